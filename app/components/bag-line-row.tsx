@@ -1,0 +1,104 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { BagLine } from "../../domain/bag/price-bag.ts";
+import { MAX_LINE_QUANTITY } from "../../domain/bag/quantity.ts";
+import { servingsLabel } from "../../domain/catalog/servings.ts";
+import { formatMoney } from "../../domain/shared/money.ts";
+import { PackIllustration } from "./pack-illustration.tsx";
+
+function StepButton({
+  line,
+  quantity,
+  label,
+  children,
+}: {
+  line: BagLine;
+  quantity: number;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="optionId" value={line.optionId} />
+      <input type="hidden" name="quantity" value={quantity} />
+      <button
+        type="submit"
+        aria-label={label}
+        disabled={quantity < 1 || quantity > MAX_LINE_QUANTITY}
+        className="grid size-9 place-items-center rounded-full border border-slate-300 hover:border-brand-700 disabled:opacity-40"
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+export function BagLineRow({ line, busy }: { line: BagLine; busy: boolean }) {
+  const name = line.option.flavourName ? `${line.product.name}, ${line.option.flavourName}` : line.product.name;
+  return (
+    <li className="flex gap-4 p-4" data-testid="bag-line" aria-label={name}>
+      <PackIllustration
+        seriesCode={line.product.series.code}
+        flavourName={line.option.flavourName}
+        kind={line.product.kind}
+        title={name}
+        className="size-20 shrink-0 rounded-xl bg-slate-50"
+      />
+      <div className="flex flex-1 flex-col gap-2">
+        <div className="flex flex-wrap justify-between gap-2">
+          <div>
+            <Link to={line.product.path} className="font-semibold hover:underline">
+              {line.product.name}
+            </Link>
+            <p className="text-sm text-muted">
+              {[line.option.flavourName, line.option.optionName, servingsLabel(line.option.servings)].filter(Boolean).join(" · ")}
+            </p>
+            <p className="text-sm text-muted">{formatMoney(line.option.optionPriceCents)} each</p>
+          </div>
+          <p className="font-semibold" data-testid="line-total">
+            {formatMoney(line.lineTotalCents)}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <StepButton line={line} quantity={line.quantity - 1} label={`One fewer ${name}`}>
+            <Minus aria-hidden="true" className="size-4" />
+          </StepButton>
+          <Form method="post" className="flex items-center gap-2" key={`${line.optionId}-${line.quantity}`}>
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="optionId" value={line.optionId} />
+            <label className="sr-only" htmlFor={`qty-${line.optionId}`}>
+              Quantity of {name}
+            </label>
+            <input
+              id={`qty-${line.optionId}`}
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_LINE_QUANTITY}
+              step={1}
+              required
+              defaultValue={line.quantity}
+              className="w-16 rounded-lg border border-slate-300 px-2 py-1.5 text-center"
+            />
+            <button type="submit" disabled={busy} className="text-sm font-semibold text-brand-700 underline">
+              Update
+            </button>
+          </Form>
+          <StepButton line={line} quantity={line.quantity + 1} label={`One more ${name}`}>
+            <Plus aria-hidden="true" className="size-4" />
+          </StepButton>
+          <Form method="post" className="ml-auto">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="optionId" value={line.optionId} />
+            <button type="submit" className="flex items-center gap-1 text-sm font-medium text-muted hover:text-sale">
+              <Trash2 aria-hidden="true" className="size-4" />
+              Remove<span className="sr-only"> {name}</span>
+            </button>
+          </Form>
+        </div>
+      </div>
+    </li>
+  );
+}

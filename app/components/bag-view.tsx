@@ -1,0 +1,79 @@
+import { Link, useNavigation } from "react-router";
+import { FREE_SHIPPING_FROM_CENTS, type PricedBag } from "../../domain/bag/price-bag.ts";
+import { formatMoney } from "../../domain/shared/money.ts";
+import type { ActionResult } from "../lib/action-result.server.ts";
+import { BagLineRow } from "./bag-line-row.tsx";
+
+export function BagView({ bag, result }: { bag: PricedBag; result: ActionResult | undefined }) {
+  const busy = useNavigation().state !== "idle";
+  const toFreeShipping = FREE_SHIPPING_FROM_CENTS - bag.subtotalCents;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Your bag</h1>
+      <div aria-live="polite" className="mt-3 min-h-6">
+        {result && (
+          <p role={result.ok ? "status" : "alert"} className={result.ok ? "text-brand-800" : "font-medium text-sale"}>
+            {result.message}
+          </p>
+        )}
+      </div>
+      {bag.unavailableOptionIds.length > 0 && (
+        <p className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-900">
+          {bag.unavailableOptionIds.length === 1 ? "One item in your bag is" : "Some items in your bag are"} no longer sold and
+          {bag.unavailableOptionIds.length === 1 ? " has" : " have"} been left out of your total.
+        </p>
+      )}
+      {bag.lines.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+          <p className="text-lg font-semibold">Your bag is empty.</p>
+          <p className="mt-1 text-muted">Find your flavour and it will wait for you here.</p>
+          <Link
+            to="/shop"
+            className="mt-6 inline-block rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <ul aria-label="Items in your bag" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+            {bag.lines.map((line) => (
+              <BagLineRow key={line.optionId} line={line} busy={busy} />
+            ))}
+          </ul>
+          <aside aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-slate-200 bg-white p-5">
+            <h2 id="summary-heading" className="text-lg font-bold">
+              Order summary
+            </h2>
+            <dl className="mt-4 space-y-2">
+              <div className="flex justify-between">
+                <dt>
+                  Subtotal ({bag.itemCount} {bag.itemCount === 1 ? "item" : "items"})
+                </dt>
+                <dd data-testid="bag-subtotal">{formatMoney(bag.subtotalCents)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Shipping</dt>
+                <dd data-testid="bag-shipping">{bag.shippingCents === 0 ? "Free" : formatMoney(bag.shippingCents)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold">
+                <dt>Total</dt>
+                <dd data-testid="bag-total">{formatMoney(bag.totalCents)}</dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-sm text-muted">
+              {toFreeShipping > 0 ? `Add ${formatMoney(toFreeShipping)} more for free shipping.` : "Your order ships free."}{" "}
+              Prices include GST.
+            </p>
+            <Link
+              to="/shop"
+              className="mt-5 block rounded-full border border-brand-700 px-5 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              Continue shopping
+            </Link>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

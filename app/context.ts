@@ -1,0 +1,14 @@
+import { createContext } from "react-router";
+import type { Shop } from "../domain/shop.ts";
+
+export type PublicSettings = { brandName: string; debugTools: boolean; secureCookies: boolean };
+
+export type RequestContext = {
+  shop: Shop;
+  settings: PublicSettings;
+  requestId: string;
+  log: { error: (details: object, message: string) => void; info: (details: object, message: string) => void };
+};
+
+/** Filled by the HTTP server for every request; read by loaders and actions. */
+export const requestContext = createContext<RequestContext>();

@@ -1,0 +1,35 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { requestContext } from "./context.ts";
+
+// The HTTP server reads the context key from the build, so both sides share one instance.
+export { requestContext };
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  let shellRendered = false;
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      if (shellRendered) loadContext.get(requestContext).log.error({ err: error }, "streaming render failed");
+    },
+  });
+  shellRendered = true;
+  const userAgent = request.headers.get("user-agent");
+  // Crawlers get the whole document at once, with its final status.
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

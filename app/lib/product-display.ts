@@ -1,0 +1,37 @@
+import { parseOptionId } from "../../domain/catalog/option-id.ts";
+import type { Product, PurchaseOption } from "../../domain/catalog/types.ts";
+import { divideCents } from "../../domain/shared/money.ts";
+
+/** How many boxes (or pouches) an option holds, read from its id: op-m8_ba-3b holds 3. */
+export function unitCount(option: Pick<PurchaseOption, "optionId">): number {
+  return parseOptionId(option.optionId)?.count ?? 1;
+}
+
+export function pricePerUnitCents(option: PurchaseOption): number {
+  return divideCents(option.optionPriceCents, unitCount(option));
+}
+
+export function pricePerServingCents(option: PurchaseOption): number {
+  return divideCents(option.optionPriceCents, Math.max(option.servings, 1));
+}
+
+export function savingCents(option: PurchaseOption): number {
+  return Math.max(option.singleBoxValueCents - option.optionPriceCents, 0);
+}
+
+export function lowestPriceCents(product: Product): number {
+  return Math.min(...product.options.map((option) => option.optionPriceCents));
+}
+
+export function flavoursOf(product: Product): string[] {
+  return [...new Set(product.options.map((option) => option.flavourName).filter((name): name is string => name !== null))];
+}
+
+export function leadFlavour(product: Product): string | null {
+  return product.kind === "bundle" ? null : (flavoursOf(product)[0] ?? null);
+}
+
+/** The option shown first: a bundle's free-box offer, otherwise the first option. */
+export function defaultOption(options: PurchaseOption[]): PurchaseOption | undefined {
+  return options.find((option) => option.isUpsellOption) ?? options[0];
+}

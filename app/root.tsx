@@ -1,0 +1,112 @@
+import type { ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { LoadingBar } from "./components/loading-bar.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { requestContext } from "./context.ts";
+import { readBagToken } from "./lib/bag-cookie.server.ts";
+import { pageMeta } from "./lib/page-meta.ts";
+import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
+import "./styles/app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shop, settings } = context.get(requestContext);
+  const bag = await shop.bag.get(readBagToken(request));
+  return data({ brandName: settings.brandName, bagCount: bag.itemCount });
+}
+
+/** Pages without their own meta take the last path segment as title; errors read "{status} - {message}". */
+export const meta: Route.MetaFunction = (args) => {
+  if (args.error) {
+    const { status, message } = describeError(args.error, args.location.pathname);
+    return pageMeta(args, errorTitle(status, message));
+  }
+  return pageMeta(args, args.location.pathname === "/" ? HOME_TITLE : undefined);
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-SG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5763" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <LoadingBar />
+        <SiteHeader brandName={rootData?.brandName ?? "Nectar Lab"} bagCount={rootData?.bagCount ?? 0} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter brandName={rootData?.brandName ?? "Nectar Lab"} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+function describeError(error: unknown, pathname: string): { status: number; message: string } {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      return { status: 404, message: typeof error.data === "string" && error.data ? error.data : `Page not found: ${pathname}` };
+    }
+    return { status: error.status, message: error.statusText || "Something went wrong" };
+  }
+  return { status: 500, message: "Something went wrong" };
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const { status, message } = describeError(error, pathname);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Error {status}</p>
+      <h1 className="mt-3 break-words text-3xl font-bold tracking-tight">{message}</h1>
+      <p className="mt-4 text-muted">
+        {status === 404
+          ? "The page you asked for isn't here. It may have moved, or the address may have a typo."
+          : "We hit a problem showing this page. Please try again in a moment."}
+      </p>
+      <div className="mt-8 flex justify-center gap-3">
+        <a href="/" className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          Go to the home page
+        </a>
+        <a
+          href="/shop"
+          className="rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          Browse the shop
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from "react";
+import { data, Link, redirect, useFetcher } from "react-router";
+import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
+import { seriesBySlug } from "../../domain/catalog/series.ts";
+import { formatMoney } from "../../domain/shared/money.ts";
+import { PackIllustration } from "../components/pack-illustration.tsx";
+import { PriceBlock } from "../components/price-block.tsx";
+import { requestContext } from "../context.ts";
+import { pageMeta } from "../lib/page-meta.ts";
+import { defaultOption, flavoursOf } from "../lib/product-display.ts";
+import type { Route } from "./+types/product";
+import type { action as bagAction } from "./bag.tsx";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (!isWellFormedProductId(params.productId)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  const { shop, log } = context.get(requestContext);
+  const series = seriesBySlug(params.series);
+  const product = series ? await shop.catalog.findProduct(params.productId) : null;
+  if (!series || !product) {
+    log.error(
+      { path: url.pathname, series: params.series, productId: params.productId },
+      "product link for an unknown product or series",
+    );
+    throw redirect("/shop");
+  }
+  if (product.path !== url.pathname) throw redirect(product.path + url.search, 301);
+  return { product };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary);
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const flavours = flavoursOf(product);
+  const [flavour, setFlavour] = useState<string | null>(flavours[0] ?? null);
+  const options = product.options.filter((option) => flavour === null || option.flavourName === flavour);
+  const [selectedId, setSelectedId] = useState(defaultOption(options)?.optionId);
+  const selected = options.find((option) => option.optionId === selectedId) ?? defaultOption(options);
+  const fetcher = useFetcher<typeof bagAction>();
+  const adding = fetcher.state !== "idle";
+
+  function chooseFlavour(name: string) {
+    setFlavour(name);
+    const sameTier = product.options.find((option) => option.flavourName === name && option.optionName === selected?.optionName);
+    setSelectedId(sameTier?.optionId ?? product.options.find((option) => option.flavourName === name)?.optionId);
+  }
+
+  return (
+    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
+      <div className="rounded-3xl bg-slate-50 p-6">
+        <PackIllustration
+          seriesCode={product.series.code}
+          flavourName={product.kind === "bundle" ? null : (selected?.flavourName ?? null)}
+          kind={product.kind}
+          title={selected?.flavourName ? `${product.name}, ${selected.flavourName}` : product.name}
+          className="mx-auto aspect-square w-full max-w-md"
+        />
+      </div>
+      <div>
+        <nav aria-label="Breadcrumb" className="text-sm text-muted">
+          <Link to="/shop" className="hover:underline">
+            Shop
+          </Link>{" "}
+          /{" "}
+          <Link to={product.path.split("/").slice(0, 3).join("/")} className="hover:underline">
+            {product.series.function ? `${product.series.name} ${product.series.function}` : product.series.name}
+          </Link>
+        </nav>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-900">{product.name}</h1>
+        <p className="mt-2 text-lg text-muted">{product.summary}</p>
+
+        <fetcher.Form method="post" action="/bag" className="mt-6 space-y-6">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="quantity" value="1" />
+          {flavours.length > 0 && (
+            <fieldset>
+              <legend className="font-semibold">Flavour{flavour ? `: ${flavour}` : ""}</legend>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {flavours.map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    aria-pressed={name === flavour}
+                    onClick={() => chooseFlavour(name)}
+                    className="rounded-full border px-4 py-2 text-sm font-medium aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white border-slate-300 hover:border-brand-700"
+                  >
+                    {name}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <fieldset>
+            <legend className="font-semibold">Choose an option</legend>
+            <div className="mt-2 grid gap-2">
+              {options.map((option) => (
+                <label
+                  key={option.optionId}
+                  className="flex cursor-pointer items-center justify-between gap-3 rounded-xl border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50"
+                >
+                  <span className="flex items-center gap-3">
+                    <input
+                      type="radio"
+                      name="optionId"
+                      value={option.optionId}
+                      checked={option.optionId === selected?.optionId}
+                      onChange={() => setSelectedId(option.optionId)}
+                      className="size-4 accent-brand-700"
+                    />
+                    <span>
+                      {option.optionName}
+                      {option.isUpsellOption && (
+                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                          Free box
+                        </span>
+                      )}
+                    </span>
+                  </span>
+                  <span className="font-semibold">{formatMoney(option.optionPriceCents)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {selected && <PriceBlock option={selected} />}
+          <button
+            type="submit"
+            disabled={adding || !selected}
+            className="w-full rounded-full bg-brand-700 px-6 py-3.5 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {adding ? "Adding…" : "Add to bag"}
+          </button>
+          <div aria-live="polite" className="min-h-6">
+            {fetcher.state === "idle" && fetcher.data && (
+              <p role={fetcher.data.ok ? "status" : "alert"} className={fetcher.data.ok ? "text-brand-800" : "text-sale"}>
+                {fetcher.data.message}{" "}
+                {fetcher.data.ok && (
+                  <Link to="/bag" className="font-semibold underline">
+                    View bag
+                  </Link>
+                )}
+              </p>
+            )}
+          </div>
+        </fetcher.Form>
+        <section aria-labelledby="about-heading" className="mt-8 border-t border-slate-200 pt-6">
+          <h2 id="about-heading" className="text-lg font-semibold">
+            About this product
+          </h2>
+          <p className="mt-2 text-muted">{product.description}</p>
+        </section>
+      </div>
+    </article>
+  );
+}

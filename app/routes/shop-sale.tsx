@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { formatMoney } from "../../domain/shared/money.ts";
+import { PackIllustration } from "../components/pack-illustration.tsx";
+import { PageHeading } from "../components/page-heading.tsx";
+import { requestContext } from "../context.ts";
+import { pageMeta } from "../lib/page-meta.ts";
+import { pricePerServingCents, savingCents } from "../lib/product-display.ts";
+import type { Route } from "./+types/shop-sale";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Bundles & Sale", "Bundles of our nectars and shots at up to 30% less than single boxes.");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const bundles = await context.get(requestContext).shop.catalog.listProducts({ kind: "bundle" });
+  return { bundles };
+}
+
+function percentOff(savedCents: number, worthCents: number): number {
+  return worthCents > 0 ? Math.round((savedCents / worthCents) * 100) : 0;
+}
+
+export default function ShopSale({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeading eyebrow="Sale" title="Bundles & savings">
+        The more you stock up, the less each serving costs. Every saving below is measured against buying the same boxes one at a
+        time. Bundles are already discounted, so promotion codes don't apply to them.
+      </PageHeading>
+      <ul className="mx-auto grid max-w-6xl gap-6 px-4">
+        {loaderData.bundles.map((bundle) => (
+          <li
+            key={bundle.id}
+            className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-[10rem_1fr]"
+          >
+            <PackIllustration
+              seriesCode={bundle.series.code}
+              flavourName={null}
+              kind="bundle"
+              title={bundle.name}
+              className="mx-auto h-36 w-36"
+            />
+            <div>
+              <h2 className="text-xl font-bold">
+                <Link to={bundle.path} className="hover:underline">
+                  {bundle.name}
+                </Link>
+              </h2>
+              <p className="mt-1 text-muted">{bundle.summary}</p>
+              <table className="mt-4 w-full text-left text-sm">
+                <caption className="sr-only">Prices and savings for {bundle.name}</caption>
+                <thead className="text-muted">
+                  <tr>
+                    <th scope="col" className="py-1 pr-2 font-medium">
+                      Option
+                    </th>
+                    <th scope="col" className="py-1 pr-2 font-medium">
+                      Bundle price
+                    </th>
+                    <th scope="col" className="hidden py-1 pr-2 font-medium sm:table-cell">
+                      Bought singly
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      You save
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {bundle.options.map((option) => {
+                    const saved = savingCents(option);
+                    return (
+                      <tr key={option.optionId} className="border-t border-slate-100">
+                        <th scope="row" className="py-2 pr-2 font-medium">
+                          {option.optionName}
+                          <span className="block text-xs font-normal text-muted">
+                            {formatMoney(pricePerServingCents(option))} per serving
+                          </span>
+                        </th>
+                        <td className="py-2 pr-2 font-semibold">{formatMoney(option.optionPriceCents)}</td>
+                        <td className="hidden py-2 pr-2 text-muted line-through sm:table-cell">
+                          {formatMoney(option.singleBoxValueCents)}
+                        </td>
+                        <td className="py-2 font-semibold text-sale">
+                          {formatMoney(saved)} ({percentOff(saved, option.singleBoxValueCents)}%)
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              <Link
+                to={bundle.path}
+                className="mt-4 inline-block rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+              >
+                Choose {bundle.name}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { purchaseOptions } from "./catalog.ts";
+
+export const bags = pgTable("bags", {
+  id: text("id").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const bagLines = pgTable(
+  "bag_lines",
+  {
+    bagId: text("bag_id")
+      .notNull()
+      .references(() => bags.id, { onDelete: "cascade" }),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => purchaseOptions.optionId),
+    quantity: integer("quantity").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bagId, table.optionId] }),
+    check("bag_lines_quantity_range", sql`${table.quantity} between 1 and 99`),
+  ],
+);

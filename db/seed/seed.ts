@@ -1,0 +1,32 @@
+import { SERIES } from "../../domain/catalog/series.ts";
+import type { Database } from "../client.ts";
+import { optionSkus, products, purchaseOptions, series, skus } from "../schema/catalog.ts";
+import { SEED_PRODUCTS, SEED_SKUS } from "./catalog-data.ts";
+import { SERIES_COPY } from "./flavours.ts";
+
+/**
+ * Inserts the catalogue rows that are missing. Existing rows are left as they are, so running it
+ * again (every start does) changes nothing and never overwrites an edited price.
+ */
+export async function seedCatalog(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(series)
+      .values(SERIES.map((line, index) => ({ ...line, ...SERIES_COPY[line.code], sortOrder: index })))
+      .onConflictDoNothing();
+    await tx.insert(skus).values(SEED_SKUS).onConflictDoNothing();
+    await tx
+      .insert(products)
+      .values(SEED_PRODUCTS.map(({ options: _options, ...product }, index) => ({ ...product, sortOrder: index })))
+      .onConflictDoNothing();
+    const options = SEED_PRODUCTS.flatMap((product) => product.options.map((option) => ({ ...option, productId: product.id })));
+    await tx
+      .insert(purchaseOptions)
+      .values(options.map(({ skus: _skus, ...option }, index) => ({ ...option, sortOrder: index })))
+      .onConflictDoNothing();
+    await tx
+      .insert(optionSkus)
+      .values(options.flatMap((option) => option.skus.map((sku) => ({ optionId: option.optionId, ...sku }))))
+      .onConflictDoNothing();
+  });
+}

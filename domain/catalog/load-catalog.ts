@@ -1,0 +1,96 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { optionSkus, products, purchaseOptions, skus } from "../../db/schema/catalog.ts";
+import { productPath } from "./product-url.ts";
+import { seriesByCode } from "./series.ts";
+import { servingsOf } from "./servings.ts";
+import type { OptionSku, Product, PurchaseOption } from "./types.ts";
+
+type ProductRow = typeof products.$inferSelect;
+type OptionRow = typeof purchaseOptions.$inferSelect;
+
+/** Loads products with their options and SKUs in three queries, whatever the number of products. */
+export async function loadProducts(
+  db: Database,
+  where: { productIds?: string[]; optionIds?: string[] } = {},
+): Promise<Product[]> {
+  let productRows: ProductRow[];
+  let optionRows: OptionRow[];
+  if (where.optionIds) {
+    if (where.optionIds.length === 0) return [];
+    optionRows = await db.select().from(purchaseOptions).where(inArray(purchaseOptions.optionId, where.optionIds));
+    const ids = [...new Set(optionRows.map((row) => row.productId))];
+    productRows = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : [];
+  } else {
+    const productQuery = db.select().from(products).orderBy(asc(products.sortOrder));
+    productRows = where.productIds ? await productQuery.where(inArray(products.id, where.productIds)) : await productQuery;
+    const ids = productRows.map((row) => row.id);
+    optionRows = ids.length
+      ? await db
+          .select()
+          .from(purchaseOptions)
+          .where(inArray(purchaseOptions.productId, ids))
+          .orderBy(asc(purchaseOptions.sortOrder))
+      : [];
+  }
+  const skuRows = optionRows.length
+    ? await db
+        .select({
+          optionId: optionSkus.optionId,
+          skuId: optionSkus.skuId,
+          qty: optionSkus.qty,
+          flavourName: skus.flavourName,
+          format: skus.format,
+          retailPriceCents: skus.retailPriceCents,
+        })
+        .from(optionSkus)
+        .innerJoin(skus, eq(skus.skuId, optionSkus.skuId))
+        .where(
+          inArray(
+            optionSkus.optionId,
+            optionRows.map((row) => row.optionId),
+          ),
+        )
+        .orderBy(asc(optionSkus.skuId))
+    : [];
+  return assemble(productRows, optionRows, skuRows);
+}
+
+function assemble(productRows: ProductRow[], optionRows: OptionRow[], skuRows: (OptionSku & { optionId: string })[]): Product[] {
+  const skusByOption = Map.groupBy(skuRows, (row) => row.optionId);
+  const optionsByProduct = Map.groupBy(
+    optionRows.map((row) => toOption(row, skusByOption.get(row.optionId) ?? [])),
+    (option) => option.productId,
+  );
+  return productRows.map((row) => {
+    const series = seriesByCode(row.seriesCode);
+    if (!series) throw new Error(`Product ${row.id} has unknown series code ${row.seriesCode}`);
+    return {
+      id: row.id,
+      name: row.name,
+      series,
+      kind: row.kind,
+      active: row.active,
+      campaignDiscountExclusion: row.campaignDiscountExclusion,
+      summary: row.summary,
+      description: row.description,
+      path: productPath(row),
+      options: optionsByProduct.get(row.id) ?? [],
+    };
+  });
+}
+
+function toOption(row: OptionRow, rows: (OptionSku & { optionId: string })[]): PurchaseOption {
+  const optionSkuList = rows.map(({ optionId: _optionId, ...sku }) => sku);
+  return {
+    optionId: row.optionId,
+    productId: row.productId,
+    optionName: row.optionName,
+    optionPriceCents: row.optionPriceCents,
+    flavourName: row.flavourName,
+    isUpsellOption: row.isUpsellOption,
+    skus: optionSkuList,
+    servings: servingsOf(optionSkuList),
+    singleBoxValueCents: optionSkuList.reduce((total, sku) => total + sku.retailPriceCents * sku.qty, 0),
+  };
+}

@@ -1,0 +1,35 @@
+import type { Series } from "./series.ts";
+
+export type OptionSku = {
+  skuId: string;
+  qty: number;
+  flavourName: string;
+  format: "Nectar" | "Shots";
+  retailPriceCents: number;
+};
+
+export type PurchaseOption = {
+  optionId: string;
+  productId: string;
+  optionName: string;
+  optionPriceCents: number;
+  flavourName: string | null;
+  isUpsellOption: boolean;
+  skus: OptionSku[];
+  servings: number;
+  /** What the same boxes cost bought one at a time: the base for a saving. */
+  singleBoxValueCents: number;
+};
+
+export type Product = {
+  id: string;
+  name: string;
+  series: Series;
+  kind: "box" | "shots" | "pouch" | "bundle";
+  active: boolean;
+  campaignDiscountExclusion: boolean;
+  summary: string;
+  description: string;
+  path: string;
+  options: PurchaseOption[];
+};

@@ -1,0 +1,29 @@
+export type AppErrorCode = "BAD_USER_INPUT" | "NOT_FOUND" | "UNAUTHENTICATED" | "FORBIDDEN" | "CONFLICT" | "INSUFFICIENT_POINTS";
+
+/** An expected business failure: mapped once at each edge (HTTP status, GraphQL code, page message). */
+export class AppError extends Error {
+  override name = "AppError";
+  readonly code: AppErrorCode;
+
+  constructor(code: AppErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof Error && error.name === "AppError" && "code" in error;
+}
+
+const httpStatusByCode: Record<AppErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INSUFFICIENT_POINTS: 422,
+};
+
+export function httpStatusOf(error: AppError): number {
+  return httpStatusByCode[error.code];
+}

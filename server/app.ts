@@ -1,0 +1,53 @@
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import type { RequestContext } from "../app/context.ts";
+import type { Shop } from "../domain/shop.ts";
+import type { Config } from "./env.ts";
+import { createGraphQLHandler } from "./graphql/yoga.ts";
+import { limitBody } from "./http/body-limit.ts";
+import { type HttpEnv, requestContext } from "./http/request-context.ts";
+import type { Logger } from "./logger.ts";
+
+export type AppDeps = { config: Config; logger: Logger; shop: Shop; build: ServerBuild; clientDir: string };
+
+type EntryWithContext = { requestContext: RouterContext<RequestContext> };
+const PUBLIC_FILE = "/:file{[a-z0-9-]+\\.[a-z]{2,12}}";
+
+export function createHttpApp({ config, logger, shop, build, clientDir }: AppDeps): Hono<HttpEnv> {
+  const app = new Hono<HttpEnv>();
+  const yoga = createGraphQLHandler(config);
+  const handleDocument = createRequestHandler(build, config.APP_ENV === "production" ? "production" : "development");
+  // The context key must be the one the bundled routes read, so it comes from the build itself.
+  const contextKey = (build.entry.module as unknown as EntryWithContext).requestContext;
+  const settings = {
+    brandName: config.BRAND_NAME,
+    debugTools: config.DEBUG_TOOLS,
+    secureCookies: config.APP_ENV === "production" || config.APP_ENV === "staging",
+  };
+
+  app.use(requestContext(logger));
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.use(
+    "/assets/*",
+    serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+  );
+  app.use("*", limitBody());
+  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { shop, logger: c.var.log, requestId: c.var.requestId }));
+  app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(contextKey, { shop, settings, requestId: c.var.requestId, log: c.var.log });
+    return handleDocument(c.req.raw, context);
+  });
+  app.onError((error, c) => {
+    c.var.log.error({ err: error }, "unhandled error");
+    return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
+  });
+  return app;
+}
+
+export function clientDirOf(buildDir: string): string {
+  return path.join(buildDir, "client");
+}

@@ -1,0 +1,45 @@
+import path from "node:path";
+import { type ServerType, serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "../db/client.ts";
+import { seedCatalog } from "../db/seed/seed.ts";
+import { createShop } from "../domain/shop.ts";
+import { clientDirOf, createHttpApp } from "./app.ts";
+import type { Config } from "./env.ts";
+import { createLogger, type Logger } from "./logger.ts";
+
+export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
+
+export type RunningServer = { port: number; logger: Logger; close: () => Promise<void> };
+
+/** Opens (creating, migrating and seeding when needed) the database, then serves the shop. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const logger = createLogger(config);
+  const started = performance.now();
+  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  await seedCatalog(database.db);
+  const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
+  const app = createHttpApp({ config, logger, shop: createShop({ db: database.db }), build, clientDir: clientDirOf(BUILD_DIR) });
+  const server = await listen(app.fetch, config);
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  logger.info(
+    { port, database: database.driver, ms: Math.round(performance.now() - started) },
+    `shop ready at http://localhost:${port}`,
+  );
+  return {
+    port,
+    logger,
+    close: async () => {
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await database.close();
+    },
+  };
+}
+
+function listen(fetch: (request: Request) => Response | Promise<Response>, config: Config): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(server));
+    server.once("error", reject);
+  });
+}
