@@ -17,14 +17,17 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
+export type DatabaseTarget =
+  | { databaseUrl: string; onConnectionError?: (error: Error) => void }
+  | { dataDir: string }
+  | { pglite: PGlite };
 
 const migrationsFolder = path.join(import.meta.dirname, "migrations");
 const MIGRATION_LOCK_KEY = 724_611_001;
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ("databaseUrl" in target) return openPostgres(target.databaseUrl);
+  if ("databaseUrl" in target) return openPostgres(target.databaseUrl, target.onConnectionError);
   const client = "pglite" in target ? target.pglite : await openPgliteDir(target.dataDir);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
@@ -37,8 +40,10 @@ async function openPgliteDir(dataDir: string): Promise<PGlite> {
   return PGlite.create(dir);
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+async function openPostgres(databaseUrl: string, onConnectionError = reportConnectionError): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not take the process down.
+  pool.on("error", onConnectionError);
   // Several app processes may start at once: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();
   try {
@@ -49,4 +54,8 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     lockClient.release();
   }
   return { db: drizzlePg(pool) as unknown as Database, driver: "postgres", close: () => pool.end() };
+}
+
+function reportConnectionError(error: Error): void {
+  console.error(`PostgreSQL connection error: ${error.message}`);
 }

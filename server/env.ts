@@ -8,7 +8,7 @@ const booleanFlag = z
 const envSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "staging", "production"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z

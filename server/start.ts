@@ -16,7 +16,11 @@ export type RunningServer = { port: number; logger: Logger; close: () => Promise
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config);
   const started = performance.now();
-  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL, onConnectionError: (err) => logger.error({ err }, "database connection error") }
+      : { dataDir: config.DATA_DIR },
+  );
   await seedCatalog(database.db);
   const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
   const app = createHttpApp({ config, logger, shop: createShop({ db: database.db }), build, clientDir: clientDirOf(BUILD_DIR) });

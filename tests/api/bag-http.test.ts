@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../setup/test-server.ts";
+
+describe("the bag over HTTP", () => {
+  let shop: TestServer;
+  beforeAll(async () => {
+    shop = await startTestServer();
+  });
+  afterAll(() => shop.close());
+
+  function post(body: BodyInit, cookie?: string, contentType = "application/x-www-form-urlencoded") {
+    return fetch(`${shop.baseUrl}/bag`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { "content-type": contentType, ...(cookie ? { cookie } : {}) },
+    });
+  }
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+  it("keeps the bag server-side behind an HttpOnly cookie and prices it on the server", async () => {
+    const added = await post(form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1", optionPrice: "0.01" }));
+    expect(added.status).toBe(200);
+    const setCookie = added.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^bag=[A-Za-z0-9_-]{22}; Path=\/; HttpOnly; SameSite=Lax/);
+    const cookie = setCookie.split(";")[0] ?? "";
+    await post(form({ intent: "add", optionId: "op-j4_yz-1b", quantity: "2" }), cookie);
+    const html = await (await fetch(`${shop.baseUrl}/bag`, { headers: { cookie } })).text();
+    expect(html).toContain("S$39.00");
+    expect(html).toContain("S$25.80");
+    expect(html).toContain("S$64.80");
+  });
+
+  it.each([
+    [{ intent: "add", optionId: "op-bad", quantity: "1" }, 400, "That purchase option id is not valid."],
+    [{ intent: "add", optionId: "op-m4_ba-1b", quantity: "1" }, 404, "That product option is not available."],
+    [{ intent: "add", optionId: "op-m8_ba-1b", quantity: "0" }, 400, "Quantity must be a whole number from 1 to 99."],
+    [{ intent: "add", optionId: "op-m8_ba-1b", quantity: "2.5" }, 400, "Quantity must be a whole number from 1 to 99."],
+    [{ intent: "update", optionId: "op-m8_ba-1b", quantity: "3" }, 404, "That item is not in your bag."],
+    [{ intent: "explode" }, 400, "Unknown bag action."],
+  ])("refuses %j with a clear message and sets no bag", async (fields, status, message) => {
+    const response = await post(form(fields));
+    expect(response.status).toBe(status);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(await response.text()).toContain(message);
+  });
+
+  it("refuses a body over 64 KB with 413 and a malformed one with 400", async () => {
+    const huge = await post(form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1", pad: "x".repeat(70_000) }));
+    expect(huge.status).toBe(413);
+    expect(await huge.text()).toContain("Request body is too large");
+    const malformed = await post("--nope\r\n\r\n", undefined, "multipart/form-data; boundary=zzz");
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toContain("The request could not be read.");
+  });
+});

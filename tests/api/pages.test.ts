@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../setup/test-server.ts";
+
+describe("pages over HTTP", () => {
+  let shop: TestServer;
+  beforeAll(async () => {
+    shop = await startTestServer();
+  });
+  afterAll(() => shop.close());
+
+  const get = (path: string, init?: RequestInit) => fetch(`${shop.baseUrl}${path}`, { redirect: "manual", ...init });
+  const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+  it.each([
+    ["/", "Drinkable Nutrition. Look Better Feel Better. | Nectar Lab"],
+    ["/shop", "Shop | Nectar Lab"],
+    ["/shop/sale", "Bundles &amp; Sale | Nectar Lab"],
+    ["/shop/joffee", "Joffee | Nectar Lab"],
+    ["/shop/v5-vitality", "V5 Vitality | Nectar Lab"],
+    ["/shop/luna-collagen", "Luna Collagen | Nectar Lab"],
+    ["/shop/lean-up-calorie-burning", "Lean Up Calorie Burning | Nectar Lab"],
+    ["/shop/lean-up-calorie-burning/lmt", "Lean Up Guide | Nectar Lab"],
+    ["/shop/luna-collagen/m8", "Luna Collagen Nectar, 8-serving box | Nectar Lab"],
+    ["/shop/sale", "Bundles &amp; Sale | Nectar Lab"],
+    ["/bag", "Bag | Nectar Lab"],
+  ])("renders %s on the server with its title", async (path, title) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(titleOf(html)).toBe(title);
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers an unmatched path with 404 in place, for browsers and crawlers", async () => {
+    for (const userAgent of [
+      "Mozilla/5.0 (X11; Linux x86_64) Chrome/130",
+      "Googlebot/2.1 (+http://www.google.com/bot.html)",
+      "facebookexternalhit/1.1",
+    ]) {
+      const response = await get("/no/such-page", { headers: { "user-agent": userAgent } });
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Page not found: /no/such-page");
+      expect(titleOf(html)).toBe("404 - Page not found: /no/such-page | Nectar Lab");
+    }
+    expect((await get("/404")).status).toBe(404);
+  });
+
+  it("gives 404 Page Not Found for a malformed product id", async () => {
+    const response = await get("/shop/luna-collagen/NOT_AN_ID");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page Not Found: /shop/luna-collagen/NOT_AN_ID");
+  });
+
+  it("falls back to /shop for an unknown product or series, and to the canonical address for a wrong series", async () => {
+    for (const path of ["/shop/luna-collagen/zzz9", "/shop/luna/m8"]) {
+      const response = await get(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/shop");
+    }
+    const moved = await get("/shop/joffee/m8");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/shop/luna-collagen/m8");
+    expect((await get("/shop/luna-collagen/m4")).headers.get("location")).toBe("/shop");
+  });
+
+  it("shows every active product on its page with prices per box and per serving", async () => {
+    const html = await (await get("/shop/lean-up-calorie-burning/lbndl4")).text();
+    expect(html).toContain("S$117.60");
+    expect(html).toContain("4 Boxes + 1 Free Blueberry Box");
+    expect(html).toContain("36 servings");
+  });
+
+  it("serves the built assets with a long cache", async () => {
+    const html = await (await get("/")).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const response = await get(asset ?? "");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+});

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCatalog } from "../../db/seed/seed.ts";
+import { findProduct, findPurchaseOptions, listProducts } from "../../domain/catalog/lookup.ts";
+import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
+
+describe(`catalogue lookups (${DRIVER_NAME})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await seedCatalog(database.db);
+  });
+  afterAll(() => database.close());
+
+  it("lists only active products unless asked for inactive ones", async () => {
+    const active = await listProducts(database.db);
+    expect(active.every((product) => product.active)).toBe(true);
+    expect(active.map((product) => product.id)).not.toContain("m4");
+    const all = await listProducts(database.db, { includeInactive: true });
+    expect(all.map((product) => product.id)).toEqual(expect.arrayContaining(["m4", "v4", "pmbas6", "pmbas12"]));
+    expect(all.length).toBeGreaterThan(active.length);
+  });
+
+  it("filters by series and kind", async () => {
+    const joffee = await listProducts(database.db, { seriesCode: "j" });
+    expect(joffee.map((product) => product.id)).toEqual(["j4"]);
+    const bundles = await listProducts(database.db, { kind: "bundle" });
+    expect(bundles).toHaveLength(6);
+  });
+
+  it("assembles a product with its options, SKUs, servings and single-box value", async () => {
+    const product = await findProduct(database.db, "lbndl4");
+    expect(product?.path).toBe("/shop/lean-up-calorie-burning/lbndl4");
+    const [plain, upsell] = product?.options ?? [];
+    expect(plain).toMatchObject({ optionId: "op-lbndl4-4b", optionPriceCents: 11760, servings: 32, singleBoxValueCents: 15600 });
+    expect(upsell).toMatchObject({ optionId: "op-lbndl4-5b", isUpsellOption: true, servings: 36, singleBoxValueCents: 16890 });
+    expect(plain?.skus[0]).toMatchObject({ format: "Nectar", retailPriceCents: 3900 });
+  });
+
+  it("hides an inactive product unless asked", async () => {
+    expect(await findProduct(database.db, "m4")).toBeNull();
+    expect((await findProduct(database.db, "m4", { includeInactive: true }))?.active).toBe(false);
+    expect(await findProduct(database.db, "nope")).toBeNull();
+  });
+
+  it("finds the two pouch sampler options even though their products are inactive", async () => {
+    const found = await findPurchaseOptions(database.db, ["op-pmbas6-6pu", "op-pmbas12-12pu", "op-m4_ba-1b", "op-m8_ba-1b"]);
+    expect([...found.keys()].sort()).toEqual(["op-m8_ba-1b", "op-pmbas12-12pu", "op-pmbas6-6pu"]);
+    expect(found.get("op-pmbas12-12pu")?.option).toMatchObject({ optionPriceCents: 5856, servings: 12 });
+    const withInactive = await findPurchaseOptions(database.db, ["op-m4_ba-1b"], { includeInactive: true });
+    expect(withInactive.has("op-m4_ba-1b")).toBe(true);
+  });
+
+  it("ignores malformed and unknown option ids", async () => {
+    const found = await findPurchaseOptions(database.db, ["op-zz9-1b", "not an id", "op-m8_ba-1b"]);
+    expect([...found.keys()]).toEqual(["op-m8_ba-1b"]);
+  });
+});

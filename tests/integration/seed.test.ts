@@ -1,0 +1,48 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purchaseOptions } from "../../db/schema/catalog.ts";
+import { seedCatalog } from "../../db/seed/seed.ts";
+import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
+
+describe(`seeding the catalogue (${DRIVER_NAME})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  async function snapshot() {
+    const result = await database.db.execute(sql`
+      select
+        (select count(*)::int from series) as series,
+        (select count(*)::int from products) as products,
+        (select count(*)::int from purchase_options) as options,
+        (select count(*)::int from skus) as skus,
+        (select count(*)::int from option_skus) as option_skus,
+        (select md5(string_agg(option_id || ':' || option_price_cents, ',' order by option_id)) from purchase_options) as prices`);
+    return result.rows[0];
+  }
+
+  it("fills an empty database, and a second run changes nothing", async () => {
+    await seedCatalog(database.db);
+    const first = await snapshot();
+    expect(first).toMatchObject({ series: 4, products: 16, skus: 30 });
+    await seedCatalog(database.db);
+    expect(await snapshot()).toEqual(first);
+  });
+
+  it("never overwrites a price edited since", async () => {
+    await database.db.update(purchaseOptions).set({ optionPriceCents: 3500 }).where(eq(purchaseOptions.optionId, "op-m8_ba-1b"));
+    await seedCatalog(database.db);
+    const [row] = await database.db
+      .select({ price: purchaseOptions.optionPriceCents })
+      .from(purchaseOptions)
+      .where(eq(purchaseOptions.optionId, "op-m8_ba-1b"));
+    expect(row?.price).toBe(3500);
+  });
+
+  it("applies the committed migrations once: opening again finds nothing to do", async () => {
+    const migrations = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(migrations.rows[0]).toEqual({ n: 1 });
+  });
+});

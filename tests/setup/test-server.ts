@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadConfig } from "../../server/env.ts";
+import { type RunningServer, startServer } from "../../server/start.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+export type TestServer = { baseUrl: string; server: RunningServer; close: () => Promise<void> };
+
+/** The real shop (built app, HTTP, database) on a random port with a database of its own. */
+export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
+  // PGlite allows one process per data folder, so the embedded case gets its own folder instead.
+  if (!database.url) await database.close();
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    APP_ENV: "test",
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...settings,
+  });
+  const server = await startServer(config);
+  return {
+    baseUrl: `http://127.0.0.1:${server.port}`,
+    server,
+    close: async () => {
+      await server.close();
+      if (database.url) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { priceBag, shippingFor } from "../../domain/bag/price-bag.ts";
+import { parseQuantity } from "../../domain/bag/quantity.ts";
+import type { Product, PurchaseOption } from "../../domain/catalog/types.ts";
+
+describe("quantities", () => {
+  it.each([
+    [1, 1],
+    [99, 99],
+    ["7", 7],
+    [" 12 ", 12],
+  ])("accepts %j", (input, expected) => {
+    expect(parseQuantity(input)).toBe(expected);
+  });
+
+  it.each([0, -1, 100, 1.5, "1.5", "", "abc", "1e1", "0x10", null, undefined, Number.NaN, Number.POSITIVE_INFINITY, "100"])(
+    "refuses %j with a clear message",
+    (input) => {
+      expect(() => parseQuantity(input)).toThrow("Quantity must be a whole number from 1 to 99.");
+    },
+  );
+});
+
+describe("bag pricing", () => {
+  const option = (optionId: string, priceCents: number): PurchaseOption => ({
+    optionId,
+    productId: "m8",
+    optionName: "1 Box",
+    optionPriceCents: priceCents,
+    flavourName: "Berries Acai",
+    isUpsellOption: false,
+    skus: [],
+    servings: 8,
+    singleBoxValueCents: priceCents,
+  });
+  const product = { id: "m8", name: "Luna", path: "/shop/luna-collagen/m8", kind: "box" } as Product;
+  const catalogue = new Map([
+    ["op-m8_ba-1b", { product, option: option("op-m8_ba-1b", 3900) }],
+    ["op-mpu_ba-1pu", { product, option: option("op-mpu_ba-1pu", 488) }],
+  ]);
+
+  it("charges S$4.90 shipping below S$60 of goods and nothing from S$60", () => {
+    expect(shippingFor(0)).toBe(0);
+    expect(shippingFor(5999)).toBe(490);
+    expect(shippingFor(6000)).toBe(0);
+  });
+
+  it("prices lines from the catalogue and totals them with shipping", () => {
+    const bag = priceBag(
+      [
+        { optionId: "op-m8_ba-1b", quantity: 1 },
+        { optionId: "op-mpu_ba-1pu", quantity: 3 },
+      ],
+      catalogue,
+    );
+    expect(bag.lines.map((line) => line.lineTotalCents)).toEqual([3900, 1464]);
+    expect(bag).toMatchObject({ itemCount: 4, subtotalCents: 5364, shippingCents: 490, totalCents: 5854 });
+    const twoBoxes = priceBag([{ optionId: "op-m8_ba-1b", quantity: 2 }], catalogue);
+    expect(twoBoxes).toMatchObject({ subtotalCents: 7800, shippingCents: 0, totalCents: 7800 });
+  });
+
+  it("leaves options no longer sold out of the total and reports them", () => {
+    const bag = priceBag([{ optionId: "op-m4_ba-1b", quantity: 2 }], catalogue);
+    expect(bag.lines).toEqual([]);
+    expect(bag.unavailableOptionIds).toEqual(["op-m4_ba-1b"]);
+    expect(bag.totalCents).toBe(0);
+  });
+});
