@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { addToBag, getBag, removeBagLine, setBagLineQuantity } from "../../domain/bag/bag-use-cases.ts";
-import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
+import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`the bag (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
@@ -13,8 +13,8 @@ describe(`the bag (${DRIVER_NAME})`, () => {
   afterAll(() => database.close());
 
   async function lineCount() {
-    const result = await database.db.execute(sql`select count(*)::int as n from bag_lines`);
-    return (result.rows[0] as { n: number }).n;
+    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from bag_lines`);
+    return row?.n;
   }
 
   it("creates a bag on the first add and prices it from the catalogue", async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseOptions } from "../../db/schema/catalog.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
-import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
+import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`seeding the catalogue (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
@@ -12,15 +12,18 @@ describe(`seeding the catalogue (${DRIVER_NAME})`, () => {
   afterAll(() => database.close());
 
   async function snapshot() {
-    const result = await database.db.execute(sql`
+    const [row] = await queryRows(
+      database.db,
+      sql`
       select
         (select count(*)::int from series) as series,
         (select count(*)::int from products) as products,
         (select count(*)::int from purchase_options) as options,
         (select count(*)::int from skus) as skus,
         (select count(*)::int from option_skus) as option_skus,
-        (select md5(string_agg(option_id || ':' || option_price_cents, ',' order by option_id)) from purchase_options) as prices`);
-    return result.rows[0];
+        (select md5(string_agg(option_id || ':' || option_price_cents, ',' order by option_id)) from purchase_options) as prices`,
+    );
+    return row;
   }
 
   it("fills an empty database, and a second run changes nothing", async () => {
@@ -42,7 +45,7 @@ describe(`seeding the catalogue (${DRIVER_NAME})`, () => {
   });
 
   it("applies the committed migrations once: opening again finds nothing to do", async () => {
-    const migrations = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect(migrations.rows[0]).toEqual({ n: 1 });
+    const migrations = await queryRows(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(migrations).toEqual([{ n: 1 }]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 
@@ -43,4 +44,10 @@ async function admin(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** Rows of a raw query: both drivers answer execute() with { rows }. */
+export async function queryRows<Row>(db: TestDatabase["db"], query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
 }
