@@ -1,19 +1,20 @@
 import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
-import { seriesBySlug } from "../../domain/catalog/series.ts";
+import { seriesBySlug, seriesSlug } from "../../domain/catalog/series.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { defaultOption, flavoursOf } from "../lib/product-display.ts";
+import { requestPath } from "../lib/request-path.ts";
 import type { Route } from "./+types/product";
 import type { action as bagAction } from "./bag.tsx";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  if (!isWellFormedProductId(params.productId)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  const pathname = requestPath(request);
+  if (!isWellFormedProductId(params.productId)) throw data(`Page Not Found: ${pathname}`, { status: 404 });
   const { shop, log } = context.get(requestContext);
   const series = seriesBySlug(params.series);
   const product = series ? await shop.catalog.findProduct(params.productId) : null;
@@ -24,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
     throw redirect("/shop");
   }
-  if (product.path !== url.pathname) throw redirect(product.path + url.search, 301);
+  if (params.series !== seriesSlug(product.series)) throw redirect(product.path, 301);
   return { product };
 }
 
@@ -48,7 +49,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-      <div className="rounded-3xl bg-slate-50 p-6">
+      <div className="self-start rounded-3xl bg-slate-50 p-6 md:sticky md:top-28">
         <PackIllustration
           seriesCode={product.series.code}
           flavourName={product.kind === "bundle" ? null : (selected?.flavourName ?? null)}

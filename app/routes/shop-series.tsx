@@ -4,11 +4,12 @@ import { PageHeading } from "../components/page-heading.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
+import { requestPath } from "../lib/request-path.ts";
 import type { Route } from "./+types/shop-series";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const series = seriesBySlug(params.series);
-  if (!series) throw data(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!series) throw data(`Page not found: ${requestPath(request)}`, { status: 404 });
   const { shop } = context.get(requestContext);
   const [products, copy] = await Promise.all([shop.catalog.listProducts({ seriesCode: series.code }), shop.catalog.seriesCopy()]);
   return { title: seriesTitle(series), copy: copy.get(series.code), products };

@@ -64,6 +64,12 @@ describe("pages over HTTP", () => {
     expect((await get("/shop/luna-collagen/m4")).headers.get("location")).toBe("/shop");
   });
 
+  it("answers the data requests of client navigations without redirecting", async () => {
+    const response = await get("/shop/luna-collagen/m8.data");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("op-m8_ba-1b");
+  });
+
   it("shows every active product on its page with prices per box and per serving", async () => {
     const html = await (await get("/shop/lean-up-calorie-burning/lbndl4")).text();
     expect(html).toContain("S$117.60");
