@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = series ? await shop.catalog.findProduct(params.productId) : null;
   if (!series || !product) {
     log.error(
-      { path: url.pathname, series: params.series, productId: params.productId },
+      { path: pathname, series: params.series, productId: params.productId },
       "product link for an unknown product or series",
     );
     throw redirect("/shop");

@@ -68,12 +68,13 @@ test("an unknown address shows the 404 text with status 404", async ({ page }) =
 
 test("a shopper reaches every series and the sale page from the navigation", async ({ page }) => {
   await page.goto("/shop");
-  for (const [name, heading] of [
+  const destinations: [string, string][] = [
     ["V5 Vitality", "V5 Vitality"],
     ["Joffee", "Joffee"],
     ["Lean Up Calorie Burning", "Lean Up Calorie Burning"],
     ["Bundles & sale", "Bundles & savings"],
-  ]) {
+  ];
+  for (const [name, heading] of destinations) {
     await page.getByRole("navigation", { name: "Shop" }).getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
   }
