@@ -14,6 +14,11 @@ export type Database = PgDatabase<PgQueryResultHKT>;
 export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
+  /**
+   * Embedded only: notifications raised inside this process, delivered before the statement that
+   * raised them returns. (PostgreSQL serves many processes, so there callers read the data instead.)
+   */
+  listen?: (channel: string, onNotify: () => void) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -31,7 +36,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const client = "pglite" in target ? target.pglite : await openPgliteDir(target.dataDir);
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    driver: "pglite",
+    listen: async (channel, onNotify) => {
+      await client.listen(channel, onNotify);
+    },
+    close: () => client.close(),
+  };
 }
 
 async function openPgliteDir(dataDir: string): Promise<PGlite> {

@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.ts";
 import { addToBag, getBag, removeBagLine, setBagLineQuantity } from "./bag/bag-use-cases.ts";
+import { readCatalogRevision } from "./catalog/catalog-revision.ts";
 import { findProduct, findPurchaseOptions, type LookupOptions, listProducts } from "./catalog/lookup.ts";
 import { loadSeriesCopy } from "./catalog/series-copy.ts";
 
@@ -11,6 +12,7 @@ export function createShop(deps: { db: Database }) {
   const { db } = deps;
   return {
     catalog: {
+      revision: () => readCatalogRevision(db),
       seriesCopy: () => loadSeriesCopy(db),
       listProducts: (filter?: Parameters<typeof listProducts>[1]) => listProducts(db, filter),
       findProduct: (productId: string, lookup?: LookupOptions) => findProduct(db, productId, lookup),

@@ -7,15 +7,23 @@ import type { Shop } from "../domain/shop.ts";
 import type { Config } from "./env.ts";
 import { createGraphQLHandler } from "./graphql/yoga.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { pageCache } from "./http/page-cache.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
 import type { Logger } from "./logger.ts";
 
-export type AppDeps = { config: Config; logger: Logger; shop: Shop; build: ServerBuild; clientDir: string };
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  shop: Shop;
+  build: ServerBuild;
+  clientDir: string;
+  catalogRevision: () => Promise<number>;
+};
 
 type EntryWithContext = { requestContext: RouterContext<RequestContext> };
 const PUBLIC_FILE = "/:file{[a-z0-9-]+\\.[a-z]{2,12}}";
 
-export function createHttpApp({ config, logger, shop, build, clientDir }: AppDeps): Hono<HttpEnv> {
+export function createHttpApp({ config, logger, shop, build, clientDir, catalogRevision }: AppDeps): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>();
   const yoga = createGraphQLHandler(config);
   const handleDocument = createRequestHandler(build, config.APP_ENV === "production" ? "production" : "development");
@@ -36,6 +44,7 @@ export function createHttpApp({ config, logger, shop, build, clientDir }: AppDep
   app.use("*", limitBody());
   app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { shop, logger: c.var.log, requestId: c.var.requestId }));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
+  if (config.PAGE_CACHE === "on") app.use("*", pageCache({ revision: catalogRevision }));
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(contextKey, { shop, settings, requestId: c.var.requestId, log: c.var.log });

@@ -1,16 +1,17 @@
 import path from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { openDatabase } from "../db/client.ts";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
 import { createShop } from "../domain/shop.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import type { Config } from "./env.ts";
+import { catalogRevisionSource } from "./http/catalog-revision-source.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
 
-export type RunningServer = { port: number; logger: Logger; close: () => Promise<void> };
+export type RunningServer = { port: number; logger: Logger; database: DatabaseHandle; close: () => Promise<void> };
 
 /** Opens (creating, migrating and seeding when needed) the database, then serves the shop. */
 export async function startServer(config: Config): Promise<RunningServer> {
@@ -23,7 +24,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   await seedCatalog(database.db);
   const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
-  const app = createHttpApp({ config, logger, shop: createShop({ db: database.db }), build, clientDir: clientDirOf(BUILD_DIR) });
+  const shop = createShop({ db: database.db });
+  const catalogRevision = await catalogRevisionSource(database, () => shop.catalog.revision());
+  const app = createHttpApp({ config, logger, shop, build, clientDir: clientDirOf(BUILD_DIR), catalogRevision });
   const server = await listen(app.fetch, config);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -34,6 +37,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return {
     port,
     logger,
+    database,
     close: async () => {
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await database.close();

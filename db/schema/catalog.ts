@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 export const series = pgTable("series", {
   code: text("code").primaryKey(),
@@ -65,4 +66,14 @@ export const optionSkus = pgTable(
     qty: integer("qty").notNull(),
   },
   (table) => [primaryKey({ columns: [table.optionId, table.skuId] })],
+);
+
+/** One row, bumped by a trigger on every catalogue change, so cached pages can never show old prices. */
+export const catalogRevision = pgTable(
+  "catalog_revision",
+  {
+    id: integer("id").primaryKey().default(1),
+    revision: bigint("revision", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [check("catalog_revision_single_row", sql`${table.id} = 1`)],
 );

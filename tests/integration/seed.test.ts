@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/client.ts";
 import { purchaseOptions } from "../../db/schema/catalog.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
@@ -44,8 +47,14 @@ describe(`seeding the catalogue (${DRIVER_NAME})`, () => {
     expect(row?.price).toBe(3500);
   });
 
-  it("applies the committed migrations once: opening again finds nothing to do", async () => {
-    const migrations = await queryRows(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect(migrations).toEqual([{ n: 1 }]);
+  it("applies each committed migration once, and opening again changes nothing", async () => {
+    const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../db/migrations/meta/_journal.json"), "utf8"));
+    const count = () => queryRows(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(await count()).toEqual([{ n: journal.entries.length }]);
+    if (database.url) {
+      const again = await openDatabase({ databaseUrl: database.url });
+      await again.close();
+    }
+    expect(await count()).toEqual([{ n: journal.entries.length }]);
   });
 });

@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from "hono";
+
+type Entry = { revision: number; status: number; headers: [string, string][]; body: ArrayBuffer };
+
+export type PageCacheOptions = {
+  /** The current catalogue revision; an entry rendered at another revision is never served. */
+  revision: () => Promise<number>;
+  maxEntries?: number;
+};
+
+const CACHEABLE_PATH = /^\/(?:_root\.data|shop(?:[/.].*)?)?$/;
+
+/**
+ * Serves catalogue pages to anonymous visitors from memory. Only requests without cookies or
+ * credentials qualify, so no visitor's bag or session can reach another; only 200 responses that
+ * set no cookie are kept; every hit checks the catalogue revision, so prices are never stale.
+ */
+export function pageCache(options: PageCacheOptions): MiddlewareHandler {
+  const maxEntries = options.maxEntries ?? 500;
+  const entries = new Map<string, Entry>();
+
+  return async (c, next) => {
+    const cacheable =
+      c.req.method === "GET" && !c.req.header("cookie") && !c.req.header("authorization") && CACHEABLE_PATH.test(c.req.path);
+    if (!cacheable) return next();
+
+    const key = new URL(c.req.url).pathname + new URL(c.req.url).search;
+    const revision = await options.revision();
+    const hit = entries.get(key);
+    if (hit && hit.revision === revision) {
+      entries.delete(key);
+      entries.set(key, hit);
+      return new Response(hit.body, { status: hit.status, headers: [...hit.headers, ["x-page-cache", "hit"]] });
+    }
+
+    await next();
+    if (c.res.status !== 200 || c.res.headers.has("set-cookie")) return;
+    const body = await c.res.arrayBuffer();
+    const headers = [...c.res.headers.entries()];
+    entries.delete(key);
+    entries.set(key, { revision, status: c.res.status, headers, body });
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    c.res = new Response(body, { status: c.res.status, headers: [...headers, ["x-page-cache", "miss"]] });
+  };
+}
