@@ -5,7 +5,7 @@ import path from "node:path";
 type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number };
 type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
 
-const folder = process.argv[2] ?? "test-results/ci";
+const folder = process.argv[2] ?? "ci-reports";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
