@@ -14,7 +14,11 @@ function newestChange(target: string): number {
 }
 
 const builtAt = existsSync(BUILD_MARK) ? statSync(BUILD_MARK).mtimeMs : 0;
-const changedAt = Math.max(...SOURCES.map((source) => path.join(ROOT, source)).filter(existsSync).map(newestChange));
+const changedAt = Math.max(
+  ...SOURCES.map((source) => path.join(ROOT, source))
+    .filter(existsSync)
+    .map(newestChange),
+);
 if (changedAt > builtAt) {
   const result = spawnSync("react-router", ["build"], { cwd: ROOT, stdio: "inherit" });
   process.exit(result.status ?? 1);
