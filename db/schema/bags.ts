@@ -4,6 +4,8 @@ import { purchaseOptions } from "./catalog.ts";
 
 export const bags = pgTable("bags", {
   id: text("id").primaryKey(),
+  /** A promotion code the shopper applied at checkout; checked again whenever the bag is priced. */
+  promotionCode: text("promotion_code"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

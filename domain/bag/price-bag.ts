@@ -6,7 +6,7 @@ export const SHIPPING_FEE_CENTS = 490;
 export type BagLine = {
   optionId: string;
   quantity: number;
-  product: Pick<Product, "id" | "name" | "path" | "series" | "kind">;
+  product: Pick<Product, "id" | "name" | "path" | "series" | "kind" | "campaignDiscountExclusion">;
   option: PurchaseOption;
   lineTotalCents: number;
 };
@@ -39,11 +39,11 @@ export function priceBag(
       unavailableOptionIds.push(line.optionId);
       continue;
     }
-    const { id, name, path, series, kind } = entry.product;
+    const { id, name, path, series, kind, campaignDiscountExclusion } = entry.product;
     priced.push({
       optionId: line.optionId,
       quantity: line.quantity,
-      product: { id, name, path, series, kind },
+      product: { id, name, path, series, kind, campaignDiscountExclusion },
       option: entry.option,
       lineTotalCents: entry.option.optionPriceCents * line.quantity,
     });

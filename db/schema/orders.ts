@@ -1,0 +1,184 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export type ShippingDetails = {
+  name: string;
+  email: string;
+  mobile: string;
+  address: string;
+  postalCode: string;
+  newsletter: boolean;
+};
+
+export type CheckoutLine = {
+  optionId: string;
+  productName: string;
+  optionName: string;
+  flavourName: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  lineTotalCents: number;
+};
+
+export const promotionCodes = pgTable(
+  "promotion_codes",
+  {
+    code: text("code").primaryKey(),
+    kind: text("kind", { enum: ["percent", "amount"] }).notNull(),
+    value: integer("value").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    usageLimit: integer("usage_limit"),
+    timesUsed: integer("times_used").notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    check("promotion_value_positive", sql`${table.value} > 0`),
+    check("promotion_percent_range", sql`${table.kind} <> 'percent' or ${table.value} <= 100`),
+    check("promotion_usage_within_limit", sql`${table.usageLimit} is null or ${table.timesUsed} <= ${table.usageLimit}`),
+  ],
+);
+
+/** A priced attempt to pay: the snapshot fulfilment turns into an order, whatever the bag does meanwhile. */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    status: text("status", { enum: ["open", "complete", "expired", "failed"] })
+      .notNull()
+      .default("open"),
+    bagId: text("bag_id").notNull(),
+    shipping: jsonb("shipping").$type<ShippingDetails>().notNull(),
+    lines: jsonb("lines").$type<CheckoutLine[]>().notNull(),
+    promotionCode: text("promotion_code").references(() => promotionCodes.code),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    failureMessage: text("failure_message"),
+    ...timestamps,
+  },
+  (table) => [index("checkout_sessions_bag_idx").on(table.bagId)],
+);
+
+export const customers = pgTable("customers", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  mobile: text("mobile").notNull(),
+  address: text("address").notNull(),
+  postalCode: text("postal_code").notNull(),
+  memberId: text("member_id"),
+  originalMemberId: text("original_member_id"),
+  firstPurchasedOn: timestamp("first_purchased_on", { withTimezone: true }),
+  customerStripeId: text("customer_stripe_id"),
+  hasSignedNewsLetter: boolean("has_signed_newsletter").notNull().default(false),
+  hasUsedNewsLetterPromo: boolean("has_used_newsletter_promo").notNull().default(false),
+  isSubscribe: boolean("is_subscribe").notNull().default(false),
+  purchaseCount: integer("purchase_count").notNull().default(0),
+  ver: integer("ver").notNull().default(1),
+  ...timestamps,
+});
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull().unique(),
+    invoiceId: text("invoice_id").notNull().unique(),
+    checkoutSessionId: text("checkout_session_id")
+      .notNull()
+      .references(() => checkoutSessions.id),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    memberId: text("member_id"),
+    originalMemberId: text("original_member_id"),
+    status: text("status", { enum: ["pending_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] }).notNull(),
+    email: text("email").notNull(),
+    mobile: text("mobile").notNull(),
+    env: text("env").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    promotionCode: text("promotion_code"),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    deliveryStart: text("delivery_start").notNull(),
+    deliveryEnd: text("delivery_end").notNull(),
+    s3Key: text("s3_key"),
+    s3Url: text("s3_url"),
+    linkedAt: timestamp("linked_at", { withTimezone: true }),
+    ver: integer("ver").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [
+    // One order per paid session, enforced here rather than trusted to code.
+    uniqueIndex("orders_one_per_checkout_session").on(table.checkoutSessionId),
+    index("orders_mobile_idx").on(table.mobile),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    optionId: text("option_id").notNull(),
+    productName: text("product_name").notNull(),
+    optionName: text("option_name").notNull(),
+    flavourName: text("flavour_name"),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+  },
+  (table) => [uniqueIndex("order_lines_position").on(table.orderId, table.position)],
+);
+
+/** Every payment webhook event id, recorded once: a replay finds its id and does nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  sessionId: text("session_id"),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Emails written in the fulfilment transaction and sent after it; unsent ones are retried. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    kind: text("kind", { enum: ["order-confirmation"] }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("email_outbox_one_per_kind").on(table.orderId, table.kind)],
+);
+
+/** The embedded test payment provider's own record of a session, as Stripe keeps one on its side. */
+export const testPaymentSessions = pgTable("test_payment_sessions", {
+  id: text("id").primaryKey(),
+  amountCents: integer("amount_cents").notNull(),
+  email: text("email").notNull(),
+  status: text("status", { enum: ["open", "paid", "expired"] })
+    .notNull()
+    .default("open"),
+  lastError: text("last_error"),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  ...timestamps,
+});

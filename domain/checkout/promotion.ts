@@ -1,0 +1,49 @@
+import { AppError } from "../shared/app-error.ts";
+
+export type Promotion = {
+  code: string;
+  kind: "percent" | "amount";
+  value: number;
+  startsAt: Date;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  timesUsed: number;
+};
+
+export type DiscountableLine = { lineTotalCents: number; excluded: boolean };
+
+export function normalizePromotionCode(input: unknown): string {
+  return typeof input === "string" ? input.trim().toUpperCase() : "";
+}
+
+/** Refuses a code that is not usable now, with the reason a shopper can act on. */
+export function assertPromotionUsable(promotion: Promotion | undefined, now: Date): Promotion {
+  if (!promotion) throw new AppError("BAD_USER_INPUT", "That promotion code doesn't exist.");
+  if (promotion.startsAt > now) throw new AppError("BAD_USER_INPUT", "That promotion code isn't active yet.");
+  if (promotion.endsAt && promotion.endsAt <= now) throw new AppError("BAD_USER_INPUT", "That promotion code has expired.");
+  if (promotion.usageLimit !== null && promotion.timesUsed >= promotion.usageLimit) {
+    throw new AppError("BAD_USER_INPUT", "That promotion code has been fully used.");
+  }
+  return promotion;
+}
+
+/**
+ * The discount of each line: excluded lines (campaignDiscountExclusion) get none; the total is
+ * spread over eligible lines in proportion, remainders to the largest lines, so it adds up exactly.
+ */
+export function discountPerLine(promotion: Pick<Promotion, "kind" | "value">, lines: DiscountableLine[]): number[] {
+  const eligible = lines.reduce((sum, line) => sum + (line.excluded ? 0 : line.lineTotalCents), 0);
+  if (eligible === 0) throw new AppError("BAD_USER_INPUT", "That promotion code doesn't apply to anything in your bag.");
+  const total =
+    promotion.kind === "percent" ? Math.round((eligible * promotion.value) / 100) : Math.min(promotion.value, eligible);
+  const shares = lines.map((line) => (line.excluded ? 0 : Math.floor((total * line.lineTotalCents) / eligible)));
+  let remainder = total - shares.reduce((sum, share) => sum + share, 0);
+  const bySize = lines.map((line, index) => ({ index, line })).filter(({ line }) => !line.excluded);
+  bySize.sort((a, b) => b.line.lineTotalCents - a.line.lineTotalCents);
+  for (const { index } of bySize) {
+    if (remainder === 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    remainder--;
+  }
+  return shares;
+}

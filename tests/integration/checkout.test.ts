@@ -1,0 +1,187 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bags } from "../../db/schema/bags.ts";
+import { checkoutSessions } from "../../db/schema/orders.ts";
+import { seedPromotionCodes } from "../../db/seed/promotions.ts";
+import { seedCatalog } from "../../db/seed/seed.ts";
+import { bagIdOf } from "../../domain/bag/bag-token.ts";
+import { addToBag, getBag } from "../../domain/bag/bag-use-cases.ts";
+import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
+import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
+import { startCheckout } from "../../domain/checkout/start-checkout.ts";
+import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
+import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
+
+const SHIPPING = {
+  name: "Tan Mei Ling",
+  email: "mei@example.com",
+  mobile: "9123 4567",
+  address: "Blk 123 Tampines St 11, #04-56",
+  postalCode: "521123",
+};
+
+describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
+  let database: TestDatabase;
+  const delivered: { raw: string; signature: string }[] = [];
+  let payments: ReturnType<typeof createTestPaymentProvider>;
+  const deps = () => ({ db: database.db, payments, env: "test" });
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await seedCatalog(database.db);
+    await seedPromotionCodes(database.db);
+    payments = createTestPaymentProvider({
+      db: database.db,
+      webhookSecret: "whsec_test_secret",
+      deliver: async (raw, signature) => {
+        delivered.push({ raw, signature });
+      },
+    });
+  });
+  afterAll(() => database.close());
+
+  async function bagWith(...options: [string, number][]) {
+    let token: string | null = null;
+    for (const [optionId, quantity] of options)
+      token = (await addToBag(database.db, { bagToken: token, optionId, quantity })).bagToken;
+    if (!token) throw new Error("no bag");
+    return token;
+  }
+
+  async function checkout(bagToken: string, form: Record<string, unknown> = SHIPPING) {
+    const result = await startCheckout({ db: database.db, payments }, { bagToken, form, baseUrl: "http://shop.test" });
+    if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
+    return result.sessionId;
+  }
+
+  const count = async (table: string, where = sql`true`) =>
+    (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ${sql.raw(table)} where ${where}`))[0]?.n;
+
+  it("turns a paid session into exactly one order, whatever arrives twice or races", async () => {
+    const bagToken = await bagWith(["op-m8_ba-2b", 1], ["op-j4_bb-1b", 2]);
+    const sessionId = await checkout(bagToken);
+    expect(await payments.pay(sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
+    const webhook = delivered.at(-1);
+    if (!webhook) throw new Error("no webhook delivered");
+
+    const event = await payments.verifyWebhook(webhook.raw, webhook.signature);
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, () => handlePaymentEvent(deps(), event)),
+      ...Array.from({ length: 5 }, () => fulfilCheckout(deps(), sessionId)),
+    ]);
+    const invoiceIds = new Set(results.map((result) => result?.invoiceId));
+    expect(invoiceIds.size).toBe(1);
+    expect(results.filter((result) => result?.created)).toHaveLength(1);
+
+    const where = sql`checkout_session_id = ${sessionId}`;
+    expect(await count("orders", where)).toBe(1);
+    const [order] = await queryRows<{ id: string; price_cents: number; mobile: string; status: string; invoice_id: string }>(
+      database.db,
+      sql`select id, price_cents, mobile, status, invoice_id from orders where ${where}`,
+    );
+    expect(order).toMatchObject({ price_cents: 6890 + 2580, mobile: "+6591234567", status: "paid" });
+    expect(order?.invoice_id).toMatch(/^[0-9A-Z]{8}$/);
+    expect(await count("order_lines", sql`order_id = ${order?.id}`)).toBe(2);
+    expect(await count("email_outbox", sql`order_id = ${order?.id}`)).toBe(1);
+    expect(await count("payment_events", sql`session_id = ${sessionId}`)).toBe(1);
+    expect((await getBag(database.db, bagToken)).lines).toEqual([]);
+    const [customer] = await queryRows(
+      database.db,
+      sql`select purchase_count, first_purchased_on is not null as first from customers where email = 'mei@example.com'`,
+    );
+    expect(customer).toEqual({ purchase_count: 1, first: true });
+  });
+
+  it("loses nothing when fulfilment dies half way: the replayed webhook completes the order once", async () => {
+    const bagToken = await bagWith(["op-l8_yc-1b", 1]);
+    const sessionId = await checkout(bagToken, { ...SHIPPING, email: "crash@example.com" });
+    await payments.pay(sessionId, "4242424242424242");
+    const webhook = delivered.at(-1);
+    if (!webhook) throw new Error("no webhook delivered");
+    const event = await payments.verifyWebhook(webhook.raw, webhook.signature);
+    const dying = () => {
+      throw new Error("process killed");
+    };
+    await expect(handlePaymentEvent({ ...deps(), now: dying }, event)).rejects.toThrow("process killed");
+    expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(0);
+    expect(await count("payment_events", sql`session_id = ${sessionId}`)).toBe(0);
+
+    expect((await handlePaymentEvent(deps(), event))?.created).toBe(true);
+    expect((await handlePaymentEvent(deps(), event))?.created).toBe(false);
+    expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(1);
+  });
+
+  it("creates no order for a declined card, keeps the bag and says why", async () => {
+    const bagToken = await bagWith(["op-vs8_cz-1b", 1]);
+    const sessionId = await checkout(bagToken);
+    expect(await payments.pay(sessionId, "4000 0000 0000 0002")).toEqual({ ok: false, message: "Your card was declined." });
+    expect(await payments.pay(sessionId, "4000000000009995")).toEqual({
+      ok: false,
+      message: "Your card has insufficient funds.",
+    });
+    expect(await payments.pay(sessionId, "1234")).toEqual({ ok: false, message: "Your card number is incorrect." });
+    expect(await fulfilCheckout(deps(), sessionId)).toBeNull();
+    expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(0);
+    expect((await getBag(database.db, bagToken)).lines).toHaveLength(1);
+  });
+
+  it("prices on the server only: a tampered price in the form changes nothing", async () => {
+    const bagToken = await bagWith(["op-m8_sb-1b", 1]);
+    const sessionId = await checkout(bagToken, { ...SHIPPING, optionPrice: "0.01", totalCents: "1", price: "1" });
+    const [session] = await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    expect(session).toMatchObject({ subtotalCents: 3900, shippingCents: 490, totalCents: 4390 });
+  });
+
+  it("applies a promotion to eligible lines only and holds its use limit under concurrent checkouts", async () => {
+    const bagToken = await bagWith(["op-m8_ll-1b", 2], ["op-lbndl4-4b", 1]);
+    await database.db
+      .update(bags)
+      .set({ promotionCode: "WELCOME10" })
+      .where(eq(bags.id, bagIdOf(bagToken)));
+    const sessionId = await checkout(bagToken);
+    const [session] = await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    expect(session).toMatchObject({ subtotalCents: 7800 + 11760, discountCents: 780, shippingCents: 0, totalCents: 18780 });
+    expect(session?.lines.map((line) => line.discountCents)).toEqual([780, 0]);
+
+    const tokens = await Promise.all([1, 2, 3].map(() => bagWith(["op-m8_pb-1b", 1])));
+    for (const token of tokens)
+      await database.db
+        .update(bags)
+        .set({ promotionCode: "FIRST1" })
+        .where(eq(bags.id, bagIdOf(token)));
+    const outcomes = await Promise.allSettled(tokens.map((token) => checkout(token)));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    for (const outcome of outcomes.filter((o) => o.status === "rejected")) {
+      expect(String((outcome as PromiseRejectedResult).reason)).toContain("That promotion code has been fully used.");
+    }
+  });
+
+  it("refuses a webhook whose signature does not match", async () => {
+    const webhook = delivered.at(-1);
+    if (!webhook) throw new Error("no webhook delivered");
+    await expect(payments.verifyWebhook(webhook.raw.replace("paid", "PAID"), webhook.signature)).rejects.toThrow();
+    await expect(payments.verifyWebhook(webhook.raw, null)).rejects.toThrow("Missing Stripe-Signature header.");
+  });
+
+  it("shows each shipping field's problem and starts nothing", async () => {
+    const bagToken = await bagWith(["op-m8_yd-1b", 1]);
+    const result = await startCheckout(
+      { db: database.db, payments },
+      {
+        bagToken,
+        form: { name: "", email: "nope", mobile: "1234", address: "x", postalCode: "12345" },
+        baseUrl: "http://shop.test",
+      },
+    );
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        name: "Enter your full name.",
+        email: "Enter an email address like name@example.com.",
+        mobile: "Enter a Singapore mobile number, like 9123 4567.",
+        address: "Enter your street address, with block and unit number.",
+        postalCode: "Enter your 6-digit postal code.",
+      },
+    });
+  });
+});
