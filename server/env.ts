@@ -19,8 +19,36 @@ const envSchema = z
     BRAND_NAME: z.string().min(1).max(60).default("Nectar Lab"),
     DEBUG_TOOLS: booleanFlag,
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Nectar Lab <orders@nectarlab.sg>"),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().min(1).default("us-east-2"),
+    S3_ENDPOINT: z.url().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY" });
+    }
+    if (env.APP_ENV === "production" && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "is required when APP_ENV=production (no test payments)",
+      });
+    }
     if (env.APP_ENV === "production" && env.DEBUG_TOOLS) {
       ctx.addIssue({ code: "custom", path: ["DEBUG_TOOLS"], message: "debug tools are refused when APP_ENV=production" });
     }

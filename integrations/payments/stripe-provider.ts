@@ -1,0 +1,73 @@
+import Stripe from "stripe";
+import type { PaymentProvider } from "./payment-provider.ts";
+import { verifyStripeSignature } from "./stripe-signature.ts";
+
+export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string };
+
+/** Stripe Checkout: a session built from server-side prices only, one idempotency key per attempt. */
+export function createStripePaymentProvider(settings: StripeSettings): PaymentProvider {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+          protocol: api.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+
+  return {
+    name: "stripe",
+    async createSession(input) {
+      const discounts =
+        input.discountCents > 0
+          ? [
+              {
+                coupon: (
+                  await stripe.coupons.create(
+                    { amount_off: input.discountCents, currency: "sgd", duration: "once", max_redemptions: 1 },
+                    { idempotencyKey: `${input.idempotencyKey}-coupon` },
+                  )
+                ).id,
+              },
+            ]
+          : undefined;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          currency: "sgd",
+          customer_email: input.customerEmail,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          line_items: input.lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: { currency: "sgd", unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+          })),
+          discounts,
+          shipping_options: [
+            {
+              shipping_rate_data: {
+                type: "fixed_amount",
+                display_name: input.shippingCents === 0 ? "Free delivery" : "Standard delivery",
+                fixed_amount: { amount: input.shippingCents, currency: "sgd" },
+              },
+            },
+          ],
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+      return { id: session.id, url: session.url };
+    },
+    async retrieveSession(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+      const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+      const status = session.status === "complete" || session.status === "expired" ? session.status : "open";
+      return { id: session.id, paid, status, customerId: customer };
+    },
+    verifyWebhook: (rawBody, signature) => verifyStripeSignature(rawBody, signature, settings.webhookSecret),
+  };
+}
