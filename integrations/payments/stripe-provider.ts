@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { PaymentProvider } from "./payment-provider.ts";
+import type { PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
 import { verifyStripeSignature } from "./stripe-signature.ts";
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string };
@@ -65,7 +65,8 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
       const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
-      const status = session.status === "complete" || session.status === "expired" ? session.status : "open";
+      const status: PaymentSessionState["status"] =
+        session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open";
       return { id: session.id, paid, status, customerId: customer };
     },
     verifyWebhook: (rawBody, signature) => verifyStripeSignature(rawBody, signature, settings.webhookSecret),
