@@ -1,0 +1,23 @@
+import { asc, eq, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { customers, orderLines, orders } from "../../db/schema/orders.ts";
+
+export type OrderView = Omit<typeof orders.$inferSelect, "customerId" | "updatedAt"> & {
+  customer: { name: string; address: string; postalCode: string };
+  lines: (typeof orderLines.$inferSelect)[];
+};
+
+export async function loadOrder(db: Database, where: SQL): Promise<OrderView | null> {
+  const [row] = await db
+    .select({ order: orders, name: customers.name, address: customers.address, postalCode: customers.postalCode })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(where);
+  if (!row) return null;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.order.id)).orderBy(asc(orderLines.position));
+  const { customerId: _customerId, updatedAt: _updatedAt, ...order } = row.order;
+  return { ...order, customer: { name: row.name, address: row.address, postalCode: row.postalCode }, lines };
+}
+
+export const byInvoiceId = (invoiceId: string) => eq(orders.invoiceId, invoiceId);
+export const byCheckoutSession = (sessionId: string) => eq(orders.checkoutSessionId, sessionId);
