@@ -9,12 +9,10 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { LoadingBar } from "./components/loading-bar.tsx";
-import { SiteFooter } from "./components/site-footer.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
+import { SiteChrome } from "./components/site-chrome.tsx";
 import { requestContext } from "./context.ts";
 import { readBagToken } from "./lib/bag-cookie.server.ts";
 import { pageMeta } from "./lib/page-meta.ts";
@@ -39,7 +37,6 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en-SG">
       <head>
@@ -57,11 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <LoadingBar />
-        <SiteHeader brandName={rootData?.brandName ?? "Nectar Lab"} bagCount={rootData?.bagCount ?? 0} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter brandName={rootData?.brandName ?? "Nectar Lab"} />
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -88,25 +81,27 @@ export function ErrorBoundary() {
   const { pathname } = useLocation();
   const { status, message } = describeError(error, pathname);
   return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Error {status}</p>
-      <h1 className="mt-3 break-words text-3xl font-bold tracking-tight">{message}</h1>
-      <p className="mt-4 text-muted">
-        {status === 404
-          ? "The page you asked for isn't here. It may have moved, or the address may have a typo."
-          : "We hit a problem showing this page. Please try again in a moment."}
-      </p>
-      <div className="mt-8 flex justify-center gap-3">
-        <a href="/" className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-          Go to the home page
-        </a>
-        <a
-          href="/shop"
-          className="rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-        >
-          Browse the shop
-        </a>
-      </div>
-    </section>
+    <SiteChrome>
+      <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Error {status}</p>
+        <h1 className="mt-3 break-words text-3xl font-bold tracking-tight">{message}</h1>
+        <p className="mt-4 text-muted">
+          {status === 404
+            ? "The page you asked for isn't here. It may have moved, or the address may have a typo."
+            : "We hit a problem showing this page. Please try again in a moment."}
+        </p>
+        <div className="mt-8 flex justify-center gap-3">
+          <a href="/" className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+            Go to the home page
+          </a>
+          <a
+            href="/shop"
+            className="rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Browse the shop
+          </a>
+        </div>
+      </section>
+    </SiteChrome>
   );
 }

@@ -1,13 +1,25 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home.tsx"),
-  route("shop", "routes/shop.tsx"),
-  route("shop/sale", "routes/shop-sale.tsx"),
-  route("shop/lean-up-calorie-burning/lmt", "routes/lean-up-guide.tsx"),
-  route("shop/:series", "routes/shop-series.tsx"),
-  route("shop/:series/:productId", "routes/product.tsx"),
-  route("bag", "routes/bag.tsx"),
-  route("404", "routes/not-found.tsx"),
-  route("*", "routes/catch-all.tsx"),
+  layout("routes/layouts/shop-layout.tsx", [
+    index("routes/home.tsx"),
+    route("shop", "routes/shop.tsx"),
+    route("shop/sale", "routes/shop-sale.tsx"),
+    route("shop/lean-up-calorie-burning/lmt", "routes/lean-up-guide.tsx"),
+    route("shop/:series", "routes/shop-series.tsx"),
+    route("shop/:series/:productId", "routes/product.tsx"),
+    route("bag", "routes/bag.tsx"),
+    route("order", "routes/orders/order-lookup.tsx"),
+    route("order/:invoiceId", "routes/orders/order-invoice.tsx"),
+    route("order-details/:invoiceId", "routes/orders/order-details.tsx"),
+    route("404", "routes/not-found.tsx"),
+    route("*", "routes/catch-all.tsx"),
+  ]),
+  route("order/:invoiceId/invoice.pdf", "routes/orders/invoice-pdf.ts"),
+  layout("routes/layouts/checkout-layout.tsx", [
+    route("checkout/summary", "routes/checkout/summary.tsx"),
+    route("checkout/shipping", "routes/checkout/shipping.tsx"),
+    route("checkout/complete/:sessionId", "routes/checkout/complete.tsx"),
+    route("pay/test/:sessionId", "routes/checkout/test-payment.tsx"),
+  ]),
 ] satisfies RouteConfig;

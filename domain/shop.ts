@@ -1,15 +1,47 @@
 import type { Database } from "../db/client.ts";
+import type { Mailer } from "../integrations/email/mailer.ts";
+import type { PaymentProvider } from "../integrations/payments/payment-provider.ts";
+import type { TestPaymentProvider } from "../integrations/payments/test-provider.ts";
+import type { FileStore } from "../integrations/storage/file-store.ts";
+import { bagIdOf, isWellFormedBagToken } from "./bag/bag-token.ts";
 import { addToBag, getBag, removeBagLine, setBagLineQuantity } from "./bag/bag-use-cases.ts";
 import { readCatalogRevision } from "./catalog/catalog-revision.ts";
 import { findProduct, findPurchaseOptions, type LookupOptions, listProducts } from "./catalog/lookup.ts";
 import { loadSeriesCopy } from "./catalog/series-copy.ts";
+import { applyPromotionToBag, checkoutSummary, removePromotionFromBag } from "./checkout/bag-promotion.ts";
+import { fulfilCheckout } from "./checkout/fulfil-checkout.ts";
+import { handlePaymentEvent } from "./checkout/handle-payment-event.ts";
+import { startCheckout } from "./checkout/start-checkout.ts";
+import { invoicePdf } from "./orders/invoice-file.ts";
+import { claimGuestOrderAccess, viewOrder } from "./orders/order-access.ts";
+import { sendPendingOrderEmails } from "./orders/order-email.ts";
+import { byCheckoutSession, loadOrder } from "./orders/order-view.ts";
+
+export type ShopDeps = {
+  db: Database;
+  payments: PaymentProvider;
+  testPayments: TestPaymentProvider | null;
+  mailer: Mailer;
+  files: FileStore;
+  env: string;
+  brandName: string;
+  publicUrl: string;
+  /** Work that runs after a response and must not fail it (an email that can be retried). */
+  onBackgroundError: (error: unknown, what: string) => void;
+};
+
+const holderOf = (bagToken: string | null) => (isWellFormedBagToken(bagToken) ? bagIdOf(bagToken) : null);
 
 /**
- * The use cases bound to their database: what the adapters (pages, GraphQL) are handed, so they
- * never reach the database themselves.
+ * The use cases bound to their database and integrations: what the adapters (pages, GraphQL,
+ * webhooks) are handed, so they never reach the database themselves.
  */
-export function createShop(deps: { db: Database }) {
+export function createShop(deps: ShopDeps) {
   const { db } = deps;
+  const fulfilDeps = { db, payments: deps.payments, env: deps.env };
+  const sendEmails = () =>
+    sendPendingOrderEmails(deps).catch((error: unknown) => deps.onBackgroundError(error, "sending order emails"));
+
   return {
     catalog: {
       revision: () => readCatalogRevision(db),
@@ -23,6 +55,38 @@ export function createShop(deps: { db: Database }) {
       add: (input: Parameters<typeof addToBag>[1]) => addToBag(db, input),
       setQuantity: (input: Parameters<typeof setBagLineQuantity>[1]) => setBagLineQuantity(db, input),
       remove: (input: Parameters<typeof removeBagLine>[1]) => removeBagLine(db, input),
+    },
+    checkout: {
+      summary: (bagToken: string | null) => checkoutSummary(db, bagToken),
+      applyPromotion: (input: Parameters<typeof applyPromotionToBag>[1]) => applyPromotionToBag(db, input),
+      removePromotion: (bagToken: string | null) => removePromotionFromBag(db, bagToken),
+      start: (input: Parameters<typeof startCheckout>[1]) => startCheckout({ db, payments: deps.payments }, input),
+      /** The return from payment: fulfils if the webhook has not yet (both paths meet in one order). */
+      complete: async (sessionId: string) => {
+        const result = await fulfilCheckout(fulfilDeps, sessionId);
+        if (result?.created) await sendEmails();
+        return loadOrder(db, byCheckoutSession(sessionId));
+      },
+      receiveWebhook: async (rawBody: string, signature: string | null) => {
+        const event = await deps.payments.verifyWebhook(rawBody, signature);
+        const result = await handlePaymentEvent(fulfilDeps, event);
+        if (result?.created) await sendEmails();
+      },
+      sendPendingEmails: sendEmails,
+    },
+    testPayments: deps.testPayments && {
+      session: (sessionId: string) => deps.testPayments?.findSession(sessionId) ?? Promise.resolve(null),
+      pay: (sessionId: string, cardNumber: string) =>
+        deps.testPayments ? deps.testPayments.pay(sessionId, cardNumber) : Promise.reject(new Error("test payments are off")),
+    },
+    orders: {
+      claim: (input: { bagToken: string; invoiceId: unknown; mobile: unknown }) =>
+        claimGuestOrderAccess(db, { holderId: bagIdOf(input.bagToken), invoiceId: input.invoiceId, mobile: input.mobile }),
+      view: (bagToken: string | null, invoiceId: string) => viewOrder(db, { holderId: holderOf(bagToken), invoiceId }),
+      invoicePdf: async (bagToken: string | null, invoiceId: string) => {
+        const order = await viewOrder(db, { holderId: holderOf(bagToken), invoiceId });
+        return { order, pdf: await invoicePdf({ db, files: deps.files, brandName: deps.brandName }, order) };
+      },
     },
   };
 }

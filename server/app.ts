@@ -8,6 +8,7 @@ import type { Config } from "./env.ts";
 import { createGraphQLHandler } from "./graphql/yoga.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { pageCache } from "./http/page-cache.ts";
+import { paymentWebhook } from "./http/payment-webhook.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
 import type { Logger } from "./logger.ts";
 
@@ -41,6 +42,7 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
     "/assets/*",
     serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
   );
+  app.post("/api/stripe/webhook", limitBody(512 * 1024), paymentWebhook(shop));
   app.use("*", limitBody());
   app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { shop, logger: c.var.log, requestId: c.var.requestId }));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));

@@ -2,11 +2,13 @@ import path from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { seedPromotionCodes } from "../db/seed/promotions.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
 import { createShop } from "../domain/shop.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import type { Config } from "./env.ts";
 import { catalogRevisionSource } from "./http/catalog-revision-source.ts";
+import { createIntegrations } from "./integrations.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
@@ -23,8 +25,23 @@ export async function startServer(config: Config): Promise<RunningServer> {
       : { dataDir: config.DATA_DIR },
   );
   await seedCatalog(database.db);
+  await seedPromotionCodes(database.db);
   const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
-  const shop = createShop({ db: database.db });
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+  const integrations = createIntegrations(config, {
+    db: database.db,
+    logger,
+    deliverWebhook: (rawBody, signature) => shop.checkout.receiveWebhook(rawBody, signature),
+  });
+  const shop = createShop({
+    db: database.db,
+    ...integrations,
+    env: config.APP_ENV,
+    brandName: config.BRAND_NAME,
+    publicUrl,
+    onBackgroundError: (err, what) => logger.error({ err }, `failed: ${what}`),
+  });
+  await shop.checkout.sendPendingEmails();
   const catalogRevision = await catalogRevisionSource(database, () => shop.catalog.revision());
   const app = createHttpApp({ config, logger, shop, build, clientDir: clientDirOf(BUILD_DIR), catalogRevision });
   const server = await listen(app.fetch, config);

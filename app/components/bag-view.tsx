@@ -66,8 +66,14 @@ export function BagView({ bag, result }: { bag: PricedBag; result: ActionResult 
               Prices include GST.
             </p>
             <Link
+              to="/checkout/summary"
+              className="mt-5 block rounded-full bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800"
+            >
+              Checkout
+            </Link>
+            <Link
               to="/shop"
-              className="mt-5 block rounded-full border border-brand-700 px-5 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50"
+              className="mt-3 block rounded-full border border-brand-700 px-5 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50"
             >
               Continue shopping
             </Link>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
 import { seriesBySlug, seriesSlug } from "../../domain/catalog/series.ts";
+import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
@@ -26,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect("/shop");
   }
   if (params.series !== seriesSlug(product.series)) throw redirect(product.path, 301);
-  return { product };
+  return { product, delivery: estimateDelivery(new Date()) };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary);
@@ -124,6 +125,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
           {selected && <PriceBlock option={selected} />}
+          <p className="text-sm text-muted" data-testid="delivery-estimate">
+            Order today for delivery between <strong className="text-ink">{loaderData.delivery.start}</strong> and{" "}
+            <strong className="text-ink">{loaderData.delivery.end}</strong>.
+          </p>
           <button
             type="submit"
             disabled={adding || !selected}

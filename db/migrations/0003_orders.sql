@@ -45,6 +45,13 @@ CREATE TABLE "email_outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_access_grants" (
+	"holder_id" text NOT NULL,
+	"order_id" text NOT NULL,
+	"granted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_access_grants_holder_id_order_id_pk" PRIMARY KEY("holder_id","order_id")
+);
+--> statement-breakpoint
 CREATE TABLE "order_lines" (
 	"order_id" text NOT NULL,
 	"position" integer NOT NULL,
@@ -125,6 +132,7 @@ CREATE TABLE "test_payment_sessions" (
 ALTER TABLE "bags" ADD COLUMN "promotion_code" text;--> statement-breakpoint
 ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_promotion_code_promotion_codes_code_fk" FOREIGN KEY ("promotion_code") REFERENCES "public"."promotion_codes"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_access_grants" ADD CONSTRAINT "order_access_grants_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_checkout_session_id_checkout_sessions_id_fk" FOREIGN KEY ("checkout_session_id") REFERENCES "public"."checkout_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -182,3 +182,16 @@ export const testPaymentSessions = pgTable("test_payment_sessions", {
   cancelUrl: text("cancel_url").notNull(),
   ...timestamps,
 });
+
+/** Who may see a guest order without signing in: the browser that bought it or looked it up with its mobile number. */
+export const orderAccessGrants = pgTable(
+  "order_access_grants",
+  {
+    holderId: text("holder_id").notNull(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.holderId, table.orderId] })],
+);

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { bagLines, bags } from "../../db/schema/bags.ts";
-import { checkoutSessions, customers, emailOutbox, orderLines, orders, paymentEvents } from "../../db/schema/orders.ts";
+import {
+  checkoutSessions,
+  customers,
+  emailOutbox,
+  orderAccessGrants,
+  orderLines,
+  orders,
+  paymentEvents,
+} from "../../db/schema/orders.ts";
 import type { PaymentEvent, PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import { estimateDelivery } from "../delivery/delivery-estimate.ts";
 import { generateOrderCode } from "../orders/order-code.ts";
@@ -76,6 +84,7 @@ export async function fulfilCheckout(deps: FulfilDeps, sessionId: string, event?
     await tx.delete(bagLines).where(and(eq(bagLines.bagId, session.bagId), inArray(bagLines.optionId, boughtOptionIds)));
     await tx.update(bags).set({ promotionCode: null, updatedAt: now }).where(eq(bags.id, session.bagId));
     await tx.insert(emailOutbox).values({ id: randomUUID(), orderId: order.id, kind: "order-confirmation" });
+    await tx.insert(orderAccessGrants).values({ holderId: session.bagId, orderId: order.id });
     return { orderId: order.id, invoiceId: order.invoiceId, created: true };
   });
 }

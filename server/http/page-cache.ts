@@ -24,7 +24,10 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler {
       c.req.method === "GET" && !c.req.header("cookie") && !c.req.header("authorization") && CACHEABLE_PATH.test(c.req.path);
     if (!cacheable) return next();
 
-    const key = new URL(c.req.url).pathname + new URL(c.req.url).search;
+    // Pages show today's delivery window, so a new Singapore day starts a new set of entries.
+    const singaporeDay = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const url = new URL(c.req.url);
+    const key = `${singaporeDay} ${url.pathname}${url.search}`;
     const revision = await options.revision();
     const hit = entries.get(key);
     if (hit && hit.revision === revision) {

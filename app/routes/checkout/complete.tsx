@@ -1,0 +1,65 @@
+import { CircleCheck } from "lucide-react";
+import { data, Link } from "react-router";
+import { formatMoney } from "../../../domain/shared/money.ts";
+import { LineList } from "../../components/order-totals.tsx";
+import { requestContext } from "../../context.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/complete";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Thank you for your order");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const order = /^cs_[A-Za-z0-9_]{8,200}$/.test(params.sessionId)
+    ? await context.get(requestContext).shop.checkout.complete(params.sessionId)
+    : null;
+  if (!order) {
+    throw data("We couldn't find a paid order for this checkout. If you were charged, your order will appear in a moment.", {
+      status: 404,
+    });
+  }
+  return { order };
+}
+
+export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <section aria-labelledby="thanks-heading" className="space-y-6">
+      <div className="flex items-start gap-3">
+        <CircleCheck aria-hidden="true" className="mt-1 size-8 shrink-0 text-brand-700" />
+        <div>
+          <h1 id="thanks-heading" className="text-2xl font-bold">
+            Thank you, {order.customer.name}!
+          </h1>
+          <p className="text-muted">
+            Your order <strong data-testid="invoice-id">{order.invoiceId}</strong> is paid. A confirmation is on its way to{" "}
+            {order.email}.
+          </p>
+        </div>
+      </div>
+      <p className="rounded-xl bg-brand-50 p-4">
+        Estimated delivery: <strong data-testid="delivery-window">{order.deliveryStart}</strong> to{" "}
+        <strong>{order.deliveryEnd}</strong>
+      </p>
+      <LineList
+        lines={order.lines.map((line) => ({
+          key: String(line.position),
+          title: line.productName,
+          detail: [line.flavourName, line.optionName].filter(Boolean).join(" · "),
+          quantity: line.quantity,
+          totalCents: line.lineTotalCents,
+        }))}
+      />
+      <p className="text-right text-lg font-bold">
+        Total paid <span data-testid="order-total">{formatMoney(order.priceCents)}</span>
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Link to={`/order/${order.invoiceId}`} className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white">
+          View invoice
+        </Link>
+        <Link to="/shop" className="rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700">
+          Continue shopping
+        </Link>
+      </div>
+    </section>
+  );
+}

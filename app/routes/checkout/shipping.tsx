@@ -1,0 +1,128 @@
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { OrderTotals } from "../../components/order-totals.tsx";
+import { requestContext } from "../../context.ts";
+import { failureResult, readForm } from "../../lib/action-result.server.ts";
+import { readBagToken } from "../../lib/bag-cookie.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/shipping";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Shipping");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const summary = await context.get(requestContext).shop.checkout.summary(readBagToken(request));
+  if (summary.bag.lines.length === 0) throw redirect("/checkout/summary");
+  return { pricing: summary.pricing };
+}
+
+type ShippingActionData = {
+  ok: false;
+  message?: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  values?: Record<string, string>;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop } = context.get(requestContext);
+  const form = await readForm(request);
+  if (!form)
+    return data<ShippingActionData>({ ok: false, message: "The request could not be read. Please try again." }, { status: 400 });
+  const values = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  try {
+    const result = await shop.checkout.start({
+      bagToken: readBagToken(request),
+      form: values,
+      baseUrl: new URL(request.url).origin,
+    });
+    if (!result.ok) return data<ShippingActionData>({ ok: false, fieldErrors: result.fieldErrors, values }, { status: 400 });
+    return redirect(result.redirectUrl, 303);
+  } catch (error) {
+    const failure = failureResult(error);
+    return data<ShippingActionData>(
+      { ok: false, message: failure.data.message, values },
+      { status: failure.init?.status ?? 400 },
+    );
+  }
+}
+
+const FIELDS = [
+  { name: "name", label: "Full name", autoComplete: "name", type: "text" },
+  { name: "email", label: "Email", autoComplete: "email", type: "email" },
+  { name: "mobile", label: "Mobile number", autoComplete: "tel", type: "tel", hint: "A Singapore number, e.g. 9123 4567" },
+  { name: "address", label: "Address", autoComplete: "street-address", type: "text", hint: "Block, street, unit number" },
+  { name: "postalCode", label: "Postal code", autoComplete: "postal-code", type: "text", inputMode: "numeric" as const },
+] as const;
+
+export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const submitting = useNavigation().state !== "idle";
+  return (
+    <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
+      <Form method="post" noValidate className="space-y-4" aria-labelledby="shipping-heading">
+        <h1 id="shipping-heading" className="text-2xl font-bold">
+          Where should we deliver?
+        </h1>
+        {result?.message && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-sale">
+            {result.message}
+          </p>
+        )}
+        {FIELDS.map((field) => {
+          const error = result?.fieldErrors?.[field.name];
+          const hint = "hint" in field ? field.hint : undefined;
+          return (
+            <div key={field.name}>
+              <label htmlFor={field.name} className="block font-medium">
+                {field.label}
+              </label>
+              {hint && (
+                <p id={`${field.name}-hint`} className="text-sm text-muted">
+                  {hint}
+                </p>
+              )}
+              <input
+                id={field.name}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                inputMode={"inputMode" in field ? field.inputMode : undefined}
+                defaultValue={result?.values?.[field.name] ?? ""}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={
+                  [hint && `${field.name}-hint`, error && `${field.name}-error`].filter(Boolean).join(" ") || undefined
+                }
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-sale"
+              />
+              {error && (
+                <p id={`${field.name}-error`} className="mt-1 text-sm font-medium text-sale">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            name="newsletter"
+            defaultChecked={result?.values?.newsletter === "on"}
+            className="size-4 accent-brand-700"
+          />
+          Send me news and member offers by email
+        </label>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="w-full rounded-full bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          {submitting ? "Opening payment…" : "Continue to payment"}
+        </button>
+      </Form>
+      <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 className="mb-3 font-semibold">Order total</h2>
+        <OrderTotals totals={loaderData.pricing} promotionCode={loaderData.pricing.promotionCode} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { data, Form, Link, useActionData } from "react-router";
+import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts";
+import { LineList, OrderTotals } from "../../components/order-totals.tsx";
+import { requestContext } from "../../context.ts";
+import { type ActionResult, failureResult, readForm } from "../../lib/action-result.server.ts";
+import { readBagToken } from "../../lib/bag-cookie.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/summary";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Summary");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const summary = await context.get(requestContext).shop.checkout.summary(readBagToken(request));
+  const cancelled = new URL(request.url).searchParams.has("cancelled");
+  return { ...summary, cancelled, delivery: estimateDelivery(new Date()) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop } = context.get(requestContext);
+  const form = await readForm(request);
+  if (!form)
+    return data<ActionResult>({ ok: false, message: "The request could not be read. Please try again." }, { status: 400 });
+  const bagToken = readBagToken(request);
+  try {
+    if (form.get("intent") === "remove-promotion") {
+      await shop.checkout.removePromotion(bagToken);
+      return data<ActionResult>({ ok: true, message: "Promotion code removed." });
+    }
+    await shop.checkout.applyPromotion({ bagToken, code: form.get("code") });
+    return data<ActionResult>({ ok: true, message: "Promotion code applied." });
+  } catch (error) {
+    return failureResult(error);
+  }
+}
+
+export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
+  const { bag, pricing, promotionError, cancelled, delivery } = loaderData;
+  const result = useActionData<typeof action>();
+  if (bag.lines.length === 0) {
+    return (
+      <section className="text-center">
+        <h1 className="text-2xl font-bold">Your bag is empty</h1>
+        <Link to="/shop" className="mt-6 inline-block rounded-full bg-brand-700 px-6 py-3 font-semibold text-white">
+          Start shopping
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
+      <section aria-labelledby="summary-heading">
+        <h1 id="summary-heading" className="text-2xl font-bold">
+          Review your bag
+        </h1>
+        {cancelled && (
+          <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900">
+            Payment was cancelled. Your bag is just as you left it.
+          </p>
+        )}
+        <LineList
+          lines={pricing.lines.map((line) => ({
+            key: line.optionId,
+            title: line.productName,
+            detail: [line.flavourName, line.optionName].filter(Boolean).join(" · "),
+            quantity: line.quantity,
+            totalCents: line.lineTotalCents + line.discountCents,
+          }))}
+        />
+        <Link to="/bag" className="text-sm font-semibold text-brand-700 underline">
+          Change your bag
+        </Link>
+      </section>
+      <aside className="h-fit space-y-5 rounded-2xl border border-slate-200 bg-white p-5">
+        <Form method="post" className="space-y-2">
+          <label htmlFor="promotion-code" className="block font-semibold">
+            Promotion code
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="promotion-code"
+              name="code"
+              autoComplete="off"
+              defaultValue={pricing.promotionCode ?? ""}
+              aria-describedby="promotion-message"
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 uppercase"
+            />
+            <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
+              Apply
+            </button>
+          </div>
+          <p
+            id="promotion-message"
+            aria-live="polite"
+            className={result?.ok === false || promotionError ? "text-sm text-sale" : "text-sm text-brand-800"}
+          >
+            {result?.message ?? promotionError ?? ""}
+          </p>
+        </Form>
+        {pricing.promotionCode && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove-promotion" />
+            <button type="submit" className="text-sm underline">
+              Remove code {pricing.promotionCode}
+            </button>
+          </Form>
+        )}
+        <OrderTotals totals={pricing} promotionCode={pricing.promotionCode} />
+        <p className="text-sm text-muted">
+          Estimated delivery: {delivery.start} to {delivery.end}
+        </p>
+        <Link
+          to="/checkout/shipping"
+          className="block rounded-full bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800"
+        >
+          Continue to shipping
+        </Link>
+      </aside>
+    </div>
+  );
+}

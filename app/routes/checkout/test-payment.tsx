@@ -1,0 +1,115 @@
+import { CreditCard } from "lucide-react";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { formatMoney } from "../../../domain/shared/money.ts";
+import { requestContext } from "../../context.ts";
+import { readForm } from "../../lib/action-result.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/test-payment";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Payment");
+
+function testPayments(context: Route.LoaderArgs["context"]) {
+  const payments = context.get(requestContext).shop.testPayments;
+  if (!payments) throw data("Page not found: test payments are off", { status: 404 });
+  return payments;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const session = await testPayments(context).session(params.sessionId);
+  if (!session) throw data(`Page not found: /pay/test/${params.sessionId}`, { status: 404 });
+  return { amountCents: session.amountCents, email: session.email, status: session.status, cancelUrl: session.cancelUrl };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const cardNumber = form?.get("cardNumber");
+  if (typeof cardNumber !== "string") return data({ message: "Enter a card number." }, { status: 400 });
+  const outcome = await testPayments(context).pay(params.sessionId, cardNumber);
+  if (outcome.ok) return redirect(outcome.successUrl, 303);
+  return data({ message: outcome.message }, { status: 402 });
+}
+
+/** The embedded provider's hosted-style card page: it stands where Stripe's page would in production. */
+export default function TestPayment({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const paying = useNavigation().state !== "idle";
+  if (loaderData.status !== "open") {
+    return <p className="text-lg">This payment session has {loaderData.status === "paid" ? "already been paid" : "ended"}.</p>;
+  }
+  return (
+    <section
+      aria-labelledby="pay-heading"
+      className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <p className="text-sm font-semibold uppercase tracking-wider text-muted">Test payment provider</p>
+      <h1 id="pay-heading" className="mt-1 text-2xl font-bold">
+        Pay {formatMoney(loaderData.amountCents)}
+      </h1>
+      <p className="text-sm text-muted">Receipt to {loaderData.email}</p>
+      <Form method="post" className="mt-6 space-y-4">
+        <div>
+          <label htmlFor="cardNumber" className="block font-medium">
+            Card number
+          </label>
+          <div className="relative mt-1">
+            <CreditCard aria-hidden="true" className="absolute left-3 top-2.5 size-5 text-muted" />
+            <input
+              id="cardNumber"
+              name="cardNumber"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="4242 4242 4242 4242"
+              required
+              aria-describedby="card-help"
+              className="w-full rounded-lg border border-slate-300 py-2 pl-10 pr-3 tracking-wider"
+            />
+          </div>
+          <p id="card-help" className="mt-1 text-xs text-muted">
+            Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds.
+          </p>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor="expiry" className="block font-medium">
+              Expiry
+            </label>
+            <input
+              id="expiry"
+              name="expiry"
+              placeholder="MM / YY"
+              autoComplete="cc-exp"
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
+          </div>
+          <div>
+            <label htmlFor="cvc" className="block font-medium">
+              CVC
+            </label>
+            <input
+              id="cvc"
+              name="cvc"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
+          </div>
+        </div>
+        {result?.message && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-sale">
+            {result.message}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={paying}
+          className="w-full rounded-full bg-brand-700 px-6 py-3 text-lg font-semibold text-white disabled:opacity-60"
+        >
+          {paying ? "Paying…" : `Pay ${formatMoney(loaderData.amountCents)}`}
+        </button>
+        <a href={loaderData.cancelUrl} className="block text-center text-sm underline">
+          Cancel and return to your bag
+        </a>
+      </Form>
+    </section>
+  );
+}

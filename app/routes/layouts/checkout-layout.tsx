@@ -1,0 +1,55 @@
+import { Lock } from "lucide-react";
+import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../../root.tsx";
+
+const STEPS = [
+  { path: "/checkout/summary", label: "Bag summary" },
+  { path: "/checkout/shipping", label: "Shipping" },
+  { path: "/pay", label: "Payment" },
+  { path: "/checkout/complete", label: "Done" },
+];
+
+/** The checkout's own layout: no shop navigation to leave by accident, the steps, and where you are. */
+export default function CheckoutLayout() {
+  const brandName = useRouteLoaderData<typeof rootLoader>("root")?.brandName ?? "Nectar Lab";
+  const { pathname } = useLocation();
+  const current = STEPS.findIndex((step) => pathname.startsWith(step.path));
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-4xl items-center justify-between px-4 py-4">
+          <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-900">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            {brandName}
+          </Link>
+          <p className="flex items-center gap-1.5 text-sm font-medium text-muted">
+            <Lock aria-hidden="true" className="size-4" /> Secure checkout
+          </p>
+        </div>
+        <nav aria-label="Checkout steps" className="mx-auto max-w-4xl px-4 pb-3">
+          <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {STEPS.map((step, index) => (
+              <li
+                key={step.path}
+                aria-current={index === current ? "step" : undefined}
+                className={index === current ? "font-semibold text-brand-800" : index < current ? "text-ink" : "text-muted"}
+              >
+                {index + 1}. {step.label}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 py-6 text-center text-sm text-muted">
+        Prices in SGD, GST included. Questions about an order? Find it under{" "}
+        <Link to="/order" className="underline">
+          Orders
+        </Link>
+        .
+      </footer>
+    </>
+  );
+}

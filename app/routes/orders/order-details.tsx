@@ -1,0 +1,66 @@
+import { LineList } from "../../components/order-totals.tsx";
+import { requestContext } from "../../context.ts";
+import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/order-details";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData ? `Order ${args.loaderData.order.invoiceId}` : undefined);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  return { order: await loadVisibleOrder(request, context.get(requestContext), params.invoiceId) };
+}
+
+const TIMELINE = [
+  { status: "paid", label: "Paid" },
+  { status: "shipped", label: "Shipped" },
+  { status: "delivered", label: "Delivered" },
+] as const;
+
+export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const reached = TIMELINE.findIndex((step) => step.status === order.status);
+  const closed = order.status === "cancelled" || order.status === "refunded";
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold text-brand-900">Order {order.invoiceId}</h1>
+      <section aria-labelledby="status-heading" className="mt-6">
+        <h2 id="status-heading" className="text-lg font-semibold">
+          Status
+        </h2>
+        {closed ? (
+          <p className="mt-2 font-medium text-sale">This order was {order.status}.</p>
+        ) : (
+          <ol className="mt-3 flex gap-2">
+            {TIMELINE.map((step, index) => (
+              <li
+                key={step.status}
+                aria-current={index === reached ? "step" : undefined}
+                className={`flex-1 rounded-lg border-t-4 p-2 text-sm ${index <= reached ? "border-brand-700 font-semibold" : "border-slate-200 text-muted"}`}
+              >
+                {step.label}
+              </li>
+            ))}
+          </ol>
+        )}
+        <p className="mt-3">
+          Estimated delivery: <strong>{order.deliveryStart}</strong> to <strong>{order.deliveryEnd}</strong>
+        </p>
+      </section>
+      <section aria-labelledby="items-heading" className="mt-6">
+        <h2 id="items-heading" className="text-lg font-semibold">
+          Items
+        </h2>
+        <LineList
+          lines={order.lines.map((line) => ({
+            key: String(line.position),
+            title: line.productName,
+            detail: [line.flavourName, line.optionName].filter(Boolean).join(" · "),
+            quantity: line.quantity,
+            totalCents: line.lineTotalCents,
+          }))}
+        />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+import { Download } from "lucide-react";
+import { Link } from "react-router";
+import { LineList, OrderTotals } from "../../components/order-totals.tsx";
+import { requestContext } from "../../context.ts";
+import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/order-invoice";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData ? `Invoice ${args.loaderData.order.invoiceId}` : undefined);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  return { order: await loadVisibleOrder(request, context.get(requestContext), params.invoiceId) };
+}
+
+export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Tax invoice</p>
+      <h1 className="text-3xl font-extrabold text-brand-900">Invoice {order.invoiceId}</h1>
+      <p className="mt-1 text-muted">
+        Paid {new Date(order.paidAt).toLocaleDateString("en-SG", { timeZone: "Asia/Singapore", dateStyle: "long" })} ·{" "}
+        {order.customer.name}, {order.customer.address}, Singapore {order.customer.postalCode}
+      </p>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
+        <LineList
+          lines={order.lines.map((line) => ({
+            key: String(line.position),
+            title: line.productName,
+            detail: [line.flavourName, line.optionName].filter(Boolean).join(" · "),
+            quantity: line.quantity,
+            totalCents: line.lineTotalCents + line.discountCents,
+          }))}
+        />
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <OrderTotals
+            totals={{
+              subtotalCents: order.subtotalCents,
+              discountCents: order.discountCents,
+              shippingCents: order.shippingCents,
+              totalCents: order.priceCents,
+            }}
+            promotionCode={order.promotionCode}
+          />
+        </div>
+      </div>
+      <p className="mt-4">
+        Estimated delivery: <strong>{order.deliveryStart}</strong> to <strong>{order.deliveryEnd}</strong>
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <a
+          href={`/order/${order.invoiceId}/invoice.pdf`}
+          download={`invoice-${order.invoiceId}.pdf`}
+          className="flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white"
+        >
+          <Download aria-hidden="true" className="size-4" /> Download PDF
+        </a>
+        <Link
+          to={`/order-details/${order.invoiceId}`}
+          className="rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700"
+        >
+          Order details and status
+        </Link>
+      </div>
+    </article>
+  );
+}

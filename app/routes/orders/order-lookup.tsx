@@ -1,0 +1,73 @@
+import { data, Form, redirect, useActionData } from "react-router";
+import { newBagToken } from "../../../domain/bag/bag-token.ts";
+import { PageHeading } from "../../components/page-heading.tsx";
+import { requestContext } from "../../context.ts";
+import { failureResult, readForm } from "../../lib/action-result.server.ts";
+import { bagCookie, readBagToken } from "../../lib/bag-cookie.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/order-lookup";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Find your order");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop, settings } = context.get(requestContext);
+  const form = await readForm(request);
+  if (!form) return data({ ok: false, message: "The request could not be read. Please try again." }, { status: 400 });
+  const existing = readBagToken(request);
+  const bagToken = existing && /^[A-Za-z0-9_-]{22}$/.test(existing) ? existing : newBagToken();
+  try {
+    const invoiceId = await shop.orders.claim({ bagToken, invoiceId: form.get("invoiceId"), mobile: form.get("mobile") });
+    const headers = bagToken !== existing ? { "Set-Cookie": bagCookie(bagToken, settings.secureCookies) } : undefined;
+    return redirect(`/order/${invoiceId}`, { headers });
+  } catch (error) {
+    return failureResult(error);
+  }
+}
+
+export default function OrderLookup() {
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeading eyebrow="Orders" title="Find your order">
+        Enter the invoice number from your confirmation email and the mobile number you gave at checkout.
+      </PageHeading>
+      <Form method="post" className="mx-auto max-w-6xl space-y-4 px-4">
+        <div className="max-w-sm space-y-4">
+          <div>
+            <label htmlFor="invoiceId" className="block font-medium">
+              Invoice number
+            </label>
+            <input
+              id="invoiceId"
+              name="invoiceId"
+              required
+              autoComplete="off"
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 uppercase"
+            />
+          </div>
+          <div>
+            <label htmlFor="mobile" className="block font-medium">
+              Mobile number
+            </label>
+            <input
+              id="mobile"
+              name="mobile"
+              type="tel"
+              required
+              autoComplete="tel"
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
+          </div>
+          {result && !result.ok && (
+            <p role="alert" className="font-medium text-sale">
+              {result.message}
+            </p>
+          )}
+          <button type="submit" className="rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white">
+            Find order
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

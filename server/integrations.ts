@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Database } from "../db/client.ts";
+import { createMailer } from "../integrations/email/mailer.ts";
+import type { PaymentProvider } from "../integrations/payments/payment-provider.ts";
+import { createStripePaymentProvider } from "../integrations/payments/stripe-provider.ts";
+import { createTestPaymentProvider, type TestPaymentProvider } from "../integrations/payments/test-provider.ts";
+import { createLocalFileStore, createS3FileStore } from "../integrations/storage/file-store.ts";
+import type { Config } from "./env.ts";
+import type { Logger } from "./logger.ts";
+
+/** Each outside system from its settings: the production adapter when configured, else the embedded default. */
+export function createIntegrations(
+  config: Config,
+  deps: { db: Database; logger: Logger; deliverWebhook: (rawBody: string, signature: string) => Promise<void> },
+) {
+  let payments: PaymentProvider;
+  let testPayments: TestPaymentProvider | null = null;
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
+    payments = createStripePaymentProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiUrl: config.STRIPE_API_URL,
+    });
+  } else {
+    // Its webhooks never leave this process, so a fresh signing secret per start is enough.
+    testPayments = createTestPaymentProvider({
+      db: deps.db,
+      webhookSecret: `whsec_${randomBytes(24).toString("base64url")}`,
+      deliver: deps.deliverWebhook,
+    });
+    payments = testPayments;
+  }
+  const mailer = createMailer({
+    from: config.MAIL_FROM,
+    smtpUrl: config.SMTP_URL,
+    outboxDir: path.resolve(config.DATA_DIR, "outbox"),
+    onSent: (info) => deps.logger.info(info, "email sent"),
+  });
+  const files = config.S3_BUCKET
+    ? createS3FileStore({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        forcePathStyle: !!config.S3_ENDPOINT,
+      })
+    : createLocalFileStore(path.resolve(config.DATA_DIR, "files"));
+  return { payments, testPayments, mailer, files };
+}
