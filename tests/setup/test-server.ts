@@ -5,7 +5,7 @@ import { loadConfig } from "../../server/env.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
 import { openTestDatabase } from "./test-database.ts";
 
-export type TestServer = { baseUrl: string; server: RunningServer; close: () => Promise<void> };
+export type TestServer = { baseUrl: string; dataDir: string; server: RunningServer; close: () => Promise<void> };
 
 /** The real shop (built app, HTTP, database) on a random port with a database of its own. */
 export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
@@ -25,6 +25,7 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
   const server = await startServer(config);
   return {
     baseUrl: `http://127.0.0.1:${server.port}`,
+    dataDir,
     server,
     close: async () => {
       await server.close();

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../setup/test-server.ts";
+
+describe("checkout over HTTP with the test payment provider", () => {
+  let shop: TestServer;
+  let dataDir = "";
+  beforeAll(async () => {
+    shop = await startTestServer();
+    dataDir = shop.dataDir;
+  });
+  afterAll(() => shop.close());
+
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const post = (path: string, body: string, cookie = "") =>
+    fetch(`${shop.baseUrl}${path}`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    });
+
+  it("pays, and any number of concurrent returns from payment show the same single order", async () => {
+    const added = await post("/bag", form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "2" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const started = await post(
+      "/checkout/shipping",
+      form({
+        name: "Lim Wei",
+        email: "wei@example.com",
+        mobile: "+65 8123 4567",
+        address: "10 Anson Road, #20-01",
+        postalCode: "079903",
+      }),
+      cookie,
+    );
+    expect(started.status).toBe(303);
+    const payPath = started.headers.get("location") ?? "";
+    expect(payPath).toMatch(/^\/pay\/test\/cs_test_/);
+
+    const paid = await post(payPath, form({ cardNumber: "4242424242424242" }), cookie);
+    expect(paid.status).toBe(303);
+    const completePath = new URL(paid.headers.get("location") ?? "").pathname;
+    const pages = await Promise.all(
+      Array.from({ length: 8 }, () => fetch(`${shop.baseUrl}${completePath}`).then((r) => r.text())),
+    );
+    const invoiceIds = new Set(pages.map((html) => /data-testid="invoice-id">([0-9A-Z]{8})</.exec(html)?.[1]));
+    expect(invoiceIds.size).toBe(1);
+    expect([...invoiceIds][0]).toMatch(/^[0-9A-Z]{8}$/);
+    expect(pages[0]).toContain("S$78.00");
+
+    const bag = await (await fetch(`${shop.baseUrl}/bag`, { headers: { cookie } })).text();
+    expect(bag).toContain("Your bag is empty.");
+    const outbox = readdirSync(path.join(dataDir, "outbox"));
+    expect(outbox).toHaveLength(1);
+    expect(readFileSync(path.join(dataDir, "outbox", outbox[0] ?? ""), "utf8")).toContain(
+      `Subject: Your Nectar Lab order ${[...invoiceIds][0]}`,
+    );
+  });
+
+  it("refuses a webhook with a bad signature and changes nothing", async () => {
+    const response = await fetch(`${shop.baseUrl}/api/stripe/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=deadbeef" },
+      body: JSON.stringify({
+        id: "evt_forged",
+        type: "checkout.session.completed",
+        data: { object: { id: "cs_test_x", object: "checkout.session" } },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Invalid signature." });
+  });
+
+  it("answers an unknown checkout session with a clear 404 page", async () => {
+    const response = await fetch(`${shop.baseUrl}/checkout/complete/cs_test_doesnotexist123`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("We couldn&#x27;t find a paid order for this checkout.");
+  });
+});

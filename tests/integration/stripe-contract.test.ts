@@ -1,0 +1,124 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStripePaymentProvider } from "../../integrations/payments/stripe-provider.ts";
+import { signStripePayload } from "../../integrations/payments/stripe-signature.ts";
+
+type Seen = { method: string; path: string; headers: IncomingMessage["headers"]; body: URLSearchParams };
+
+/** A local HTTP server standing in for Stripe's API: records each request and answers like Stripe would. */
+describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
+  const seen: Seen[] = [];
+  let server: Server;
+  let apiUrl = "";
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let raw = "";
+      request.on("data", (chunk) => {
+        raw += chunk;
+      });
+      request.on("end", () => {
+        const body = new URLSearchParams(raw);
+        seen.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers, body });
+        response.setHeader("content-type", "application/json");
+        if (request.url === "/v1/coupons") return response.end(JSON.stringify({ id: "coupon_123", object: "coupon" }));
+        if (request.url === "/v1/checkout/sessions") {
+          return response.end(
+            JSON.stringify({
+              id: "cs_test_abc",
+              object: "checkout.session",
+              url: "https://checkout.stripe.test/c/pay/cs_test_abc",
+            }),
+          );
+        }
+        if (request.url?.startsWith("/v1/checkout/sessions/cs_test_")) {
+          const paid = request.url.includes("paid");
+          return response.end(
+            JSON.stringify({
+              id: "cs_test_paid",
+              object: "checkout.session",
+              status: paid ? "complete" : "open",
+              payment_status: paid ? "paid" : "unpaid",
+              customer: "cus_42",
+            }),
+          );
+        }
+        response.statusCode = 404;
+        response.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const provider = () => createStripePaymentProvider({ secretKey: "sk_test_contract", webhookSecret: "whsec_contract", apiUrl });
+
+  it("creates a Checkout Session from server-side prices with the attempt's idempotency key", async () => {
+    const session = await provider().createSession({
+      lines: [
+        { name: "Luna Collagen Nectar, 8-serving box · Berries Acai · 2 Boxes", unitAmountCents: 6890, quantity: 1 },
+        { name: "Joffee · Yuzu · 1 Box", unitAmountCents: 1290, quantity: 2 },
+      ],
+      discountCents: 689,
+      shippingCents: 0,
+      totalCents: 8781,
+      customerEmail: "mei@example.com",
+      successUrl: "https://shop.test/checkout/complete/{CHECKOUT_SESSION_ID}",
+      cancelUrl: "https://shop.test/checkout/summary?cancelled=1",
+      idempotencyKey: "attempt-1",
+    });
+    expect(session).toEqual({ id: "cs_test_abc", url: "https://checkout.stripe.test/c/pay/cs_test_abc" });
+
+    const coupon = seen.find((request) => request.path === "/v1/coupons");
+    expect(coupon?.body.get("amount_off")).toBe("689");
+    expect(coupon?.body.get("currency")).toBe("sgd");
+    expect(coupon?.headers["idempotency-key"]).toBe("attempt-1-coupon");
+
+    const create = seen.find((request) => request.path === "/v1/checkout/sessions");
+    expect(create?.method).toBe("POST");
+    expect(create?.headers.authorization).toBe("Bearer sk_test_contract");
+    expect(create?.headers["idempotency-key"]).toBe("attempt-1");
+    expect(Object.fromEntries(create?.body ?? [])).toMatchObject({
+      mode: "payment",
+      currency: "sgd",
+      customer_email: "mei@example.com",
+      success_url: "https://shop.test/checkout/complete/{CHECKOUT_SESSION_ID}",
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][unit_amount]": "6890",
+      "line_items[0][price_data][currency]": "sgd",
+      "line_items[1][quantity]": "2",
+      "line_items[1][price_data][unit_amount]": "1290",
+      "discounts[0][coupon]": "coupon_123",
+      "shipping_options[0][shipping_rate_data][fixed_amount][amount]": "0",
+    });
+  });
+
+  it("re-reads a session to learn whether it is paid", async () => {
+    expect(await provider().retrieveSession("cs_test_paid")).toEqual({
+      id: "cs_test_paid",
+      paid: true,
+      status: "complete",
+      customerId: "cus_42",
+    });
+    expect((await provider().retrieveSession("cs_test_open"))?.paid).toBe(false);
+  });
+
+  it("verifies webhook signatures on the raw body", async () => {
+    const payload = JSON.stringify({
+      id: "evt_1",
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_test_abc", object: "checkout.session" } },
+    });
+    const signature = await signStripePayload(payload, "whsec_contract");
+    expect(await provider().verifyWebhook(payload, signature)).toEqual({
+      id: "evt_1",
+      type: "checkout.session.completed",
+      sessionId: "cs_test_abc",
+    });
+    await expect(provider().verifyWebhook(payload.replace("evt_1", "evt_2"), signature)).rejects.toThrow();
+    await expect(provider().verifyWebhook(payload, await signStripePayload(payload, "whsec_other"))).rejects.toThrow();
+  });
+});
