@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
+import { isWellFormedCheckoutSessionId } from "../../../domain/checkout/session-id.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { LineList } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/complete";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Thank you for your order");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const order = /^cs_[A-Za-z0-9_]{8,200}$/.test(params.sessionId)
+  const order = isWellFormedCheckoutSessionId(params.sessionId)
     ? await context.get(requestContext).shop.checkout.complete(params.sessionId)
     : null;
   if (!order) {
