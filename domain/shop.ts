@@ -9,6 +9,7 @@ import { readCatalogRevision } from "./catalog/catalog-revision.ts";
 import { findProduct, findPurchaseOptions, type LookupOptions, listProducts } from "./catalog/lookup.ts";
 import { loadSeriesCopy } from "./catalog/series-copy.ts";
 import { applyPromotionToBag, checkoutSummary, removePromotionFromBag } from "./checkout/bag-promotion.ts";
+import { unpaidCheckoutMessage } from "./checkout/checkout-status.ts";
 import { fulfilCheckout } from "./checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "./checkout/handle-payment-event.ts";
 import { startCheckout } from "./checkout/start-checkout.ts";
@@ -67,6 +68,7 @@ export function createShop(deps: ShopDeps) {
         if (result?.created) await sendEmails();
         return loadOrder(db, byCheckoutSession(sessionId));
       },
+      unpaidMessage: (sessionId: string) => unpaidCheckoutMessage(db, sessionId),
       receiveWebhook: async (rawBody: string, signature: string | null) => {
         const event = await deps.payments.verifyWebhook(rawBody, signature);
         const result = await handlePaymentEvent(fulfilDeps, event);

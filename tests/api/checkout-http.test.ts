@@ -78,4 +78,26 @@ describe("checkout over HTTP with the test payment provider", () => {
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("We couldn&#x27;t find a paid order for this checkout.");
   });
+
+  it("tells a shopper who returns without paying that no order was placed", async () => {
+    const added = await post("/bag", form({ intent: "add", optionId: "op-j4_bb-1b", quantity: "1" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const started = await post(
+      "/checkout/shipping",
+      form({
+        name: "Lim Wei",
+        email: "wei@example.com",
+        mobile: "81234567",
+        address: "10 Anson Road, #20-01",
+        postalCode: "079903",
+      }),
+      cookie,
+    );
+    const sessionId = (started.headers.get("location") ?? "").split("/").pop();
+    const declined = await post(`/pay/test/${sessionId}`, form({ cardNumber: "4000000000000002" }), cookie);
+    expect(declined.status).toBe(402);
+    const response = await fetch(`${shop.baseUrl}/checkout/complete/${sessionId}`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("This checkout has not been paid yet.");
+  });
 });

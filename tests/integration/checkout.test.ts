@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bags } from "../../db/schema/bags.ts";
@@ -9,7 +12,11 @@ import { addToBag, getBag } from "../../domain/bag/bag-use-cases.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
+import { invoicePdf } from "../../domain/orders/invoice-file.ts";
+import { byInvoiceId, loadOrder } from "../../domain/orders/order-view.ts";
+import { signStripePayload } from "../../integrations/payments/stripe-signature.ts";
 import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
+import { createLocalFileStore } from "../../integrations/storage/file-store.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 const SHIPPING = {
@@ -154,6 +161,60 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     for (const outcome of outcomes.filter((o) => o.status === "rejected")) {
       expect(String((outcome as PromiseRejectedResult).reason)).toContain("That promotion code has been fully used.");
     }
+  });
+
+  it("closes a session on expiry or a failed payment: no order, the bag kept, the code's use released once", async () => {
+    const timesUsed = async () =>
+      (await queryRows<{ n: number }>(database.db, sql`select times_used as n from promotion_codes where code = 'SAVE5'`))[0]?.n;
+    const before = await timesUsed();
+    for (const type of ["checkout.session.expired", "checkout.session.async_payment_failed"]) {
+      const bagToken = await bagWith(["op-m8_ba-1b", 1]);
+      await database.db
+        .update(bags)
+        .set({ promotionCode: "SAVE5" })
+        .where(eq(bags.id, bagIdOf(bagToken)));
+      const sessionId = await checkout(bagToken);
+      expect(await timesUsed()).toBe((before ?? 0) + 1);
+      const raw = JSON.stringify({
+        id: `evt_${type}`,
+        object: "event",
+        type,
+        data: { object: { id: sessionId, object: "checkout.session" } },
+      });
+      const event = await payments.verifyWebhook(raw, await signStripePayload(raw, "whsec_test_secret"));
+      await handlePaymentEvent(deps(), event);
+      await handlePaymentEvent(deps(), event);
+      expect(await timesUsed()).toBe(before);
+      const [session] = await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+      expect(session?.status).toBe(type.endsWith("expired") ? "expired" : "failed");
+      expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(0);
+      expect((await getBag(database.db, bagToken)).lines).toHaveLength(1);
+    }
+  });
+
+  it("generates an order's invoice PDF once and serves the kept file after", async () => {
+    const [order] = await queryRows<{ invoice_id: string }>(
+      database.db,
+      sql`select invoice_id from orders order by created_at limit 1`,
+    );
+    const view = await loadOrder(database.db, byInvoiceId(order?.invoice_id ?? ""));
+    if (!view) throw new Error("no order");
+    const stored = createLocalFileStore(mkdtempSync(path.join(tmpdir(), "invoices-")));
+    let puts = 0;
+    const files = {
+      ...stored,
+      put: (...args: Parameters<typeof stored.put>) => {
+        puts += 1;
+        return stored.put(...args);
+      },
+    };
+    const first = await invoicePdf({ db: database.db, files, brandName: "Nectar Lab" }, view);
+    const kept = await loadOrder(database.db, byInvoiceId(view.invoiceId));
+    expect(kept?.s3Key).toBe(`invoices/${view.invoiceId}.pdf`);
+    const second = await invoicePdf({ db: database.db, files, brandName: "Nectar Lab" }, kept ?? view);
+    expect(puts).toBe(1);
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    expect(Buffer.from(first).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
   it("refuses a webhook whose signature does not match", async () => {

@@ -10,14 +10,12 @@ import type { Route } from "./+types/complete";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Thank you for your order");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const order = isWellFormedCheckoutSessionId(params.sessionId)
-    ? await context.get(requestContext).shop.checkout.complete(params.sessionId)
-    : null;
-  if (!order) {
-    throw data("We couldn't find a paid order for this checkout. If you were charged, your order will appear in a moment.", {
-      status: 404,
-    });
+  const { shop } = context.get(requestContext);
+  if (!isWellFormedCheckoutSessionId(params.sessionId)) {
+    throw data("We couldn't find a paid order for this checkout.", { status: 404 });
   }
+  const order = await shop.checkout.complete(params.sessionId);
+  if (!order) throw data(await shop.checkout.unpaidMessage(params.sessionId), { status: 404 });
   return { order };
 }
 
