@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures.ts";
+
+const PAGES = [
+  "/",
+  "/shop",
+  "/shop/sale",
+  "/shop/luna-collagen",
+  "/shop/luna-collagen/m8",
+  "/shop/lean-up-calorie-burning/lmt",
+  "/bag",
+  "/order",
+  "/no-such-page",
+];
+
+for (const path of PAGES) {
+  test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const summary = results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+    expect(summary).toEqual([]);
+  });
+}
+
+test("the checkout steps have no WCAG 2.2 AA violations", async ({ page }) => {
+  await page.goto("/shop/joffee/j4");
+  await page.getByRole("button", { name: "Add to bag" }).click();
+  await expect(page.getByRole("status")).toContainText("Added to your bag.");
+  for (const path of ["/checkout/summary", "/checkout/shipping"]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  }
+});
