@@ -7,6 +7,8 @@ export type RequestContext = {
   shop: Shop;
   settings: PublicSettings;
   requestId: string;
+  /** The client's network address, for rate limits. */
+  clientAddress: string;
   log: { error: (details: object, message: string) => void; info: (details: object, message: string) => void };
 };
 

@@ -17,6 +17,7 @@ import { invoicePdf } from "./orders/invoice-file.ts";
 import { claimGuestOrderAccess, viewOrder } from "./orders/order-access.ts";
 import { sendPendingOrderEmails } from "./orders/order-email.ts";
 import { byCheckoutSession, loadOrder } from "./orders/order-view.ts";
+import { consumeRateLimit, ORDER_LOOKUP_LIMIT } from "./shared/rate-limit.ts";
 
 export type ShopDeps = {
   db: Database;
@@ -82,8 +83,11 @@ export function createShop(deps: ShopDeps) {
         deps.testPayments ? deps.testPayments.pay(sessionId, cardNumber) : Promise.reject(new Error("test payments are off")),
     },
     orders: {
-      claim: (input: { bagToken: string; invoiceId: unknown; mobile: unknown }) =>
-        claimGuestOrderAccess(db, { holderId: bagIdOf(input.bagToken), invoiceId: input.invoiceId, mobile: input.mobile }),
+      /** A guest proves an order is theirs; limited per client address, so invoice ids cannot be guessed. */
+      claim: async (input: { bagToken: string; invoiceId: unknown; mobile: unknown; clientAddress: string }) => {
+        await consumeRateLimit(db, ORDER_LOOKUP_LIMIT, input.clientAddress);
+        return claimGuestOrderAccess(db, { holderId: bagIdOf(input.bagToken), invoiceId: input.invoiceId, mobile: input.mobile });
+      },
       view: (bagToken: string | null, invoiceId: string) => viewOrder(db, { holderId: holderOf(bagToken), invoiceId }),
       invoicePdf: async (bagToken: string | null, invoiceId: string) => {
         const order = await viewOrder(db, { holderId: holderOf(bagToken), invoiceId });

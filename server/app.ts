@@ -1,4 +1,5 @@
 import path from "node:path";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
@@ -49,7 +50,8 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
   if (config.PAGE_CACHE === "on") app.use("*", pageCache({ revision: catalogRevision }));
   app.all("*", (c) => {
     const context = new RouterContextProvider();
-    context.set(contextKey, { shop, settings, requestId: c.var.requestId, log: c.var.log });
+    const clientAddress = getConnInfo(c).remote.address ?? "unknown";
+    context.set(contextKey, { shop, settings, requestId: c.var.requestId, clientAddress, log: c.var.log });
     return handleDocument(c.req.raw, context);
   });
   app.onError((error, c) => {

@@ -1,4 +1,11 @@
-export type AppErrorCode = "BAD_USER_INPUT" | "NOT_FOUND" | "UNAUTHENTICATED" | "FORBIDDEN" | "CONFLICT" | "INSUFFICIENT_POINTS";
+export type AppErrorCode =
+  | "BAD_USER_INPUT"
+  | "NOT_FOUND"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "CONFLICT"
+  | "INSUFFICIENT_POINTS"
+  | "RATE_LIMITED";
 
 /** An expected business failure: mapped once at each edge (HTTP status, GraphQL code, page message). */
 export class AppError extends Error {
@@ -22,6 +29,7 @@ const httpStatusByCode: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   INSUFFICIENT_POINTS: 422,
+  RATE_LIMITED: 429,
 };
 
 export function httpStatusOf(error: AppError): number {

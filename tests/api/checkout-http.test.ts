@@ -59,6 +59,18 @@ describe("checkout over HTTP with the test payment provider", () => {
     );
   });
 
+  it("limits order lookups per client, so invoice ids cannot be guessed", async () => {
+    const attempt = () => post("/order", form({ invoiceId: "6A00000H", mobile: "91234567" }));
+    for (let i = 0; i < 10; i++) {
+      const response = await attempt();
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("We couldn&#x27;t find an order with that invoice number and mobile number.");
+    }
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toMatch(/Too many attempts. Please try again in \d+ minutes?\./);
+  });
+
   it("refuses a webhook with a bad signature and changes nothing", async () => {
     const response = await fetch(`${shop.baseUrl}/api/stripe/webhook`, {
       method: "POST",

@@ -10,13 +10,18 @@ import type { Route } from "./+types/order-lookup";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Find your order");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { shop, settings } = context.get(requestContext);
+  const { shop, settings, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return data({ ok: false, message: "The request could not be read. Please try again." }, { status: 400 });
   const existing = readBagToken(request);
   const bagToken = existing && /^[A-Za-z0-9_-]{22}$/.test(existing) ? existing : newBagToken();
   try {
-    const invoiceId = await shop.orders.claim({ bagToken, invoiceId: form.get("invoiceId"), mobile: form.get("mobile") });
+    const invoiceId = await shop.orders.claim({
+      bagToken,
+      invoiceId: form.get("invoiceId"),
+      mobile: form.get("mobile"),
+      clientAddress,
+    });
     const headers = bagToken !== existing ? { "Set-Cookie": bagCookie(bagToken, settings.secureCookies) } : undefined;
     return redirect(`/order/${invoiceId}`, { headers });
   } catch (error) {

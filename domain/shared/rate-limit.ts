@@ -1,0 +1,29 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { rateLimitHits } from "../../db/schema/rate-limits.ts";
+import { AppError } from "./app-error.ts";
+
+export type RateLimit = { name: string; limit: number; windowSeconds: number };
+
+export const ORDER_LOOKUP_LIMIT: RateLimit = { name: "order-lookup", limit: 10, windowSeconds: 15 * 60 };
+
+/** Counts one attempt in a fixed window with a single atomic upsert; over the limit it refuses with RATE_LIMITED. */
+export async function consumeRateLimit(db: Database, rule: RateLimit, client: string, now = new Date()): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const bucket = `${rule.name}:${client}`;
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ bucket, windowStart, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.bucket, rateLimitHits.windowStart],
+      set: { hits: sql`${rateLimitHits.hits} + 1` },
+    })
+    .returning({ hits: rateLimitHits.hits });
+  if ((row?.hits ?? 0) > rule.limit) {
+    const minutes = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 60_000);
+    throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  }
+  // Earlier windows of this bucket are finished; dropping them keeps the table to one row per active client.
+  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, bucket), lt(rateLimitHits.windowStart, windowStart)));
+}
