@@ -1,3 +1,4 @@
+import { lineDetail } from "../../domain/orders/line-description.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 
 export type Totals = { subtotalCents: number; discountCents: number; shippingCents: number; totalCents: number };
@@ -46,5 +47,30 @@ export function LineList({
         </li>
       ))}
     </ul>
+  );
+}
+
+type OrderLine = {
+  position: number;
+  productName: string;
+  flavourName: string | null;
+  optionName: string;
+  quantity: number;
+  lineTotalCents: number;
+  discountCents: number;
+};
+
+/** An order's lines; `listPrice` shows them before their share of a discount (where the discount is shown apart). */
+export function OrderLines({ lines, listPrice = false }: { lines: OrderLine[]; listPrice?: boolean }) {
+  return (
+    <LineList
+      lines={lines.map((line) => ({
+        key: String(line.position),
+        title: line.productName,
+        detail: lineDetail(line),
+        quantity: line.quantity,
+        totalCents: line.lineTotalCents + (listPrice ? line.discountCents : 0),
+      }))}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { checkoutSessions, promotionCodes } from "../../db/schema/orders.ts";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import { bagIdOf, isWellFormedBagToken } from "../bag/bag-token.ts";
 import { getBag } from "../bag/bag-use-cases.ts";
+import { lineDescription } from "../orders/line-description.ts";
 import { AppError } from "../shared/app-error.ts";
 import { priceCheckout } from "./price-checkout.ts";
 import { validateShippingDetails } from "./shipping-details.ts";
@@ -40,7 +41,7 @@ export async function startCheckout(
   try {
     const session = await deps.payments.createSession({
       lines: pricing.lines.map((line) => ({
-        name: [line.productName, line.flavourName, line.optionName].filter(Boolean).join(" · "),
+        name: lineDescription(line),
         unitAmountCents: line.unitPriceCents,
         quantity: line.quantity,
       })),

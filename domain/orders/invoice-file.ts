@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { orders } from "../../db/schema/orders.ts";
 import type { FileStore } from "../../integrations/storage/file-store.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { lineDescription } from "./line-description.ts";
 import type { OrderView } from "./order-view.ts";
 
 /** The invoice PDF of an order: generated on first request, kept in file storage, and served from there after. */
@@ -20,7 +21,7 @@ export async function invoicePdf(
     paidAt: order.paidAt,
     customer: { ...order.customer, email: order.email, mobile: order.mobile },
     lines: order.lines.map((line) => ({
-      description: [line.productName, line.flavourName, line.optionName].filter(Boolean).join(" · "),
+      description: lineDescription(line),
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       lineTotalCents: line.lineTotalCents,

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { emailOutbox, orders } from "../../db/schema/orders.ts";
 import type { Mailer, OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { formatMoney } from "../shared/money.ts";
+import { lineDescription } from "./line-description.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 
 export type OrderEmailDeps = { db: Database; mailer: Mailer; brandName: string; publicUrl: string };
@@ -14,10 +15,7 @@ const escapeHtml = (value: string) =>
 
 export function orderConfirmationEmail(order: OrderView, brandName: string, publicUrl: string): OutgoingEmail {
   const link = `${publicUrl}/order/${order.invoiceId}`;
-  const lines = order.lines.map(
-    (line) =>
-      `${line.quantity} × ${[line.productName, line.flavourName, line.optionName].filter(Boolean).join(" · ")} — ${formatMoney(line.lineTotalCents)}`,
-  );
+  const lines = order.lines.map((line) => `${line.quantity} × ${lineDescription(line)} — ${formatMoney(line.lineTotalCents)}`);
   const delivery = `Estimated delivery: ${order.deliveryStart} to ${order.deliveryEnd}`;
   const text = [
     `Hi ${order.customer.name},`,

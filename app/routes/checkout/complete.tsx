@@ -2,7 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { isWellFormedCheckoutSessionId } from "../../../domain/checkout/session-id.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
-import { LineList } from "../../components/order-totals.tsx";
+import { OrderLines } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/complete";
@@ -39,15 +39,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         Estimated delivery: <strong data-testid="delivery-window">{order.deliveryStart}</strong> to{" "}
         <strong>{order.deliveryEnd}</strong>
       </p>
-      <LineList
-        lines={order.lines.map((line) => ({
-          key: String(line.position),
-          title: line.productName,
-          detail: [line.flavourName, line.optionName].filter(Boolean).join(" · "),
-          quantity: line.quantity,
-          totalCents: line.lineTotalCents,
-        }))}
-      />
+      <OrderLines lines={order.lines} />
       <p className="text-right text-lg font-bold">
         Total paid <span data-testid="order-total">{formatMoney(order.priceCents)}</span>
       </p>

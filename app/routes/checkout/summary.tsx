@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts";
+import { lineDetail } from "../../../domain/orders/line-description.ts";
 import { LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, readForm } from "../../lib/action-result.server.ts";
@@ -61,7 +62,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
           lines={pricing.lines.map((line) => ({
             key: line.optionId,
             title: line.productName,
-            detail: [line.flavourName, line.optionName].filter(Boolean).join(" · "),
+            detail: lineDetail(line),
             quantity: line.quantity,
             totalCents: line.lineTotalCents + line.discountCents,
           }))}

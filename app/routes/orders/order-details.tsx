@@ -1,4 +1,4 @@
-import { LineList } from "../../components/order-totals.tsx";
+import { OrderLines } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -51,15 +51,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         <h2 id="items-heading" className="text-lg font-semibold">
           Items
         </h2>
-        <LineList
-          lines={order.lines.map((line) => ({
-            key: String(line.position),
-            title: line.productName,
-            detail: [line.flavourName, line.optionName].filter(Boolean).join(" · "),
-            quantity: line.quantity,
-            totalCents: line.lineTotalCents,
-          }))}
-        />
+        <OrderLines lines={order.lines} />
       </section>
     </article>
   );

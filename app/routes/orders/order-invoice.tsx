@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
-import { LineList, OrderTotals } from "../../components/order-totals.tsx";
+import { OrderLines, OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -24,15 +24,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
         {order.customer.name}, {order.customer.address}, Singapore {order.customer.postalCode}
       </p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
-        <LineList
-          lines={order.lines.map((line) => ({
-            key: String(line.position),
-            title: line.productName,
-            detail: [line.flavourName, line.optionName].filter(Boolean).join(" · "),
-            quantity: line.quantity,
-            totalCents: line.lineTotalCents + line.discountCents,
-          }))}
-        />
+        <OrderLines lines={order.lines} listPrice />
         <div className="mt-4 border-t border-slate-200 pt-4">
           <OrderTotals
             totals={{
