@@ -39,7 +39,7 @@ const holderOf = (bagToken: string | null) => (isWellFormedBagToken(bagToken) ? 
  * webhooks) are handed, so they never reach the database themselves.
  */
 export function createShop(deps: ShopDeps) {
-  const { db } = deps;
+  const { db, testPayments } = deps;
   const fulfilDeps = { db, payments: deps.payments, env: deps.env };
   const sendEmails = () =>
     sendPendingOrderEmails(deps).catch((error: unknown) => deps.onBackgroundError(error, "sending order emails"));
@@ -77,10 +77,9 @@ export function createShop(deps: ShopDeps) {
       },
       sendPendingEmails: sendEmails,
     },
-    testPayments: deps.testPayments && {
-      session: (sessionId: string) => deps.testPayments?.findSession(sessionId) ?? Promise.resolve(null),
-      pay: (sessionId: string, cardNumber: string) =>
-        deps.testPayments ? deps.testPayments.pay(sessionId, cardNumber) : Promise.reject(new Error("test payments are off")),
+    testPayments: testPayments && {
+      session: (sessionId: string) => testPayments.findSession(sessionId),
+      pay: (sessionId: string, cardNumber: string) => testPayments.pay(sessionId, cardNumber),
     },
     orders: {
       /** A guest proves an order is theirs; limited per client address, so invoice ids cannot be guessed. */

@@ -146,6 +146,6 @@ export async function closeCheckout(
       .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")))
       .returning({ promotionCode: checkoutSessions.promotionCode });
     const code = closed[0]?.promotionCode;
-    if (code) await releasePromotionUse(tx as unknown as Database, code);
+    if (code) await releasePromotionUse(tx, code);
   });
 }

@@ -86,7 +86,7 @@ async function holdPromotionUse(db: Database, code: string): Promise<void> {
   if (held.length === 0) throw new AppError("BAD_USER_INPUT", "That promotion code has been fully used.");
 }
 
-export async function releasePromotionUse(db: Database, code: string): Promise<void> {
+export async function releasePromotionUse(db: Pick<Database, "update">, code: string): Promise<void> {
   await db
     .update(promotionCodes)
     .set({ timesUsed: sql`greatest(${promotionCodes.timesUsed} - 1, 0)` })
