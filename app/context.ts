@@ -9,6 +9,8 @@ export type RequestContext = {
   requestId: string;
   /** The client's network address, for rate limits. */
   clientAddress: string;
+  /** This response's Content-Security-Policy nonce, for the scripts React Router writes. */
+  nonce: string;
   log: { error: (details: object, message: string) => void; info: (details: object, message: string) => void };
 };
 

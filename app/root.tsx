@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { LoadingBar } from "./components/loading-bar.tsx";
+import { useNonce } from "./components/nonce.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
 import { requestContext } from "./context.ts";
 import { readBagToken } from "./lib/bag-cookie.server.ts";
@@ -37,6 +38,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-SG">
       <head>
@@ -55,8 +57,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <LoadingBar />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -11,6 +11,7 @@ import { limitBody } from "./http/body-limit.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import type { Logger } from "./logger.ts";
 
 export type AppDeps = {
@@ -38,6 +39,12 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
   };
 
   app.use(requestContext(logger));
+  app.use(
+    securityHeaders({
+      production: config.APP_ENV === "production",
+      formTargets: config.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : [],
+    }),
+  );
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.use(
     "/assets/*",
@@ -51,7 +58,7 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     const clientAddress = getConnInfo(c).remote.address ?? "unknown";
-    context.set(contextKey, { shop, settings, requestId: c.var.requestId, clientAddress, log: c.var.log });
+    context.set(contextKey, { shop, settings, requestId: c.var.requestId, clientAddress, nonce: c.var.nonce, log: c.var.log });
     return handleDocument(c.req.raw, context);
   });
   app.onError((error, c) => {

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
+import type { HttpEnv } from "./request-context.ts";
 
-type Entry = { revision: number; status: number; headers: [string, string][]; body: ArrayBuffer };
+type Entry = { revision: number; status: number; headers: [string, string][]; body: string; nonce: string };
 
 export type PageCacheOptions = {
   /** The current catalogue revision; an entry rendered at another revision is never served. */
@@ -15,7 +16,7 @@ const CACHEABLE_PATH = /^\/(?:_root\.data|shop(?:[/.].*)?)?$/;
  * credentials qualify, so no visitor's bag or session can reach another; only 200 responses that
  * set no cookie are kept; every hit checks the catalogue revision, so prices are never stale.
  */
-export function pageCache(options: PageCacheOptions): MiddlewareHandler {
+export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv> {
   const maxEntries = options.maxEntries ?? 500;
   const entries = new Map<string, Entry>();
 
@@ -33,15 +34,17 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler {
     if (hit && hit.revision === revision) {
       entries.delete(key);
       entries.set(key, hit);
-      return new Response(hit.body, { status: hit.status, headers: [...hit.headers, ["x-page-cache", "hit"]] });
+      // The page was rendered with another response's nonce; each response gets its own.
+      const body = hit.body.replaceAll(hit.nonce, c.var.nonce);
+      return new Response(body, { status: hit.status, headers: [...hit.headers, ["x-page-cache", "hit"]] });
     }
 
     await next();
     if (c.res.status !== 200 || c.res.headers.has("set-cookie")) return;
-    const body = await c.res.arrayBuffer();
+    const body = await c.res.text();
     const headers = [...c.res.headers.entries()];
     entries.delete(key);
-    entries.set(key, { revision, status: c.res.status, headers, body });
+    entries.set(key, { revision, status: c.res.status, headers, body, nonce: c.var.nonce });
     if (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);

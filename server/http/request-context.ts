@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger.ts";
 
-export type HttpEnv = { Variables: { requestId: string; log: Logger } };
+export type HttpEnv = { Variables: { requestId: string; log: Logger; nonce: string } };
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
