@@ -27,7 +27,14 @@ export default defineConfig({
   ],
   webServer: {
     command: `rm -rf data/e2e && node server/index.ts`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: "data/e2e", APP_ENV: "test", LOG_LEVEL: "warn" },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: "data/e2e",
+      APP_ENV: "test",
+      LOG_LEVEL: "warn",
+    },
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -10,7 +10,15 @@ export type LoadResult = { label: string; requestsPerSecond: number; p50: number
 export async function startShopProcess(port: number, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
   const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

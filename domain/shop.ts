@@ -5,7 +5,7 @@ import type { TestPaymentProvider } from "../integrations/payments/test-provider
 import type { FileStore } from "../integrations/storage/file-store.ts";
 import { bagIdOf, isWellFormedBagToken } from "./bag/bag-token.ts";
 import { addToBag, getBag, removeBagLine, setBagLineQuantity } from "./bag/bag-use-cases.ts";
-import { readCatalogRevision } from "./catalog/catalog-revision.ts";
+import type { CatalogReader } from "./catalog/catalog-reader.ts";
 import { findProduct, findPurchaseOptions, type LookupOptions, listProducts } from "./catalog/lookup.ts";
 import { loadSeriesCopy } from "./catalog/series-copy.ts";
 import { applyPromotionToBag, checkoutSummary, removePromotionFromBag } from "./checkout/bag-promotion.ts";
@@ -21,6 +21,8 @@ import { consumeRateLimit, ORDER_LOOKUP_LIMIT } from "./shared/rate-limit.ts";
 
 export type ShopDeps = {
   db: Database;
+  /** The catalogue as the use cases read it (kept in memory per catalogue revision by the server). */
+  catalog: CatalogReader;
   payments: PaymentProvider;
   testPayments: TestPaymentProvider | null;
   mailer: Mailer;
@@ -40,29 +42,30 @@ const holderOf = (bagToken: string | null) => (isWellFormedBagToken(bagToken) ? 
  */
 export function createShop(deps: ShopDeps) {
   const { db, testPayments } = deps;
+  const store = { db, catalog: deps.catalog };
+  const { catalog } = store;
   const fulfilDeps = { db, payments: deps.payments, env: deps.env };
   const sendEmails = () =>
     sendPendingOrderEmails(deps).catch((error: unknown) => deps.onBackgroundError(error, "sending order emails"));
 
   return {
     catalog: {
-      revision: () => readCatalogRevision(db),
       seriesCopy: () => loadSeriesCopy(db),
-      listProducts: (filter?: Parameters<typeof listProducts>[1]) => listProducts(db, filter),
-      findProduct: (productId: string, lookup?: LookupOptions) => findProduct(db, productId, lookup),
-      findPurchaseOptions: (optionIds: string[], lookup?: LookupOptions) => findPurchaseOptions(db, optionIds, lookup),
+      listProducts: (filter?: Parameters<typeof listProducts>[1]) => listProducts(catalog, filter),
+      findProduct: (productId: string, lookup?: LookupOptions) => findProduct(catalog, productId, lookup),
+      findPurchaseOptions: (optionIds: string[], lookup?: LookupOptions) => findPurchaseOptions(catalog, optionIds, lookup),
     },
     bag: {
-      get: (bagToken: string | null) => getBag(db, bagToken),
-      add: (input: Parameters<typeof addToBag>[1]) => addToBag(db, input),
-      setQuantity: (input: Parameters<typeof setBagLineQuantity>[1]) => setBagLineQuantity(db, input),
-      remove: (input: Parameters<typeof removeBagLine>[1]) => removeBagLine(db, input),
+      get: (bagToken: string | null) => getBag(store, bagToken),
+      add: (input: Parameters<typeof addToBag>[1]) => addToBag(store, input),
+      setQuantity: (input: Parameters<typeof setBagLineQuantity>[1]) => setBagLineQuantity(store, input),
+      remove: (input: Parameters<typeof removeBagLine>[1]) => removeBagLine(store, input),
     },
     checkout: {
-      summary: (bagToken: string | null) => checkoutSummary(db, bagToken),
-      applyPromotion: (input: Parameters<typeof applyPromotionToBag>[1]) => applyPromotionToBag(db, input),
+      summary: (bagToken: string | null) => checkoutSummary(store, bagToken),
+      applyPromotion: (input: Parameters<typeof applyPromotionToBag>[1]) => applyPromotionToBag(store, input),
       removePromotion: (bagToken: string | null) => removePromotionFromBag(db, bagToken),
-      start: (input: Parameters<typeof startCheckout>[1]) => startCheckout({ db, payments: deps.payments }, input),
+      start: (input: Parameters<typeof startCheckout>[1]) => startCheckout({ ...store, payments: deps.payments }, input),
       /** The return from payment: fulfils if the webhook has not yet (both paths meet in one order). */
       complete: async (sessionId: string) => {
         const result = await fulfilCheckout(fulfilDeps, sessionId);

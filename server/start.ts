@@ -4,6 +4,8 @@ import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { seedPromotionCodes } from "../db/seed/promotions.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
+import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
+import { readCatalogRevision } from "../domain/catalog/catalog-revision.ts";
 import { createShop } from "../domain/shop.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import type { Config } from "./env.ts";
@@ -33,8 +35,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger,
     deliverWebhook: (rawBody, signature) => shop.checkout.receiveWebhook(rawBody, signature),
   });
+  // One catalogue revision, kept current, decides when the catalogue and the page cache reload.
+  const catalogRevision = await catalogRevisionSource(database, () => readCatalogRevision(database.db));
   const shop = createShop({
     db: database.db,
+    catalog: catalogCachedByRevision(database.db, catalogRevision),
     ...integrations,
     env: config.APP_ENV,
     brandName: config.BRAND_NAME,
@@ -42,7 +47,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     onBackgroundError: (err, what) => logger.error({ err }, `failed: ${what}`),
   });
   await shop.checkout.sendPendingEmails();
-  const catalogRevision = await catalogRevisionSource(database, () => shop.catalog.revision());
   const app = createHttpApp({ config, logger, shop, build, clientDir: clientDirOf(BUILD_DIR), catalogRevision });
   const server = await listen(app.fetch, config);
   const address = server.address();

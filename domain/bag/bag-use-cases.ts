@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
 import { bagLines, bags } from "../../db/schema/bags.ts";
+import type { Store } from "../catalog/catalog-reader.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
 import { parseOptionId } from "../catalog/option-id.ts";
 import { AppError } from "../shared/app-error.ts";
@@ -8,7 +8,7 @@ import { bagIdOf, isWellFormedBagToken, newBagToken } from "./bag-token.ts";
 import { type PricedBag, priceBag } from "./price-bag.ts";
 import { MAX_LINE_QUANTITY, parseQuantity } from "./quantity.ts";
 
-export async function getBag(db: Database, bagToken: string | null): Promise<PricedBag> {
+export async function getBag({ db, catalog }: Store, bagToken: string | null): Promise<PricedBag> {
   if (!isWellFormedBagToken(bagToken)) return priceBag([], new Map());
   const lines = await db
     .select({ optionId: bagLines.optionId, quantity: bagLines.quantity })
@@ -16,16 +16,16 @@ export async function getBag(db: Database, bagToken: string | null): Promise<Pri
     .where(eq(bagLines.bagId, bagIdOf(bagToken)))
     .orderBy(asc(bagLines.addedAt), asc(bagLines.optionId));
   const catalogue = await findPurchaseOptions(
-    db,
+    catalog,
     lines.map((line) => line.optionId),
   );
   return priceBag(lines, catalogue);
 }
 
-async function requireAvailableOption(db: Database, optionId: unknown): Promise<string> {
+async function requireAvailableOption(store: Store, optionId: unknown): Promise<string> {
   const parsed = parseOptionId(optionId);
   if (!parsed) throw new AppError("BAD_USER_INPUT", "That purchase option id is not valid.");
-  const found = await findPurchaseOptions(db, [parsed.optionId]);
+  const found = await findPurchaseOptions(store.catalog, [parsed.optionId]);
   if (!found.has(parsed.optionId)) throw new AppError("NOT_FOUND", "That product option is not available.");
   return parsed.optionId;
 }
@@ -35,14 +35,14 @@ async function requireAvailableOption(db: Database, optionId: unknown): Promise<
  * quick clicks never lose an update. Returns the token, new when the shopper had no bag yet.
  */
 export async function addToBag(
-  db: Database,
+  store: Store,
   input: { bagToken: string | null; optionId: unknown; quantity: unknown },
 ): Promise<{ bagToken: string }> {
   const quantity = parseQuantity(input.quantity);
-  const optionId = await requireAvailableOption(db, input.optionId);
+  const optionId = await requireAvailableOption(store, input.optionId);
   const bagToken = isWellFormedBagToken(input.bagToken) ? input.bagToken : newBagToken();
   const bagId = bagIdOf(bagToken);
-  await db.transaction(async (tx) => {
+  await store.db.transaction(async (tx) => {
     await tx
       .insert(bags)
       .values({ id: bagId })
@@ -64,7 +64,7 @@ export async function addToBag(
 }
 
 export async function setBagLineQuantity(
-  db: Database,
+  { db }: Store,
   input: { bagToken: string | null; optionId: unknown; quantity: unknown },
 ): Promise<void> {
   const quantity = parseQuantity(input.quantity);
@@ -79,7 +79,7 @@ export async function setBagLineQuantity(
   if (updated.length === 0) throw new AppError("NOT_FOUND", "That item is not in your bag.");
 }
 
-export async function removeBagLine(db: Database, input: { bagToken: string | null; optionId: unknown }): Promise<void> {
+export async function removeBagLine({ db }: Store, input: { bagToken: string | null; optionId: unknown }): Promise<void> {
   const optionId = requireWellFormedOptionId(input.optionId);
   const removed = isWellFormedBagToken(input.bagToken)
     ? await db

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { optionSkus, products, purchaseOptions, skus } from "../../db/schema/catalog.ts";
 import { productPath } from "./product-url.ts";
@@ -9,50 +9,22 @@ import type { OptionSku, Product, PurchaseOption } from "./types.ts";
 type ProductRow = typeof products.$inferSelect;
 type OptionRow = typeof purchaseOptions.$inferSelect;
 
-/** Loads products with their options and SKUs in three queries, whatever the number of products. */
-export async function loadProducts(
-  db: Database,
-  where: { productIds?: string[]; optionIds?: string[] } = {},
-): Promise<Product[]> {
-  let productRows: ProductRow[];
-  let optionRows: OptionRow[];
-  if (where.optionIds) {
-    if (where.optionIds.length === 0) return [];
-    optionRows = await db.select().from(purchaseOptions).where(inArray(purchaseOptions.optionId, where.optionIds));
-    const ids = [...new Set(optionRows.map((row) => row.productId))];
-    productRows = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : [];
-  } else {
-    const productQuery = db.select().from(products).orderBy(asc(products.sortOrder));
-    productRows = where.productIds ? await productQuery.where(inArray(products.id, where.productIds)) : await productQuery;
-    const ids = productRows.map((row) => row.id);
-    optionRows = ids.length
-      ? await db
-          .select()
-          .from(purchaseOptions)
-          .where(inArray(purchaseOptions.productId, ids))
-          .orderBy(asc(purchaseOptions.sortOrder))
-      : [];
-  }
-  const skuRows = optionRows.length
-    ? await db
-        .select({
-          optionId: optionSkus.optionId,
-          skuId: optionSkus.skuId,
-          qty: optionSkus.qty,
-          flavourName: skus.flavourName,
-          format: skus.format,
-          retailPriceCents: skus.retailPriceCents,
-        })
-        .from(optionSkus)
-        .innerJoin(skus, eq(skus.skuId, optionSkus.skuId))
-        .where(
-          inArray(
-            optionSkus.optionId,
-            optionRows.map((row) => row.optionId),
-          ),
-        )
-        .orderBy(asc(optionSkus.skuId))
-    : [];
+/** Loads every product with its options and SKUs in three queries. */
+export async function loadProducts(db: Database): Promise<Product[]> {
+  const productRows = await db.select().from(products).orderBy(asc(products.sortOrder));
+  const optionRows = await db.select().from(purchaseOptions).orderBy(asc(purchaseOptions.sortOrder));
+  const skuRows = await db
+    .select({
+      optionId: optionSkus.optionId,
+      skuId: optionSkus.skuId,
+      qty: optionSkus.qty,
+      flavourName: skus.flavourName,
+      format: skus.format,
+      retailPriceCents: skus.retailPriceCents,
+    })
+    .from(optionSkus)
+    .innerJoin(skus, eq(skus.skuId, optionSkus.skuId))
+    .orderBy(asc(optionSkus.skuId));
   return assemble(productRows, optionRows, skuRows);
 }
 

@@ -1,5 +1,4 @@
-import type { Database } from "../../db/client.ts";
-import { loadProducts } from "./load-catalog.ts";
+import type { CatalogReader } from "./catalog-reader.ts";
 import { parseOptionId } from "./option-id.ts";
 import type { SeriesCode } from "./series.ts";
 import type { Product, PurchaseOption } from "./types.ts";
@@ -10,11 +9,10 @@ export const ALWAYS_AVAILABLE_OPTION_IDS: ReadonlySet<string> = new Set(["op-pmb
 export type LookupOptions = { includeInactive?: boolean };
 
 export async function listProducts(
-  db: Database,
+  catalog: CatalogReader,
   filter: LookupOptions & { seriesCode?: SeriesCode; kind?: Product["kind"] } = {},
 ): Promise<Product[]> {
-  const all = await loadProducts(db);
-  return all.filter(
+  return (await catalog.products()).filter(
     (product) =>
       (filter.includeInactive || product.active) &&
       (!filter.seriesCode || product.series.code === filter.seriesCode) &&
@@ -22,8 +20,12 @@ export async function listProducts(
   );
 }
 
-export async function findProduct(db: Database, productId: string, lookup: LookupOptions = {}): Promise<Product | null> {
-  const [product] = await loadProducts(db, { productIds: [productId] });
+export async function findProduct(
+  catalog: CatalogReader,
+  productId: string,
+  lookup: LookupOptions = {},
+): Promise<Product | null> {
+  const product = (await catalog.products()).find((candidate) => candidate.id === productId);
   if (!product || (!product.active && !lookup.includeInactive)) return null;
   return product;
 }
@@ -34,15 +36,18 @@ export function isOptionAvailable(product: Pick<Product, "active">, optionId: st
 
 /** Finds purchase options by id under the lookup rules; malformed, unknown and unavailable ids are left out. */
 export async function findPurchaseOptions(
-  db: Database,
+  catalog: CatalogReader,
   optionIds: string[],
   lookup: LookupOptions = {},
 ): Promise<Map<string, { product: Product; option: PurchaseOption }>> {
-  const wellFormed = optionIds.filter((id) => parseOptionId(id) !== null);
+  const wanted = new Set(optionIds.filter((id) => parseOptionId(id) !== null));
   const found = new Map<string, { product: Product; option: PurchaseOption }>();
-  for (const product of await loadProducts(db, { optionIds: wellFormed })) {
+  if (wanted.size === 0) return found;
+  for (const product of await catalog.products()) {
     for (const option of product.options) {
-      if (isOptionAvailable(product, option.optionId, lookup)) found.set(option.optionId, { product, option });
+      if (wanted.has(option.optionId) && isOptionAvailable(product, option.optionId, lookup)) {
+        found.set(option.optionId, { product, option });
+      }
     }
   }
   return found;

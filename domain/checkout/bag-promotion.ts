@@ -4,6 +4,7 @@ import { bags } from "../../db/schema/bags.ts";
 import { bagIdOf, isWellFormedBagToken } from "../bag/bag-token.ts";
 import { getBag } from "../bag/bag-use-cases.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
+import type { Store } from "../catalog/catalog-reader.ts";
 import { AppError, isAppError } from "../shared/app-error.ts";
 import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
 import { normalizePromotionCode } from "./promotion.ts";
@@ -11,10 +12,11 @@ import { normalizePromotionCode } from "./promotion.ts";
 export type CheckoutSummary = { bag: PricedBag; pricing: CheckoutPricing; promotionError: string | null };
 
 /** Applies a code only when it is usable now and lowers this bag's price; otherwise says why and changes nothing. */
-export async function applyPromotionToBag(db: Database, input: { bagToken: string | null; code: unknown }): Promise<void> {
+export async function applyPromotionToBag(store: Store, input: { bagToken: string | null; code: unknown }): Promise<void> {
+  const { db } = store;
   const code = normalizePromotionCode(input.code);
   if (!code) throw new AppError("BAD_USER_INPUT", "Enter a promotion code.");
-  const bag = await getBag(db, input.bagToken);
+  const bag = await getBag(store, input.bagToken);
   if (!isWellFormedBagToken(input.bagToken) || bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
   await priceCheckout(db, bag, code);
   await db
@@ -32,8 +34,9 @@ export async function removePromotionFromBag(db: Database, bagToken: string | nu
 }
 
 /** The bag priced for checkout; a code that stopped being usable is left out and reported. */
-export async function checkoutSummary(db: Database, bagToken: string | null): Promise<CheckoutSummary> {
-  const bag = await getBag(db, bagToken);
+export async function checkoutSummary(store: Store, bagToken: string | null): Promise<CheckoutSummary> {
+  const { db } = store;
+  const bag = await getBag(store, bagToken);
   const [row] = isWellFormedBagToken(bagToken)
     ? await db
         .select({ code: bags.promotionCode })

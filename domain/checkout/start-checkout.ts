@@ -6,12 +6,13 @@ import { checkoutSessions, promotionCodes } from "../../db/schema/orders.ts";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import { bagIdOf, isWellFormedBagToken } from "../bag/bag-token.ts";
 import { getBag } from "../bag/bag-use-cases.ts";
+import type { Store } from "../catalog/catalog-reader.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { AppError } from "../shared/app-error.ts";
 import { priceCheckout } from "./price-checkout.ts";
 import { validateShippingDetails } from "./shipping-details.ts";
 
-export type CheckoutDeps = { db: Database; payments: PaymentProvider; now?: () => Date };
+export type CheckoutDeps = Store & { payments: PaymentProvider; now?: () => Date };
 
 export type StartCheckoutResult =
   | { ok: true; redirectUrl: string; sessionId: string }
@@ -29,7 +30,7 @@ export async function startCheckout(
   if (!validation.ok) return { ok: false, fieldErrors: validation.errors };
   if (!isWellFormedBagToken(input.bagToken)) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
   const bagId = bagIdOf(input.bagToken);
-  const bag = await getBag(deps.db, input.bagToken);
+  const bag = await getBag(deps, input.bagToken);
   if (bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
   if (bag.unavailableOptionIds.length > 0) {
     throw new AppError("BAD_USER_INPUT", "Some items in your bag are no longer sold. Please remove them first.");

@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purchaseOptions } from "../../db/schema/catalog.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
+import { catalogCachedByRevision, catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
+import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
 import { findProduct, findPurchaseOptions, listProducts } from "../../domain/catalog/lookup.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -10,25 +14,26 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
     await seedCatalog(database.db);
   });
   afterAll(() => database.close());
+  const catalog = () => catalogFromDatabase(database.db);
 
   it("lists only active products unless asked for inactive ones", async () => {
-    const active = await listProducts(database.db);
+    const active = await listProducts(catalog());
     expect(active.every((product) => product.active)).toBe(true);
     expect(active.map((product) => product.id)).not.toContain("m4");
-    const all = await listProducts(database.db, { includeInactive: true });
+    const all = await listProducts(catalog(), { includeInactive: true });
     expect(all.map((product) => product.id)).toEqual(expect.arrayContaining(["m4", "v4", "pmbas6", "pmbas12"]));
     expect(all.length).toBeGreaterThan(active.length);
   });
 
   it("filters by series and kind", async () => {
-    const joffee = await listProducts(database.db, { seriesCode: "j" });
+    const joffee = await listProducts(catalog(), { seriesCode: "j" });
     expect(joffee.map((product) => product.id)).toEqual(["j4"]);
-    const bundles = await listProducts(database.db, { kind: "bundle" });
+    const bundles = await listProducts(catalog(), { kind: "bundle" });
     expect(bundles).toHaveLength(6);
   });
 
   it("assembles a product with its options, SKUs, servings and single-box value", async () => {
-    const product = await findProduct(database.db, "lbndl4");
+    const product = await findProduct(catalog(), "lbndl4");
     expect(product?.path).toBe("/shop/lean-up-calorie-burning/lbndl4");
     const [plain, upsell] = product?.options ?? [];
     expect(plain).toMatchObject({ optionId: "op-lbndl4-4b", optionPriceCents: 11760, servings: 32, singleBoxValueCents: 15600 });
@@ -37,21 +42,31 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
   });
 
   it("hides an inactive product unless asked", async () => {
-    expect(await findProduct(database.db, "m4")).toBeNull();
-    expect((await findProduct(database.db, "m4", { includeInactive: true }))?.active).toBe(false);
-    expect(await findProduct(database.db, "nope")).toBeNull();
+    expect(await findProduct(catalog(), "m4")).toBeNull();
+    expect((await findProduct(catalog(), "m4", { includeInactive: true }))?.active).toBe(false);
+    expect(await findProduct(catalog(), "nope")).toBeNull();
   });
 
   it("finds the two pouch sampler options even though their products are inactive", async () => {
-    const found = await findPurchaseOptions(database.db, ["op-pmbas6-6pu", "op-pmbas12-12pu", "op-m4_ba-1b", "op-m8_ba-1b"]);
+    const found = await findPurchaseOptions(catalog(), ["op-pmbas6-6pu", "op-pmbas12-12pu", "op-m4_ba-1b", "op-m8_ba-1b"]);
     expect([...found.keys()].sort()).toEqual(["op-m8_ba-1b", "op-pmbas12-12pu", "op-pmbas6-6pu"]);
     expect(found.get("op-pmbas12-12pu")?.option).toMatchObject({ optionPriceCents: 5856, servings: 12 });
-    const withInactive = await findPurchaseOptions(database.db, ["op-m4_ba-1b"], { includeInactive: true });
+    const withInactive = await findPurchaseOptions(catalog(), ["op-m4_ba-1b"], { includeInactive: true });
     expect(withInactive.has("op-m4_ba-1b")).toBe(true);
   });
 
   it("ignores malformed and unknown option ids", async () => {
-    const found = await findPurchaseOptions(database.db, ["op-zz9-1b", "not an id", "op-m8_ba-1b"]);
+    const found = await findPurchaseOptions(catalog(), ["op-zz9-1b", "not an id", "op-m8_ba-1b"]);
     expect([...found.keys()]).toEqual(["op-m8_ba-1b"]);
+  });
+
+  it("keeps the catalogue in memory per revision, and reloads as soon as a price changes", async () => {
+    const cached = catalogCachedByRevision(database.db, () => readCatalogRevision(database.db));
+    const first = await cached.products();
+    expect(await cached.products()).toBe(first);
+    await database.db.update(purchaseOptions).set({ optionPriceCents: 3700 }).where(eq(purchaseOptions.optionId, "op-m8_ba-1b"));
+    const found = await findPurchaseOptions(cached, ["op-m8_ba-1b"]);
+    expect(found.get("op-m8_ba-1b")?.option.optionPriceCents).toBe(3700);
+    expect(await cached.products()).not.toBe(first);
   });
 });

@@ -9,6 +9,7 @@ import { seedPromotionCodes } from "../../db/seed/promotions.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { bagIdOf } from "../../domain/bag/bag-token.ts";
 import { addToBag, getBag } from "../../domain/bag/bag-use-cases.ts";
+import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
@@ -32,6 +33,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
   const delivered: { raw: string; signature: string }[] = [];
   let payments: ReturnType<typeof createTestPaymentProvider>;
   const deps = () => ({ db: database.db, payments, env: "test" });
+  const store = () => ({ db: database.db, catalog: catalogFromDatabase(database.db) });
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -50,13 +52,13 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
   async function bagWith(...options: [string, number][]) {
     let token: string | null = null;
     for (const [optionId, quantity] of options)
-      token = (await addToBag(database.db, { bagToken: token, optionId, quantity })).bagToken;
+      token = (await addToBag(store(), { bagToken: token, optionId, quantity })).bagToken;
     if (!token) throw new Error("no bag");
     return token;
   }
 
   async function checkout(bagToken: string, form: Record<string, unknown> = SHIPPING) {
-    const result = await startCheckout({ db: database.db, payments }, { bagToken, form, baseUrl: "http://shop.test" });
+    const result = await startCheckout({ ...store(), payments }, { bagToken, form, baseUrl: "http://shop.test" });
     if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
     return result.sessionId;
   }
@@ -91,7 +93,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     expect(await count("order_lines", sql`order_id = ${order?.id}`)).toBe(2);
     expect(await count("email_outbox", sql`order_id = ${order?.id}`)).toBe(1);
     expect(await count("payment_events", sql`session_id = ${sessionId}`)).toBe(1);
-    expect((await getBag(database.db, bagToken)).lines).toEqual([]);
+    expect((await getBag(store(), bagToken)).lines).toEqual([]);
     const [customer] = await queryRows(
       database.db,
       sql`select purchase_count, first_purchased_on is not null as first from customers where email = 'mei@example.com'`,
@@ -129,7 +131,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     expect(await payments.pay(sessionId, "1234")).toEqual({ ok: false, message: "Your card number is incorrect." });
     expect(await fulfilCheckout(deps(), sessionId)).toBeNull();
     expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(0);
-    expect((await getBag(database.db, bagToken)).lines).toHaveLength(1);
+    expect((await getBag(store(), bagToken)).lines).toHaveLength(1);
   });
 
   it("prices on the server only: a tampered price in the form changes nothing", async () => {
@@ -188,7 +190,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
       const [session] = await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
       expect(session?.status).toBe(type.endsWith("expired") ? "expired" : "failed");
       expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(0);
-      expect((await getBag(database.db, bagToken)).lines).toHaveLength(1);
+      expect((await getBag(store(), bagToken)).lines).toHaveLength(1);
     }
   });
 
@@ -227,7 +229,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
   it("shows each shipping field's problem and starts nothing", async () => {
     const bagToken = await bagWith(["op-m8_yd-1b", 1]);
     const result = await startCheckout(
-      { db: database.db, payments },
+      { ...store(), payments },
       {
         bagToken,
         form: { name: "", email: "nope", mobile: "1234", address: "x", postalCode: "12345" },
