@@ -13,74 +13,72 @@ export type PackIllustrationProps = {
   className?: string;
 };
 
-type SeriesInfo = { name: string; sub: string; fallback: Palette; flavours: Record<string, Palette> };
+type Pair = [main: string, accent: string];
+type SeriesInfo = { name: string; sub: string; fallback: Pair; flavours: Record<string, Pair> };
 
+// Main colour (pack body) and accent (second fruit, caps) per flavour, with a fallback per series.
 const SERIES: Record<SeriesCode, SeriesInfo> = {
   m: {
     name: "LUNA",
     sub: "COLLAGEN",
-    fallback: { main: "#B4487A", accent: "#F4B6CB" },
+    fallback: ["#B4487A", "#F4B6CB"],
     flavours: {
-      "Berries Acai": { main: "#5E2B6E", accent: "#D0457F" },
-      "Yuzu Delight": { main: "#F0B323", accent: "#8DB83B" },
-      "Strawberry Bliss": { main: "#D8394E", accent: "#F59AA6" },
-      "Lychee Luxe": { main: "#C94F74", accent: "#F6D7DE" },
-      "Passionfruit Blossom": { main: "#7B3F93", accent: "#F4B23E" },
+      "Berries Acai": ["#5E2B6E", "#D0457F"],
+      "Yuzu Delight": ["#F0B323", "#8DB83B"],
+      "Strawberry Bliss": ["#D8394E", "#F59AA6"],
+      "Lychee Luxe": ["#C94F74", "#F29AB0"],
+      "Passionfruit Blossom": ["#7B3F93", "#F4B23E"],
     },
   },
   v: {
     name: "V5",
     sub: "VITALITY",
-    fallback: { main: "#1F7A5A", accent: "#F5C54A" },
-    flavours: {
-      "Citrus Zing": { main: "#EE7F1B", accent: "#FFD447" },
-      "Sweet Sour Tang": { main: "#E0503A", accent: "#F9C74F" },
-    },
+    fallback: ["#1F7A5A", "#F5C54A"],
+    flavours: { "Citrus Zing": ["#EE7F1B", "#FFD447"], "Sweet Sour Tang": ["#E0503A", "#F9C74F"] },
   },
   j: {
     name: "JOFFEE",
     sub: "JELLY COFFEE",
-    fallback: { main: "#6B4328", accent: "#D8A878" },
-    flavours: {
-      Blueberry: { main: "#33408A", accent: "#8C97E8" },
-      Yuzu: { main: "#E0A319", accent: "#7A4B2A" },
-    },
+    fallback: ["#6B4328", "#D8A878"],
+    flavours: { Blueberry: ["#33408A", "#8C97E8"], Yuzu: ["#E8B020", "#7A4B2A"] },
   },
   l: {
     name: "LEAN UP",
     sub: "CALORIE BURNING",
-    fallback: { main: "#2E9467", accent: "#B9E07A" },
+    fallback: ["#2E9467", "#B9E07A"],
     flavours: {
-      "Yuzu Clementine": { main: "#F39A12", accent: "#EFD43E" },
-      "Calamansi Pomelo": { main: "#7FB82E", accent: "#F5A896" },
-      "Cranberry Apple": { main: "#B01F3C", accent: "#8CC63F" },
-      "Raspberry Chia Seeds": { main: "#D4336B", accent: "#3A3340" },
-      "Grape Gooseberry": { main: "#65389A", accent: "#A9C556" },
-      "Apple Cider Vinegar": { main: "#C7832A", accent: "#D84545" },
-      "Tangerine Strawberry": { main: "#F26A1F", accent: "#E33A52" },
+      "Yuzu Clementine": ["#F39A12", "#EFD43E"],
+      "Calamansi Pomelo": ["#7FB82E", "#F5A896"],
+      "Cranberry Apple": ["#B01F3C", "#8CC63F"],
+      "Raspberry Chia Seeds": ["#D4336B", "#3A3340"],
+      "Grape Gooseberry": ["#65389A", "#A9C556"],
+      "Apple Cider Vinegar": ["#C7832A", "#D84545"],
+      "Tangerine Strawberry": ["#F26A1F", "#E33A52"],
     },
   },
 };
 
 const LEAF = "#4E9A3A";
 const INK = "#2A2320";
+const CREAM = "#FFF9F1";
 const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
-const W = 112;
-const H = 132;
-const D = 28;
-const DY = 16;
+const [W, H, D, DY] = [112, 132, 28, 16]; // carton front width/height and 3/4 depth offsets
+const SPOKES = [0, 1, 2, 3, 4, 5, 6, 7]
+  .map((i) => (i * Math.PI) / 4 + Math.PI / 8)
+  .map((a) => `M0 0L${(Math.cos(a) * 0.8).toFixed(3)} ${(Math.sin(a) * 0.8).toFixed(3)}`)
+  .join("");
+const BERRIES = [-0.45, 0.2, 0.45, 0.2, 0, -0.3, 0, 0.6]; // x, y pairs of a berry cluster
 
 const norm = (s: string): string => s.trim().toLowerCase();
 
 export function flavourColours(seriesCode: SeriesCode, flavourName: string | null): Palette {
   const series = SERIES[seriesCode] ?? SERIES.m;
-  if (!flavourName) return series.fallback;
-  const key = norm(flavourName);
-  for (const info of [series, ...Object.values(SERIES)]) {
-    const hit = Object.entries(info.flavours).find(([name]) => norm(name) === key);
-    if (hit) return hit[1];
-  }
-  return series.fallback;
+  const key = norm(flavourName ?? "");
+  const hit = [series, ...Object.values(SERIES)]
+    .flatMap((info) => Object.entries(info.flavours))
+    .find(([name]) => key !== "" && norm(name) === key);
+  const [main, accent] = hit ? hit[1] : series.fallback;
+  return { main, accent };
 }
 
 function motifFor(flavourName: string | null): Motif {
@@ -92,135 +90,78 @@ function motifFor(flavourName: string | null): Motif {
 
 function isLight(hex: string): boolean {
   const n = Number.parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 170;
+  return 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) > 170;
 }
 
+// A fruit of radius r centred on (x, y), drawn in unit coordinates.
 function Fruit({ motif, x, y, r, fill }: { motif: Motif; x: number; y: number; r: number; fill: string }) {
-  if (motif === "citrus") {
-    const spokes = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => (i * Math.PI) / 4 + Math.PI / 8);
-    return (
-      <g>
-        <circle cx={x} cy={y} r={r} fill={fill} />
-        <circle cx={x} cy={y} r={r * 0.82} fill="#FFFFFF" opacity={0.45} />
-        {spokes.map((a) => (
-          <line
-            key={a}
-            x1={x}
-            y1={y}
-            x2={x + Math.cos(a) * r * 0.8}
-            y2={y + Math.sin(a) * r * 0.8}
-            stroke={fill}
-            strokeWidth={r * 0.09}
-            strokeLinecap="round"
-          />
-        ))}
-        <circle cx={x} cy={y} r={r * 0.1} fill={fill} />
-      </g>
-    );
-  }
-  if (motif === "berry") {
-    const dots: [number, number][] = [
-      [-0.45, 0.2],
-      [0.45, 0.2],
-      [0, -0.3],
-      [0, 0.6],
-    ];
-    return (
-      <g>
-        {dots.map(([dx, dy]) => (
-          <g key={`${dx}${dy}`}>
-            <circle cx={x + dx * r} cy={y + dy * r} r={r * 0.5} fill={fill} />
-            <circle cx={x + dx * r - r * 0.16} cy={y + dy * r - r * 0.16} r={r * 0.12} fill="#FFFFFF" opacity={0.55} />
+  return (
+    <g transform={`translate(${x} ${y}) scale(${r})`}>
+      {motif === "citrus" && (
+        <>
+          <circle r={1} fill={fill} />
+          <circle r={0.82} fill="#FFFFFF" opacity={0.45} />
+          <path d={SPOKES} stroke={fill} strokeWidth={0.09} strokeLinecap="round" />
+          <circle r={0.1} fill={fill} />
+        </>
+      )}
+      {motif === "berry" &&
+        [0, 2, 4, 6].map((i) => (
+          <g key={i} transform={`translate(${BERRIES[i]} ${BERRIES[i + 1]})`}>
+            <circle r={0.5} fill={fill} />
+            <circle cx={-0.16} cy={-0.16} r={0.12} fill="#FFFFFF" opacity={0.55} />
           </g>
         ))}
-      </g>
-    );
-  }
-  return (
-    <g>
-      <circle cx={x} cy={y} r={r} fill={fill} />
-      <ellipse
-        cx={x - r * 0.38}
-        cy={y - r * 0.35}
-        rx={r * 0.22}
-        ry={r * 0.14}
-        fill="#FFFFFF"
-        opacity={0.5}
-        transform={`rotate(-35 ${x - r * 0.38} ${y - r * 0.35})`}
-      />
-      <path
-        d={`M${x} ${y - r * 0.8}q1 ${-r * 0.25} ${r * 0.12} ${-r * 0.4}`}
-        stroke="#5A3A22"
-        strokeWidth={r * 0.1}
-        fill="none"
-        strokeLinecap="round"
-      />
+      {motif === "round" && (
+        <>
+          <circle r={1} fill={fill} />
+          <ellipse cx={-0.38} cy={-0.35} rx={0.22} ry={0.14} fill="#FFFFFF" opacity={0.5} transform="rotate(-35 -0.38 -0.35)" />
+          <path d="M0 -0.8q0.05 -0.25 0.12 -0.4" stroke="#5A3A22" strokeWidth={0.1} fill="none" strokeLinecap="round" />
+        </>
+      )}
     </g>
   );
 }
 
-function FruitMotif({
-  flavour,
-  palette,
-  cx,
-  cy,
-  r,
-}: {
-  flavour: string | null;
-  palette: Palette;
-  cx: number;
-  cy: number;
-  r: number;
-}) {
-  const motif = motifFor(flavour);
-  return (
-    <g>
-      <circle cx={cx} cy={cy} r={r} fill="#FFF9F1" />
-      <Fruit motif={motif} x={cx + r * 0.28} y={cy - r * 0.2} r={r * 0.4} fill={palette.accent} />
-      <path
-        d={`M${cx - r * 0.1} ${cy - r * 0.35}c${r * 0.05} ${-r * 0.45} ${r * 0.5} ${-r * 0.55} ${r * 0.62} ${-r * 0.5}c${-r * 0.05} ${r * 0.38} ${-r * 0.35} ${r * 0.55} ${-r * 0.62} ${r * 0.5}z`}
-        fill={LEAF}
-      />
-      <Fruit motif={motif} x={cx - r * 0.18} y={cy + r * 0.15} r={r * 0.48} fill={palette.main} />
-    </g>
-  );
-}
+type ArtProps = { series: SeriesCode; flavour: string | null; cx: number; top: number };
 
-type ArtProps = { series: SeriesCode; flavour: string | null; cx: number; top: number; scale?: number };
-
-function FrontArt({ series, flavour, cx, top, scale = 1 }: ArtProps) {
+// Brand, subtitle, fruit motif in a cream disc and the flavour label, centred on cx.
+function FrontArt({ series, flavour, cx, top }: ArtProps) {
   const info = SERIES[series];
   const palette = flavourColours(series, flavour);
+  const motif = motifFor(flavour);
   const ink = isLight(palette.main) ? INK : "#FFFFFF";
   const label = flavour ?? "";
-  const brandSize = info.name.length > 4 ? 17 : 22;
-  const flavourSize = Math.min(8, 150 / Math.max(label.length, 1));
   return (
-    <g transform={`translate(${cx} ${top}) scale(${scale})`} fontFamily={FONT} textAnchor="middle">
-      <text y={26} fontSize={brandSize} fontWeight={800} fill={ink} letterSpacing={1}>
+    <g transform={`translate(${cx} ${top})`} fontFamily={FONT} textAnchor="middle">
+      <text y={26} fontSize={info.name.length > 4 ? 17 : 22} fontWeight={800} fill={ink} letterSpacing={1}>
         {info.name}
       </text>
       <text y={38} fontSize={6.2} fontWeight={600} fill={ink} opacity={0.85} letterSpacing={1.8}>
         {info.sub}
       </text>
       <rect x={-14} y={43} width={28} height={1.2} rx={0.6} fill={ink} opacity={0.5} />
-      <FruitMotif flavour={flavour} palette={palette} cx={0} cy={75} r={23} />
+      <circle cy={75} r={23} fill={CREAM} />
+      <Fruit motif={motif} x={6.4} y={70.4} r={9.2} fill={palette.accent} />
+      <path d="M-2.3 67c1.2-10.4 11.5-12.6 14.3-11.5c-1.2 8.7-8 12.6-14.3 11.5z" fill={LEAF} />
+      <Fruit motif={motif} x={-4.1} y={78.5} r={11} fill={palette.main} />
       {label && (
-        <g>
+        <>
           <rect x={-48} y={106} width={96} height={15} rx={7.5} fill="#FFFFFF" opacity={0.94} />
-          <text y={116.5} fontSize={flavourSize} fontWeight={700} fill={INK}>
+          <text y={116.5} fontSize={Math.min(8, 150 / label.length)} fontWeight={700} fill={INK}>
             {label}
           </text>
-        </g>
+        </>
       )}
     </g>
   );
 }
 
 type Ids = { shine: string; ground: string; pouch: string };
+type PackProps = { series: SeriesCode; flavour: string | null; ids: Ids };
 
-function Carton({ series, flavour, ids }: { series: SeriesCode; flavour: string | null; ids: Ids }) {
+// Carton in 3/4 view: front face at the origin, top and right side faces receding up-right.
+function Carton({ series, flavour, ids }: PackProps) {
   const { main } = flavourColours(series, flavour);
   const top = `M0 0L${D} ${-DY}H${W + D}L${W} 0Z`;
   const side = `M${W} 0L${W + D} ${-DY}V${H - DY}L${W} ${H}Z`;
@@ -232,70 +173,75 @@ function Carton({ series, flavour, ids }: { series: SeriesCode; flavour: string 
       <path d={side} fill="#000000" opacity={0.24} />
       <rect width={W} height={H} fill={main} />
       <rect width={W} height={H} fill={`url(#${ids.shine})`} />
-      <path d={`M0 0H${W}M${W} 0V${H}M${W} 0L${W + D} ${-DY}`} stroke="#FFFFFF" strokeOpacity={0.35} strokeWidth={0.8} />
+      <path d={`M0 0H${W}V${H}M${W} 0L${W + D} ${-DY}`} stroke="#FFFFFF" strokeOpacity={0.35} strokeWidth={0.8} fill="none" />
       <FrontArt series={series} flavour={flavour} cx={W / 2} top={0} />
     </g>
   );
 }
 
-function Vial({ x, y, palette }: { x: number; y: number; palette: Palette }) {
+function Vial({ x, y, palette, motif }: { x: number; y: number; palette: Palette; motif: Motif }) {
+  const body = "M-5 15C-5 20-12 19-12 27V75Q-12 80-7 80H7Q12 80 12 75V27C12 19 5 20 5 15Z";
   return (
     <g transform={`translate(${x} ${y})`}>
-      <rect x={-8} y={-4} width={16} height={16} rx={3} fill={palette.accent} />
-      <rect x={-8} y={-4} width={16} height={16} rx={3} fill="#000000" opacity={0.12} />
-      <rect x={-6} y={11} width={12} height={6} fill="#EDE7E1" />
-      <rect x={-13} y={16} width={26} height={64} rx={7} fill={palette.main} />
-      <rect x={-13} y={34} width={26} height={26} fill="#FFF9F1" />
-      <circle cx={0} cy={47} r={6} fill={palette.accent} />
-      <rect x={-9} y={21} width={3.5} height={52} rx={1.75} fill="#FFFFFF" opacity={0.35} />
+      <path d={body} fill={palette.main} />
+      <path d={body} fill="#000000" opacity={0.06} />
+      <rect x={-12} y={36} width={24} height={26} fill={CREAM} />
+      <Fruit motif={motif} x={0} y={49} r={6} fill={palette.accent} />
+      <rect x={-7} y={-2} width={14} height={15} rx={2.5} fill={palette.accent} />
+      <path d="M-7 3H7M-7 7H7" stroke="#000000" strokeOpacity={0.15} strokeWidth={0.8} />
+      <rect x={-8.5} y={24} width={3} height={50} rx={1.5} fill="#FFFFFF" opacity={0.35} />
     </g>
   );
 }
 
-function Pouch({ series, flavour, ids }: { series: SeriesCode; flavour: string | null; ids: Ids }) {
-  const { main } = flavourColours(series, flavour);
-  const zig = Array.from({ length: 12 }, (_, i) => `L${72 + (i + 0.5) * 8} ${i % 2 === 0 ? 26 : 30}L${72 + (i + 1) * 8} 30`).join(
-    "",
-  );
-  const body = `M72 30${zig}L170 58C175 110 176 165 172 206Q120 216 68 206C64 165 65 110 70 58Z`;
+const ZIGZAG = Array.from({ length: 12 }, (_, i) => `L${76 + i * 8} ${i % 2 === 0 ? 26 : 30}L${80 + i * 8} 30`).join("");
+const POUCH = `M72 30${ZIGZAG}L170 58C175 110 176 165 172 206Q120 216 68 206C64 165 65 110 70 58Z`;
+
+function Pouch({ series, flavour, ids }: PackProps) {
   return (
     <g>
-      <path d={body} fill={main} />
-      <path d={body} fill={`url(#${ids.pouch})`} />
+      <path d={POUCH} fill={flavourColours(series, flavour).main} />
+      <path d={POUCH} fill={`url(#${ids.pouch})`} />
       <path d="M71 50H169" stroke="#FFFFFF" strokeOpacity={0.45} strokeWidth={1} strokeDasharray="2 2" />
       <circle cx={162} cy={40} r={2.2} fill="#FFFFFF" opacity={0.7} />
       <path d="M70 198Q120 207 170 198" stroke="#000000" strokeOpacity={0.12} strokeWidth={1.2} fill="none" />
-      <FrontArt series={series} flavour={flavour} cx={120} top={62} scale={1} />
+      <FrontArt series={series} flavour={flavour} cx={120} top={62} />
     </g>
   );
 }
+
+// Gradient stops as "offset colour opacity" triples.
+const stops = (spec: string) =>
+  spec.split(",").map((stop) => {
+    const [offset, colour, opacity] = stop.trim().split(" ");
+    return <stop key={offset} offset={offset} stopColor={colour} stopOpacity={opacity} />;
+  });
 
 export function PackIllustration({ seriesCode, flavourName, kind, title, className }: PackIllustrationProps) {
   const uid = useId().replace(/:/g, "");
   const ids: Ids = { shine: `${uid}-shine`, ground: `${uid}-ground`, pouch: `${uid}-pouch` };
-  const series = SERIES[seriesCode] ? seriesCode : "m";
-  const names = Object.keys(SERIES[series].flavours);
+  const series: SeriesCode = SERIES[seriesCode] ? seriesCode : "m";
+  const front = flavourName ?? Object.keys(SERIES[series].flavours)[0] ?? null;
+  const others = Object.keys(SERIES[series].flavours).filter((name) => norm(name) !== norm(front ?? ""));
   const palette = flavourColours(series, flavourName);
+  const motif = motifFor(flavourName);
+  // Bundle: two boxes behind, the requested (or first) flavour in front.
+  const stack: [string, string | null][] = [
+    ["translate(22 66) scale(0.66)", others[0] ?? null],
+    ["translate(118 66) scale(0.66)", others[1] ?? null],
+    ["translate(66 112) scale(0.7)", front],
+  ];
   return (
     <svg viewBox="0 0 240 240" role="img" aria-label={title} className={className} xmlns="http://www.w3.org/2000/svg">
       <title>{title}</title>
       <defs>
         <linearGradient id={ids.shine} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#FFFFFF" stopOpacity={0.22} />
-          <stop offset="0.55" stopColor="#FFFFFF" stopOpacity={0} />
-          <stop offset="1" stopColor="#000000" stopOpacity={0.08} />
+          {stops("0 #FFFFFF 0.22, 0.55 #FFFFFF 0, 1 #000000 0.08")}
         </linearGradient>
         <linearGradient id={ids.pouch} x1="0" y1="0" x2="1" y2="0">
-          <stop offset="0" stopColor="#000000" stopOpacity={0.18} />
-          <stop offset="0.2" stopColor="#FFFFFF" stopOpacity={0.05} />
-          <stop offset="0.32" stopColor="#FFFFFF" stopOpacity={0.22} />
-          <stop offset="0.6" stopColor="#FFFFFF" stopOpacity={0} />
-          <stop offset="1" stopColor="#000000" stopOpacity={0.2} />
+          {stops("0 #000000 0.18, 0.2 #FFFFFF 0.05, 0.32 #FFFFFF 0.22, 0.6 #FFFFFF 0, 1 #000000 0.2")}
         </linearGradient>
-        <radialGradient id={ids.ground}>
-          <stop offset="0" stopColor="#000000" stopOpacity={0.22} />
-          <stop offset="1" stopColor="#000000" stopOpacity={0} />
-        </radialGradient>
+        <radialGradient id={ids.ground}>{stops("0 #000000 0.22, 1 #000000 0")}</radialGradient>
       </defs>
       <ellipse cx={124} cy={212} rx={96} ry={12} fill={`url(#${ids.ground})`} />
       {kind === "box" && (
@@ -304,29 +250,22 @@ export function PackIllustration({ seriesCode, flavourName, kind, title, classNa
         </g>
       )}
       {kind === "shots" && (
-        <g>
-          <g transform="translate(26 76) scale(0.9)">
+        <>
+          <g transform="translate(18 76) scale(0.9)">
             <Carton series={series} flavour={flavourName} ids={ids} />
           </g>
-          <Vial x={186} y={118} palette={palette} />
-          <Vial x={160} y={130} palette={palette} />
-          <Vial x={208} y={134} palette={palette} />
-        </g>
+          <Vial x={176} y={120} palette={palette} motif={motif} />
+          <Vial x={152} y={132} palette={palette} motif={motif} />
+          <Vial x={200} y={134} palette={palette} motif={motif} />
+        </>
       )}
       {kind === "pouch" && <Pouch series={series} flavour={flavourName} ids={ids} />}
-      {kind === "bundle" && (
-        <g>
-          <g transform="translate(22 66) scale(0.66)">
-            <Carton series={series} flavour={names[1] ?? null} ids={ids} />
+      {kind === "bundle" &&
+        stack.map(([transform, flavour]) => (
+          <g key={transform} transform={transform}>
+            <Carton series={series} flavour={flavour} ids={ids} />
           </g>
-          <g transform="translate(118 66) scale(0.66)">
-            <Carton series={series} flavour={names[2] ?? null} ids={ids} />
-          </g>
-          <g transform="translate(66 112) scale(0.7)">
-            <Carton series={series} flavour={flavourName ?? names[0] ?? null} ids={ids} />
-          </g>
-        </g>
-      )}
+        ))}
     </svg>
   );
 }
