@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
 import type { Shop } from "../domain/shop.ts";
 
-export type PublicSettings = { brandName: string; debugTools: boolean; secureCookies: boolean };
+export type PublicSettings = { brandName: string; secureCookies: boolean };
 
 export type RequestContext = {
   shop: Shop;

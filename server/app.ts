@@ -34,7 +34,6 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
   const contextKey = (build.entry.module as unknown as EntryWithContext).requestContext;
   const settings = {
     brandName: config.BRAND_NAME,
-    debugTools: config.DEBUG_TOOLS,
     secureCookies: config.APP_ENV === "production" || config.APP_ENV === "staging",
   };
 

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
+import { useBrandName } from "./brand.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 /** The default layout's header and footer around a page (also around error pages). */
 export function SiteChrome({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
-  const brandName = rootData?.brandName ?? "Nectar Lab";
+  const brandName = useBrandName();
   return (
     <>
       <SiteHeader brandName={brandName} bagCount={rootData?.bagCount ?? 0} />

@@ -1,6 +1,7 @@
 import { ShoppingBag } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
+import { BrandLink } from "./brand.tsx";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-900" : "text-ink hover:bg-brand-50"}`;
@@ -9,10 +10,7 @@ export function SiteHeader({ brandName, bagCount }: { brandName: string; bagCoun
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-900">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {brandName}
-        </Link>
+        <BrandLink brandName={brandName} />
         <Link
           to="/bag"
           className="relative flex items-center gap-2 rounded-full px-3 py-2 font-medium text-ink hover:bg-brand-50"

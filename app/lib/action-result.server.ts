@@ -3,10 +3,21 @@ import { httpStatusOf, isAppError } from "../../domain/shared/app-error.ts";
 
 export type ActionResult = { ok: boolean; message: string };
 
-/** Maps an expected business failure to a message and status; anything else is a real error and is rethrown. */
-export function failureResult(error: unknown) {
-  if (isAppError(error)) return data<ActionResult>({ ok: false, message: error.message }, { status: httpStatusOf(error) });
+export const UNREADABLE_REQUEST = "The request could not be read. Please try again.";
+
+/** An expected business failure as a message and status; anything else is a real error and is rethrown. */
+export function expectedFailure(error: unknown): { message: string; status: number } {
+  if (isAppError(error)) return { message: error.message, status: httpStatusOf(error) };
   throw error;
+}
+
+export function failureResult(error: unknown) {
+  const { message, status } = expectedFailure(error);
+  return data<ActionResult>({ ok: false, message }, { status });
+}
+
+export function unreadableRequest() {
+  return data<ActionResult>({ ok: false, message: UNREADABLE_REQUEST }, { status: 400 });
 }
 
 export async function readForm(request: Request): Promise<FormData | null> {

@@ -1,7 +1,7 @@
 import { data, useActionData } from "react-router";
 import { BagView } from "../components/bag-view.tsx";
 import { requestContext } from "../context.ts";
-import { type ActionResult, failureResult, readForm } from "../lib/action-result.server.ts";
+import { type ActionResult, failureResult, readForm, unreadableRequest } from "../lib/action-result.server.ts";
 import { bagCookie, readBagToken } from "../lib/bag-cookie.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/bag";
@@ -16,8 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop, settings } = context.get(requestContext);
   const form = await readForm(request);
-  if (!form)
-    return data<ActionResult>({ ok: false, message: "The request could not be read. Please try again." }, { status: 400 });
+  if (!form) return unreadableRequest();
   const bagToken = readBagToken(request);
   const intent = form.get("intent");
   const optionId = form.get("optionId");

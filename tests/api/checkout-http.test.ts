@@ -21,20 +21,23 @@ describe("checkout over HTTP with the test payment provider", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", cookie },
     });
 
-  it("pays, and any number of concurrent returns from payment show the same single order", async () => {
-    const added = await post("/bag", form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "2" }));
+  /** A new bag with one option, sent through the shipping step: its cookie and the payment page's path. */
+  async function checkoutWith(optionId: string, quantity: string, mobile: string) {
+    const added = await post("/bag", form({ intent: "add", optionId, quantity }));
     const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const started = await post(
-      "/checkout/shipping",
-      form({
-        name: "Lim Wei",
-        email: "wei@example.com",
-        mobile: "+65 8123 4567",
-        address: "10 Anson Road, #20-01",
-        postalCode: "079903",
-      }),
-      cookie,
-    );
+    const shipping = {
+      name: "Lim Wei",
+      email: "wei@example.com",
+      mobile,
+      address: "10 Anson Road, #20-01",
+      postalCode: "079903",
+    };
+    const started = await post("/checkout/shipping", form(shipping), cookie);
+    return { cookie, started };
+  }
+
+  it("pays, and any number of concurrent returns from payment show the same single order", async () => {
+    const { cookie, started } = await checkoutWith("op-m8_ba-1b", "2", "+65 8123 4567");
     expect(started.status).toBe(303);
     const payPath = started.headers.get("location") ?? "";
     expect(payPath).toMatch(/^\/pay\/test\/cs_test_/);
@@ -85,6 +88,16 @@ describe("checkout over HTTP with the test payment provider", () => {
     expect(await response.json()).toEqual({ error: "Invalid signature." });
   });
 
+  it("answers someone else's order with the page's own path, also on a client navigation", async () => {
+    for (const path of ["/order/6A00000H", "/order/6A00000H.data"]) {
+      const response = await fetch(`${shop.baseUrl}${path}`);
+      expect(response.status).toBe(404);
+      const body = await response.text();
+      expect(body).toContain("Page not found: /order/6A00000H");
+      expect(body).not.toContain("6A00000H.data");
+    }
+  });
+
   it("answers an unknown checkout session with a clear 404 page", async () => {
     const response = await fetch(`${shop.baseUrl}/checkout/complete/cs_test_doesnotexist123`);
     expect(response.status).toBe(404);
@@ -92,19 +105,7 @@ describe("checkout over HTTP with the test payment provider", () => {
   });
 
   it("tells a shopper who returns without paying that no order was placed", async () => {
-    const added = await post("/bag", form({ intent: "add", optionId: "op-j4_bb-1b", quantity: "1" }));
-    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const started = await post(
-      "/checkout/shipping",
-      form({
-        name: "Lim Wei",
-        email: "wei@example.com",
-        mobile: "81234567",
-        address: "10 Anson Road, #20-01",
-        postalCode: "079903",
-      }),
-      cookie,
-    );
+    const { cookie, started } = await checkoutWith("op-j4_bb-1b", "1", "81234567");
     const sessionId = (started.headers.get("location") ?? "").split("/").pop();
     const declined = await post(`/pay/test/${sessionId}`, form({ cardNumber: "4000000000000002" }), cookie);
     expect(declined.status).toBe(402);

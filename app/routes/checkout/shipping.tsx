@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
-import { failureResult, readForm } from "../../lib/action-result.server.ts";
+import { expectedFailure, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { readBagToken } from "../../lib/bag-cookie.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/shipping";
@@ -24,8 +24,7 @@ type ShippingActionData = {
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop } = context.get(requestContext);
   const form = await readForm(request);
-  if (!form)
-    return data<ShippingActionData>({ ok: false, message: "The request could not be read. Please try again." }, { status: 400 });
+  if (!form) return data<ShippingActionData>({ ok: false, message: UNREADABLE_REQUEST }, { status: 400 });
   const values = Object.fromEntries(
     [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
@@ -38,11 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return data<ShippingActionData>({ ok: false, fieldErrors: result.fieldErrors, values }, { status: 400 });
     return redirect(result.redirectUrl, 303);
   } catch (error) {
-    const failure = failureResult(error);
-    return data<ShippingActionData>(
-      { ok: false, message: failure.data.message, values },
-      { status: failure.init?.status ?? 400 },
-    );
+    const { message, status } = expectedFailure(error);
+    return data<ShippingActionData>({ ok: false, message, values }, { status });
   }
 }
 

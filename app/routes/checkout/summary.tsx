@@ -3,7 +3,7 @@ import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts"
 import { lineDetail } from "../../../domain/orders/line-description.ts";
 import { LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, readForm } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { readBagToken } from "../../lib/bag-cookie.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/summary";
@@ -19,8 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop } = context.get(requestContext);
   const form = await readForm(request);
-  if (!form)
-    return data<ActionResult>({ ok: false, message: "The request could not be read. Please try again." }, { status: 400 });
+  if (!form) return unreadableRequest();
   const bagToken = readBagToken(request);
   try {
     if (form.get("intent") === "remove-promotion") {

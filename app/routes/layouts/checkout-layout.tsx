@@ -1,6 +1,6 @@
 import { Lock } from "lucide-react";
-import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../../root.tsx";
+import { Link, Outlet, useLocation } from "react-router";
+import { BrandLink, useBrandName } from "../../components/brand.tsx";
 
 const STEPS = [
   { path: "/checkout/summary", label: "Bag summary" },
@@ -11,17 +11,14 @@ const STEPS = [
 
 /** The checkout's own layout: no shop navigation to leave by accident, the steps, and where you are. */
 export default function CheckoutLayout() {
-  const brandName = useRouteLoaderData<typeof rootLoader>("root")?.brandName ?? "Nectar Lab";
+  const brandName = useBrandName();
   const { pathname } = useLocation();
   const current = STEPS.findIndex((step) => pathname.startsWith(step.path));
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-4xl items-center justify-between px-4 py-4">
-          <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-900">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            {brandName}
-          </Link>
+          <BrandLink brandName={brandName} />
           <p className="flex items-center gap-1.5 text-sm font-medium text-muted">
             <Lock aria-hidden="true" className="size-4" /> Secure checkout
           </p>

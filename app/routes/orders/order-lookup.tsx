@@ -1,8 +1,8 @@
 import { data, Form, redirect, useActionData } from "react-router";
-import { newBagToken } from "../../../domain/bag/bag-token.ts";
+import { isWellFormedBagToken, newBagToken } from "../../../domain/bag/bag-token.ts";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { failureResult, readForm } from "../../lib/action-result.server.ts";
+import { failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { bagCookie, readBagToken } from "../../lib/bag-cookie.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/order-lookup";
@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Find your orde
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop, settings, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
-  if (!form) return data({ ok: false, message: "The request could not be read. Please try again." }, { status: 400 });
+  if (!form) return unreadableRequest();
   const existing = readBagToken(request);
-  const bagToken = existing && /^[A-Za-z0-9_-]{22}$/.test(existing) ? existing : newBagToken();
+  const bagToken = isWellFormedBagToken(existing) ? existing : newBagToken();
   try {
     const invoiceId = await shop.orders.claim({
       bagToken,
