@@ -39,6 +39,7 @@ test("a guest pays with 4242, sees the order, then finds it by invoice and mobil
 
   await expect(page.getByRole("heading", { name: "Thank you, Tan Mei Ling!" })).toBeVisible();
   await expect(page.getByTestId("order-total")).toHaveText("S$81.80");
+  await expect(page.getByText("Items S$81.80 · shipping free")).toBeVisible();
   await expect(page.getByTestId("delivery-window")).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
   const invoiceId = (await page.getByTestId("invoice-id").textContent()) ?? "";
   expect(invoiceId).toMatch(/^[0-9A-Z]{8}$/);

@@ -40,9 +40,20 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         <strong>{order.deliveryEnd}</strong>
       </p>
       <OrderLines lines={order.lines} />
-      <p className="text-right text-lg font-bold">
-        Total paid <span data-testid="order-total">{formatMoney(order.priceCents)}</span>
-      </p>
+      <div className="text-right">
+        <p className="text-sm text-muted">
+          {[
+            `Items ${formatMoney(order.subtotalCents)}`,
+            order.discountCents > 0 ? `discount -${formatMoney(order.discountCents)}` : null,
+            `shipping ${order.shippingCents === 0 ? "free" : formatMoney(order.shippingCents)}`,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        <p className="text-lg font-bold">
+          Total paid <span data-testid="order-total">{formatMoney(order.priceCents)}</span>
+        </p>
+      </div>
       <div className="flex flex-wrap gap-3">
         <Link to={`/order/${order.invoiceId}`} className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white">
           View invoice
