@@ -37,6 +37,10 @@ const envSchema = z
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default("us-east-2"),
     S3_ENDPOINT: z.url().optional(),
+    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -47,6 +51,20 @@ const envSchema = z
         code: "custom",
         path: ["STRIPE_SECRET_KEY"],
         message: "is required when APP_ENV=production (no test payments)",
+      });
+    }
+    if (env.OIDC_ISSUER && !(env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_CLIENT_ID"],
+        message: "OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER",
+      });
+    }
+    if (env.APP_ENV === "production" && !env.OIDC_ISSUER) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "is required when APP_ENV=production (the embedded identity provider is never mounted there)",
       });
     }
     if (env.APP_ENV === "production" && env.DEBUG_TOOLS) {

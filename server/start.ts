@@ -15,7 +15,13 @@ import { createLogger, type Logger } from "./logger.ts";
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
 
-export type RunningServer = { port: number; logger: Logger; database: DatabaseHandle; close: () => Promise<void> };
+export type RunningServer = {
+  port: number;
+  publicUrl: string;
+  logger: Logger;
+  database: DatabaseHandle;
+  close: () => Promise<void>;
+};
 
 /** Opens (creating, migrating and seeding when needed) the database, then serves the shop. */
 export async function startServer(config: Config): Promise<RunningServer> {
@@ -29,7 +35,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await seedCatalog(database.db);
   await seedPromotionCodes(database.db);
   const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+  // Listening first gives the real port (PORT=0 picks one), which the default public address needs.
+  let handle: FetchHandler = () => new Response("Starting", { status: 503, headers: { "Retry-After": "1" } });
+  const server = await listen((request, env) => handle(request, env), config);
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const publicUrl = publicUrlOf(config, port);
   const integrations = createIntegrations(config, {
     db: database.db,
     logger,
@@ -48,15 +59,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   await shop.checkout.sendPendingEmails();
   const app = createHttpApp({ config, logger, shop, build, clientDir: clientDirOf(BUILD_DIR), catalogRevision });
-  const server = await listen(app.fetch, config);
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
+  handle = app.fetch;
   logger.info(
     { port, database: database.driver, ms: Math.round(performance.now() - started) },
     `shop ready at http://localhost:${port}`,
   );
   return {
     port,
+    publicUrl,
     logger,
     database,
     close: async () => {
@@ -66,7 +76,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   };
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, config: Config): Promise<ServerType> {
+type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>;
+
+function publicUrlOf(config: Config, port: number): string {
+  const host = config.HOST && config.HOST !== "0.0.0.0" && config.HOST !== "::" ? config.HOST : "localhost";
+  return (config.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, "");
+}
+
+function listen(fetch: FetchHandler, config: Config): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(server));
     server.once("error", reject);

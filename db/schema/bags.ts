@@ -6,6 +6,8 @@ export const bags = pgTable("bags", {
   id: text("id").primaryKey(),
   /** A promotion code the shopper applied at checkout; checked again whenever the bag is priced. */
   promotionCode: text("promotion_code"),
+  /** The member whose bag this is, once they sign in with it; it follows them to their next sign-in. */
+  memberId: text("member_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

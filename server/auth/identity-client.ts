@@ -1,0 +1,51 @@
+import type { ProviderType, VerifiedIdentity } from "../../domain/members/identity.ts";
+
+/** What the provider returns from a code exchange or a refresh. */
+export type ProviderTokens = {
+  accessToken: string;
+  idToken: string | null;
+  refreshToken: string | null;
+  /** When the access token expires (now + expires_in). */
+  accessExpiresAt: Date;
+};
+
+/** Why a token or provider call was refused: the provider's error name (SPEC.md §8) when it gave one. */
+export class IdentityProviderError extends Error {
+  override name = "IdentityProviderError";
+  readonly errorName: string;
+  readonly status: number | null;
+
+  constructor(errorName: string, message: string, status: number | null = null) {
+    super(message);
+    this.errorName = errorName;
+    this.status = status;
+  }
+}
+
+/**
+ * The shop's side of the hosted user pool (or the embedded provider configured the same way):
+ * authorization-code flow with PKCE, state and nonce; refresh; revocation; access-token checks.
+ */
+export type IdentityClient = {
+  /** The provider's authorize address for one social provider (`identity_provider=Google|Facebook`). */
+  authorizationUrl(input: {
+    provider: ProviderType;
+    callbackPath: "/member/login" | "/member/link";
+    state: string;
+    codeVerifier: string;
+    nonce: string;
+  }): Promise<URL>;
+  /** Exchanges the code that came back on `callbackUrl`; checks state, PKCE and the ID token's nonce. */
+  exchangeCode(
+    callbackUrl: URL,
+    expected: { state: string; codeVerifier: string; nonce: string },
+  ): Promise<ProviderTokens & { identity: VerifiedIdentity }>;
+  refresh(refreshToken: string): Promise<ProviderTokens>;
+  /** Revokes a refresh token where the provider supports it; a provider without revocation is a no-op. */
+  revoke(refreshToken: string): Promise<void>;
+  /**
+   * Verifies an access token (signature against the provider's keys, issuer, audience or client_id,
+   * expiry) and says whose it is. Throws IdentityProviderError("NotAuthorizedException") when refused.
+   */
+  identityOfAccessToken(accessToken: string): Promise<VerifiedIdentity>;
+};
