@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { ActiveSession } from "../domain/members/session.ts";
 import type { Shop } from "../domain/shop.ts";
 
 export type PublicSettings = { brandName: string; secureCookies: boolean };
@@ -9,6 +10,8 @@ export type RequestContext = {
   requestId: string;
   /** The client's network address, for rate limits. */
   clientAddress: string;
+  /** The signed-in member's session, or null for a visitor (or one whose session has ended). */
+  session: ActiveSession | null;
   /** This response's Content-Security-Policy nonce, for the scripts React Router writes. */
   nonce: string;
   log: { error: (details: object, message: string) => void; info: (details: object, message: string) => void };

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
@@ -37,7 +36,7 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
     secureCookies: config.APP_ENV === "production" || config.APP_ENV === "staging",
   };
 
-  app.use(requestContext(logger));
+  app.use(requestContext(logger, config.TRUSTED_PROXY_HOPS));
   app.use(
     securityHeaders({
       production: config.APP_ENV === "production",
@@ -56,8 +55,15 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
   if (config.PAGE_CACHE === "on") app.use("*", pageCache({ revision: catalogRevision }));
   app.all("*", (c) => {
     const context = new RouterContextProvider();
-    const clientAddress = getConnInfo(c).remote.address ?? "unknown";
-    context.set(contextKey, { shop, settings, requestId: c.var.requestId, clientAddress, nonce: c.var.nonce, log: c.var.log });
+    context.set(contextKey, {
+      shop,
+      settings,
+      requestId: c.var.requestId,
+      clientAddress: c.var.clientAddress,
+      session: c.var.session,
+      nonce: c.var.nonce,
+      log: c.var.log,
+    });
     return handleDocument(c.req.raw, context);
   });
   app.onError((error, c) => {

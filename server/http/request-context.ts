@@ -1,19 +1,33 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import type { ActiveSession } from "../../domain/members/session.ts";
 import type { Logger } from "../logger.ts";
+import { clientAddressOf } from "./client-address.ts";
 
-export type HttpEnv = { Variables: { requestId: string; log: Logger; nonce: string } };
+export type HttpEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    nonce: string;
+    /** The client's address as far as the trusted proxies say, for rate limits. */
+    clientAddress: string;
+    /** The signed-in member's session, when the browser has a live one. */
+    session: ActiveSession | null;
+  };
+};
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Gives every request an id (kept from X-Request-Id when well formed), a child logger and an access log line. */
-export function requestContext(logger: Logger): MiddlewareHandler<HttpEnv> {
+export function requestContext(logger: Logger, trustedProxyHops: number): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
     const log = logger.child({ requestId });
     c.set("requestId", requestId);
     c.set("log", log);
+    c.set("clientAddress", clientAddressOf(c, trustedProxyHops));
+    c.set("session", null);
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);

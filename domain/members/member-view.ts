@@ -1,0 +1,114 @@
+import type { ProviderType } from "./identity.ts";
+
+export type PointTransactionView = {
+  id: string;
+  memberId: string;
+  email: string;
+  activityType: string;
+  /** The label of SPEC.md §4 for the activity type ("Sign Up", "Ordered"...). */
+  activityLabel: string;
+  transactionType: "credit" | "debit";
+  points: number;
+  spentCents: number;
+  meta: Record<string, unknown>;
+  transactionAt: Date;
+  formattedTransactionTimestamp: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type LinkedOrderView = {
+  id: string;
+  memberId: string | null;
+  originalMemberId: string | null;
+  invoiceId: string;
+  orderId: string;
+  email: string;
+  mobile: string;
+  priceCents: number;
+  status: string;
+  env: string;
+  paidAt: Date;
+  deliveryStart: string;
+  deliveryEnd: string;
+  s3Key: string | null;
+  s3Url: string | null;
+  linkedAt: Date | null;
+  ver: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type LinkedCustomerView = {
+  id: string;
+  memberId: string | null;
+  originalMemberId: string | null;
+  name: string;
+  email: string;
+  address: string;
+  mobile: string;
+  postalCode: string;
+  firstPurchasedOn: Date | null;
+  customerStripeId: string | null;
+  hasSignedNewsLetter: boolean;
+  hasUsedNewsLetterPromo: boolean;
+  isSubscribe: boolean;
+  purchaseCount: number;
+  ver: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type RedeemView = {
+  id: string;
+  memberId: string;
+  pointTransactionId: string;
+  status: "Pending" | "Ordered" | "Cancelled" | "Expired";
+  optionId: string;
+  quantity: number;
+  orderId: string | null;
+  meta: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+  formattedCreatedAt: string;
+  formattedUpdatedAt: string;
+};
+
+export type DummyOrderView = {
+  id: string;
+  memberId: string;
+  invoiceId: string;
+  mobile: string;
+  email: string;
+  priceCents: number;
+  orderedAt: Date;
+  createdAt: Date;
+};
+
+/** A member with everything SPEC.md §3 lists; timestamps formatted in Singapore time. */
+export type MemberView = {
+  id: string;
+  email: string;
+  googleEmail: string | null;
+  facebookEmail: string | null;
+  /** The providers this member signs in with (one identity each). */
+  providers: ProviderType[];
+  name: string;
+  picture: string | null;
+  membershipStatus: "green" | "gold";
+  totalSpentCents: number;
+  points: number;
+  membershipStartAt: Date;
+  goldStartAt: Date | null;
+  formattedMembershipStartTimestamp: string;
+  formattedGoldStartTimestamp: string | null;
+  purchaseCount: number;
+  activities: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  pointTransactions: PointTransactionView[];
+  redeems: RedeemView[];
+  linkedCustomers: LinkedCustomerView[];
+  linkedOrders: LinkedOrderView[];
+  dummyOrders: DummyOrderView[];
+};

@@ -1,0 +1,11 @@
+import type { ProviderType } from "./identity.ts";
+
+/** A live sign-in, as the adapters see it: never the provider's tokens, which stay in the database. */
+export type ActiveSession = {
+  id: string;
+  memberId: string;
+  subject: string;
+  provider: ProviderType;
+  /** Sent back in `X-CSRF-Token` by scripts that call /graphql with the session cookie. */
+  csrfToken: string;
+};
