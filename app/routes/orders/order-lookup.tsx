@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData } from "react-router";
+import { Form, redirect, useActionData } from "react-router";
 import { isWellFormedBagToken, newBagToken } from "../../../domain/bag/bag-token.ts";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
