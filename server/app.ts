@@ -40,7 +40,7 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
   app.use(
     securityHeaders({
       production: config.APP_ENV === "production",
-      formTargets: config.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : [],
+      formTargets: formTargetsOf(config),
     }),
   );
   app.get("/healthz", (c) => c.json({ ok: true }));
@@ -71,6 +71,16 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
     return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
   });
   return app;
+}
+
+/** Sites a form post may redirect to: the browser applies form-action to the redirects after a submit. */
+function formTargetsOf(config: Config): string[] {
+  const targets = config.STRIPE_SECRET_KEY ? ["https://checkout.stripe.com"] : [];
+  if (config.OIDC_ISSUER) {
+    // The user pool's sign-in pages live on its hosted-UI domain, not on the issuer's host.
+    targets.push(new URL(config.OIDC_ISSUER).origin, "https://*.amazoncognito.com");
+  }
+  return targets;
 }
 
 export function clientDirOf(buildDir: string): string {
