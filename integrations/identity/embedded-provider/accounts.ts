@@ -1,0 +1,88 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { identityProviderRecords as records } from "../../../db/schema/members.ts";
+import type { ProviderType } from "../../../domain/members/identity.ts";
+
+/** One user of the test user pool: a social account of one provider and one email. */
+export type TestAccount = {
+  /** Stable for this provider and email; another provider with the same email is another account. */
+  sub: string;
+  provider: ProviderType;
+  email: string;
+  name: string;
+  /** The social provider's own user id (Google's and Facebook's are long numbers). */
+  userId: string;
+  createdAtMs: number;
+};
+
+const ACCOUNT_MODEL = "EmbeddedProviderAccount";
+export const PROVIDER_NAMES: Record<ProviderType, "Google" | "Facebook"> = { google: "Google", facebook: "Facebook" };
+
+/**
+ * Finds or creates the account for this provider and email and keeps the name it signed in with.
+ * Rows are keyed by provider and email; the `uid` column holds the subject for look-ups by `sub`.
+ */
+export async function signInTestAccount(
+  db: Database,
+  input: { provider: ProviderType; email: string; name: string },
+): Promise<TestAccount> {
+  const email = input.email.trim().toLowerCase();
+  const candidate: TestAccount = {
+    sub: randomUUID(),
+    provider: input.provider,
+    email,
+    name: input.name.trim(),
+    userId: socialUserId(input.provider),
+    createdAtMs: Date.now(),
+  };
+  const [row] = await db
+    .insert(records)
+    .values({ model: ACCOUNT_MODEL, id: `${input.provider}:${email}`, uid: candidate.sub, payload: candidate })
+    .onConflictDoUpdate({
+      target: [records.model, records.id],
+      set: { payload: sql`${records.payload} || ${JSON.stringify({ name: candidate.name })}::jsonb` },
+    })
+    .returning({ payload: records.payload });
+  if (!row) throw new Error("The test account could not be stored.");
+  return row.payload as TestAccount;
+}
+
+export async function findTestAccount(db: Database, sub: string): Promise<TestAccount | null> {
+  const [row] = await db
+    .select({ payload: records.payload })
+    .from(records)
+    .where(and(eq(records.model, ACCOUNT_MODEL), eq(records.uid, sub)));
+  return row ? (row.payload as TestAccount) : null;
+}
+
+/** The claims the hosted user pool (Cognito) gives a federated user, `identities` as the JSON string it sends. */
+export function cognitoClaims(account: TestAccount): { sub: string; [claim: string]: unknown } {
+  const providerName = PROVIDER_NAMES[account.provider];
+  const username = `${providerName}_${account.userId}`;
+  return {
+    sub: account.sub,
+    email: account.email,
+    email_verified: true,
+    name: account.name,
+    identities: JSON.stringify([
+      {
+        userId: account.userId,
+        providerName,
+        providerType: providerName,
+        issuer: null,
+        primary: "true",
+        dateCreated: String(account.createdAtMs),
+      },
+    ]),
+    "cognito:username": username,
+    username,
+  };
+}
+
+function socialUserId(provider: ProviderType): string {
+  const length = provider === "google" ? 21 : 16;
+  let digits = String(randomInt(1, 10));
+  while (digits.length < length) digits += String(randomInt(0, 10));
+  return digits;
+}

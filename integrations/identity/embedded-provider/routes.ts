@@ -1,0 +1,137 @@
+import type { HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Database } from "../../../db/client.ts";
+import { parseProviderType } from "../../../domain/members/identity.ts";
+import { isAppError } from "../../../domain/shared/app-error.ts";
+import { consumeRateLimit, IDP_LOGIN_LIMIT, IDP_TOKEN_LIMIT, type RateLimit } from "../../../domain/shared/rate-limit.ts";
+import { signInTestAccount } from "./accounts.ts";
+import { messagePage, type SignInErrors, type SignInValues, signInPage } from "./interaction-page.ts";
+import { EMBEDDED_PROVIDER_PATH, type EmbeddedProvider } from "./provider.ts";
+import { cancelSignIn, completeSignIn, currentInteraction } from "./sign-in.ts";
+
+type ProviderEnv = {
+  Bindings: HttpBindings;
+  Variables: { nonce: string; clientAddress: string; requestId: string };
+};
+type ProviderContext = Context<ProviderEnv>;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// What the provider writes straight to the Node response (JSON, redirects, its error page) gets these.
+const PROVIDER_RESPONSE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy":
+    "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+/**
+ * The provider's routes, mounted at /dev-idp before anything reads request bodies. The sign-in pages
+ * are served here (through the site's security headers); everything else is oidc-provider itself.
+ */
+export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database): Hono<ProviderEnv> {
+  const routes = new Hono<ProviderEnv>();
+  const handle = idp.provider.callback();
+
+  async function handOver(c: ProviderContext): Promise<Response> {
+    const { incoming, outgoing } = c.env;
+    // oidc-provider routes on the path below its mount and finds the mount from originalUrl (as under Express).
+    const url = incoming.url ?? "/";
+    Object.assign(incoming, { originalUrl: url, url: url.slice(EMBEDDED_PROVIDER_PATH.length) || "/" });
+    outgoing.setHeader("X-Request-Id", c.var.requestId);
+    for (const [name, value] of Object.entries(PROVIDER_RESPONSE_HEADERS)) outgoing.setHeader(name, value);
+    await handle(incoming, outgoing);
+    // The status lets the access log tell what the provider answered; the header tells Hono it is sent.
+    const status = outgoing.statusCode >= 200 && outgoing.statusCode <= 599 ? outgoing.statusCode : 200;
+    return new Response(null, { status, headers: RESPONSE_ALREADY_SENT.headers });
+  }
+
+  routes.use("/interaction/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  routes.get("/interaction/:uid", async (c) => {
+    const uid = c.req.param("uid");
+    const interaction = await currentInteraction(idp, c.env, uid);
+    if (!interaction) return expired(c);
+    const requested = parseProviderType(interaction.params.identity_provider) ?? "google";
+    const values = { provider: requested, email: "", name: "" };
+    return c.html(signInPage({ actionBase: interactionPath(uid), nonce: c.var.nonce, values }));
+  });
+
+  routes.post("/interaction/:uid/login", bodyLimit({ maxSize: 16 * 1024 }), async (c) => {
+    const uid = c.req.param("uid");
+    const form = await c.req.parseBody();
+    const values: SignInValues = {
+      provider: parseProviderType(form.provider) ?? "google",
+      email: typeof form.email === "string" ? form.email.trim() : "",
+      name: typeof form.name === "string" ? form.name.trim() : "",
+    };
+    const page = (errors: SignInErrors, status: 400 | 429) =>
+      c.html(signInPage({ actionBase: interactionPath(uid), nonce: c.var.nonce, values, errors }), status);
+    const refusal = await rateLimited(db, IDP_LOGIN_LIMIT, c.var.clientAddress);
+    if (refusal) return page({ form: refusal }, 429);
+    const interaction = await currentInteraction(idp, c.env, uid);
+    if (!interaction) return expired(c);
+    const errors = validate(values, form.provider);
+    if (errors) return page(errors, 400);
+    const account = await signInTestAccount(db, values);
+    return c.redirect(await completeSignIn(idp, c.env, interaction, account.sub), 303);
+  });
+
+  routes.post("/interaction/:uid/abort", async (c) => {
+    if (!(await currentInteraction(idp, c.env, c.req.param("uid")))) return expired(c);
+    return c.redirect(await cancelSignIn(idp, c.env), 303);
+  });
+
+  routes.post("/token", async (c) => {
+    const refusal = await rateLimited(db, IDP_TOKEN_LIMIT, c.var.clientAddress);
+    if (refusal) {
+      c.header("Cache-Control", "no-store");
+      return c.json({ error: "slow_down", error_description: refusal }, 429);
+    }
+    return handOver(c);
+  });
+
+  routes.all("*", handOver);
+  return routes;
+}
+
+function interactionPath(uid: string): string {
+  return `${EMBEDDED_PROVIDER_PATH}/interaction/${encodeURIComponent(uid)}`;
+}
+
+function validate(values: SignInValues, providerField: unknown): SignInErrors | null {
+  const errors: SignInErrors = {};
+  if (!parseProviderType(providerField)) errors.form = "Choose Google or Facebook.";
+  if (!EMAIL_SHAPE.test(values.email) || values.email.length > 254) {
+    errors.email = "Enter an email address like name@example.com.";
+  }
+  if (values.name.length < 1 || values.name.length > 80) errors.name = "Enter a name of 1 to 80 characters.";
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** The refusal message when this client is over the limit, else null. */
+async function rateLimited(db: Database, rule: RateLimit, client: string): Promise<string | null> {
+  try {
+    await consumeRateLimit(db, rule, client);
+    return null;
+  } catch (error) {
+    if (isAppError(error) && error.code === "RATE_LIMITED") return error.message;
+    throw error;
+  }
+}
+
+function expired(c: ProviderContext): Response {
+  return c.html(
+    messagePage({
+      nonce: c.var.nonce,
+      heading: "This sign-in has expired",
+      message: "Go back to the shop and choose Sign in again.",
+    }),
+    400,
+  );
+}
