@@ -7,6 +7,8 @@ export type ProviderTokens = {
   refreshToken: string | null;
   /** When the access token expires (now + expires_in). */
   accessExpiresAt: Date;
+  /** When the refresh token expires, if the provider says (`refresh_token_expires_in`); null when it does not. */
+  refreshExpiresAt?: Date | null;
 };
 
 /** Why a token or provider call was refused: the provider's error name (SPEC.md §8) when it gave one. */

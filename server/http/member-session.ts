@@ -1,0 +1,59 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import type { Sessions } from "../../domain/members/sessions.ts";
+import type { HttpEnv } from "./request-context.ts";
+
+/** `__Host-` pins the cookie to this host over HTTPS, path /, with no Domain: staging and production. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-session" : "session";
+}
+
+export function readSessionToken(c: Context, secure: boolean): string | null {
+  return getCookie(c, sessionCookieName(secure)) ?? null;
+}
+
+export function cookieHeader(name: string, value: string, maxAgeSeconds: number, secure: boolean, path = "/"): string {
+  return `${name}=${value}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
+}
+
+/** The session cookie lives exactly as long as the session may (its absolute end). */
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean, now = new Date()): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+  return cookieHeader(sessionCookieName(secure), token, maxAge, secure);
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return cookieHeader(sessionCookieName(secure), "", 0, secure);
+}
+
+/** Adds a Set-Cookie to the response unless the response already sets that cookie (a newer value wins). */
+export function appendCookie(c: Context, setCookie: string): void {
+  const name = setCookie.slice(0, setCookie.indexOf("="));
+  if (c.res.headers.getSetCookie().some((existing) => existing.startsWith(`${name}=`))) return;
+  c.header("Set-Cookie", setCookie, { append: true });
+}
+
+/**
+ * Resumes the browser's session when it sends a session cookie (no cookie, no database read). A
+ * cookie whose session has ended is cleared and the request marked, so member pages can send the
+ * shopper to sign in again. Signed-in responses are never stored by shared caches.
+ */
+export function memberSession(options: { sessions: Sessions; secureCookies: boolean }): MiddlewareHandler<HttpEnv> {
+  const { sessions, secureCookies } = options;
+  return async (c, next) => {
+    const token = readSessionToken(c, secureCookies);
+    let clear = false;
+    if (token !== null) {
+      const resumed = await sessions.resume(token);
+      if (resumed === null || resumed === "expired") {
+        clear = true;
+        c.set("sessionExpired", resumed === "expired");
+      } else {
+        c.set("session", resumed);
+      }
+    }
+    await next();
+    if (clear) appendCookie(c, clearedSessionCookie(secureCookies));
+    if (token !== null && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+  };
+}
