@@ -85,6 +85,14 @@ export type DummyOrderView = {
   createdAt: Date;
 };
 
+/** A social account that signs in as the member; the first one (by linkedAt) is the one they signed up with. */
+export type MemberIdentityView = {
+  subject: string;
+  provider: ProviderType;
+  email: string;
+  linkedAt: Date;
+};
+
 /** A member with everything SPEC.md §3 lists; timestamps formatted in Singapore time. */
 export type MemberView = {
   id: string;
@@ -93,6 +101,8 @@ export type MemberView = {
   facebookEmail: string | null;
   /** The providers this member signs in with (one identity each). */
   providers: ProviderType[];
+  /** The identities behind `providers`, oldest first. */
+  identities: MemberIdentityView[];
   name: string;
   picture: string | null;
   membershipStatus: "green" | "gold";

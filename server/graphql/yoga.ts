@@ -3,7 +3,13 @@ import path from "node:path";
 import type { ValidationRule } from "graphql";
 import { createGraphQLError, createSchema, createYoga, type Plugin } from "graphql-yoga";
 import type { Config } from "../env.ts";
-import type { GraphQLContext } from "./context.ts";
+import { createCaller } from "./caller.ts";
+import type { GraphQLContext, GraphQLServerContext } from "./context.ts";
+import { errorMapping } from "./error-mapping.ts";
+import { queryLimits } from "./limits.ts";
+import { memberResolvers } from "./member-resolvers.ts";
+import { memberTypeResolvers } from "./member-types.ts";
+import { requestHashPlugin } from "./request-hash-plugin.ts";
 import { resolvers } from "./resolvers.ts";
 
 /**
@@ -27,14 +33,26 @@ const hideSchemaFromIntrospection: Plugin = {
 export const SCHEMA_FILE = path.join(import.meta.dirname, "schema.graphql");
 
 export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
-  return createYoga<GraphQLContext>({
-    schema: createSchema<GraphQLContext>({ typeDefs: readFileSync(SCHEMA_FILE, "utf8"), resolvers }),
+  const typeDefs = readFileSync(SCHEMA_FILE, "utf8");
+  return createYoga<GraphQLServerContext, Pick<GraphQLContext, "caller">>({
+    schema: createSchema<GraphQLContext>({
+      typeDefs,
+      resolvers: [resolvers, memberTypeResolvers, memberResolvers],
+    }),
+    context: ({ request, session, verifyAccessToken }) => ({
+      caller: createCaller(request, { session: session ?? null, verifyAccessToken }),
+    }),
     graphqlEndpoint: "/graphql",
     // GraphiQL loads its scripts from a CDN, and nothing here may need the internet at run time.
     graphiql: false,
     landingPage: false,
     logging: false,
     maskedErrors: true,
-    plugins: config.APP_ENV === "production" ? [hideSchemaFromIntrospection] : [],
+    plugins: [
+      requestHashPlugin(),
+      queryLimits(typeDefs),
+      errorMapping(),
+      ...(config.APP_ENV === "production" ? [hideSchemaFromIntrospection] : []),
+    ],
   });
 }

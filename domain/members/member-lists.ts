@@ -1,0 +1,100 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { dummyOrders, pointTransactions, redeems } from "../../db/schema/members.ts";
+import { customers, orders } from "../../db/schema/orders.ts";
+import { parseJsonField } from "../shared/json-field.ts";
+import { formatTimestamp } from "./format-timestamp.ts";
+import { MAX_REPORTED_RAW, type MemberDeps } from "./member-deps.ts";
+import type { MemberView } from "./member-view.ts";
+import { pointKindLabel } from "./point-kinds.ts";
+
+export const MEMBER_LISTS = ["pointTransactions", "redeems", "linkedCustomers", "linkedOrders", "dummyOrders"] as const;
+export type MemberListName = (typeof MEMBER_LISTS)[number];
+export type MemberLists = Pick<MemberView, MemberListName>;
+
+type Meta = Record<string, unknown>;
+
+/** A stored meta object (maybe a JSON string, maybe double-encoded); malformed or not an object -> {} and reported. */
+export function readMeta(deps: Pick<MemberDeps, "onMalformed">, memberId: string, field: string, value: unknown): Meta {
+  const report = (raw: string, error: string) =>
+    deps.onMalformed({ memberId, field, raw: raw.slice(0, MAX_REPORTED_RAW), error });
+  const parsed = parseJsonField<unknown>(value, {}, ({ raw, error }) => report(raw, error));
+  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Meta;
+  report(JSON.stringify(parsed), "expected a JSON object");
+  return {};
+}
+
+const loaders: { [K in MemberListName]: (deps: MemberDeps, memberId: string) => Promise<MemberView[K]> } = {
+  pointTransactions: async (deps, memberId) => {
+    const rows = await deps.db
+      .select()
+      .from(pointTransactions)
+      .where(eq(pointTransactions.memberId, memberId))
+      .orderBy(desc(pointTransactions.transactionAt), desc(pointTransactions.createdAt), desc(pointTransactions.id));
+    return rows.map(({ idempotencyKey: _key, meta, ...row }) => ({
+      ...row,
+      activityLabel: pointKindLabel(row.activityType),
+      meta: readMeta(deps, memberId, `pointTransactions[${row.id}].meta`, meta),
+      formattedTransactionTimestamp: formatTimestamp(row.transactionAt),
+    }));
+  },
+  redeems: async (deps, memberId) => {
+    const rows = await deps.db
+      .select()
+      .from(redeems)
+      .where(eq(redeems.memberId, memberId))
+      .orderBy(desc(redeems.createdAt), desc(redeems.id));
+    return rows.map((row) => ({
+      ...row,
+      // The meta clients read carries the option and quantity, whatever else was stored with it.
+      meta: { ...readMeta(deps, memberId, `redeems[${row.id}].meta`, row.meta), optionId: row.optionId, quantity: row.quantity },
+      formattedCreatedAt: formatTimestamp(row.createdAt),
+      formattedUpdatedAt: formatTimestamp(row.updatedAt),
+    }));
+  },
+  linkedCustomers: (deps, memberId) =>
+    deps.db.select().from(customers).where(eq(customers.memberId, memberId)).orderBy(asc(customers.createdAt)),
+  linkedOrders: async (deps, memberId) => {
+    const rows = await deps.db
+      .select({
+        id: orders.id,
+        memberId: orders.memberId,
+        originalMemberId: orders.originalMemberId,
+        invoiceId: orders.invoiceId,
+        orderId: orders.orderId,
+        email: orders.email,
+        mobile: orders.mobile,
+        priceCents: orders.priceCents,
+        status: orders.status,
+        env: orders.env,
+        paidAt: orders.paidAt,
+        deliveryStart: orders.deliveryStart,
+        deliveryEnd: orders.deliveryEnd,
+        s3Key: orders.s3Key,
+        s3Url: orders.s3Url,
+        linkedAt: orders.linkedAt,
+        ver: orders.ver,
+        createdAt: orders.createdAt,
+        updatedAt: orders.updatedAt,
+      })
+      .from(orders)
+      .where(eq(orders.memberId, memberId))
+      .orderBy(desc(orders.paidAt), desc(orders.id));
+    return rows;
+  },
+  dummyOrders: (deps, memberId) =>
+    deps.db
+      .select()
+      .from(dummyOrders)
+      .where(eq(dummyOrders.memberId, memberId))
+      .orderBy(desc(dummyOrders.orderedAt), desc(dummyOrders.id)),
+};
+
+/** The member's nested lists that were asked for, read side by side. */
+export async function loadMemberLists<K extends MemberListName>(
+  deps: MemberDeps,
+  memberId: string,
+  names: readonly K[],
+): Promise<Pick<MemberLists, K>> {
+  const values = await Promise.all(names.map((name) => loaders[name](deps, memberId)));
+  return Object.fromEntries(names.map((name, index) => [name, values[index]])) as unknown as Pick<MemberLists, K>;
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { members, pointTransactions } from "../../db/schema/members.ts";
+import { AppError } from "../shared/app-error.ts";
+import type { Tx } from "./member-deps.ts";
+import type { PointKind } from "./point-kinds.ts";
+
+export type PointEntry = {
+  memberId: string;
+  email: string;
+  kind: PointKind;
+  transactionType: "credit" | "debit";
+  /** A magnitude: the direction is transactionType. */
+  points: number;
+  spentCents?: number;
+  meta?: Record<string, unknown>;
+  /** The same key twice records the entry once (e.g. `sign-up:{memberId}`). */
+  idempotencyKey?: string | null;
+  at: Date;
+};
+
+/**
+ * Appends one entry to the points ledger and moves the member's balance by it, inside the caller's
+ * transaction, so `members.points` always equals the sum of the member's entries. Returns false (and
+ * changes nothing) when the idempotency key was used before. A debit larger than the balance is
+ * refused with INSUFFICIENT_POINTS; the caller's transaction then rolls back the entry too.
+ */
+export async function recordPointEntry(tx: Tx, entry: PointEntry): Promise<boolean> {
+  if (!Number.isInteger(entry.points) || entry.points < 0) throw new Error(`points must be a whole number >= 0: ${entry.points}`);
+  const inserted = await tx
+    .insert(pointTransactions)
+    .values({
+      id: randomUUID(),
+      memberId: entry.memberId,
+      email: entry.email,
+      activityType: entry.kind,
+      transactionType: entry.transactionType,
+      points: entry.points,
+      spentCents: entry.spentCents ?? 0,
+      meta: entry.meta ?? {},
+      idempotencyKey: entry.idempotencyKey ?? null,
+      transactionAt: entry.at,
+      createdAt: entry.at,
+      updatedAt: entry.at,
+    })
+    .onConflictDoNothing({ target: pointTransactions.idempotencyKey })
+    .returning({ id: pointTransactions.id });
+  if (inserted.length === 0) return false;
+
+  const credit = entry.transactionType === "credit";
+  const moved = await tx
+    .update(members)
+    .set({
+      points: credit ? sql`${members.points} + ${entry.points}` : sql`${members.points} - ${entry.points}`,
+      updatedAt: entry.at,
+    })
+    .where(and(eq(members.id, entry.memberId), credit ? undefined : gte(members.points, entry.points)))
+    .returning({ points: members.points });
+  if (moved.length === 0) {
+    if (!credit) throw new AppError("INSUFFICIENT_POINTS", "You do not have enough points for this.");
+    throw new AppError("NOT_FOUND", "This member does not exist.");
+  }
+  return true;
+}

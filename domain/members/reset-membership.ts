@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import { members } from "../../db/schema/members.ts";
+import { AppError } from "../shared/app-error.ts";
+import { byMemberId, loadMemberView } from "./load-member.ts";
+import { type MemberDeps, nowOf } from "./member-deps.ts";
+import type { MemberView } from "./member-view.ts";
+import { recordPointEntry } from "./point-ledger.ts";
+
+/**
+ * Debug tool: the member starts again as green, with nothing spent, no gold date and a membership that
+ * starts now. Points go to 0 through a compensating `manual-debit` entry for the whole balance, so the
+ * ledger still sums to the balance (entries are never deleted).
+ */
+export async function resetMembership(deps: MemberDeps, memberId: string): Promise<MemberView> {
+  await deps.db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ email: members.email, points: members.points })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .for("update");
+    if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
+    const at = nowOf(deps);
+    if (member.points > 0) {
+      await recordPointEntry(tx, {
+        memberId,
+        email: member.email,
+        kind: "manual-debit",
+        transactionType: "debit",
+        points: member.points,
+        meta: { reason: "membership reset" },
+        at,
+      });
+    }
+    await tx
+      .update(members)
+      .set({ membershipStatus: "green", totalSpentCents: 0, membershipStartAt: at, goldStartAt: null, updatedAt: at })
+      .where(eq(members.id, memberId));
+  });
+  const view = await loadMemberView(deps, byMemberId(memberId));
+  if (!view) throw new AppError("NOT_FOUND", "This member does not exist.");
+  return view;
+}

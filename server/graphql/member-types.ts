@@ -1,0 +1,67 @@
+import type { MemberSummary } from "../../domain/members/load-member.ts";
+import type { MemberListName, MemberLists } from "../../domain/members/member-lists.ts";
+import type {
+  DummyOrderView,
+  LinkedCustomerView,
+  LinkedOrderView,
+  PointTransactionView,
+} from "../../domain/members/member-view.ts";
+import { fromCents } from "../../domain/shared/money.ts";
+import type { GraphQLContext } from "./context.ts";
+import { jsonScalar } from "./json-scalar.ts";
+
+/** A member as resolvers pass it on: the nested lists already loaded, or loaded when a query asks for them. */
+export type MemberParent = MemberSummary & Partial<MemberLists>;
+
+const epochSeconds = (at: Date) => at.getTime() / 1000;
+const iso = (at: Date) => at.toISOString();
+const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
+
+function list<K extends MemberListName>(name: K) {
+  return async (member: MemberParent, _args: unknown, ctx: GraphQLContext): Promise<MemberLists[K]> =>
+    (member[name] as MemberLists[K] | undefined) ?? (await ctx.shop.members.lists(member.id, [name]))[name];
+}
+
+const timestamps = {
+  createdAt: (row: { createdAt: Date }) => iso(row.createdAt),
+  updatedAt: (row: { updatedAt: Date }) => iso(row.updatedAt),
+};
+
+/** How the domain's member views answer the fields of the member types in schema.graphql. */
+export const memberTypeResolvers = {
+  JSON: jsonScalar,
+  Member: {
+    totalSpent: (member: MemberParent) => fromCents(member.totalSpentCents),
+    membershipStartTimestamp: (member: MemberParent) => epochSeconds(member.membershipStartAt),
+    goldStartTimestamp: (member: MemberParent) => (member.goldStartAt ? epochSeconds(member.goldStartAt) : null),
+    ...timestamps,
+    pointTransactions: list("pointTransactions"),
+    redeems: list("redeems"),
+    linkedCustomers: list("linkedCustomers"),
+    linkedOrders: list("linkedOrders"),
+    dummyOrders: list("dummyOrders"),
+  },
+  PointTransaction: {
+    transactionTimestamp: (entry: PointTransactionView) => epochSeconds(entry.transactionAt),
+    spent: (entry: PointTransactionView) => fromCents(entry.spentCents),
+    ...timestamps,
+  },
+  Redeem: timestamps,
+  LinkedCustomer: {
+    customerStripeID: (customer: LinkedCustomerView) => customer.customerStripeId,
+    firstPurchasedOn: (customer: LinkedCustomerView) => isoOrNull(customer.firstPurchasedOn),
+    ...timestamps,
+  },
+  Order: {
+    price: (order: LinkedOrderView) => fromCents(order.priceCents),
+    deliveryDate: (order: LinkedOrderView) => order.deliveryEnd,
+    paidAt: (order: LinkedOrderView) => iso(order.paidAt),
+    linkedAt: (order: LinkedOrderView) => isoOrNull(order.linkedAt),
+    ...timestamps,
+  },
+  DummyOrder: {
+    price: (order: DummyOrderView) => fromCents(order.priceCents),
+    timestamp: (order: DummyOrderView) => epochSeconds(order.orderedAt),
+    createdAt: (order: DummyOrderView) => iso(order.createdAt),
+  },
+};
