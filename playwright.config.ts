@@ -30,6 +30,8 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
+      // The embedded identity provider names itself by this address, which must be the browser's.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       HOST: "127.0.0.1",
       DATA_DIR: "data/e2e",
       APP_ENV: "test",

@@ -12,6 +12,8 @@ export type RequestContext = {
   clientAddress: string;
   /** The signed-in member's session, or null for a visitor (or one whose session has ended). */
   session: ActiveSession | null;
+  /** The browser's session cookie named a session that has ended: member pages send it to sign in again. */
+  sessionExpired: boolean;
   /** This response's Content-Security-Policy nonce, for the scripts React Router writes. */
   nonce: string;
   log: { error: (details: object, message: string) => void; info: (details: object, message: string) => void };

@@ -23,9 +23,9 @@ import "./styles/app.css";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop, settings } = context.get(requestContext);
+  const { shop, settings, session } = context.get(requestContext);
   const bag = await shop.bag.get(readBagToken(request));
-  return data({ brandName: settings.brandName, bagCount: bag.itemCount });
+  return data({ brandName: settings.brandName, bagCount: bag.itemCount, signedIn: session !== null });
 }
 
 /** Pages without their own meta take the last path segment as title; errors read "{status} - {message}". */

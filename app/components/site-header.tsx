@@ -1,31 +1,44 @@
-import { ShoppingBag } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { CircleUserRound, ShoppingBag } from "lucide-react";
+import { Link, NavLink, useLocation } from "react-router";
+import { loginPath } from "../lib/member-paths.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 import { BrandLink } from "./brand.tsx";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-900" : "text-ink hover:bg-brand-50"}`;
 
-export function SiteHeader({ brandName, bagCount }: { brandName: string; bagCount: number }) {
+const actionClass =
+  "relative flex items-center gap-1.5 rounded-full px-2 py-2 font-medium whitespace-nowrap text-ink hover:bg-brand-50 sm:gap-2 sm:px-3";
+
+/** Signing in comes back to the page the visitor is on (the login page keeps the return it already has). */
+function useSignInHref(): string {
+  const { pathname, search } = useLocation();
+  return pathname === "/member/login" ? `${pathname}${search}` : loginPath(`${pathname}${search}`);
+}
+
+export function SiteHeader({ brandName, bagCount, signedIn }: { brandName: string; bagCount: number; signedIn: boolean }) {
+  const signInHref = useSignInHref();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-4">
         <BrandLink brandName={brandName} />
-        <Link
-          to="/bag"
-          className="relative flex items-center gap-2 rounded-full px-3 py-2 font-medium text-ink hover:bg-brand-50"
-          aria-label={`Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}
-        >
-          <ShoppingBag aria-hidden="true" className="size-6" />
-          <span className="hidden sm:inline">Bag</span>
-          <span
-            aria-hidden="true"
-            data-testid="bag-count"
-            className="min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-sm font-semibold text-white"
-          >
-            {bagCount}
-          </span>
-        </Link>
+        <div className="flex items-center sm:gap-1">
+          <Link to={signedIn ? "/member" : signInHref} className={actionClass}>
+            <CircleUserRound aria-hidden="true" className="size-6" />
+            {signedIn ? "Account" : "Sign in"}
+          </Link>
+          <Link to="/bag" className={actionClass} aria-label={`Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}>
+            <ShoppingBag aria-hidden="true" className="size-6" />
+            <span className="hidden sm:inline">Bag</span>
+            <span
+              aria-hidden="true"
+              data-testid="bag-count"
+              className="min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-sm font-semibold text-white"
+            >
+              {bagCount}
+            </span>
+          </Link>
+        </div>
       </div>
       <nav aria-label="Shop" className="mx-auto max-w-6xl overflow-x-auto px-2 pb-2">
         <ul className="flex gap-1">

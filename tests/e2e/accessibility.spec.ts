@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { newIdentity, signIn } from "./sign-in.ts";
 
 const PAGES = [
   "/",
@@ -10,6 +11,7 @@ const PAGES = [
   "/shop/lean-up-calorie-burning/lmt",
   "/bag",
   "/order",
+  "/member/login",
   "/no-such-page",
 ];
 
@@ -32,5 +34,14 @@ test("the checkout steps have no WCAG 2.2 AA violations", async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  }
+});
+
+test("the member pages have no WCAG 2.2 AA violations", async ({ page }) => {
+  await signIn(page, newIdentity("Google"));
+  for (const path of ["/member", "/member/account"]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((violation) => `${path} ${violation.id}`)).toEqual([]);
   }
 });

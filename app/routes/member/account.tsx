@@ -1,0 +1,94 @@
+import { ArrowLeft, CircleCheck, Link2 } from "lucide-react";
+import { Link } from "react-router";
+import { requestContext } from "../../context.ts";
+import { linkResultMessage } from "../../lib/member-messages.ts";
+import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Account");
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember(context.get(requestContext), request);
+  return {
+    name: member.name,
+    email: member.email,
+    identities: [
+      { provider: "google", label: "Google", email: member.googleEmail },
+      { provider: "facebook", label: "Facebook", email: member.facebookEmail },
+    ],
+    linkMessage: linkResultMessage(new URL(request.url).searchParams.get("link")),
+  };
+}
+
+export default function MemberAccount({ loaderData }: Route.ComponentProps) {
+  const { identities, linkMessage } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <Link to="/member" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Member home
+      </Link>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-brand-900">Account</h1>
+      <p className="mt-2 text-muted">
+        Signed in as <span className="font-medium text-ink">{loaderData.name}</span> ({loaderData.email}).
+      </p>
+
+      {linkMessage &&
+        (linkMessage.ok ? (
+          <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 font-medium text-emerald-900">
+            {linkMessage.text}
+          </p>
+        ) : (
+          <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 font-medium text-sale">
+            {linkMessage.text}
+          </p>
+        ))}
+
+      <section aria-labelledby="sign-in-accounts-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 id="sign-in-accounts-heading" className="text-lg font-bold text-brand-900">
+          Sign-in accounts
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Link both to sign in with either one. Your points and orders stay on this membership.
+        </p>
+        <ul className="mt-4 divide-y divide-slate-100">
+          {identities.map((identity) => (
+            <li key={identity.provider} className="flex flex-wrap items-center justify-between gap-3 py-4">
+              <div className="min-w-0">
+                <p className="font-semibold">{identity.label}</p>
+                {identity.email ? (
+                  <p className="flex items-center gap-1 text-ink">
+                    <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-700" />
+                    <span data-testid={`${identity.provider}-email`} className="min-w-0 break-words">
+                      {identity.email}
+                    </span>
+                  </p>
+                ) : (
+                  <p data-testid={`${identity.provider}-email`} className="text-muted">
+                    Not linked
+                  </p>
+                )}
+              </div>
+              {!identity.email && (
+                // A plain form: linking continues on the identity provider's site.
+                <form method="post" action="/member/link">
+                  <input type="hidden" name="provider" value={identity.provider} />
+                  <button
+                    type="submit"
+                    className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+                  >
+                    <Link2 aria-hidden="true" className="size-4" />
+                    Link your {identity.label} account
+                  </button>
+                </form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { LogOut, UserCog } from "lucide-react";
+import { Link } from "react-router";
+import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
+import { progressToGold } from "../../../domain/members/tier.ts";
+import { formatMoney } from "../../../domain/shared/money.ts";
+import { GoldProgress } from "../../components/gold-progress.tsx";
+import { MemberAvatar } from "../../components/member-avatar.tsx";
+import { MemberOrders } from "../../components/member-orders.tsx";
+import { PointHistory } from "../../components/point-history.tsx";
+import { TierBadge } from "../../components/tier-badge.tsx";
+import { requestContext } from "../../context.ts";
+import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/member-home";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Member");
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const member = await requireMember(ctx, request);
+  const lists = await ctx.shop.members.lists(member.id, ["pointTransactions", "linkedOrders"]);
+  return {
+    member: {
+      name: member.name,
+      picture: member.picture,
+      membershipStatus: member.membershipStatus,
+      points: member.points,
+      totalSpentCents: member.totalSpentCents,
+      purchaseCount: member.purchaseCount,
+      memberSince: member.formattedMembershipStartTimestamp,
+      goldSince: member.membershipStatus === "gold" ? member.formattedGoldStartTimestamp : null,
+    },
+    progress: progressToGold(member),
+    // Both lists come newest first.
+    history: lists.pointTransactions.map((entry) => ({
+      id: entry.id,
+      label: entry.activityLabel,
+      date: entry.formattedTransactionTimestamp,
+      points: entry.transactionType === "debit" ? -entry.points : entry.points,
+    })),
+    orders: lists.linkedOrders.map((order) => ({
+      invoiceId: order.invoiceId,
+      paidOn: formatTimestamp(order.paidAt),
+      priceCents: order.priceCents,
+      status: order.status,
+    })),
+  };
+}
+
+export default function MemberHome({ loaderData }: Route.ComponentProps) {
+  const { member, progress, history, orders } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <header className="flex flex-wrap items-center gap-4">
+        <MemberAvatar name={member.name} picture={member.picture} />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Member</p>
+          <h1 className="break-words text-3xl font-extrabold tracking-tight text-brand-900">{member.name}</h1>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <TierBadge status={member.membershipStatus} />
+            <span className="text-sm text-muted">Member since {member.memberSince}</span>
+            {member.goldSince && <span className="text-sm text-muted">Gold since {member.goldSince}</span>}
+          </div>
+        </div>
+      </header>
+
+      <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Stat label="Points" value={member.points.toLocaleString("en-SG")} testId="member-points" highlight />
+        <Stat label="Total spent" value={formatMoney(member.totalSpentCents)} testId="member-total-spent" />
+        <Stat label="Purchases" value={member.purchaseCount.toLocaleString("en-SG")} testId="member-purchases" />
+      </dl>
+
+      <div className="mt-6 space-y-6">
+        <GoldProgress progress={progress} />
+        <PointHistory entries={history} />
+        <MemberOrders orders={orders} />
+      </div>
+
+      <nav aria-label="Member" className="mt-8 flex flex-wrap gap-3">
+        <Link
+          to="/member/account"
+          className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <UserCog aria-hidden="true" className="size-4" />
+          Account settings
+        </Link>
+        <Link
+          to="/member/logout"
+          reloadDocument
+          className="inline-flex items-center gap-2 rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-ink hover:bg-slate-50"
+        >
+          <LogOut aria-hidden="true" className="size-4" />
+          Sign out
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
+function Stat({ label, value, testId, highlight }: { label: string; value: string; testId: string; highlight?: boolean }) {
+  return (
+    <div
+      className={`rounded-2xl border p-4 ${highlight ? "col-span-2 border-brand-100 bg-brand-50 sm:col-span-1" : "border-slate-200 bg-white"}`}
+    >
+      <dt className="text-sm font-medium text-muted">{label}</dt>
+      <dd data-testid={testId} className="mt-1 text-xl font-extrabold tabular-nums text-brand-900 sm:text-2xl">
+        {value}
+      </dd>
+    </div>
+  );
+}
