@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../integrations/email/mailer.ts";
+import type { IdentityClient } from "../integrations/identity/identity-client.ts";
 import type { PaymentProvider } from "../integrations/payments/payment-provider.ts";
 import type { TestPaymentProvider } from "../integrations/payments/test-provider.ts";
 import type { FileStore } from "../integrations/storage/file-store.ts";
@@ -13,6 +14,10 @@ import { unpaidCheckoutMessage } from "./checkout/checkout-status.ts";
 import { fulfilCheckout } from "./checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "./checkout/handle-payment-event.ts";
 import { startCheckout } from "./checkout/start-checkout.ts";
+import type { MalformedMemberData } from "./members/member-deps.ts";
+import { memberUseCases } from "./members/member-use-cases.ts";
+import type { SessionLog } from "./members/session-refresh.ts";
+import { signInUseCases } from "./members/sign-in-use-cases.ts";
 import { invoicePdf } from "./orders/invoice-file.ts";
 import { claimGuestOrderAccess, viewOrder } from "./orders/order-access.ts";
 import { sendPendingOrderEmails } from "./orders/order-email.ts";
@@ -32,6 +37,12 @@ export type ShopDeps = {
   publicUrl: string;
   /** Work that runs after a response and must not fail it (an email that can be retried). */
   onBackgroundError: (error: unknown, what: string) => void;
+  /** A malformed JSON value read from a member's records (replaced by an empty value): to be logged. */
+  onMalformedMemberData: (detail: MalformedMemberData) => void;
+  /** The hosted user pool (or the embedded provider): sign-in, refresh, revocation, access-token checks. */
+  identity: IdentityClient;
+  /** Where sessions report what ends them and what they deliberately do not throw. */
+  log: SessionLog;
 };
 
 const holderOf = (bagToken: string | null) => (isWellFormedBagToken(bagToken) ? bagIdOf(bagToken) : null);
@@ -47,6 +58,7 @@ export function createShop(deps: ShopDeps) {
   const fulfilDeps = { db, payments: deps.payments, env: deps.env };
   const sendEmails = () =>
     sendPendingOrderEmails(deps).catch((error: unknown) => deps.onBackgroundError(error, "sending order emails"));
+  const members = memberUseCases({ db, onMalformed: deps.onMalformedMemberData });
 
   return {
     catalog: {
@@ -84,6 +96,8 @@ export function createShop(deps: ShopDeps) {
       session: (sessionId: string) => testPayments.findSession(sessionId),
       pay: (sessionId: string, cardNumber: string) => testPayments.pay(sessionId, cardNumber),
     },
+    members,
+    ...signInUseCases({ db, identity: deps.identity, log: deps.log, members }),
     orders: {
       /** A guest proves an order is theirs; limited per client address, so invoice ids cannot be guessed. */
       claim: async (input: { bagToken: string; invoiceId: unknown; mobile: unknown; clientAddress: string }) => {

@@ -4,9 +4,14 @@ import { Hono } from "hono";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestContext } from "../app/context.ts";
 import type { Shop } from "../domain/shop.ts";
+import { EMBEDDED_PROVIDER_PATH } from "../integrations/identity/embedded-provider/provider.ts";
+import type { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
+import type { IdentityClient } from "../integrations/identity/identity-client.ts";
 import type { Config } from "./env.ts";
-import { createGraphQLHandler } from "./graphql/yoga.ts";
+import { graphqlRoute } from "./graphql/route.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
+import { memberSession } from "./http/member-session.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
@@ -20,14 +25,29 @@ export type AppDeps = {
   build: ServerBuild;
   clientDir: string;
   catalogRevision: () => Promise<number>;
+  /** The shop's address as browsers see it (sign-in callbacks, same-origin checks). */
+  publicUrl: string;
+  /** The hosted user pool's client (or the embedded provider's): for checking bearer access tokens. */
+  identity: IdentityClient;
+  /** The embedded OpenID Provider's routes, when it stands in for the hosted user pool (never in production). */
+  identityProviderRoutes?: ReturnType<typeof embeddedProviderRoutes> | null;
 };
 
 type EntryWithContext = { requestContext: RouterContext<RequestContext> };
 const PUBLIC_FILE = "/:file{[a-z0-9-]+\\.[a-z]{2,12}}";
 
-export function createHttpApp({ config, logger, shop, build, clientDir, catalogRevision }: AppDeps): Hono<HttpEnv> {
+export function createHttpApp({
+  config,
+  logger,
+  shop,
+  build,
+  clientDir,
+  catalogRevision,
+  publicUrl,
+  identity,
+  identityProviderRoutes,
+}: AppDeps): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>();
-  const yoga = createGraphQLHandler(config);
   const handleDocument = createRequestHandler(build, config.APP_ENV === "production" ? "production" : "development");
   // The context key must be the one the bundled routes read, so it comes from the build itself.
   const contextKey = (build.entry.module as unknown as EntryWithContext).requestContext;
@@ -48,10 +68,17 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
     "/assets/*",
     serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
   );
+  // Before the body limit: oidc-provider reads request bodies from the Node request itself.
+  if (identityProviderRoutes && config.APP_ENV !== "production") {
+    app.route(EMBEDDED_PROVIDER_PATH, identityProviderRoutes);
+  }
   app.post("/api/stripe/webhook", limitBody(512 * 1024), paymentWebhook(shop));
   app.use("*", limitBody());
-  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { shop, logger: c.var.log, requestId: c.var.requestId }));
+  // Only requests that send a session cookie read the database here.
+  app.use("*", memberSession({ sessions: shop.sessions, secureCookies: settings.secureCookies }));
+  app.on(["GET", "POST"], "/graphql", graphqlRoute({ config, shop, identity }));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
+  mountMemberAuthRoutes(app, { shop, publicUrl, secureCookies: settings.secureCookies });
   if (config.PAGE_CACHE === "on") app.use("*", pageCache({ revision: catalogRevision }));
   app.all("*", (c) => {
     const context = new RouterContextProvider();
@@ -61,6 +88,7 @@ export function createHttpApp({ config, logger, shop, build, clientDir, catalogR
       requestId: c.var.requestId,
       clientAddress: c.var.clientAddress,
       session: c.var.session,
+      sessionExpired: c.var.sessionExpired,
       nonce: c.var.nonce,
       log: c.var.log,
     });

@@ -41,6 +41,8 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Seconds the embedded identity provider's access tokens live (tests use short ones); one hour when unset. */
+    EMBEDDED_IDP_ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -69,6 +71,13 @@ const envSchema = z
     }
     if (env.APP_ENV === "production" && env.DEBUG_TOOLS) {
       ctx.addIssue({ code: "custom", path: ["DEBUG_TOOLS"], message: "debug tools are refused when APP_ENV=production" });
+    }
+    if (env.APP_ENV === "production" && env.EMBEDDED_IDP_ACCESS_TOKEN_TTL !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMBEDDED_IDP_ACCESS_TOKEN_TTL"],
+        message: "is refused when APP_ENV=production (there is no embedded identity provider there)",
+      });
     }
   });
 

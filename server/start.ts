@@ -7,6 +7,9 @@ import { seedCatalog } from "../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { readCatalogRevision } from "../domain/catalog/catalog-revision.ts";
 import { createShop } from "../domain/shop.ts";
+import { createEmbeddedProvider } from "../integrations/identity/embedded-provider/provider.ts";
+import { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
+import { createOidcIdentityClient } from "../integrations/identity/oidc-client.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import type { Config } from "./env.ts";
 import { catalogRevisionSource } from "./http/catalog-revision-source.ts";
@@ -20,6 +23,8 @@ export type RunningServer = {
   publicUrl: string;
   logger: Logger;
   database: DatabaseHandle;
+  /** The embedded OpenID Provider, when no OIDC_ISSUER is configured (never in production). */
+  identityProvider: { issuer: string; clientId: string; clientSecret: string } | null;
   close: () => Promise<void>;
 };
 
@@ -41,6 +46,24 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const publicUrl = publicUrlOf(config, port);
+  // Without a hosted user pool, the shop's own OpenID Provider stands in for it (never in production).
+  const embeddedProvider =
+    !config.OIDC_ISSUER && config.APP_ENV !== "production"
+      ? await createEmbeddedProvider({
+          db: database.db,
+          appEnv: config.APP_ENV,
+          publicUrl,
+          clientId: config.OIDC_CLIENT_ID,
+          accessTokenTtlSeconds: config.EMBEDDED_IDP_ACCESS_TOKEN_TTL,
+          trustProxy: config.TRUSTED_PROXY_HOPS > 0,
+          onServerError: (err) => logger.error({ err }, "embedded identity provider error"),
+        })
+      : null;
+  const identity = createOidcIdentityClient({
+    ...identityProviderOf(config, embeddedProvider),
+    publicUrl,
+    callbackTrailingSlash: config.APP_ENV === "staging" || config.APP_ENV === "production",
+  });
   const integrations = createIntegrations(config, {
     db: database.db,
     logger,
@@ -56,9 +79,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     brandName: config.BRAND_NAME,
     publicUrl,
     onBackgroundError: (err, what) => logger.error({ err }, `failed: ${what}`),
+    onMalformedMemberData: (detail) => logger.warn(detail, "malformed JSON in a member's records"),
+    identity,
+    log: logger,
   });
   await shop.checkout.sendPendingEmails();
-  const app = createHttpApp({ config, logger, shop, build, clientDir: clientDirOf(BUILD_DIR), catalogRevision });
+  const app = createHttpApp({
+    config,
+    logger,
+    shop,
+    build,
+    clientDir: clientDirOf(BUILD_DIR),
+    catalogRevision,
+    publicUrl,
+    identity,
+    identityProviderRoutes: embeddedProvider ? embeddedProviderRoutes(embeddedProvider, database.db) : null,
+  });
   handle = app.fetch;
   logger.info(
     { port, database: database.driver, ms: Math.round(performance.now() - started) },
@@ -69,10 +105,29 @@ export async function startServer(config: Config): Promise<RunningServer> {
     publicUrl,
     logger,
     database,
+    identityProvider: embeddedProvider
+      ? { issuer: embeddedProvider.issuer, clientId: embeddedProvider.clientId, clientSecret: embeddedProvider.clientSecret }
+      : null,
     close: async () => {
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await database.close();
     },
+  };
+}
+
+/** The hosted user pool when configured; otherwise the embedded provider, the only one spoken to over plain HTTP. */
+function identityProviderOf(config: Config, embedded: { issuer: string; clientId: string; clientSecret: string } | null) {
+  if (embedded) {
+    return { issuer: embedded.issuer, clientId: embedded.clientId, clientSecret: embedded.clientSecret, allowHttp: true };
+  }
+  if (!config.OIDC_ISSUER || !config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) {
+    throw new Error("No identity provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.");
+  }
+  return {
+    issuer: config.OIDC_ISSUER,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+    allowHttp: false,
   };
 }
 

@@ -6,6 +6,13 @@ import { AppError } from "./app-error.ts";
 export type RateLimit = { name: string; limit: number; windowSeconds: number };
 
 export const ORDER_LOOKUP_LIMIT: RateLimit = { name: "order-lookup", limit: 10, windowSeconds: 15 * 60 };
+/** Starting a sign-in or a link (POST /member/login, /member/link), per client address. */
+export const SIGN_IN_LIMIT: RateLimit = { name: "sign-in", limit: 20, windowSeconds: 15 * 60 };
+/** Returns from the identity provider (GET /member/login?code=…), per client address. */
+export const SIGN_IN_CALLBACK_LIMIT: RateLimit = { name: "sign-in-callback", limit: 20, windowSeconds: 15 * 60 };
+/** The embedded identity provider's token endpoint and its sign-in form, per client address. */
+export const IDP_TOKEN_LIMIT: RateLimit = { name: "idp-token", limit: 60, windowSeconds: 15 * 60 };
+export const IDP_LOGIN_LIMIT: RateLimit = { name: "idp-login", limit: 30, windowSeconds: 15 * 60 };
 
 /** Counts one attempt in a fixed window with a single atomic upsert; over the limit it refuses with RATE_LIMITED. */
 export async function consumeRateLimit(db: Database, rule: RateLimit, client: string, now = new Date()): Promise<void> {

@@ -13,6 +13,8 @@ export type HttpEnv = {
     clientAddress: string;
     /** The signed-in member's session, when the browser has a live one. */
     session: ActiveSession | null;
+    /** The browser sent a session cookie whose session has ended (member pages ask it to sign in again). */
+    sessionExpired: boolean;
   };
 };
 
@@ -28,6 +30,7 @@ export function requestContext(logger: Logger, trustedProxyHops: number): Middle
     c.set("log", log);
     c.set("clientAddress", clientAddressOf(c, trustedProxyHops));
     c.set("session", null);
+    c.set("sessionExpired", false);
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
