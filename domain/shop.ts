@@ -45,7 +45,12 @@ export type ShopDeps = {
   log: SessionLog;
 };
 
-const holderOf = (bagToken: string | null) => (isWellFormedBagToken(bagToken) ? bagIdOf(bagToken) : null);
+type OrderViewerInput = { bagToken: string | null; memberId: string | null };
+
+const viewerOf = ({ bagToken, memberId }: OrderViewerInput) => ({
+  holderId: isWellFormedBagToken(bagToken) ? bagIdOf(bagToken) : null,
+  memberId,
+});
 
 /**
  * The use cases bound to their database and integrations: what the adapters (pages, GraphQL,
@@ -104,9 +109,10 @@ export function createShop(deps: ShopDeps) {
         await consumeRateLimit(db, ORDER_LOOKUP_LIMIT, input.clientAddress);
         return claimGuestOrderAccess(db, { holderId: bagIdOf(input.bagToken), invoiceId: input.invoiceId, mobile: input.mobile });
       },
-      view: (bagToken: string | null, invoiceId: string) => viewOrder(db, { holderId: holderOf(bagToken), invoiceId }),
-      invoicePdf: async (bagToken: string | null, invoiceId: string) => {
-        const order = await viewOrder(db, { holderId: holderOf(bagToken), invoiceId });
+      /** The order for this browser (bag token) or the signed-in member it is linked to. */
+      view: (viewer: OrderViewerInput, invoiceId: string) => viewOrder(db, { ...viewerOf(viewer), invoiceId }),
+      invoicePdf: async (viewer: OrderViewerInput, invoiceId: string) => {
+        const order = await viewOrder(db, { ...viewerOf(viewer), invoiceId });
         return { order, pdf: await invoicePdf({ db, files: deps.files, brandName: deps.brandName }, order) };
       },
     },

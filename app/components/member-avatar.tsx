@@ -1,3 +1,5 @@
+import { displayablePicture } from "../../domain/members/profile-picture.ts";
+
 /** "Tan Wei Ling" -> "TW"; an empty name -> "?". */
 export function initialsOf(name: string): string {
   const letters = name
@@ -10,7 +12,8 @@ export function initialsOf(name: string): string {
 }
 
 /** The member's picture from their social account, or their initials when they have none. */
-export function MemberAvatar({ name, picture }: { name: string; picture: string | null }) {
+export function MemberAvatar({ name, picture: storedPicture }: { name: string; picture: string | null }) {
+  const picture = displayablePicture(storedPicture);
   if (picture) {
     return (
       <img

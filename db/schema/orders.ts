@@ -68,24 +68,28 @@ export const checkoutSessions = pgTable(
   (table) => [index("checkout_sessions_bag_idx").on(table.bagId)],
 );
 
-export const customers = pgTable("customers", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  name: text("name").notNull(),
-  mobile: text("mobile").notNull(),
-  address: text("address").notNull(),
-  postalCode: text("postal_code").notNull(),
-  memberId: text("member_id"),
-  originalMemberId: text("original_member_id"),
-  firstPurchasedOn: timestamp("first_purchased_on", { withTimezone: true }),
-  customerStripeId: text("customer_stripe_id"),
-  hasSignedNewsLetter: boolean("has_signed_newsletter").notNull().default(false),
-  hasUsedNewsLetterPromo: boolean("has_used_newsletter_promo").notNull().default(false),
-  isSubscribe: boolean("is_subscribe").notNull().default(false),
-  purchaseCount: integer("purchase_count").notNull().default(0),
-  ver: integer("ver").notNull().default(1),
-  ...timestamps,
-});
+export const customers = pgTable(
+  "customers",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    mobile: text("mobile").notNull(),
+    address: text("address").notNull(),
+    postalCode: text("postal_code").notNull(),
+    memberId: text("member_id"),
+    originalMemberId: text("original_member_id"),
+    firstPurchasedOn: timestamp("first_purchased_on", { withTimezone: true }),
+    customerStripeId: text("customer_stripe_id"),
+    hasSignedNewsLetter: boolean("has_signed_newsletter").notNull().default(false),
+    hasUsedNewsLetterPromo: boolean("has_used_newsletter_promo").notNull().default(false),
+    isSubscribe: boolean("is_subscribe").notNull().default(false),
+    purchaseCount: integer("purchase_count").notNull().default(0),
+    ver: integer("ver").notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [index("customers_member_idx").on(table.memberId)],
+);
 
 export const orders = pgTable(
   "orders",
@@ -123,6 +127,7 @@ export const orders = pgTable(
     // One order per paid session, enforced here rather than trusted to code.
     uniqueIndex("orders_one_per_checkout_session").on(table.checkoutSessionId),
     index("orders_mobile_idx").on(table.mobile),
+    index("orders_member_idx").on(table.memberId),
   ],
 );
 

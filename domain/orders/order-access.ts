@@ -33,15 +33,33 @@ export async function grantOrderAccess(db: Database, holderId: string, orderId: 
   await db.insert(orderAccessGrants).values({ holderId, orderId }).onConflictDoNothing();
 }
 
-/** The order behind an invoice id, only for a holder it was granted to; everyone else gets NOT_FOUND, never a hint. */
-export async function viewOrder(db: Database, input: { holderId: string | null; invoiceId: string }): Promise<OrderView> {
+/** Who asks to see an order: this browser (its bag token's hash) and the signed-in member, when there is one. */
+export type OrderViewer = { holderId: string | null; memberId: string | null };
+
+/**
+ * The order behind an invoice id, only for a browser it was granted to or the member it is linked to;
+ * everyone else gets NOT_FOUND, never a hint.
+ */
+export async function viewOrder(db: Database, input: OrderViewer & { invoiceId: string }): Promise<OrderView> {
   const invoiceId = normalizeInvoiceId(input.invoiceId);
-  const order = input.holderId && isValidOrderCode(invoiceId) ? await loadOrder(db, byInvoiceId(invoiceId)) : null;
-  if (!order || !input.holderId) throw new AppError("NOT_FOUND", "Order not found.");
+  const asked = (input.holderId || input.memberId) && isValidOrderCode(invoiceId);
+  const order = asked ? await loadOrder(db, byInvoiceId(invoiceId)) : null;
+  if (!order || !(await mayView(db, input, order.id))) throw new AppError("NOT_FOUND", "Order not found.");
+  return order;
+}
+
+async function mayView(db: Database, viewer: OrderViewer, orderId: string): Promise<boolean> {
+  if (viewer.memberId) {
+    const [linked] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.memberId, viewer.memberId)));
+    if (linked) return true;
+  }
+  if (!viewer.holderId) return false;
   const [grant] = await db
     .select({ orderId: orderAccessGrants.orderId })
     .from(orderAccessGrants)
-    .where(and(eq(orderAccessGrants.holderId, input.holderId), eq(orderAccessGrants.orderId, order.id)));
-  if (!grant) throw new AppError("NOT_FOUND", "Order not found.");
-  return order;
+    .where(and(eq(orderAccessGrants.holderId, viewer.holderId), eq(orderAccessGrants.orderId, orderId)));
+  return !!grant;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { PROFILE_PICTURE_SOURCES } from "../../domain/members/profile-picture.ts";
 import type { HttpEnv } from "./request-context.ts";
 
 export type SecurityOptions = { production: boolean; formTargets: string[] };
@@ -10,7 +11,7 @@ export function contentSecurityPolicy(nonce: string, options: SecurityOptions): 
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src 'self' data: ${PROFILE_PICTURE_SOURCES.join(" ")}`,
     "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",

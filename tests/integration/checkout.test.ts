@@ -14,6 +14,7 @@ import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { invoicePdf } from "../../domain/orders/invoice-file.ts";
+import { viewOrder } from "../../domain/orders/order-access.ts";
 import { byInvoiceId, loadOrder } from "../../domain/orders/order-view.ts";
 import { signStripePayload } from "../../integrations/payments/stripe-signature.ts";
 import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
@@ -217,6 +218,25 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     expect(puts).toBe(1);
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
     expect(Buffer.from(first).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("shows a member the order linked to them from any browser, and nobody else", async () => {
+    const bagToken = await bagWith(["op-l8_yc-1b", 1]);
+    const sessionId = await checkout(bagToken, { ...SHIPPING, email: "member-view@example.com" });
+    await payments.pay(sessionId, "4242424242424242");
+    const invoiceId = (await fulfilCheckout(deps(), sessionId))?.invoiceId ?? "";
+    await database.db.execute(sql`update orders set member_id = 'member-a' where invoice_id = ${invoiceId}`);
+
+    await expect(viewOrder(database.db, { holderId: null, memberId: "member-a", invoiceId })).resolves.toMatchObject({
+      invoiceId,
+    });
+    for (const viewer of [
+      { holderId: null, memberId: "member-b" },
+      { holderId: "another-browser", memberId: null },
+      { holderId: null, memberId: null },
+    ]) {
+      await expect(viewOrder(database.db, { ...viewer, invoiceId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
   });
 
   it("refuses a webhook whose signature does not match", async () => {

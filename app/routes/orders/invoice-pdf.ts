@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { isAppError } from "../../../domain/shared/app-error.ts";
 import { requestContext } from "../../context.ts";
-import { readBagToken } from "../../lib/bag-cookie.server.ts";
+import { orderViewer } from "../../lib/order-loader.server.ts";
 import type { Route } from "./+types/invoice-pdf";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
-    const { order, pdf } = await context.get(requestContext).shop.orders.invoicePdf(readBagToken(request), params.invoiceId);
+    const shopContext = context.get(requestContext);
+    const { order, pdf } = await shopContext.shop.orders.invoicePdf(orderViewer(request, shopContext), params.invoiceId);
     return new Response(new Uint8Array(pdf), {
       headers: {
         "Content-Type": "application/pdf",
