@@ -94,6 +94,9 @@ export const redeems = pgTable(
     status: text("status", { enum: ["Pending", "Ordered", "Cancelled", "Expired"] })
       .notNull()
       .default("Pending"),
+    /** The reward taken (rewards.id) and its cost per item when taken, so returns give back what was paid. */
+    rewardId: text("reward_id").notNull(),
+    pointsEach: integer("points_each").notNull(),
     optionId: text("option_id").notNull(),
     quantity: integer("quantity").notNull(),
     orderId: text("order_id"),

@@ -113,6 +113,8 @@ export const orders = pgTable(
     discountCents: integer("discount_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     priceCents: integer("price_cents").notNull(),
+    /** How much of the price has been refunded; points are reversed in proportion. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     promotionCode: text("promotion_code"),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     deliveryStart: text("delivery_start").notNull(),
