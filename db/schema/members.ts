@@ -26,6 +26,11 @@ export const members = pgTable(
     points: integer("points").notNull().default(0),
     membershipStartAt: timestamp("membership_start_at", { withTimezone: true }).notNull().defaultNow(),
     goldStartAt: timestamp("gold_start_at", { withTimezone: true }),
+    /**
+     * Where the spend that counts for the tier starts when later than membershipStartAt: the start of
+     * the window that earned the current gold, or the end of the last gold year after a return to green.
+     */
+    tierWindowStartAt: timestamp("tier_window_start_at", { withTimezone: true }),
     purchaseCount: integer("purchase_count").notNull().default(0),
     /** Ids of the earn actions the member has completed. */
     activities: jsonb("activities").$type<string[]>().notNull().default([]),
@@ -37,6 +42,7 @@ export const members = pgTable(
     uniqueIndex("members_google_email").on(table.googleEmail),
     uniqueIndex("members_facebook_email").on(table.facebookEmail),
     index("members_email_idx").on(table.email),
+    index("members_gold_start_idx").on(table.goldStartAt),
   ],
 );
 
@@ -103,7 +109,14 @@ export const redeems = pgTable(
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (table) => [index("redeems_member_idx").on(table.memberId)],
+  (table) => [
+    index("redeems_member_idx").on(table.memberId),
+    // One Pending redeem per option per member: adding the option again raises its quantity.
+    uniqueIndex("redeems_one_pending_per_option").on(table.memberId, table.optionId).where(sql`${table.status} = 'Pending'`),
+    index("redeems_order_idx").on(table.orderId),
+    // The expiry job's scan: Pending redeems by age.
+    index("redeems_pending_created_idx").on(table.createdAt).where(sql`${table.status} = 'Pending'`),
+  ],
 );
 
 /** Test orders a member makes from the debug panel; never mixed with real orders. */
