@@ -14,3 +14,9 @@ export function formatTimestamp(at: Date): string {
   const period = hours < 12 ? "am" : "pm";
   return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}, ${hour12}:${minutes} ${period}`;
 }
+
+/** The Singapore date alone, e.g. "21 Nov 2026". */
+export function formatDate(at: Date): string {
+  const local = new Date(at.getTime() + SINGAPORE_OFFSET_MS);
+  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+}

@@ -1,31 +1,55 @@
-import type { MemberView } from "./member-view.ts";
-
-/** Spending (since membership start or the last reset) that makes a member gold: S$300. */
+/** Spending that makes a green member gold, and that a gold member needs in a gold year to keep it: S$300. */
 export const GOLD_THRESHOLD_CENTS = 30_000;
 
+/** How long gold lasts from goldStartAt before it is judged again. */
+export const GOLD_YEAR_MONTHS = 12;
+
+/**
+ * Calendar months later, in UTC. A day the target month lacks rolls over (29 Feb + 12 months is
+ * 1 Mar), so a gold year never ends early.
+ */
+export function addMonths(at: Date, months: number): Date {
+  const moved = new Date(at.getTime());
+  moved.setUTCMonth(moved.getUTCMonth() + months);
+  return moved;
+}
+
+/** When a gold year that started at goldStartAt ends (and is judged). */
+export function goldYearEnd(goldStartAt: Date): Date {
+  return addMonths(goldStartAt, GOLD_YEAR_MONTHS);
+}
+
 export type GoldProgress = {
+  /** promotion: a green member on the way to gold; renewal: a gold member on the way to another gold year. */
+  goal: "promotion" | "renewal";
+  /** The qualifying spend so far in the window that counts for the goal. */
   spentCents: number;
   thresholdCents: number;
   remainingCents: number;
   /** Whole percent, 0-100. */
   percent: number;
+  /** renewal only: when the gold year ends and the spend in it is judged. */
+  renewBy: Date | null;
 };
 
 /**
- * How far a green member's total spent (since membership start or the last reset) has come towards
- * gold. A gold member has already reached gold: the result reads 100% with nothing remaining, while
- * spentCents still reports their total spent. (Keeping gold for another year depends on spending in
- * the current gold year, which the loyalty rules judge when the year ends; this does not measure it.)
+ * How far a member has come: a green member towards gold (spend since membership start, the last
+ * reset or the last return to green), a gold member towards keeping gold (spend in the current gold
+ * year). `windowSpentCents` is that qualifying spend, net of refunds (domain/loyalty/tiers.ts).
  */
-export function progressToGold(member: Pick<MemberView, "membershipStatus" | "totalSpentCents">): GoldProgress {
-  const spentCents = Math.max(0, member.totalSpentCents);
-  if (member.membershipStatus === "gold") {
-    return { spentCents, thresholdCents: GOLD_THRESHOLD_CENTS, remainingCents: 0, percent: 100 };
-  }
+export function progressToGold(member: {
+  membershipStatus: "green" | "gold";
+  goldStartAt: Date | null;
+  windowSpentCents: number;
+}): GoldProgress {
+  const spentCents = Math.max(0, member.windowSpentCents);
+  const renewal = member.membershipStatus === "gold" && member.goldStartAt !== null;
   return {
+    goal: renewal ? "renewal" : "promotion",
     spentCents,
     thresholdCents: GOLD_THRESHOLD_CENTS,
     remainingCents: Math.max(0, GOLD_THRESHOLD_CENTS - spentCents),
     percent: Math.min(100, Math.floor((spentCents * 100) / GOLD_THRESHOLD_CENTS)),
+    renewBy: renewal && member.goldStartAt ? goldYearEnd(member.goldStartAt) : null,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatTimestamp } from "../../domain/members/format-timestamp.ts";
 import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../domain/members/point-kinds.ts";
-import { GOLD_THRESHOLD_CENTS, progressToGold } from "../../domain/members/tier.ts";
+import { addMonths, GOLD_THRESHOLD_CENTS, goldYearEnd, progressToGold } from "../../domain/members/tier.ts";
 
 describe("formatTimestamp", () => {
   it("shows Singapore time with a 12-hour clock", () => {
@@ -33,29 +33,44 @@ describe("point kinds", () => {
 });
 
 describe("progressToGold", () => {
+  const green = (windowSpentCents: number) => ({ membershipStatus: "green" as const, goldStartAt: null, windowSpentCents });
+
   it("measures a green member's spending against S$300", () => {
-    expect(progressToGold({ membershipStatus: "green", totalSpentCents: 0 })).toEqual({
+    expect(progressToGold(green(0))).toEqual({
+      goal: "promotion",
       spentCents: 0,
       thresholdCents: GOLD_THRESHOLD_CENTS,
       remainingCents: 30_000,
       percent: 0,
+      renewBy: null,
     });
-    expect(progressToGold({ membershipStatus: "green", totalSpentCents: 29_999 })).toMatchObject({
-      remainingCents: 1,
-      percent: 99,
+    expect(progressToGold(green(29_999))).toMatchObject({ remainingCents: 1, percent: 99 });
+    expect(progressToGold(green(45_000))).toMatchObject({ remainingCents: 0, percent: 100 });
+    expect(progressToGold(green(-500))).toMatchObject({ spentCents: 0, remainingCents: 30_000, percent: 0 });
+  });
+
+  it("measures a gold member's spending in the gold year towards keeping gold", () => {
+    const goldStartAt = new Date("2026-03-10T04:00:00Z");
+    expect(progressToGold({ membershipStatus: "gold", goldStartAt, windowSpentCents: 12_000 })).toEqual({
+      goal: "renewal",
+      spentCents: 12_000,
+      thresholdCents: 30_000,
+      remainingCents: 18_000,
+      percent: 40,
+      renewBy: new Date("2027-03-10T04:00:00Z"),
     });
-    expect(progressToGold({ membershipStatus: "green", totalSpentCents: 45_000 })).toMatchObject({
+    expect(progressToGold({ membershipStatus: "gold", goldStartAt, windowSpentCents: 31_000 })).toMatchObject({
+      goal: "renewal",
       remainingCents: 0,
       percent: 100,
     });
   });
+});
 
-  it("reads complete for a gold member", () => {
-    expect(progressToGold({ membershipStatus: "gold", totalSpentCents: 12_000 })).toEqual({
-      spentCents: 12_000,
-      thresholdCents: 30_000,
-      remainingCents: 0,
-      percent: 100,
-    });
+describe("gold years", () => {
+  it("end 12 calendar months after they start, never early", () => {
+    expect(goldYearEnd(new Date("2026-11-21T08:05:00Z"))).toEqual(new Date("2027-11-21T08:05:00Z"));
+    expect(goldYearEnd(new Date("2028-02-29T10:00:00Z"))).toEqual(new Date("2029-03-01T10:00:00Z"));
+    expect(addMonths(new Date("2026-01-31T00:00:00Z"), 1)).toEqual(new Date("2026-03-03T00:00:00Z"));
   });
 });

@@ -1,0 +1,88 @@
+import { AtSign, BadgeCheck, Camera, CircleCheck, Gift, type LucideIcon, Music, Star, ThumbsUp, UserPlus } from "lucide-react";
+import { Form } from "react-router";
+
+/** The icons the earn actions name (domain/loyalty/earn-actions.ts); an unknown name shows a gift. */
+const ICONS: Record<string, LucideIcon> = {
+  "at-sign": AtSign,
+  "badge-check": BadgeCheck,
+  camera: Camera,
+  music: Music,
+  star: Star,
+  "thumbs-up": ThumbsUp,
+  "user-plus": UserPlus,
+};
+
+export type EarnActionItem = {
+  id: string;
+  icon: string;
+  title: string;
+  description: string;
+  points: number;
+  state: "open" | "done" | "coming-soon" | "automatic";
+};
+
+export function EarnActionCard({ action, busy }: { action: EarnActionItem; busy: boolean }) {
+  const Icon = ICONS[action.icon] ?? Gift;
+  const done = action.state === "done";
+  return (
+    <li
+      data-testid={`earn-${action.id}`}
+      className={`flex flex-col gap-4 rounded-2xl border p-5 sm:flex-row sm:items-center ${
+        done ? "border-emerald-200 bg-emerald-50/60" : "border-slate-200 bg-white"
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className={`flex size-12 shrink-0 items-center justify-center rounded-full ${
+          done ? "bg-emerald-100 text-emerald-800" : "bg-brand-50 text-brand-700"
+        }`}
+      >
+        <Icon className="size-6" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 className="text-lg font-bold text-brand-900">{action.title}</h2>
+        <p className="mt-1 text-sm text-muted">{action.description}</p>
+        <p className="mt-1 text-sm font-semibold text-brand-700">+{action.points.toLocaleString("en-SG")} points</p>
+      </div>
+      <div className="shrink-0">
+        <ActionControl action={action} busy={busy} />
+      </div>
+    </li>
+  );
+}
+
+function ActionControl({ action, busy }: { action: EarnActionItem; busy: boolean }) {
+  if (action.state === "done" || action.state === "automatic") {
+    return (
+      <p className="inline-flex items-center gap-1 font-semibold text-emerald-800">
+        <CircleCheck aria-hidden="true" className="size-5" />
+        {action.state === "automatic" ? "Earned when you joined" : "Done"}
+      </p>
+    );
+  }
+  if (action.state === "coming-soon") {
+    return (
+      <button
+        type="button"
+        disabled
+        aria-label={`Coming Soon: ${action.title}`}
+        className="w-full cursor-not-allowed rounded-full border border-slate-300 bg-slate-100 px-5 py-2.5 font-semibold text-slate-700 sm:w-auto"
+      >
+        Coming Soon
+      </button>
+    );
+  }
+  return (
+    <Form method="post">
+      <input type="hidden" name="activity" value={action.id} />
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={`Earn ${action.points} points for ${action.title}`}
+        className="w-full rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
+      >
+        {`Earn ${action.points} points`}
+      </button>
+    </Form>
+  );
+}

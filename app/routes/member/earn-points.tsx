@@ -1,0 +1,99 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link, useNavigation } from "react-router";
+import { findEarnAction, visibleEarnActions } from "../../../domain/loyalty/earn-actions.ts";
+import { EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
+import { requestContext } from "../../context.ts";
+import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/earn-points";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Earn Points");
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+function stateOf(action: ReturnType<typeof visibleEarnActions>[number], done: boolean): EarnActionItem["state"] {
+  if (action.id === "sign-up") return "automatic";
+  if (done) return "done";
+  return action.isDisabled ? "coming-soon" : "open";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember(context.get(requestContext), request);
+  const completed = new Set(member.activities);
+  return {
+    points: member.points,
+    actions: visibleEarnActions().map(
+      (action): EarnActionItem => ({
+        id: action.id,
+        icon: action.icon,
+        title: action.title,
+        description: action.description,
+        points: action.points,
+        state: stateOf(action, completed.has(action.id)),
+      }),
+    ),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const member = await requireMember(ctx, request);
+  const form = await readForm(request);
+  if (!form) return unreadableRequest();
+  try {
+    const activity = form.get("activity");
+    const { member: after, credited } = await ctx.shop.points.earn({
+      memberId: member.id,
+      meta: { activityType: activity },
+      debugTools: false,
+    });
+    const done = findEarnAction(String(activity));
+    const message =
+      credited && done
+        ? `You earned ${done.points.toLocaleString("en-SG")} points for "${done.title}". Your balance is ${after.points.toLocaleString("en-SG")} points.`
+        : "You have already earned the points for this one.";
+    return data<ActionResult>({ ok: true, message });
+  } catch (error) {
+    return failureResult(error);
+  }
+}
+
+export default function EarnPoints({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <Link to="/member" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Member home
+      </Link>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-brand-900">Earn points</h1>
+      <p className="mt-2 text-muted">
+        Each of these earns points once. You have{" "}
+        <strong data-testid="earn-balance" className="text-ink">
+          {loaderData.points.toLocaleString("en-SG")}
+        </strong>{" "}
+        points.
+      </p>
+
+      <div role="status" aria-live="polite" className="mt-6 empty:hidden">
+        {actionData && (
+          <p
+            className={`rounded-lg border p-3 font-medium ${
+              actionData.ok ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-red-200 bg-red-50 text-sale"
+            }`}
+          >
+            {actionData.message}
+          </p>
+        )}
+      </div>
+
+      <ul className="mt-6 space-y-3">
+        {loaderData.actions.map((action) => (
+          <EarnActionCard key={action.id} action={action} busy={busy} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { bags } from "../../db/schema/bags.ts";
+import { members } from "../../db/schema/members.ts";
+import { customers, orders } from "../../db/schema/orders.ts";
+import type { Tx } from "../members/member-deps.ts";
+import { recordPointEntry } from "../members/point-ledger.ts";
+import { lockMember } from "./locked-member.ts";
+import { promoteIfQualified, settleGoldYears } from "./tiers.ts";
+
+/** The part of an order the points rule reads. */
+export type CreditableOrder = Pick<typeof orders.$inferSelect, "id" | "invoiceId" | "subtotalCents" | "discountCents">;
+
+/** What an order counts as spend, and earns points on: the goods paid after discounts, shipping excluded. */
+export function orderSpendCents(order: Pick<CreditableOrder, "subtotalCents" | "discountCents">): number {
+  return Math.max(0, order.subtotalCents - order.discountCents);
+}
+
+/** 1 point per whole S$1 of goods paid, rounded down; a gold member earns 1.5 times that, rounded down. */
+export function orderPoints(spendCents: number, membershipStatus: "green" | "gold"): number {
+  const base = Math.floor(Math.max(0, spendCents) / 100);
+  return membershipStatus === "gold" ? Math.floor((base * 3) / 2) : base;
+}
+
+export const orderEntryKey = (orderId: string) => `order:${orderId}`;
+
+export type OrderCredit = { credited: boolean; points: number; spentCents: number };
+
+/**
+ * Inside the caller's transaction: the order's `order` entry (idempotency key `order:{orderId}`), the
+ * member's totalSpent and purchaseCount, and the tier — a gold year that has ended is judged first, so
+ * the points follow the tier the member holds when the order is credited, and the spend may then
+ * promote them. With creditPoints false (an `old` linked order) the entry carries 0 points: the order
+ * shows in the history and counts as spend only. The same order a second time changes nothing.
+ * Linking the order row itself (orders.member_id) is the caller's.
+ */
+export async function creditOrderToMember(
+  tx: Tx,
+  input: { memberId: string; order: CreditableOrder; creditPoints: boolean; at?: Date },
+): Promise<OrderCredit> {
+  const at = input.at ?? new Date();
+  const { order } = input;
+  const { member } = await settleGoldYears(tx, await lockMember(tx, input.memberId), at);
+  const spentCents = orderSpendCents(order);
+  const points = input.creditPoints ? orderPoints(spentCents, member.membershipStatus) : 0;
+  const recorded = await recordPointEntry(tx, {
+    memberId: member.id,
+    email: member.email,
+    kind: "order",
+    transactionType: "credit",
+    points,
+    spentCents,
+    meta: { orderId: order.id, invoiceId: order.invoiceId, ...(input.creditPoints ? {} : { earnsPoints: false }) },
+    idempotencyKey: orderEntryKey(order.id),
+    at,
+  });
+  if (!recorded) return { credited: false, points: 0, spentCents: 0 };
+  await tx
+    .update(members)
+    .set({
+      totalSpentCents: sql`${members.totalSpentCents} + ${spentCents}`,
+      purchaseCount: sql`${members.purchaseCount} + 1`,
+      updatedAt: at,
+    })
+    .where(eq(members.id, member.id));
+  await promoteIfQualified(tx, member, at);
+  return { credited: true, points, spentCents };
+}
+
+/**
+ * At fulfilment: when the bag that was paid for belongs to a signed-in member (bags.member_id), the
+ * order and its customer record (when no member has it yet) are linked to them and the order's points
+ * credited, in the fulfilment's transaction. A bag whose member no longer exists stays a guest order.
+ */
+export async function creditPaidOrderToBagMember(
+  tx: Tx,
+  input: { order: CreditableOrder & Pick<typeof orders.$inferSelect, "customerId">; bagId: string; at: Date },
+): Promise<OrderCredit | null> {
+  const [owner] = await tx
+    .select({ memberId: members.id })
+    .from(bags)
+    .innerJoin(members, eq(members.id, bags.memberId))
+    .where(eq(bags.id, input.bagId));
+  if (!owner) return null;
+  const { order, at } = input;
+  await tx
+    .update(orders)
+    .set({ memberId: owner.memberId, linkedAt: at, updatedAt: at })
+    .where(and(eq(orders.id, order.id), isNull(orders.memberId)));
+  await tx
+    .update(customers)
+    .set({ memberId: owner.memberId, updatedAt: at })
+    .where(and(eq(customers.id, order.customerId), isNull(customers.memberId)));
+  return creditOrderToMember(tx, { memberId: owner.memberId, order, creditPoints: true, at });
+}

@@ -1,0 +1,129 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { members } from "../../db/schema/members.ts";
+import type { Tx } from "../members/member-deps.ts";
+import { GOLD_THRESHOLD_CENTS, type GoldProgress, goldYearEnd, progressToGold } from "../members/tier.ts";
+import { AppError } from "../shared/app-error.ts";
+import type { LockedMember } from "./locked-member.ts";
+
+/**
+ * Tier transitions (decision record 007). Qualifying spend is read from the ledger: the spentCents of
+ * `order` entries credited in a window, less the spentCents of the `refund` entries that reverse those
+ * orders (whenever the refund happened). `members.tier_window_start_at` marks where the window behind
+ * the member's status starts; membershipStartAt wins when later (a reset moves it on).
+ */
+
+type TierState = Pick<LockedMember, "membershipStatus" | "membershipStartAt" | "goldStartAt" | "tierWindowStartAt">;
+export type TierChange = { change: "promoted" | "renewed" | "demoted"; at: Date };
+
+/** Where the spend behind the member's status starts: towards gold (green) or that earned gold (gold). */
+export function tierWindowStart(member: Pick<TierState, "membershipStartAt" | "tierWindowStartAt">): Date {
+  const { membershipStartAt, tierWindowStartAt } = member;
+  return tierWindowStartAt && tierWindowStartAt > membershipStartAt ? tierWindowStartAt : membershipStartAt;
+}
+
+/**
+ * Net qualifying spend of the orders credited after `after` and up to `through` (open-ended when null).
+ * Windows are open at the start and closed at the end, so an order at a boundary counts once: the order
+ * that promotes belongs to the spend that earned gold, not to the first gold year.
+ */
+export async function qualifyingSpendCents(
+  db: Database | Tx,
+  memberId: string,
+  window: { after: Date; through: Date | null },
+): Promise<number> {
+  const through = window.through ? sql`and o.transaction_at <= ${window.through.toISOString()}::timestamptz` : sql``;
+  const result = (await db.execute(sql`
+    select coalesce(sum(o.spent_cents - coalesce((
+      select sum(r.spent_cents) from point_transactions r
+      where r.member_id = o.member_id and r.activity_type = 'refund' and r.meta->>'orderId' = o.meta->>'orderId'
+    ), 0)), 0)::int as spent
+    from point_transactions o
+    where o.member_id = ${memberId} and o.activity_type = 'order'
+      and o.transaction_at > ${window.after.toISOString()}::timestamptz ${through}
+  `)) as { rows: { spent: number | string }[] };
+  return Number(result.rows[0]?.spent ?? 0);
+}
+
+async function saveTier(tx: Tx, memberId: string, state: TierState, at: Date): Promise<void> {
+  await tx
+    .update(members)
+    .set({
+      membershipStatus: state.membershipStatus,
+      goldStartAt: state.goldStartAt,
+      tierWindowStartAt: state.tierWindowStartAt,
+      updatedAt: at,
+    })
+    .where(eq(members.id, memberId));
+}
+
+/**
+ * Judges every gold year of a locked member that ended before `at`: S$300 of qualifying spend in the
+ * year renews gold for the next 12 months (goldStartAt moves on); less returns the member to green,
+ * with the spend window restarting where the gold year ended. Safe to repeat: a judged year is gone.
+ */
+export async function settleGoldYears<M extends LockedMember>(
+  tx: Tx,
+  member: M,
+  at: Date,
+): Promise<{ member: M; changes: TierChange[] }> {
+  let state: M = member;
+  const changes: TierChange[] = [];
+  while (state.membershipStatus === "gold" && state.goldStartAt && goldYearEnd(state.goldStartAt) < at) {
+    const yearStart = state.goldStartAt;
+    const yearEnd = goldYearEnd(yearStart);
+    const spent = await qualifyingSpendCents(tx, member.id, { after: yearStart, through: yearEnd });
+    state =
+      spent >= GOLD_THRESHOLD_CENTS
+        ? { ...state, goldStartAt: yearEnd, tierWindowStartAt: yearStart }
+        : { ...state, membershipStatus: "green", goldStartAt: null, tierWindowStartAt: yearEnd };
+    changes.push({ change: spent >= GOLD_THRESHOLD_CENTS ? "renewed" : "demoted", at: yearEnd });
+  }
+  if (changes.length > 0) await saveTier(tx, member.id, state, at);
+  return { member: state, changes };
+}
+
+/** A green member whose qualifying spend has reached S$300 becomes gold from `at`. */
+export async function promoteIfQualified<M extends LockedMember>(tx: Tx, member: M, at: Date): Promise<M> {
+  if (member.membershipStatus !== "green") return member;
+  const from = tierWindowStart(member);
+  const spent = await qualifyingSpendCents(tx, member.id, { after: from, through: null });
+  if (spent < GOLD_THRESHOLD_CENTS) return member;
+  const promoted: M = { ...member, membershipStatus: "gold", goldStartAt: at, tierWindowStartAt: from };
+  await saveTier(tx, member.id, promoted, at);
+  return promoted;
+}
+
+/**
+ * After a refund: a gold member whose status was earned by spend that has now been refunded below
+ * S$300 is green again, and the spend still standing in that window keeps counting towards gold.
+ */
+export async function reviewGoldAfterRefund<M extends LockedMember>(tx: Tx, member: M, at: Date): Promise<M> {
+  if (member.membershipStatus !== "gold" || !member.goldStartAt) return member;
+  const from = tierWindowStart(member);
+  const spent = await qualifyingSpendCents(tx, member.id, { after: from, through: member.goldStartAt });
+  if (spent >= GOLD_THRESHOLD_CENTS) return member;
+  const green: M = { ...member, membershipStatus: "green", goldStartAt: null, tierWindowStartAt: from };
+  await saveTier(tx, member.id, green, at);
+  return green;
+}
+
+/** The member's progress: green towards gold, gold towards another gold year. */
+export async function loadGoldProgress(db: Database, memberId: string): Promise<GoldProgress> {
+  const [member] = await db
+    .select({
+      membershipStatus: members.membershipStatus,
+      membershipStartAt: members.membershipStartAt,
+      goldStartAt: members.goldStartAt,
+      tierWindowStartAt: members.tierWindowStartAt,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
+  const window =
+    member.membershipStatus === "gold" && member.goldStartAt
+      ? { after: member.goldStartAt, through: goldYearEnd(member.goldStartAt) }
+      : { after: tierWindowStart(member), through: null };
+  const windowSpentCents = await qualifyingSpendCents(db, memberId, window);
+  return progressToGold({ ...member, windowSpentCents });
+}

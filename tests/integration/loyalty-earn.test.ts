@@ -1,0 +1,164 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { creditDebugPoints } from "../../domain/loyalty/debug-points.ts";
+import { deletePointGroup } from "../../domain/loyalty/delete-point-kinds.ts";
+import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
+import { recordPointEntry } from "../../domain/members/point-ledger.ts";
+import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
+import { createMember, entriesOf, memberDeps, memberState } from "../setup/loyalty-fixtures.ts";
+import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
+
+describe(`earning points (${DRIVER_NAME})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterEach(async () => {
+    await expectLedgerInvariant(database.db);
+    await expectEveryCreditKeyed(database.db);
+  });
+  afterAll(() => database.close());
+
+  const deps = () => memberDeps(database.db);
+  const earn = (memberId: string, meta: Record<string, unknown>, debugTools = false) =>
+    createEarnPointTransaction(deps(), { memberId, meta, debugTools });
+
+  it("credits an earn action once and adds it to the activities in the same transaction", async () => {
+    const member = await createMember(database.db);
+    const first = await earn(member.id, { activityType: "follow-ig" });
+    expect(first.credited).toBe(true);
+    expect(first.member).toMatchObject({ points: 100, activities: ["sign-up", "follow-ig"] });
+    expect(first.member.pointTransactions[0]).toMatchObject({
+      activityType: "follow-ig",
+      activityLabel: "Followed on Instagram",
+      transactionType: "credit",
+      points: 50,
+      meta: { activityType: "follow-ig" },
+    });
+
+    const again = await earn(member.id, { activityType: "follow-ig" });
+    expect(again.credited).toBe(false);
+    expect(again.member).toMatchObject({ points: 100, activities: ["sign-up", "follow-ig"] });
+    expect(again.member.pointTransactions).toHaveLength(2);
+
+    await earn(member.id, { activityType: "post-review" });
+    await earn(member.id, { activityType: "follow-fb" });
+    const last = await earn(member.id, { activityType: "tag-social" });
+    expect(last.member.points).toBe(250);
+    expect(last.member.activities).toEqual(["sign-up", "follow-ig", "post-review", "follow-fb", "tag-social"]);
+  });
+
+  it("credits exactly once when 50 identical requests arrive together", async () => {
+    const member = await createMember(database.db);
+    const results = await Promise.all(Array.from({ length: 50 }, () => earn(member.id, { activityType: "follow-fb" })));
+    expect(results.filter((result) => result.credited)).toHaveLength(1);
+    expect(await memberState(database.db, member.id)).toMatchObject({ points: 100, activities: ["sign-up", "follow-fb"] });
+    expect(await entriesOf(database.db, member.id, "follow-fb")).toHaveLength(1);
+    await expectLedgerInvariant(database.db);
+  });
+
+  it("refuses hidden, coming-soon, unknown and sign-up actions, changing nothing", async () => {
+    const member = await createMember(database.db);
+    const refused = async (meta: Record<string, unknown>, message: RegExp) => {
+      await expect(earn(member.id, meta)).rejects.toMatchObject({
+        code: "BAD_USER_INPUT",
+        message: expect.stringMatching(message),
+      });
+    };
+    await refused({ activityType: "follow-tt" }, /"Follow Us on TikTok" is not available/);
+    await refused({ activityType: "refer-friends" }, /"Refer Your Friends" is coming soon/);
+    await refused({ activityType: "sign-up" }, /given once, when the membership is created/);
+    await refused({ activityType: "follow-ig-twice" }, /no earn action "follow-ig-twice"/);
+    await refused({ activityType: "toString" }, /no earn action/);
+    await refused({}, /meta.activityType must name an earn action/);
+    await refused({ activityType: 7 }, /meta.activityType must name an earn action/);
+    expect(await memberState(database.db, member.id)).toMatchObject({ points: 50, activities: ["sign-up"] });
+    await expect(earn("no-such-member", { activityType: "follow-ig" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("credits the debug bonus only in debug mode, 100 by default, once per requestId", async () => {
+    const member = await createMember(database.db);
+    await expect(earn(member.id, { activityType: "bonus" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await earn(member.id, { activityType: "bonus" }, true)).member.points).toBe(150);
+    expect((await earn(member.id, { activityType: "bonus", points: 25 }, true)).member.points).toBe(175);
+    const keyed = { activityType: "bonus", points: 5, requestId: "panel-click-1" };
+    await earn(member.id, keyed, true);
+    expect((await earn(member.id, keyed, true)).credited).toBe(false);
+    await expect(earn(member.id, { activityType: "bonus", points: -5 }, true)).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    await expect(earn(member.id, { activityType: "bonus", points: 1.5 }, true)).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    const state = await memberState(database.db, member.id);
+    expect(state).toMatchObject({ points: 180, activities: ["sign-up"] });
+    expect((await entriesOf(database.db, member.id, "bonus")).map((entry) => entry.points).sort()).toEqual([100, 25, 5].sort());
+  });
+
+  describe("debug deletions by kind", () => {
+    it("deletes the earned entries (not sign-up), moves the balance and clears the activities", async () => {
+      const member = await createMember(database.db);
+      await earn(member.id, { activityType: "follow-ig" });
+      await earn(member.id, { activityType: "tag-social" });
+      await earn(member.id, { activityType: "bonus" }, true);
+      const after = await deletePointGroup(deps(), member.id, "earned");
+      expect(after).toMatchObject({ points: 150, activities: ["sign-up"] });
+      expect(after.pointTransactions.map((entry) => entry.activityType).sort()).toEqual(["bonus", "sign-up"]);
+      // The action can be completed again once its entry is gone.
+      expect((await earn(member.id, { activityType: "follow-ig" })).member.points).toBe(200);
+    });
+
+    it("deletes bonus, refund and dummy-order entries, each group alone", async () => {
+      const member = await createMember(database.db);
+      await earn(member.id, { activityType: "bonus" }, true);
+      await creditDebugPoints(deps(), { memberId: member.id, kind: "refund", meta: { points: 40 } });
+      await database.db.transaction((tx) =>
+        recordPointEntry(tx, {
+          memberId: member.id,
+          email: member.email,
+          kind: "dummy-order",
+          transactionType: "credit",
+          points: 30,
+          idempotencyKey: `dummy-order:test:${member.id}`,
+          at: new Date(),
+        }),
+      );
+      expect((await memberState(database.db, member.id)).points).toBe(220);
+      expect((await deletePointGroup(deps(), member.id, "refund")).points).toBe(180);
+      expect((await deletePointGroup(deps(), member.id, "dummy-order")).points).toBe(150);
+      const last = await deletePointGroup(deps(), member.id, "bonus");
+      expect(last.points).toBe(50);
+      expect(last.pointTransactions.map((entry) => entry.activityType)).toEqual(["sign-up"]);
+      // Nothing left of the kind: nothing moves.
+      expect((await deletePointGroup(deps(), member.id, "bonus")).points).toBe(50);
+    });
+
+    it("refuses with INSUFFICIENT_POINTS when the points were already spent, deleting nothing", async () => {
+      const member = await createMember(database.db);
+      await earn(member.id, { activityType: "bonus", points: 500 }, true);
+      await database.db.transaction((tx) =>
+        recordPointEntry(tx, {
+          memberId: member.id,
+          email: member.email,
+          kind: "redeem",
+          transactionType: "debit",
+          points: 520,
+          at: new Date(),
+        }),
+      );
+      await expect(deletePointGroup(deps(), member.id, "bonus")).rejects.toMatchObject({ code: "INSUFFICIENT_POINTS" });
+      expect(await entriesOf(database.db, member.id, "bonus")).toHaveLength(1);
+      expect((await memberState(database.db, member.id)).points).toBe(30);
+    });
+
+    it("deleting a debit raises the balance", async () => {
+      const member = await createMember(database.db);
+      await database.db.transaction((tx) =>
+        recordPointEntry(tx, {
+          memberId: member.id,
+          email: member.email,
+          kind: "refund",
+          transactionType: "debit",
+          points: 20,
+          at: new Date(),
+        }),
+      );
+      expect((await deletePointGroup(deps(), member.id, "refund")).points).toBe(50);
+    });
+  });
+});
