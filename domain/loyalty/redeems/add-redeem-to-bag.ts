@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { redeems } from "../../../db/schema/members.ts";
+import { MAX_LINE_QUANTITY } from "../../bag/quantity.ts";
+import { AppError } from "../../shared/app-error.ts";
+import { lockMember } from "../locked-member.ts";
+import { rewardForOption } from "../rewards.ts";
+import { type RedeemDeps, redeemNow } from "./redeem-deps.ts";
+import { type RedeemRow, recordRedeemEntry, requirePoints } from "./redeem-ledger.ts";
+import { type RedeemMetaInput, readAddRedeemMeta } from "./redeem-meta.ts";
+
+/**
+ * Puts a reward in the member's bag: a Pending redeem and a `redeem` debit of quantity x its cost,
+ * in one transaction. The same option again, while one is Pending, raises that redeem's quantity
+ * (one Pending redeem per option per member). Not enough points: INSUFFICIENT_POINTS, nothing changes.
+ */
+export async function addRedeemToBag(deps: RedeemDeps, memberId: string, meta: RedeemMetaInput): Promise<RedeemRow> {
+  const { optionId, quantity, rewardId } = readAddRedeemMeta(meta);
+  const match = await rewardForOption(deps, optionId, rewardId);
+  if (!match) {
+    throw new AppError(
+      "BAD_USER_INPUT",
+      rewardId ? `That option cannot be taken as the reward "${rewardId}".` : "That option cannot be taken as a reward.",
+    );
+  }
+  return deps.db.transaction(async (tx) => {
+    const member = await lockMember(tx, memberId);
+    const at = redeemNow(deps);
+    const [pending] = await tx
+      .select()
+      .from(redeems)
+      .where(and(eq(redeems.memberId, memberId), eq(redeems.optionId, optionId), eq(redeems.status, "Pending")))
+      .for("update");
+
+    if (pending) {
+      const total = pending.quantity + quantity;
+      if (total > MAX_LINE_QUANTITY) {
+        throw new AppError("BAD_USER_INPUT", `You can have at most ${MAX_LINE_QUANTITY} of one reward in your bag.`);
+      }
+      requirePoints(member, pending.pointsEach * quantity);
+      await recordRedeemEntry(tx, { member, redeem: pending, transactionType: "debit", quantity, reason: "quantity raised", at });
+      const [raised] = await tx
+        .update(redeems)
+        .set({ quantity: total, updatedAt: at })
+        .where(eq(redeems.id, pending.id))
+        .returning();
+      if (!raised) throw new Error(`Redeem ${pending.id} vanished while locked.`);
+      return raised;
+    }
+
+    const redeem = { id: randomUUID(), rewardId: match.reward.id, optionId, pointsEach: match.reward.pointsCost };
+    requirePoints(member, redeem.pointsEach * quantity);
+    const pointTransactionId = await recordRedeemEntry(tx, {
+      member,
+      redeem,
+      transactionType: "debit",
+      quantity,
+      reason: "added",
+      at,
+    });
+    const [created] = await tx
+      .insert(redeems)
+      .values({
+        ...redeem,
+        memberId,
+        pointTransactionId,
+        status: "Pending",
+        quantity,
+        meta: { rewardId: redeem.rewardId },
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (!created) throw new Error("The redeem insert returned no row.");
+    return created;
+  });
+}

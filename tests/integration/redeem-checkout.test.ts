@@ -1,0 +1,207 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redeems } from "../../db/schema/members.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { seedRewards } from "../../db/seed/rewards.ts";
+import { seedCatalog } from "../../db/seed/seed.ts";
+import { newBagToken } from "../../domain/bag/bag-token.ts";
+import { addToBag } from "../../domain/bag/bag-use-cases.ts";
+import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
+import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
+import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
+import { startCheckout } from "../../domain/checkout/start-checkout.ts";
+import { expirePendingRedeems } from "../../domain/loyalty/redeem-expiry.ts";
+import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
+import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-from-bag.ts";
+import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
+import { updateRedeemsOrderId } from "../../domain/loyalty/redeems/update-redeems-order-id.ts";
+import { byCheckoutSession, loadOrder } from "../../domain/orders/order-view.ts";
+import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
+import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
+import { insertLinkedOrder } from "../setup/member-fixtures.ts";
+import { balanceOf, memberWithPoints, redeemEntries } from "../setup/redeem-fixtures.ts";
+import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SHIPPING = {
+  name: "Tan Mei Ling",
+  email: "mei@example.com",
+  mobile: "9123 4567",
+  address: "1 Orchard Road",
+  postalCode: "238801",
+};
+
+describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, () => {
+  let database: TestDatabase;
+  const delivered: { raw: string; signature: string }[] = [];
+  let payments: ReturnType<typeof createTestPaymentProvider>;
+  const db = () => database.db;
+  const deps = (now?: Date) => ({ db: database.db, catalog: catalogFromDatabase(database.db), now: now && (() => now) });
+  const refOf = (redeem: { id: string; memberId: string; pointTransactionId: string }) => ({
+    redeemId: redeem.id,
+    memberId: redeem.memberId,
+    pointTransactionId: redeem.pointTransactionId,
+  });
+  const statusOf = async (redeemId: string) =>
+    (await db().select({ status: redeems.status, orderId: redeems.orderId }).from(redeems).where(eq(redeems.id, redeemId)))[0];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await seedCatalog(database.db);
+    await seedRewards(database.db);
+    payments = createTestPaymentProvider({
+      db: database.db,
+      webhookSecret: "whsec_test_secret",
+      deliver: async (raw, signature) => {
+        delivered.push({ raw, signature });
+      },
+    });
+  });
+  afterAll(() => database.close());
+
+  it("expires a reward after 7 days in the bag and returns its points once, however many runs meet", async () => {
+    const now = new Date();
+    const member = await memberWithPoints(db(), 2000);
+    const old = await addRedeemToBag(deps(new Date(now.getTime() - 8 * DAY_MS)), member.id, {
+      optionId: "op-j4_bb-1b",
+      quantity: 2,
+    });
+    const recent = await addRedeemToBag(deps(new Date(now.getTime() - 6 * DAY_MS)), member.id, { optionId: "op-mpu_ba-1pu" });
+    expect(await balanceOf(db(), member.id)).toBe(2050 - 700 - 150);
+
+    const runs = await Promise.all([expirePendingRedeems(db(), now), expirePendingRedeems(db(), now)]);
+    expect(runs.reduce((total, run) => total + run.expired, 0)).toBe(1);
+    expect(runs.reduce((total, run) => total + run.pointsReturned, 0)).toBe(700);
+    expect(await expirePendingRedeems(db(), now)).toEqual({ expired: 0, pointsReturned: 0 });
+    expect((await statusOf(old.id))?.status).toBe("Expired");
+    expect((await statusOf(recent.id))?.status).toBe("Pending");
+    expect(await balanceOf(db(), member.id)).toBe(2050 - 150);
+    expect(await redeemEntries(db(), member.id, old.id)).toEqual([
+      { signed: -700, reason: "added" },
+      { signed: 700, reason: "expired" },
+    ]);
+
+    expect((await removeRedeemFromBag(deps(), refOf(old))).status).toBe("Expired");
+    await expect(updateRedeemFromBag(deps(), refOf(old), { quantity: 1 })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await balanceOf(db(), member.id)).toBe(2050 - 150);
+    await expectLedgerInvariant(db());
+    await expectEveryCreditKeyed(db());
+  });
+
+  it("attaches Pending redeems to the member's own paid order, all or nothing, once", async () => {
+    const member = await memberWithPoints(db(), 3000);
+    const other = await memberWithPoints(db(), 0);
+    const paidAt = new Date();
+    const delivery = { deliveryStart: "2026-12-01", deliveryEnd: "2026-12-03" };
+    const { checkoutSessionId } = await insertLinkedOrder(db(), {
+      memberId: member.id,
+      email: member.email,
+      priceCents: 3900,
+      paidAt,
+      ...delivery,
+    });
+    const [order] = await db().select().from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId));
+    if (!order) throw new Error("no order");
+    const othersOrder = await insertLinkedOrder(db(), {
+      memberId: other.id,
+      email: other.email,
+      priceCents: 3900,
+      paidAt,
+      ...delivery,
+    });
+    const [foreign] = await db().select().from(orders).where(eq(orders.checkoutSessionId, othersOrder.checkoutSessionId));
+
+    const pouch = await addRedeemToBag(deps(), member.id, { optionId: "op-mpu_sb-1pu" });
+    const box = await addRedeemToBag(deps(), member.id, { optionId: "op-l8_ca-1b" });
+    const gone = await addRedeemToBag(deps(), member.id, { optionId: "op-j4_yz-1b" });
+    await removeRedeemFromBag(deps(), refOf(gone));
+    const attach = (redeemIds: string[], orderId: string) =>
+      updateRedeemsOrderId(deps(), { memberId: member.id, redeemIds, orderId });
+
+    await expect(attach([pouch.id], foreign?.id ?? "")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(attach([pouch.id, "no-such-redeem"], order.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(attach([pouch.id, gone.id], order.id)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await statusOf(pouch.id))?.status).toBe("Pending");
+    await expect(attach([], order.id)).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+
+    const attached = await attach([pouch.id], order.invoiceId.toLowerCase());
+    expect(attached).toEqual([expect.objectContaining({ id: pouch.id, status: "Ordered", orderId: order.id })]);
+    expect(await attach([pouch.id, box.id], order.orderId)).toHaveLength(2);
+    expect(await statusOf(box.id)).toEqual({ status: "Ordered", orderId: order.id });
+    await expect(removeRedeemFromBag(deps(), refOf(box))).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await balanceOf(db(), member.id)).toBe(3050 - 150 - 950);
+
+    const late = await addRedeemToBag(deps(), member.id, { optionId: "op-mpu_ll-1pu" });
+    await db().update(orders).set({ status: "shipped" }).where(eq(orders.id, order.id));
+    await expect(attach([late.id], order.id)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await loadOrder(db(), byCheckoutSession(checkoutSessionId)))?.rewards).toEqual([
+      expect.objectContaining({
+        redeemId: pouch.id,
+        productName: "Luna Collagen Nectar pouch",
+        flavourName: "Strawberry Bliss",
+        pointsTotal: 150,
+      }),
+      expect.objectContaining({ redeemId: box.id, flavourName: "Cranberry Apple", quantity: 1, pointsEach: 950 }),
+    ]);
+    await expectLedgerInvariant(db());
+  });
+
+  it("sends the bag's member's rewards out with the paid order exactly once when the webhook is replayed", async () => {
+    const member = await memberWithPoints(db(), 1000);
+    let bagToken: string | null = null;
+    bagToken = (await addToBag(deps(), { bagToken, optionId: "op-m8_ba-1b", quantity: 2 })).bagToken;
+    const reward = await addRedeemToBag(deps(), member.id, { optionId: "op-l4_cp-1b" });
+    const started = await startCheckout(
+      { ...deps(), payments },
+      { bagToken, form: SHIPPING, baseUrl: "http://shop.test", memberId: member.id },
+    );
+    if (!started.ok) throw new Error(JSON.stringify(started.fieldErrors));
+    expect(await payments.pay(started.sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
+    const webhook = delivered.at(-1);
+    if (!webhook) throw new Error("no webhook delivered");
+    const event = await payments.verifyWebhook(webhook.raw, webhook.signature);
+    const fulfil = { db: db(), payments, env: "test" };
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, () => handlePaymentEvent(fulfil, event)),
+      ...Array.from({ length: 3 }, () => fulfilCheckout(fulfil, started.sessionId)),
+    ]);
+    expect(results.filter((result) => result?.created)).toHaveLength(1);
+    const order = await loadOrder(db(), byCheckoutSession(started.sessionId));
+    expect(await statusOf(reward.id)).toEqual({ status: "Ordered", orderId: order?.id });
+    expect(order?.rewards).toEqual([
+      expect.objectContaining({ redeemId: reward.id, flavourName: "Calamansi Pomelo", pointsTotal: 500 }),
+    ]);
+    expect(await redeemEntries(db(), member.id, reward.id)).toEqual([{ signed: -500, reason: "added" }]);
+    const orderCredits = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from point_transactions
+          where member_id = ${member.id} and activity_type = 'order' and meta->>'orderId' = ${order?.id ?? ""}`,
+    );
+    expect(orderCredits[0]?.n).toBe(1);
+    // Two 8-serving boxes, S$78.00 of goods: 78 order points.
+    expect(await balanceOf(db(), member.id)).toBe(1050 - 500 + 78);
+    await expectLedgerInvariant(db());
+  });
+
+  it("keeps rewards Pending when the order is a guest's, and a bag of rewards alone cannot be checked out", async () => {
+    const member = await memberWithPoints(db(), 500);
+    const reward = await addRedeemToBag(deps(), member.id, { optionId: "op-mpu_yd-1pu" });
+    const guestBag = (await addToBag(deps(), { bagToken: null, optionId: "op-vs8_st-1b", quantity: 1 })).bagToken;
+    const started = await startCheckout(
+      { ...deps(), payments },
+      { bagToken: guestBag, form: SHIPPING, baseUrl: "http://shop.test" },
+    );
+    if (!started.ok) throw new Error("checkout did not start");
+    await payments.pay(started.sessionId, "4242424242424242");
+    expect((await fulfilCheckout({ db: db(), payments, env: "test" }, started.sessionId))?.created).toBe(true);
+    expect((await statusOf(reward.id))?.status).toBe("Pending");
+
+    await expect(
+      startCheckout(
+        { ...deps(), payments },
+        { bagToken: newBagToken(), form: SHIPPING, baseUrl: "http://shop.test", memberId: member.id },
+      ),
+    ).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: "Your bag is empty." });
+    expect((await statusOf(reward.id))?.status).toBe("Pending");
+  });
+});
