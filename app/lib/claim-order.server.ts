@@ -1,0 +1,20 @@
+import { data } from "react-router";
+import type { RequestContext } from "../context.ts";
+import { expectedFailure } from "./action-result.server.ts";
+import { CLAIM_ORDER_INTENT, type ClaimOrderResult, claimSuccessMessage } from "./claim-order.ts";
+
+/** The member page's "Claim a past order" form: links the order and says what it brought. */
+export async function claimOrder(context: RequestContext, memberId: string, form: FormData) {
+  try {
+    const claim = await context.shop.orderLinks.link({
+      memberId,
+      invoiceId: form.get("invoiceId"),
+      mobile: form.get("mobile"),
+      clientAddress: context.clientAddress,
+    });
+    return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: true, message: claimSuccessMessage(claim) });
+  } catch (error) {
+    const { message, status } = expectedFailure(error);
+    return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: false, message }, { status });
+  }
+}

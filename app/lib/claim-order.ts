@@ -1,0 +1,31 @@
+import { formatMoney } from "../../domain/shared/money.ts";
+
+/** The form field that tells the member page's action which form was sent. */
+export const CLAIM_ORDER_INTENT = "claim-order";
+
+export type ClaimOrderResult = { intent: typeof CLAIM_ORDER_INTENT; ok: boolean; message: string };
+
+const points = (count: number) => `${count.toLocaleString("en-SG")} point${count === 1 ? "" : "s"}`;
+
+/** What the member reads after a past order was added to their membership. */
+export function claimSuccessMessage(claim: {
+  invoiceId: string;
+  age: "old" | "new";
+  counted: boolean;
+  pointsCredited: number;
+  spentCents: number;
+}) {
+  if (!claim.counted) {
+    return `Order ${claim.invoiceId} is on your membership again. Its points and spend were counted when it was first linked.`;
+  }
+  const spent = formatMoney(claim.spentCents);
+  if (claim.age === "old") {
+    return `Order ${claim.invoiceId} is on your membership and its ${spent} is counted towards your spend. It was placed more than 30 days before you joined, so it doesn't earn points.`;
+  }
+  return `Order ${claim.invoiceId} is on your membership: ${points(claim.pointsCredited)} added and ${spent} counted towards your spend.`;
+}
+
+/** The member page's action data, when it answers the claim form. */
+export function isClaimOrderResult(value: unknown): value is ClaimOrderResult {
+  return typeof value === "object" && value !== null && "intent" in value && value.intent === CLAIM_ORDER_INTENT;
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { loyalCustomers } from "../../db/schema/loyalty.ts";
+import { members } from "../../db/schema/members.ts";
+import { type MemberDeps, nowOf } from "../members/member-deps.ts";
+import { AppError } from "../shared/app-error.ts";
+import { toCents } from "../shared/money.ts";
+import { emailInput } from "./email-input.ts";
+import { parseMetaInput } from "./meta-input.ts";
+
+/** The debug panel's starting lifetime value (SPEC.md §9: initial ltv 1000), S$1,000. */
+export const DEBUG_INITIAL_LTV_CENTS = 100_000;
+
+export type LoyalCustomerView = { id: string; email: string; name: string; meta: Record<string, unknown>; ltvCents: number };
+
+function optionalName(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string" || value.trim().length === 0 || value.length > 200) {
+    throw new AppError("BAD_USER_INPUT", "name must be a text of 1 to 200 characters.");
+  }
+  return value.trim();
+}
+
+function optionalLtvCents(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 10_000_000) {
+    throw new AppError("BAD_USER_INPUT", "ltv must be an amount in S$ from 0 to 10000000.");
+  }
+  return toCents(value);
+}
+
+/**
+ * Debug tool: creates or updates the loyal customer record (the merchant's lifetime value) of one of
+ * the member's own email addresses, from meta {email, name, ltv in S$}. A new record starts at the
+ * debug default ltv and the member's name; an update changes only what meta gives. The whole meta is
+ * kept with the record.
+ */
+export async function createOrUpdateLoyalCustomer(
+  deps: MemberDeps,
+  memberId: string,
+  rawMeta: unknown,
+): Promise<LoyalCustomerView> {
+  const meta = parseMetaInput(rawMeta);
+  const email = emailInput(meta.email);
+  const name = optionalName(meta.name);
+  const ltvCents = optionalLtvCents(meta.ltv);
+  const [member] = await deps.db
+    .select({ name: members.name, email: members.email, googleEmail: members.googleEmail, facebookEmail: members.facebookEmail })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
+  const own = [member.email, member.googleEmail, member.facebookEmail].map((address) => address?.toLowerCase());
+  if (!own.includes(email)) {
+    throw new AppError("FORBIDDEN", "You can only set the loyal customer record of your own email address.");
+  }
+  const at = nowOf(deps);
+  const [row] = await deps.db
+    .insert(loyalCustomers)
+    .values({
+      id: randomUUID(),
+      email,
+      name: name ?? (member.name || email),
+      meta,
+      ltvCents: ltvCents ?? DEBUG_INITIAL_LTV_CENTS,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: loyalCustomers.email,
+      set: { meta, updatedAt: at, ...(name === undefined ? {} : { name }), ...(ltvCents === undefined ? {} : { ltvCents }) },
+    })
+    .returning();
+  if (!row) throw new Error("loyal customer upsert returned no row");
+  return { id: row.id, email: row.email, name: row.name, meta: row.meta, ltvCents: row.ltvCents };
+}

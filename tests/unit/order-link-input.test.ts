@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { claimSuccessMessage, isClaimOrderResult } from "../../app/lib/claim-order.ts";
+import { DUMMY_ORDER_DEFAULT_PRICE_CENTS, parseDummyOrderMeta } from "../../domain/loyalty/dummy-order-input.ts";
+import { parseMetaInput } from "../../domain/loyalty/meta-input.ts";
+import { isValidOrderCode } from "../../domain/orders/order-code.ts";
+
+const member = { createdAt: new Date("2026-11-21T08:05:00.000Z"), email: "mei@example.com" };
+
+describe("dummy order meta", () => {
+  it("places new 2 days after and old 2 days before the member's creation by default", () => {
+    const fresh = parseDummyOrderMeta('{"when":"new"}', member);
+    expect(fresh).toMatchObject({
+      when: "new",
+      priceCents: DUMMY_ORDER_DEFAULT_PRICE_CENTS,
+      email: "mei@example.com",
+      mobile: "",
+    });
+    expect(fresh.orderedAt.toISOString()).toBe("2026-11-23T08:05:00.000Z");
+    expect(isValidOrderCode(fresh.invoiceId)).toBe(true);
+    expect(parseDummyOrderMeta({ when: "old" }, member).orderedAt.toISOString()).toBe("2026-11-19T08:05:00.000Z");
+  });
+
+  it("reads the base timestamp in seconds, and in milliseconds from 1e12", () => {
+    const seconds = parseDummyOrderMeta({ when: "new", timestamp: 1_700_000_000.5 }, member);
+    const millis = parseDummyOrderMeta({ when: "new", timestamp: 1_700_000_000_500 }, member);
+    expect(seconds.orderedAt.toISOString()).toBe("2023-11-16T22:13:20.500Z");
+    expect(millis.orderedAt).toEqual(seconds.orderedAt);
+  });
+
+  it("converts the S$ price to cents and normalizes the invoice id, email and mobile", () => {
+    const meta = { when: "old", price: 68.9, invoiceId: " abc-123 ", email: " Mei.Tan@Example.COM ", mobile: "+65 9123 4567" };
+    expect(parseDummyOrderMeta(JSON.stringify(JSON.stringify(meta)), member)).toMatchObject({
+      priceCents: 6890,
+      invoiceId: "ABC-123",
+      email: "mei.tan@example.com",
+      mobile: "+6591234567",
+    });
+  });
+
+  it.each([
+    [{}, /when must be the text/],
+    [{ when: 2 }, /when must be the text/],
+    [{ when: "newer" }, /when must be "old" or "new", not "newer"/],
+    [{ when: "new", timestamp: "1700000000" }, /timestamp must be a number/],
+    [{ when: "new", timestamp: 9e15 }, /timestamp/],
+    [{ when: "new", price: -5 }, /price must be/],
+    [{ when: "new", invoiceId: "no spaces allowed" }, /invoiceId must be/],
+    [{ when: "new", email: "mei" }, /email address/],
+  ])("refuses %j with BAD_USER_INPUT", (meta, message) => {
+    expect(() => parseDummyOrderMeta(meta, member)).toThrow(
+      expect.objectContaining({ code: "BAD_USER_INPUT", message: expect.stringMatching(message) }),
+    );
+  });
+
+  it("takes meta as an object or a JSON object string and refuses anything else", () => {
+    expect(parseMetaInput({ a: 1 })).toEqual({ a: 1 });
+    expect(parseMetaInput('"{\\"a\\":1}"')).toEqual({ a: 1 });
+    for (const bad of ["", "null", "[1]", "42", "{a:1}", null]) {
+      expect(() => parseMetaInput(bad)).toThrow(expect.objectContaining({ code: "BAD_USER_INPUT" }));
+    }
+  });
+});
+
+describe("the claim form's messages", () => {
+  const claim = { invoiceId: "6A7K2QXB", counted: true, spentCents: 6890 };
+  it("says how many points a new order brought", () => {
+    expect(claimSuccessMessage({ ...claim, age: "new", pointsCredited: 68 })).toBe(
+      "Order 6A7K2QXB is on your membership: 68 points added and S$68.90 counted towards your spend.",
+    );
+    expect(claimSuccessMessage({ ...claim, age: "new", pointsCredited: 1, spentCents: 100 })).toContain(": 1 point added");
+  });
+
+  it("says an old order counts towards spend only, and a re-linked one counts nothing again", () => {
+    expect(claimSuccessMessage({ ...claim, age: "old", pointsCredited: 0 })).toBe(
+      "Order 6A7K2QXB is on your membership and its S$68.90 is counted towards your spend. It was placed more than 30 days before you joined, so it doesn't earn points.",
+    );
+    expect(claimSuccessMessage({ ...claim, age: "new", counted: false, pointsCredited: 0, spentCents: 0 })).toBe(
+      "Order 6A7K2QXB is on your membership again. Its points and spend were counted when it was first linked.",
+    );
+  });
+
+  it("recognises the claim form's action data only", () => {
+    expect(isClaimOrderResult({ intent: "claim-order", ok: true, message: "x" })).toBe(true);
+    expect(isClaimOrderResult({ ok: false, message: "x" })).toBe(false);
+    expect(isClaimOrderResult(undefined)).toBe(false);
+  });
+});
