@@ -14,6 +14,9 @@ import { unpaidCheckoutMessage } from "./checkout/checkout-status.ts";
 import { fulfilCheckout } from "./checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "./checkout/handle-payment-event.ts";
 import { startCheckout } from "./checkout/start-checkout.ts";
+import { orderLinkUseCases } from "./loyalty/order-link-use-cases.ts";
+import { pointsUseCases } from "./loyalty/points-use-cases.ts";
+import { rewardUseCases } from "./loyalty/reward-use-cases.ts";
 import type { MalformedMemberData } from "./members/member-deps.ts";
 import { memberUseCases } from "./members/member-use-cases.ts";
 import type { SessionLog } from "./members/session-refresh.ts";
@@ -102,6 +105,12 @@ export function createShop(deps: ShopDeps) {
       pay: (sessionId: string, cardNumber: string) => testPayments.pay(sessionId, cardNumber),
     },
     members,
+    /** The rewards catalogue and the member's redeems (rewards in the bag, paid with points). */
+    rewards: rewardUseCases(store),
+    /** Claiming past orders; debug tools for linked orders, customer records and dummy orders. */
+    orderLinks: orderLinkUseCases({ db, onMalformed: deps.onMalformedMemberData }),
+    /** The points ledger: earn actions, tiers and gold progress, order refunds, the points debug tools. */
+    points: pointsUseCases({ db, onMalformed: deps.onMalformedMemberData }),
     ...signInUseCases({ db, identity: deps.identity, log: deps.log, members }),
     orders: {
       /** A guest proves an order is theirs; limited per client address, so invoice ids cannot be guessed. */

@@ -3,6 +3,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { seedPromotionCodes } from "../db/seed/promotions.ts";
+import { seedRewards } from "../db/seed/rewards.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { readCatalogRevision } from "../domain/catalog/catalog-revision.ts";
@@ -14,6 +15,7 @@ import { clientDirOf, createHttpApp } from "./app.ts";
 import type { Config } from "./env.ts";
 import { catalogRevisionSource } from "./http/catalog-revision-source.ts";
 import { createIntegrations } from "./integrations.ts";
+import { startJobs } from "./jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
@@ -39,6 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   await seedCatalog(database.db);
   await seedPromotionCodes(database.db);
+  await seedRewards(database.db);
   const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
   // Listening first gives the real port (PORT=0 picks one), which the default public address needs.
   let handle: FetchHandler = () => new Response("Starting", { status: 503, headers: { "Retry-After": "1" } });
@@ -96,6 +99,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     identityProviderRoutes: embeddedProvider ? embeddedProviderRoutes(embeddedProvider, database.db) : null,
   });
   handle = app.fetch;
+  const jobs = startJobs({ db: database.db, logger });
   logger.info(
     { port, database: database.driver, ms: Math.round(performance.now() - started) },
     `shop ready at http://localhost:${port}`,
@@ -109,6 +113,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       ? { issuer: embeddedProvider.issuer, clientId: embeddedProvider.clientId, clientSecret: embeddedProvider.clientSecret }
       : null,
     close: async () => {
+      await jobs.stop();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       await database.close();
     },

@@ -1,10 +1,21 @@
 import { Link, useNavigation } from "react-router";
 import { FREE_SHIPPING_FROM_CENTS, type PricedBag } from "../../domain/bag/price-bag.ts";
+import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
 import { BagLineRow } from "./bag-line-row.tsx";
+import { RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
-export function BagView({ bag, result }: { bag: PricedBag; result: ActionResult | undefined }) {
+export function BagView({
+  bag,
+  rewards,
+  result,
+}: {
+  bag: PricedBag;
+  /** The signed-in member's rewards waiting in the bag (paid with points). */
+  rewards: RewardLine[];
+  result: ActionResult | undefined;
+}) {
   const busy = useNavigation().state !== "idle";
   const toFreeShipping = FREE_SHIPPING_FROM_CENTS - bag.subtotalCents;
   return (
@@ -23,7 +34,7 @@ export function BagView({ bag, result }: { bag: PricedBag; result: ActionResult 
           {bag.unavailableOptionIds.length === 1 ? " has" : " have"} been left out of your total.
         </p>
       )}
-      {bag.lines.length === 0 ? (
+      {bag.lines.length === 0 && rewards.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
           <p className="text-lg font-semibold">Your bag is empty.</p>
           <p className="mt-1 text-muted">Find your flavour and it will wait for you here.</p>
@@ -36,48 +47,66 @@ export function BagView({ bag, result }: { bag: PricedBag; result: ActionResult 
         </div>
       ) : (
         <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_22rem]">
-          <ul aria-label="Items in your bag" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-            {bag.lines.map((line) => (
-              <BagLineRow key={line.optionId} line={line} busy={busy} />
-            ))}
-          </ul>
-          <aside aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-slate-200 bg-white p-5">
-            <h2 id="summary-heading" className="text-lg font-bold">
-              Order summary
-            </h2>
-            <dl className="mt-4 space-y-2">
-              <div className="flex justify-between">
-                <dt>
-                  Subtotal ({bag.itemCount} {bag.itemCount === 1 ? "item" : "items"})
-                </dt>
-                <dd data-testid="bag-subtotal">{formatMoney(bag.subtotalCents)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Shipping</dt>
-                <dd data-testid="bag-shipping">{bag.shippingCents === 0 ? "Free" : formatMoney(bag.shippingCents)}</dd>
-              </div>
-              <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold">
-                <dt>Total</dt>
-                <dd data-testid="bag-total">{formatMoney(bag.totalCents)}</dd>
-              </div>
-            </dl>
-            <p className="mt-3 text-sm text-muted">
-              {toFreeShipping > 0 ? `Add ${formatMoney(toFreeShipping)} more for free shipping.` : "Your order ships free."}{" "}
-              Prices include GST.
-            </p>
-            <Link
-              to="/checkout/summary"
-              className="mt-5 block rounded-full bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800"
-            >
-              Checkout
-            </Link>
-            <Link
-              to="/shop"
-              className="mt-3 block rounded-full border border-brand-700 px-5 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50"
-            >
-              Continue shopping
-            </Link>
-          </aside>
+          <div className="space-y-6">
+            {bag.lines.length > 0 && (
+              <ul
+                aria-label="Items in your bag"
+                className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
+              >
+                {bag.lines.map((line) => (
+                  <BagLineRow key={line.optionId} line={line} busy={busy} />
+                ))}
+              </ul>
+            )}
+            <RewardsInBag rewards={rewards} />
+          </div>
+          {bag.lines.length === 0 ? (
+            <RewardsOnlyNote />
+          ) : (
+            <aside aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-slate-200 bg-white p-5">
+              <h2 id="summary-heading" className="text-lg font-bold">
+                Order summary
+              </h2>
+              <dl className="mt-4 space-y-2">
+                <div className="flex justify-between">
+                  <dt>
+                    Subtotal ({bag.itemCount} {bag.itemCount === 1 ? "item" : "items"})
+                  </dt>
+                  <dd data-testid="bag-subtotal">{formatMoney(bag.subtotalCents)}</dd>
+                </div>
+                {rewards.length > 0 && (
+                  <div className="flex justify-between">
+                    <dt>Rewards ({rewards.reduce((total, line) => total + line.quantity, 0)})</dt>
+                    <dd data-testid="bag-rewards">{formatMoney(0)}</dd>
+                  </div>
+                )}
+                <div className="flex justify-between">
+                  <dt>Shipping</dt>
+                  <dd data-testid="bag-shipping">{bag.shippingCents === 0 ? "Free" : formatMoney(bag.shippingCents)}</dd>
+                </div>
+                <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold">
+                  <dt>Total</dt>
+                  <dd data-testid="bag-total">{formatMoney(bag.totalCents)}</dd>
+                </div>
+              </dl>
+              <p className="mt-3 text-sm text-muted">
+                {toFreeShipping > 0 ? `Add ${formatMoney(toFreeShipping)} more for free shipping.` : "Your order ships free."}{" "}
+                Prices include GST.
+              </p>
+              <Link
+                to="/checkout/summary"
+                className="mt-5 block rounded-full bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800"
+              >
+                Checkout
+              </Link>
+              <Link
+                to="/shop"
+                className="mt-3 block rounded-full border border-brand-700 px-5 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                Continue shopping
+              </Link>
+            </aside>
+          )}
         </div>
       )}
     </div>

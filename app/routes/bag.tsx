@@ -4,19 +4,24 @@ import { requestContext } from "../context.ts";
 import { type ActionResult, failureResult, readForm, unreadableRequest } from "../lib/action-result.server.ts";
 import { bagCookie, readBagToken } from "../lib/bag-cookie.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
+import { useRedemptionStoreSync } from "../lib/redemption-store.ts";
+import { rewardBagAction, rewardsInBag } from "../lib/reward-bag.server.ts";
 import type { Route } from "./+types/bag";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Bag");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const bag = await context.get(requestContext).shop.bag.get(readBagToken(request));
-  return { bag };
+  const ctx = context.get(requestContext);
+  const bag = await ctx.shop.bag.get(readBagToken(request));
+  return { bag, rewards: await rewardsInBag(ctx) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop, settings } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
+  const rewardResult = await rewardBagAction(context.get(requestContext), form);
+  if (rewardResult) return rewardResult;
   const bagToken = readBagToken(request);
   const intent = form.get("intent");
   const optionId = form.get("optionId");
@@ -43,5 +48,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Bag({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  return <BagView bag={loaderData.bag} result={result} />;
+  useRedemptionStoreSync(loaderData.rewards);
+  return <BagView bag={loaderData.bag} rewards={loaderData.rewards ?? []} result={result} />;
 }

@@ -13,6 +13,8 @@ import {
 } from "../../db/schema/orders.ts";
 import type { PaymentEvent, PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import { estimateDelivery } from "../delivery/delivery-estimate.ts";
+import { creditPaidOrderToBagMember } from "../loyalty/order-points.ts";
+import { attachPendingRedeems } from "../loyalty/redeems/attach-pending-redeems.ts";
 import { generateOrderCode } from "../orders/order-code.ts";
 import { releasePromotionUse } from "./start-checkout.ts";
 
@@ -79,6 +81,8 @@ export async function fulfilCheckout(deps: FulfilDeps, sessionId: string, event?
     };
     await tx.insert(orders).values(order);
     await tx.insert(orderLines).values(session.lines.map((line, position) => ({ ...line, orderId: order.id, position })));
+    await creditPaidOrderToBagMember(tx, { order, bagId: session.bagId, at: now });
+    await attachPendingRedeems(tx, { bagId: session.bagId, orderId: order.id, at: now });
     await tx.update(checkoutSessions).set({ status: "complete", updatedAt: now }).where(eq(checkoutSessions.id, session.id));
     const boughtOptionIds = session.lines.map((line) => line.optionId);
     await tx.delete(bagLines).where(and(eq(bagLines.bagId, session.bagId), inArray(bagLines.optionId, boughtOptionIds)));

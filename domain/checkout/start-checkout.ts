@@ -24,7 +24,13 @@ export type StartCheckoutResult =
  */
 export async function startCheckout(
   deps: CheckoutDeps,
-  input: { bagToken: string | null; form: Record<string, unknown>; baseUrl: string },
+  input: {
+    bagToken: string | null;
+    form: Record<string, unknown>;
+    baseUrl: string;
+    /** The signed-in member checking out: the bag becomes theirs, so the order's points and their rewards follow it. */
+    memberId?: string | null;
+  },
 ): Promise<StartCheckoutResult> {
   const validation = validateShippingDetails(input.form);
   if (!validation.ok) return { ok: false, fieldErrors: validation.errors };
@@ -35,6 +41,7 @@ export async function startCheckout(
   if (bag.unavailableOptionIds.length > 0) {
     throw new AppError("BAD_USER_INPUT", "Some items in your bag are no longer sold. Please remove them first.");
   }
+  if (input.memberId) await deps.db.update(bags).set({ memberId: input.memberId }).where(eq(bags.id, bagId));
   const [bagRow] = await deps.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
   const pricing = await priceCheckout(deps.db, bag, bagRow?.promotionCode ?? null, deps.now?.());
 

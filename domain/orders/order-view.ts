@@ -1,10 +1,13 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { customers, orderLines, orders } from "../../db/schema/orders.ts";
+import { type OrderRewardLine, orderRewardLines } from "../loyalty/redeems/order-rewards.ts";
 
 export type OrderView = Omit<typeof orders.$inferSelect, "customerId" | "updatedAt"> & {
   customer: { name: string; address: string; postalCode: string };
   lines: (typeof orderLines.$inferSelect)[];
+  /** Rewards the member took with points that went out with this order (free of charge). */
+  rewards: OrderRewardLine[];
 };
 
 export async function loadOrder(db: Database, where: SQL): Promise<OrderView | null> {
@@ -16,7 +19,8 @@ export async function loadOrder(db: Database, where: SQL): Promise<OrderView | n
   if (!row) return null;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.order.id)).orderBy(asc(orderLines.position));
   const { customerId: _customerId, updatedAt: _updatedAt, ...order } = row.order;
-  return { ...order, customer: { name: row.name, address: row.address, postalCode: row.postalCode }, lines };
+  const rewards = await orderRewardLines(db, row.order.id);
+  return { ...order, customer: { name: row.name, address: row.address, postalCode: row.postalCode }, lines, rewards };
 }
 
 export const byInvoiceId = (invoiceId: string) => eq(orders.invoiceId, invoiceId);

@@ -15,6 +15,8 @@ export type GraphQLServerContext = {
   verifyAccessToken: VerifyAccessToken;
   /** Debug mode (DEBUG_TOOLS): the debug mutations work only when it is on. */
   debugTools: boolean;
+  /** The client's network address, for rate limits. */
+  clientAddress: string;
 };
 
 export type GraphQLContext = GraphQLServerContext & { request: Request; caller: Caller };

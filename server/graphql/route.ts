@@ -24,5 +24,6 @@ export function graphqlRoute({ config, shop, identity }: GraphQLRouteDeps): Hand
       logger: c.var.log,
       requestId: c.var.requestId,
       session: c.var.session,
+      clientAddress: c.var.clientAddress,
     });
 }

@@ -9,6 +9,9 @@ import { errorMapping } from "./error-mapping.ts";
 import { queryLimits } from "./limits.ts";
 import { memberResolvers } from "./member-resolvers.ts";
 import { memberTypeResolvers } from "./member-types.ts";
+import { orderLinkResolvers } from "./order-link-resolvers.ts";
+import { pointsResolvers } from "./points-resolvers.ts";
+import { redeemResolvers } from "./redeem-resolvers.ts";
 import { requestHashPlugin } from "./request-hash-plugin.ts";
 import { resolvers } from "./resolvers.ts";
 
@@ -37,7 +40,7 @@ export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
   return createYoga<GraphQLServerContext, Pick<GraphQLContext, "caller">>({
     schema: createSchema<GraphQLContext>({
       typeDefs,
-      resolvers: [resolvers, memberTypeResolvers, memberResolvers],
+      resolvers: [resolvers, memberTypeResolvers, memberResolvers, orderLinkResolvers, redeemResolvers, pointsResolvers],
     }),
     context: ({ request, session, verifyAccessToken }) => ({
       caller: createCaller(request, { session: session ?? null, verifyAccessToken }),

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { isWellFormedCheckoutSessionId } from "../../../domain/checkout/session-id.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { OrderLines } from "../../components/order-totals.tsx";
+import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { requestContext } from "../../context.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/complete";
@@ -40,6 +41,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         <strong>{order.deliveryEnd}</strong>
       </p>
       <OrderLines lines={order.lines} />
+      <RewardSummaryLines lines={order.rewards} heading="Rewards with this order" />
       <div className="text-right">
         <p className="text-sm text-muted">
           {[

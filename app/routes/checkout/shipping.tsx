@@ -22,7 +22,7 @@ type ShippingActionData = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { shop } = context.get(requestContext);
+  const { shop, session } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return data<ShippingActionData>({ ok: false, message: UNREADABLE_REQUEST }, { status: 400 });
   const values = Object.fromEntries(
@@ -33,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       bagToken: readBagToken(request),
       form: values,
       baseUrl: new URL(request.url).origin,
+      memberId: session?.memberId ?? null,
     });
     if (!result.ok) return data<ShippingActionData>({ ok: false, fieldErrors: result.fieldErrors, values }, { status: 400 });
     return redirect(result.redirectUrl, 303);

@@ -2,18 +2,21 @@ import { data, Form, Link, useActionData } from "react-router";
 import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts";
 import { lineDetail } from "../../../domain/orders/line-description.ts";
 import { LineList, OrderTotals } from "../../components/order-totals.tsx";
+import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { readBagToken } from "../../lib/bag-cookie.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import { rewardsInBag } from "../../lib/reward-bag.server.ts";
 import type { Route } from "./+types/summary";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Summary");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const summary = await context.get(requestContext).shop.checkout.summary(readBagToken(request));
+  const ctx = context.get(requestContext);
+  const summary = await ctx.shop.checkout.summary(readBagToken(request));
   const cancelled = new URL(request.url).searchParams.has("cancelled");
-  return { ...summary, cancelled, delivery: estimateDelivery(new Date()) };
+  return { ...summary, rewards: (await rewardsInBag(ctx)) ?? [], cancelled, delivery: estimateDelivery(new Date()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,12 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
-  const { bag, pricing, promotionError, cancelled, delivery } = loaderData;
+  const { bag, pricing, rewards, promotionError, cancelled, delivery } = loaderData;
   const result = useActionData<typeof action>();
   if (bag.lines.length === 0) {
     return (
       <section className="text-center">
         <h1 className="text-2xl font-bold">Your bag is empty</h1>
+        {rewards.length > 0 && <p className="mt-2 text-muted">Your rewards ship with your next paid order.</p>}
         <Link to="/shop" className="mt-6 inline-block rounded-full bg-brand-700 px-6 py-3 font-semibold text-white">
           Start shopping
         </Link>
@@ -66,6 +70,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
             totalCents: line.lineTotalCents + line.discountCents,
           }))}
         />
+        <RewardSummaryLines lines={rewards} heading="Rewards with this order" />
         <Link to="/bag" className="text-sm font-semibold text-brand-700 underline">
           Change your bag
         </Link>

@@ -1,14 +1,18 @@
-import { LogOut, UserCog } from "lucide-react";
-import { Link } from "react-router";
+import { Gift, LogOut, UserCog } from "lucide-react";
+import { data, Link } from "react-router";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
-import { progressToGold } from "../../../domain/members/tier.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
+import { ClaimOrderForm } from "../../components/claim-order-form.tsx";
 import { GoldProgress } from "../../components/gold-progress.tsx";
 import { MemberAvatar } from "../../components/member-avatar.tsx";
 import { MemberOrders } from "../../components/member-orders.tsx";
 import { PointHistory } from "../../components/point-history.tsx";
+import { RewardsList } from "../../components/rewards-list.tsx";
 import { TierBadge } from "../../components/tier-badge.tsx";
 import { requestContext } from "../../context.ts";
+import { readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { claimOrder } from "../../lib/claim-order.server.ts";
+import { CLAIM_ORDER_INTENT, isClaimOrderResult } from "../../lib/claim-order.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/member-home";
@@ -32,13 +36,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       memberSince: member.formattedMembershipStartTimestamp,
       goldSince: member.membershipStatus === "gold" ? member.formattedGoldStartTimestamp : null,
     },
-    progress: progressToGold(member),
+    progress: await ctx.shop.points.goldProgress(member.id),
     // Both lists come newest first.
     history: lists.pointTransactions.map((entry) => ({
       id: entry.id,
       label: entry.activityLabel,
       date: entry.formattedTransactionTimestamp,
       points: entry.transactionType === "debit" ? -entry.points : entry.points,
+    })),
+    rewards: (await ctx.shop.rewards.list()).map((reward) => ({
+      id: reward.id,
+      name: reward.name,
+      pointsCost: reward.pointsCost,
+      available: reward.choices.length > 0,
     })),
     orders: lists.linkedOrders.map((order) => ({
       invoiceId: order.invoiceId,
@@ -49,7 +59,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function MemberHome({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const member = await requireMember(ctx, request);
+  const form = await readForm(request);
+  if (!form) return unreadableRequest();
+  if (form.get("intent") === CLAIM_ORDER_INTENT) return claimOrder(ctx, member.id, form);
+  return data({ ok: false, message: "This form is not known here. Please reload the page." }, { status: 400 });
+}
+
+export default function MemberHome({ loaderData, actionData }: Route.ComponentProps) {
   const { member, progress, history, orders } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -74,11 +93,20 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 space-y-6">
         <GoldProgress progress={progress} />
+        <RewardsList rewards={loaderData.rewards} points={member.points} />
         <PointHistory entries={history} />
         <MemberOrders orders={orders} />
+        <ClaimOrderForm result={isClaimOrderResult(actionData) ? actionData : null} />
       </div>
 
       <nav aria-label="Member" className="mt-8 flex flex-wrap gap-3">
+        <Link
+          to="/member/earn-points"
+          className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          <Gift aria-hidden="true" className="size-4" />
+          Earn points
+        </Link>
         <Link
           to="/member/account"
           className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"

@@ -1,4 +1,5 @@
 import { OrderLines } from "../../components/order-totals.tsx";
+import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { requestContext } from "../../context.ts";
 import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -52,6 +53,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           Items
         </h2>
         <OrderLines lines={order.lines} />
+        <RewardSummaryLines lines={order.rewards} />
       </section>
     </article>
   );

@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
 import { OrderLines, OrderTotals } from "../../components/order-totals.tsx";
+import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { requestContext } from "../../context.ts";
 import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -25,6 +26,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
         <OrderLines lines={order.lines} listPrice />
+        <RewardSummaryLines lines={order.rewards} />
         <div className="mt-4 border-t border-slate-200 pt-4">
           <OrderTotals
             totals={{
