@@ -1,31 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { buyAsGuest } from "./guest-order.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
 
 /** SHOTS_DIR=/some/folder keeps screenshots of the form's answers, as the member sees them, for a person to look at. */
 async function keepShot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${test.info().project.name}-${name}.png` });
-}
-
-/** A guest buys one 8-serving box (S$39 of goods) and reads the invoice id off the confirmation. */
-async function buyAsGuest(page: Page, mobile: string): Promise<string> {
-  await page.goto("/shop/luna-collagen/m8");
-  await page.getByRole("button", { name: "Lychee Luxe", exact: true }).click();
-  await page.getByRole("radio", { name: /1 Box/ }).check();
-  await page.getByRole("button", { name: "Add to bag" }).click();
-  await expect(page.getByRole("status")).toContainText("Added to your bag.");
-  await page.goto("/checkout/shipping");
-  await page.getByLabel("Full name").fill("Siti Rahmah");
-  await page.getByLabel("Email", { exact: true }).fill("siti@example.com");
-  await page.getByLabel("Mobile number").fill(mobile);
-  await page.getByLabel("Address").fill("10 Jurong West St 41, #05-12");
-  await page.getByLabel("Postal code").fill("649413");
-  await page.getByRole("button", { name: "Continue to payment" }).click();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: /^Pay/ }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, Siti Rahmah!" })).toBeVisible();
-  return (await page.getByTestId("invoice-id").textContent()) ?? "";
 }
 
 test("a member claims a past guest order by invoice and mobile and sees its points", async ({ page, browser }) => {
