@@ -5,34 +5,7 @@ import { MAX_LINE_QUANTITY } from "../../domain/bag/quantity.ts";
 import { servingsLabel } from "../../domain/catalog/servings.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "./pack-illustration.tsx";
-
-function StepButton({
-  line,
-  quantity,
-  label,
-  children,
-}: {
-  line: BagLine;
-  quantity: number;
-  label: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="optionId" value={line.optionId} />
-      <input type="hidden" name="quantity" value={quantity} />
-      <button
-        type="submit"
-        aria-label={label}
-        disabled={quantity < 1 || quantity > MAX_LINE_QUANTITY}
-        className="grid size-9 place-items-center rounded-full border border-slate-300 hover:border-brand-700 disabled:opacity-40"
-      >
-        {children}
-      </button>
-    </Form>
-  );
-}
+import { QuantityStep } from "./quantity-step.tsx";
 
 export function BagLineRow({ line, busy }: { line: BagLine; busy: boolean }) {
   const name = line.option.flavourName ? `${line.product.name}, ${line.option.flavourName}` : line.product.name;
@@ -61,9 +34,13 @@ export function BagLineRow({ line, busy }: { line: BagLine; busy: boolean }) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <StepButton line={line} quantity={line.quantity - 1} label={`One fewer ${name}`}>
+          <QuantityStep
+            fields={{ intent: "update", optionId: line.optionId }}
+            quantity={line.quantity - 1}
+            label={`One fewer ${name}`}
+          >
             <Minus aria-hidden="true" className="size-4" />
-          </StepButton>
+          </QuantityStep>
           <Form method="post" className="flex items-center gap-2" key={`${line.optionId}-${line.quantity}`}>
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="optionId" value={line.optionId} />
@@ -86,9 +63,13 @@ export function BagLineRow({ line, busy }: { line: BagLine; busy: boolean }) {
               Update
             </button>
           </Form>
-          <StepButton line={line} quantity={line.quantity + 1} label={`One more ${name}`}>
+          <QuantityStep
+            fields={{ intent: "update", optionId: line.optionId }}
+            quantity={line.quantity + 1}
+            label={`One more ${name}`}
+          >
             <Plus aria-hidden="true" className="size-4" />
-          </StepButton>
+          </QuantityStep>
           <Form method="post" className="ml-auto">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="optionId" value={line.optionId} />

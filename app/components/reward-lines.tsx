@@ -1,10 +1,10 @@
 import { Gift, Minus, Plus, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
-import { MAX_LINE_QUANTITY } from "../../domain/bag/quantity.ts";
 import type { OrderRewardLine } from "../../domain/loyalty/redeems/order-rewards.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "./pack-illustration.tsx";
+import { QuantityStep } from "./quantity-step.tsx";
 
 export function formatPoints(points: number): string {
   return `${points.toLocaleString("en-SG")} ${points === 1 ? "point" : "points"}`;
@@ -22,34 +22,12 @@ function RewardBadge() {
   );
 }
 
-function RewardStep({
-  line,
-  quantity,
-  label,
-  children,
-}: {
-  line: RewardLine;
-  quantity: number;
-  label: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Form method="post" action="/bag">
-      <input type="hidden" name="intent" value="reward-update" />
-      <input type="hidden" name="redeemId" value={line.redeemId} />
-      <input type="hidden" name="pointTransactionId" value={line.pointTransactionId} />
-      <input type="hidden" name="quantity" value={quantity} />
-      <button
-        type="submit"
-        aria-label={label}
-        disabled={quantity < 1 || quantity > MAX_LINE_QUANTITY}
-        className="grid size-9 place-items-center rounded-full border border-slate-300 hover:border-brand-700 disabled:opacity-40"
-      >
-        {children}
-      </button>
-    </Form>
-  );
-}
+/** The fields that name a reward line in the bag's actions. */
+const rewardFields = (line: RewardLine) => ({
+  intent: "reward-update",
+  redeemId: line.redeemId,
+  pointTransactionId: line.pointTransactionId,
+});
 
 /** A reward in the bag: paid with points, S$0.00, with one more / one fewer / remove. */
 export function RewardLineRow({ line }: { line: RewardLine }) {
@@ -98,16 +76,16 @@ export function RewardLineRow({ line }: { line: RewardLine }) {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <RewardStep line={line} quantity={line.quantity - 1} label={`One fewer ${name} reward`}>
+          <QuantityStep action="/bag" fields={rewardFields(line)} quantity={line.quantity - 1} label={`One fewer ${name} reward`}>
             <Minus aria-hidden="true" className="size-4" />
-          </RewardStep>
+          </QuantityStep>
           <span className="min-w-8 text-center font-semibold tabular-nums" data-testid="reward-line-quantity">
             <span className="sr-only">Quantity </span>
             {line.quantity}
           </span>
-          <RewardStep line={line} quantity={line.quantity + 1} label={`One more ${name} reward`}>
+          <QuantityStep action="/bag" fields={rewardFields(line)} quantity={line.quantity + 1} label={`One more ${name} reward`}>
             <Plus aria-hidden="true" className="size-4" />
-          </RewardStep>
+          </QuantityStep>
           <Form method="post" action="/bag" className="ml-auto">
             <input type="hidden" name="intent" value="reward-remove" />
             <input type="hidden" name="redeemId" value={line.redeemId} />

@@ -1,31 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { orders } from "../../db/schema/orders.ts";
 import { type MemberDeps, nowOf } from "../members/member-deps.ts";
+import { LINKED_ORDER_COLUMNS } from "../members/member-lists.ts";
 import type { LinkedOrderView } from "../members/member-view.ts";
 import { AppError } from "../shared/app-error.ts";
 import { emailInput } from "./email-input.ts";
-
-const orderFields = {
-  id: orders.id,
-  memberId: orders.memberId,
-  originalMemberId: orders.originalMemberId,
-  invoiceId: orders.invoiceId,
-  orderId: orders.orderId,
-  email: orders.email,
-  mobile: orders.mobile,
-  priceCents: orders.priceCents,
-  status: orders.status,
-  env: orders.env,
-  paidAt: orders.paidAt,
-  deliveryStart: orders.deliveryStart,
-  deliveryEnd: orders.deliveryEnd,
-  s3Key: orders.s3Key,
-  s3Url: orders.s3Url,
-  linkedAt: orders.linkedAt,
-  ver: orders.ver,
-  createdAt: orders.createdAt,
-  updatedAt: orders.updatedAt,
-};
 
 /**
  * Debug tool: unlinks the member's orders placed with this email, keeping the member's id as
@@ -44,7 +23,7 @@ export async function removeMemberIdFromOrderByEmail(
     .update(orders)
     .set({ memberId: null, originalMemberId: memberId, updatedAt: at })
     .where(and(eq(orders.email, address), eq(orders.memberId, memberId)))
-    .returning(orderFields);
+    .returning(LINKED_ORDER_COLUMNS);
   const [newest] = unlinked.sort((a, b) => b.paidAt.getTime() - a.paidAt.getTime() || b.id.localeCompare(a.id));
   if (!newest) throw new AppError("NOT_FOUND", "None of your linked orders has that email address.");
   return newest;

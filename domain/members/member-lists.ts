@@ -7,6 +7,29 @@ import { MAX_REPORTED_RAW, type MemberDeps } from "./member-deps.ts";
 import type { MemberView } from "./member-view.ts";
 import { pointKindLabel } from "./point-kinds.ts";
 
+/** The columns of an order as a member's linked order (SPEC §3's order fields). */
+export const LINKED_ORDER_COLUMNS = {
+  id: orders.id,
+  memberId: orders.memberId,
+  originalMemberId: orders.originalMemberId,
+  invoiceId: orders.invoiceId,
+  orderId: orders.orderId,
+  email: orders.email,
+  mobile: orders.mobile,
+  priceCents: orders.priceCents,
+  status: orders.status,
+  env: orders.env,
+  paidAt: orders.paidAt,
+  deliveryStart: orders.deliveryStart,
+  deliveryEnd: orders.deliveryEnd,
+  s3Key: orders.s3Key,
+  s3Url: orders.s3Url,
+  linkedAt: orders.linkedAt,
+  ver: orders.ver,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+
 export const MEMBER_LISTS = ["pointTransactions", "redeems", "linkedCustomers", "linkedOrders", "dummyOrders"] as const;
 export type MemberListName = (typeof MEMBER_LISTS)[number];
 export type MemberLists = Pick<MemberView, MemberListName>;
@@ -55,27 +78,7 @@ const loaders: { [K in MemberListName]: (deps: MemberDeps, memberId: string) => 
     deps.db.select().from(customers).where(eq(customers.memberId, memberId)).orderBy(asc(customers.createdAt)),
   linkedOrders: async (deps, memberId) => {
     const rows = await deps.db
-      .select({
-        id: orders.id,
-        memberId: orders.memberId,
-        originalMemberId: orders.originalMemberId,
-        invoiceId: orders.invoiceId,
-        orderId: orders.orderId,
-        email: orders.email,
-        mobile: orders.mobile,
-        priceCents: orders.priceCents,
-        status: orders.status,
-        env: orders.env,
-        paidAt: orders.paidAt,
-        deliveryStart: orders.deliveryStart,
-        deliveryEnd: orders.deliveryEnd,
-        s3Key: orders.s3Key,
-        s3Url: orders.s3Url,
-        linkedAt: orders.linkedAt,
-        ver: orders.ver,
-        createdAt: orders.createdAt,
-        updatedAt: orders.updatedAt,
-      })
+      .select(LINKED_ORDER_COLUMNS)
       .from(orders)
       .where(eq(orders.memberId, memberId))
       .orderBy(desc(orders.paidAt), desc(orders.id));
