@@ -17,8 +17,8 @@ import { invoicePdf } from "../../domain/orders/invoice-file.ts";
 import { viewOrder } from "../../domain/orders/order-access.ts";
 import { byInvoiceId, loadOrder } from "../../domain/orders/order-view.ts";
 import { signStripePayload } from "../../integrations/payments/stripe-signature.ts";
-import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import { createLocalFileStore } from "../../integrations/storage/file-store.ts";
+import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 const SHIPPING = {
@@ -31,8 +31,9 @@ const SHIPPING = {
 
 describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
-  const delivered: { raw: string; signature: string }[] = [];
-  let payments: ReturnType<typeof createTestPaymentProvider>;
+  let payments: RecordingPayments["payments"];
+  let lastEvent: RecordingPayments["lastEvent"];
+  let lastWebhook: RecordingPayments["lastWebhook"];
   const deps = () => ({ db: database.db, payments, env: "test" });
   const store = () => ({ db: database.db, catalog: catalogFromDatabase(database.db) });
 
@@ -40,13 +41,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     database = await openTestDatabase();
     await seedCatalog(database.db);
     await seedPromotionCodes(database.db);
-    payments = createTestPaymentProvider({
-      db: database.db,
-      webhookSecret: "whsec_test_secret",
-      deliver: async (raw, signature) => {
-        delivered.push({ raw, signature });
-      },
-    });
+    ({ payments, lastEvent, lastWebhook } = recordingTestPayments(database.db));
   });
   afterAll(() => database.close());
 
@@ -71,10 +66,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     const bagToken = await bagWith(["op-m8_ba-2b", 1], ["op-j4_bb-1b", 2]);
     const sessionId = await checkout(bagToken);
     expect(await payments.pay(sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
-    const webhook = delivered.at(-1);
-    if (!webhook) throw new Error("no webhook delivered");
-
-    const event = await payments.verifyWebhook(webhook.raw, webhook.signature);
+    const event = await lastEvent();
     const results = await Promise.all([
       ...Array.from({ length: 10 }, () => handlePaymentEvent(deps(), event)),
       ...Array.from({ length: 5 }, () => fulfilCheckout(deps(), sessionId)),
@@ -106,9 +98,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     const bagToken = await bagWith(["op-l8_yc-1b", 1]);
     const sessionId = await checkout(bagToken, { ...SHIPPING, email: "crash@example.com" });
     await payments.pay(sessionId, "4242424242424242");
-    const webhook = delivered.at(-1);
-    if (!webhook) throw new Error("no webhook delivered");
-    const event = await payments.verifyWebhook(webhook.raw, webhook.signature);
+    const event = await lastEvent();
     const dying = () => {
       throw new Error("process killed");
     };
@@ -240,8 +230,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
   });
 
   it("refuses a webhook whose signature does not match", async () => {
-    const webhook = delivered.at(-1);
-    if (!webhook) throw new Error("no webhook delivered");
+    const webhook = lastWebhook();
     await expect(payments.verifyWebhook(webhook.raw.replace("paid", "PAID"), webhook.signature)).rejects.toThrow();
     await expect(payments.verifyWebhook(webhook.raw, null)).rejects.toThrow("Missing Stripe-Signature header.");
   });

@@ -11,17 +11,17 @@ import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { creditOrderToMember, type OrderCredit, orderPoints } from "../../domain/loyalty/order-points.ts";
-import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
+import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 const SHIPPING = { name: "Tan Mei Ling", mobile: "9123 4567", address: "Blk 123 Tampines St 11, #04-56", postalCode: "521123" };
 
 describe(`order points (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
-  const delivered: { raw: string; signature: string }[] = [];
-  let payments: ReturnType<typeof createTestPaymentProvider>;
+  let payments: RecordingPayments["payments"];
+  let lastEvent: RecordingPayments["lastEvent"];
   const store = () => ({ db: database.db, catalog: catalogFromDatabase(database.db) });
   const fulfilDeps = () => ({ db: database.db, payments, env: "test" });
 
@@ -29,13 +29,7 @@ describe(`order points (${DRIVER_NAME})`, () => {
     database = await openTestDatabase();
     await seedCatalog(database.db);
     await seedPromotionCodes(database.db);
-    payments = createTestPaymentProvider({
-      db: database.db,
-      webhookSecret: "whsec_loyalty",
-      deliver: async (raw, signature) => {
-        delivered.push({ raw, signature });
-      },
-    });
+    ({ payments, lastEvent } = recordingTestPayments(database.db));
   });
   afterEach(async () => {
     await expectLedgerInvariant(database.db);
@@ -57,9 +51,7 @@ describe(`order points (${DRIVER_NAME})`, () => {
     );
     if (!started.ok) throw new Error(JSON.stringify(started.fieldErrors));
     expect(await payments.pay(started.sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
-    const webhook = delivered.at(-1);
-    if (!webhook) throw new Error("no webhook delivered");
-    return { sessionId: started.sessionId, event: await payments.verifyWebhook(webhook.raw, webhook.signature) };
+    return { sessionId: started.sessionId, event: await lastEvent() };
   }
 
   async function orderOfSession(sessionId: string): Promise<OrderRow> {

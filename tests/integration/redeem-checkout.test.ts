@@ -16,9 +16,9 @@ import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-
 import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
 import { updateRedeemsOrderId } from "../../domain/loyalty/redeems/update-redeems-order-id.ts";
 import { byCheckoutSession, loadOrder } from "../../domain/orders/order-view.ts";
-import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { insertLinkedOrder } from "../setup/member-fixtures.ts";
+import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { balanceOf, memberWithPoints, redeemEntries } from "../setup/redeem-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
@@ -33,8 +33,8 @@ const SHIPPING = {
 
 describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
-  const delivered: { raw: string; signature: string }[] = [];
-  let payments: ReturnType<typeof createTestPaymentProvider>;
+  let payments: RecordingPayments["payments"];
+  let lastEvent: RecordingPayments["lastEvent"];
   const db = () => database.db;
   const deps = (now?: Date) => ({ db: database.db, catalog: catalogFromDatabase(database.db), now: now && (() => now) });
   const refOf = (redeem: { id: string; memberId: string; pointTransactionId: string }) => ({
@@ -49,13 +49,7 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     database = await openTestDatabase();
     await seedCatalog(database.db);
     await seedRewards(database.db);
-    payments = createTestPaymentProvider({
-      db: database.db,
-      webhookSecret: "whsec_test_secret",
-      deliver: async (raw, signature) => {
-        delivered.push({ raw, signature });
-      },
-    });
+    ({ payments, lastEvent } = recordingTestPayments(database.db));
   });
   afterAll(() => database.close());
 
@@ -157,9 +151,7 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     );
     if (!started.ok) throw new Error(JSON.stringify(started.fieldErrors));
     expect(await payments.pay(started.sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
-    const webhook = delivered.at(-1);
-    if (!webhook) throw new Error("no webhook delivered");
-    const event = await payments.verifyWebhook(webhook.raw, webhook.signature);
+    const event = await lastEvent();
     const fulfil = { db: db(), payments, env: "test" };
     const results = await Promise.all([
       ...Array.from({ length: 6 }, () => handlePaymentEvent(fulfil, event)),
