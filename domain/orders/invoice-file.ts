@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { orders } from "../../db/schema/orders.ts";
 import type { FileStore } from "../../integrations/storage/file-store.ts";
+import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { lineDescription } from "./line-description.ts";
 import type { OrderView } from "./order-view.ts";
@@ -20,12 +21,20 @@ export async function invoicePdf(
     invoiceId: order.invoiceId,
     paidAt: order.paidAt,
     customer: { ...order.customer, email: order.email, mobile: order.mobile },
-    lines: order.lines.map((line) => ({
-      description: lineDescription(line),
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      lineTotalCents: line.lineTotalCents,
-    })),
+    lines: [
+      ...order.lines.map((line) => ({
+        description: lineDescription(line),
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        lineTotalCents: line.lineTotalCents,
+      })),
+      ...order.rewards.map((reward) => ({
+        description: rewardDescription(reward),
+        quantity: reward.quantity,
+        unitPriceCents: 0,
+        lineTotalCents: 0,
+      })),
+    ],
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     shippingCents: order.shippingCents,

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { emailOutbox, orders } from "../../db/schema/orders.ts";
 import type { Mailer, OutgoingEmail } from "../../integrations/email/mailer.ts";
+import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
 import { formatMoney } from "../shared/money.ts";
 import { lineDescription } from "./line-description.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
@@ -15,7 +16,10 @@ const escapeHtml = (value: string) =>
 
 export function orderConfirmationEmail(order: OrderView, brandName: string, publicUrl: string): OutgoingEmail {
   const link = `${publicUrl}/order/${order.invoiceId}`;
-  const lines = order.lines.map((line) => `${line.quantity} × ${lineDescription(line)} — ${formatMoney(line.lineTotalCents)}`);
+  const lines = [
+    ...order.lines.map((line) => `${line.quantity} × ${lineDescription(line)} — ${formatMoney(line.lineTotalCents)}`),
+    ...order.rewards.map((reward) => `${reward.quantity} × ${rewardDescription(reward)} — ${formatMoney(0)}`),
+  ];
   const delivery = `Estimated delivery: ${order.deliveryStart} to ${order.deliveryEnd}`;
   const text = [
     `Hi ${order.customer.name},`,

@@ -15,6 +15,7 @@ import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.t
 import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-from-bag.ts";
 import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
 import { updateRedeemsOrderId } from "../../domain/loyalty/redeems/update-redeems-order-id.ts";
+import { orderConfirmationEmail } from "../../domain/orders/order-email.ts";
 import { byCheckoutSession, loadOrder } from "../../domain/orders/order-view.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { insertLinkedOrder } from "../setup/member-fixtures.ts";
@@ -163,6 +164,10 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     expect(order?.rewards).toEqual([
       expect.objectContaining({ redeemId: reward.id, flavourName: "Calamansi Pomelo", pointsTotal: 500 }),
     ]);
+    if (!order) throw new Error("no order");
+    expect(orderConfirmationEmail(order, "Nectar Lab", "http://shop.test").text).toMatch(
+      /1 × Reward: .*Calamansi Pomelo \(500 points\) — S\$0\.00/,
+    );
     expect(await redeemEntries(db(), member.id, reward.id)).toEqual([{ signed: -500, reason: "added" }]);
     const orderCredits = await queryRows<{ n: number }>(
       db(),

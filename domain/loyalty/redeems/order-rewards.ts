@@ -46,3 +46,9 @@ export async function orderRewardLines(db: Database, orderId: string): Promise<O
     pointsTotal: row.pointsEach * row.quantity,
   }));
 }
+
+/** How a reward reads on the invoice and in the confirmation email: what it is and what it cost in points. */
+export function rewardDescription(reward: OrderRewardLine): string {
+  const item = reward.flavourName ? `${reward.productName}, ${reward.flavourName}` : reward.productName;
+  return `Reward: ${item} (${reward.pointsTotal.toLocaleString("en-SG")} points)`;
+}
