@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditDebugPoints } from "../../domain/loyalty/debug-points.ts";
 import { deletePointGroup } from "../../domain/loyalty/delete-point-kinds.ts";
 import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
 import { recordPointEntry } from "../../domain/members/point-ledger.ts";
-import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
+import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, memberDeps, memberState } from "../setup/loyalty-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -12,10 +12,7 @@ describe(`earning points (${DRIVER_NAME})`, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
   });
-  afterEach(async () => {
-    await expectLedgerInvariant(database.db);
-    await expectEveryCreditKeyed(database.db);
-  });
+  checkLedgerAfterEach(() => database.db);
   afterAll(() => database.close());
 
   const deps = () => memberDeps(database.db);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { seedPromotionCodes } from "../../db/seed/promotions.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
@@ -11,7 +11,7 @@ import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { creditOrderToMember, type OrderCredit, orderPoints } from "../../domain/loyalty/order-points.ts";
-import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
+import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
@@ -31,10 +31,7 @@ describe(`order points (${DRIVER_NAME})`, () => {
     await seedPromotionCodes(database.db);
     ({ payments, lastEvent } = recordingTestPayments(database.db));
   });
-  afterEach(async () => {
-    await expectLedgerInvariant(database.db);
-    await expectEveryCreditKeyed(database.db);
-  });
+  checkLedgerAfterEach(() => database.db);
   afterAll(() => database.close());
 
   /** A bag bought and paid for; a member's bag when memberId is given (as sign-in carries it over). */

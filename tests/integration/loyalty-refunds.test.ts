@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointTransactions, redeems } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
 import { refundOrder } from "../../domain/loyalty/refund-order.ts";
 import { loadGoldProgress } from "../../domain/loyalty/tiers.ts";
 import { recordPointEntry } from "../../domain/members/point-ledger.ts";
-import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
+import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -16,10 +16,7 @@ describe(`refunds (${DRIVER_NAME})`, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
   });
-  afterEach(async () => {
-    await expectLedgerInvariant(database.db);
-    await expectEveryCreditKeyed(database.db);
-  });
+  checkLedgerAfterEach(() => database.db);
   afterAll(() => database.close());
 
   /** A member with an order credited to them (goods = subtotal, no discount). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { queryRows } from "./test-database.ts";
 
@@ -35,4 +35,12 @@ export async function expectEveryCreditKeyed(db: Database): Promise<void> {
         where transaction_type = 'credit' and idempotency_key is null`,
   );
   expect(rows, "credits without an idempotency key").toEqual([]);
+}
+
+/** Checks both ledger rules after every test of the calling suite. */
+export function checkLedgerAfterEach(db: () => Database): void {
+  afterEach(async () => {
+    await expectLedgerInvariant(db());
+    await expectEveryCreditKeyed(db());
+  });
 }
