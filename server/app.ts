@@ -3,6 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestContext } from "../app/context.ts";
+import type { ShopServices } from "../domain/shared/context.ts";
 import type { Shop } from "../domain/shop.ts";
 import { EMBEDDED_PROVIDER_PATH } from "../integrations/identity/embedded-provider/provider.ts";
 import type { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
@@ -12,6 +13,7 @@ import { graphqlRoute } from "./graphql/route.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
 import { memberSession } from "./http/member-session.ts";
+import { operationContext } from "./http/operation-context.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
@@ -22,6 +24,8 @@ export type AppDeps = {
   config: Config;
   logger: Logger;
   shop: Shop;
+  /** What operations run with, the same for every request; each request adds its viewer and logger. */
+  services: ShopServices;
   build: ServerBuild;
   clientDir: string;
   catalogRevision: () => Promise<number>;
@@ -40,6 +44,7 @@ export function createHttpApp({
   config,
   logger,
   shop,
+  services,
   build,
   clientDir,
   catalogRevision,
@@ -76,6 +81,7 @@ export function createHttpApp({
   app.use("*", limitBody());
   // Only requests that send a session cookie read the database here.
   app.use("*", memberSession({ sessions: shop.sessions, secureCookies: settings.secureCookies }));
+  app.use("*", operationContext(services));
   app.on(["GET", "POST"], "/graphql", graphqlRoute({ config, shop, identity }));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
   mountMemberAuthRoutes(app, { shop, publicUrl, secureCookies: settings.secureCookies });
@@ -84,6 +90,7 @@ export function createHttpApp({
     const context = new RouterContextProvider();
     context.set(contextKey, {
       shop,
+      operations: c.var.operations,
       settings,
       requestId: c.var.requestId,
       clientAddress: c.var.clientAddress,

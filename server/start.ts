@@ -7,6 +7,7 @@ import { seedRewards } from "../db/seed/rewards.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { readCatalogRevision } from "../domain/catalog/catalog-revision.ts";
+import type { ShopServices } from "../domain/shared/context.ts";
 import { createShop } from "../domain/shop.ts";
 import { createEmbeddedProvider } from "../integrations/identity/embedded-provider/provider.ts";
 import { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
@@ -74,9 +75,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   // One catalogue revision, kept current, decides when the catalogue and the page cache reload.
   const catalogRevision = await catalogRevisionSource(database, () => readCatalogRevision(database.db));
+  const catalog = catalogCachedByRevision(database.db, catalogRevision);
   const shop = createShop({
     db: database.db,
-    catalog: catalogCachedByRevision(database.db, catalogRevision),
+    catalog,
     ...integrations,
     env: config.APP_ENV,
     brandName: config.BRAND_NAME,
@@ -87,10 +89,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     log: logger,
   });
   await shop.checkout.sendPendingEmails();
+  const services: ShopServices = {
+    db: database.db,
+    catalog,
+    ...integrations,
+    identity,
+    jobs,
+    settings: { env: config.APP_ENV, brandName: config.BRAND_NAME, publicUrl },
+    now: () => new Date(),
+    debug: config.DEBUG_TOOLS,
+  };
   const app = createHttpApp({
     config,
     logger,
     shop,
+    services,
     build,
     clientDir: clientDirOf(BUILD_DIR),
     catalogRevision,

@@ -1,23 +1,24 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { byMemberId, loadMemberView } from "../members/load-member.ts";
-import { requireDebugTools } from "../members/member-access.ts";
-import { type MemberDeps, nowOf } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
+import { requireDebug, requireOwnMember } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
+import { identifier } from "../shared/input.ts";
 import { parseJsonField } from "../shared/json-field.ts";
+import { defineOperation } from "../shared/operation.ts";
 import { creditDebugPoints } from "./debug-points.ts";
 import { type EarnAction, findEarnAction } from "./earn-actions.ts";
 import { lockMember } from "./locked-member.ts";
+import { metaInput } from "./meta-input.ts";
 
-export type EarnInput = {
-  memberId: string;
+export const EarnInput = z.object({
+  memberId: identifier(),
   /** The mutation's meta: `activityType` names the action (`bonus` for the debug bonus). */
-  meta: Record<string, unknown>;
-  /** Debug mode: only then may `bonus` be asked for. */
-  debugTools: boolean;
-};
+  meta: metaInput,
+});
 
 export type EarnResult = { member: MemberView; credited: boolean };
 
@@ -50,15 +51,16 @@ function storedActivities(value: unknown): string[] {
  * same transaction; completing it again changes nothing and returns the member as is. In debug mode
  * `{"activityType":"bonus"}` credits Dummy Bonus Points instead (debug-points.ts).
  */
-export async function createEarnPointTransaction(deps: MemberDeps, input: EarnInput): Promise<EarnResult> {
+export const createEarnPointTransaction = defineOperation(EarnInput, async (ctx, input): Promise<EarnResult> => {
+  await requireOwnMember(ctx, input.memberId);
   if (input.meta.activityType === "bonus") {
-    requireDebugTools(input.debugTools);
-    return creditDebugPoints(deps, { memberId: input.memberId, kind: "bonus", meta: input.meta });
+    requireDebug(ctx);
+    return creditDebugPoints(ctx, { memberId: input.memberId, kind: "bonus", meta: input.meta });
   }
   const action = completableAction(input.meta.activityType);
-  const credited = await deps.db.transaction(async (tx) => {
+  const credited = await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, input.memberId);
-    const at = nowOf(deps);
+    const at = ctx.now();
     const recorded = await recordPointEntry(tx, {
       memberId: member.id,
       email: member.email,
@@ -79,7 +81,7 @@ export async function createEarnPointTransaction(deps: MemberDeps, input: EarnIn
     }
     return true;
   });
-  const member = await loadMemberView(deps, byMemberId(input.memberId));
+  const member = await loadMemberView(ctx, byMemberId(input.memberId));
   if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
   return { member, credited };
-}
+});

@@ -3,7 +3,7 @@ import { memberIdentities, members } from "../../db/schema/members.ts";
 import { parseJsonField } from "../shared/json-field.ts";
 import { formatTimestamp } from "./format-timestamp.ts";
 import type { ProviderType } from "./identity.ts";
-import { MAX_REPORTED_RAW, type MemberDeps } from "./member-deps.ts";
+import { MAX_REPORTED_RAW, type MemberDeps, reportMalformed } from "./member-deps.ts";
 import { loadMemberLists, MEMBER_LISTS, type MemberListName } from "./member-lists.ts";
 import type { MemberIdentityView, MemberView } from "./member-view.ts";
 import { providerEmailColumn } from "./provider-email.ts";
@@ -32,9 +32,9 @@ export const byIdentitySubject = (subject: string): SQL =>
     sql`(select ${memberIdentities.memberId} from ${memberIdentities} where ${memberIdentities.subject} = ${subject})`,
   );
 
-function readActivities(deps: Pick<MemberDeps, "onMalformed">, memberId: string, value: unknown): string[] {
+function readActivities(deps: Pick<MemberDeps, "log">, memberId: string, value: unknown): string[] {
   const report = (raw: string, error: string) =>
-    deps.onMalformed({ memberId, field: "activities", raw: raw.slice(0, MAX_REPORTED_RAW), error });
+    reportMalformed(deps, { memberId, field: "activities", raw: raw.slice(0, MAX_REPORTED_RAW), error });
   const parsed = parseJsonField<unknown>(value, [], ({ raw, error }) => report(raw, error));
   if (!Array.isArray(parsed)) {
     report(JSON.stringify(parsed), "expected a JSON array of activity ids");

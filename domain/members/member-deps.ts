@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.ts";
+import type { OperationContext } from "../shared/context.ts";
 
 /** A JSON value read from the database that could not be parsed; it was replaced by an empty value. */
 export type MalformedMemberData = { memberId: string; field: string; raw: string; error: string };
@@ -6,13 +6,14 @@ export type MalformedMemberData = { memberId: string; field: string; raw: string
 /** A malformed value is reported with at most this much of its text. */
 export const MAX_REPORTED_RAW = 500;
 
-export type MemberDeps = {
-  db: Database;
-  /** Told about every malformed JSON value read, so it is logged rather than silently dropped. */
-  onMalformed: (detail: MalformedMemberData) => void;
-  now?: () => Date;
-};
+/** What reading and changing a member needs: the database, the clock, and a log for malformed stored JSON. */
+export type MemberDeps = Pick<OperationContext, "db" | "now" | "log">;
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type { Tx } from "../shared/transaction.ts";
 
-export const nowOf = (deps: Pick<MemberDeps, "now">): Date => deps.now?.() ?? new Date();
+export const nowOf = (deps: Pick<MemberDeps, "now">): Date => deps.now();
+
+/** Logged, never thrown: the value reads as empty and the member stays usable. */
+export function reportMalformed(deps: Pick<MemberDeps, "log">, detail: MalformedMemberData): void {
+  deps.log.warn(detail, "malformed JSON in a member's records");
+}

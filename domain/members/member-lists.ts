@@ -3,7 +3,7 @@ import { dummyOrders, pointTransactions, redeems } from "../../db/schema/members
 import { customers, orders } from "../../db/schema/orders.ts";
 import { parseJsonField } from "../shared/json-field.ts";
 import { formatTimestamp } from "./format-timestamp.ts";
-import { MAX_REPORTED_RAW, type MemberDeps } from "./member-deps.ts";
+import { MAX_REPORTED_RAW, type MemberDeps, reportMalformed } from "./member-deps.ts";
 import type { MemberView } from "./member-view.ts";
 import { pointKindLabel } from "./point-kinds.ts";
 
@@ -37,9 +37,9 @@ export type MemberLists = Pick<MemberView, MemberListName>;
 type Meta = Record<string, unknown>;
 
 /** A stored meta object (maybe a JSON string, maybe double-encoded); malformed or not an object -> {} and reported. */
-export function readMeta(deps: Pick<MemberDeps, "onMalformed">, memberId: string, field: string, value: unknown): Meta {
+export function readMeta(deps: Pick<MemberDeps, "log">, memberId: string, field: string, value: unknown): Meta {
   const report = (raw: string, error: string) =>
-    deps.onMalformed({ memberId, field, raw: raw.slice(0, MAX_REPORTED_RAW), error });
+    reportMalformed(deps, { memberId, field, raw: raw.slice(0, MAX_REPORTED_RAW), error });
   const parsed = parseJsonField<unknown>(value, {}, ({ raw, error }) => report(raw, error));
   if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Meta;
   report(JSON.stringify(parsed), "expected a JSON object");

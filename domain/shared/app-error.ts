@@ -11,10 +11,13 @@ export type AppErrorCode =
 export class AppError extends Error {
   override name = "AppError";
   readonly code: AppErrorCode;
+  /** For BAD_USER_INPUT from a schema: one message per bad field, for forms to show beside it. */
+  readonly fields: Record<string, string> | undefined;
 
-  constructor(code: AppErrorCode, message: string) {
+  constructor(code: AppErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
     this.code = code;
+    this.fields = fields;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { DeletableGroup } from "../../domain/loyalty/delete-point-kinds.ts";
+import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
 import { requireDebugTools } from "../../domain/members/member-access.ts";
 import { parseJsonField } from "../../domain/shared/json-field.ts";
 import type { GraphQLContext } from "./context.ts";
@@ -37,9 +38,7 @@ function deleteAll(group: DeletableGroup) {
 export const pointsResolvers = {
   Mutation: {
     createEarnPointTransaction: async (_: unknown, args: MetaArgs, ctx: GraphQLContext): Promise<MemberParent> => {
-      await ownMember(ctx, args.memberId, false);
-      const meta = metaOf(args.meta, ctx);
-      const { member } = await ctx.shop.points.earn({ memberId: args.memberId, meta, debugTools: ctx.debugTools });
+      const { member } = await createEarnPointTransaction(await ctx.signedIn(), args);
       return member;
     },
     refundPointTransaction: async (_: unknown, args: MetaArgs, ctx: GraphQLContext): Promise<MemberParent> => {

@@ -19,11 +19,10 @@ export function graphqlRoute({ config, shop, identity }: GraphQLRouteDeps): Hand
   return (c) =>
     yoga.fetch(c.req.raw, {
       shop,
+      operations: c.var.operations,
       verifyAccessToken,
-      debugTools: config.DEBUG_TOOLS,
       logger: c.var.log,
       requestId: c.var.requestId,
-      session: c.var.session,
       clientAddress: c.var.clientAddress,
     });
 }

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ValidationRule } from "graphql";
 import { createGraphQLError, createSchema, createYoga, type Plugin } from "graphql-yoga";
+import { bagTokenOf, type OperationContext } from "../../domain/shared/context.ts";
 import type { Config } from "../env.ts";
-import { createCaller } from "./caller.ts";
+import { type Caller, createCaller } from "./caller.ts";
 import type { GraphQLContext, GraphQLServerContext } from "./context.ts";
 import { errorMapping } from "./error-mapping.ts";
 import { queryLimits } from "./limits.ts";
@@ -37,14 +38,16 @@ export const SCHEMA_FILE = path.join(import.meta.dirname, "schema.graphql");
 
 export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
   const typeDefs = readFileSync(SCHEMA_FILE, "utf8");
-  return createYoga<GraphQLServerContext, Pick<GraphQLContext, "caller">>({
+  return createYoga<GraphQLServerContext, Pick<GraphQLContext, "caller" | "signedIn">>({
     schema: createSchema<GraphQLContext>({
       typeDefs,
       resolvers: [resolvers, memberTypeResolvers, memberResolvers, orderLinkResolvers, redeemResolvers, pointsResolvers],
     }),
-    context: ({ request, session, verifyAccessToken }) => ({
-      caller: createCaller(request, { session: session ?? null, verifyAccessToken }),
-    }),
+    context: ({ request, operations, verifyAccessToken }) => {
+      const session = operations.viewer.kind === "member" ? operations.viewer.session : null;
+      const caller = createCaller(request, { session, verifyAccessToken });
+      return { caller, signedIn: () => signedInContext(operations, caller) };
+    },
     graphqlEndpoint: "/graphql",
     // GraphiQL loads its scripts from a CDN, and nothing here may need the internet at run time.
     graphiql: false,
@@ -58,4 +61,20 @@ export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
       ...(config.APP_ENV === "production" ? [hideSchemaFromIntrospection] : []),
     ],
   });
+}
+
+/** The request's context with the authenticated caller as its viewer. */
+async function signedInContext(operations: OperationContext, caller: Caller): Promise<OperationContext> {
+  const { viewer, identity, session } = await caller.authenticate();
+  return {
+    ...operations,
+    viewer: {
+      kind: "member",
+      memberId: viewer.memberId,
+      subject: viewer.subject,
+      bagToken: bagTokenOf(operations.viewer),
+      session,
+      identity,
+    },
+  };
 }

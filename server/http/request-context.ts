@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { ActiveSession } from "../../domain/members/session.ts";
+import type { OperationContext } from "../../domain/shared/context.ts";
 import type { Logger } from "../logger.ts";
 import { clientAddressOf } from "./client-address.ts";
 
@@ -15,6 +16,8 @@ export type HttpEnv = {
     session: ActiveSession | null;
     /** The browser sent a session cookie whose session has ended (member pages ask it to sign in again). */
     sessionExpired: boolean;
+    /** The context every operation of this request runs with: services, the viewer, the logger. */
+    operations: OperationContext;
   };
 };
 

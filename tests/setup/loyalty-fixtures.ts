@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, customers, orders } from "../../db/schema/orders.ts";
 import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
-import type { MalformedMemberData } from "../../domain/members/member-deps.ts";
+import { testContext } from "./operation-context.ts";
 import { queryRows } from "./test-database.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -13,13 +13,7 @@ let people = 0;
 
 /** Member deps for the use cases; a malformed value read fails the test. */
 export function memberDeps(db: Database, now?: () => Date) {
-  return {
-    db,
-    now,
-    onMalformed: (detail: MalformedMemberData) => {
-      throw new Error(`malformed member data: ${JSON.stringify(detail)}`);
-    },
-  };
+  return testContext(db, { now });
 }
 
 /** A new member as sign-in makes one (green, 50 sign-up points), optionally joined at `joinedAt`. */

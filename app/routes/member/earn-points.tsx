@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
 import { findEarnAction, visibleEarnActions } from "../../../domain/loyalty/earn-actions.ts";
+import { createEarnPointTransaction } from "../../../domain/loyalty/earn-points.ts";
 import { EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
 import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
@@ -43,10 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) return unreadableRequest();
   try {
     const activity = form.get("activity");
-    const { member: after, credited } = await ctx.shop.points.earn({
+    const { member: after, credited } = await createEarnPointTransaction(ctx.operations, {
       memberId: member.id,
       meta: { activityType: activity },
-      debugTools: false,
     });
     const done = findEarnAction(String(activity));
     const message =

@@ -1,0 +1,85 @@
+import type { Database } from "../../db/client.ts";
+import type { Mailer } from "../../integrations/email/mailer.ts";
+import type { IdentityClient } from "../../integrations/identity/identity-client.ts";
+import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
+import type { TestPaymentProvider } from "../../integrations/payments/test-provider.ts";
+import type { FileStore } from "../../integrations/storage/file-store.ts";
+import type { CatalogReader } from "../catalog/catalog-reader.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import type { VerifiedIdentity } from "../members/identity.ts";
+import type { ActiveSession } from "../members/session.ts";
+import type { StaffPermission, StaffRole } from "../staff/permissions.ts";
+
+/** A shopper without a sign-in; the bag cookie's token is their only proof of anything. */
+export type GuestViewer = { kind: "guest"; bagToken: string | null };
+
+/**
+ * A signed-in member: through a browser session (member known) or a bearer access token (the
+ * account's subject; the member follows from its identities and may not exist yet).
+ */
+export type MemberViewer = {
+  kind: "member";
+  memberId: string | null;
+  subject: string | null;
+  bagToken: string | null;
+  session: ActiveSession | null;
+  /** The account behind a bearer token; null for a session. */
+  identity: VerifiedIdentity | null;
+};
+
+/** Someone who runs the shop, with the permissions their role gives. */
+export type StaffViewer = {
+  kind: "staff";
+  staffId: string;
+  email: string;
+  role: StaffRole;
+  permissions: ReadonlySet<StaffPermission>;
+};
+
+export type Viewer = GuestViewer | MemberViewer | StaffViewer;
+
+export type OperationLog = {
+  info: (details: object, message: string) => void;
+  warn: (details: object, message: string) => void;
+  error: (details: object, message: string) => void;
+};
+
+/** The shop's outside systems, each behind one interface with an embedded default. */
+export type Ports = {
+  payments: PaymentProvider;
+  /** The embedded test payment provider, when it stands in for Stripe. */
+  testPayments: TestPaymentProvider | null;
+  identity: IdentityClient;
+  mailer: Mailer;
+  files: FileStore;
+  jobs: JobQueue;
+};
+
+export type ShopSettings = { env: string; brandName: string; publicUrl: string };
+
+/**
+ * Everything an operation may use, built once per request at the edge (or once per job run): the
+ * database, the catalogue, the ports, the clock, the logger, who is asking and whether debug mode is on.
+ */
+export type OperationContext = Ports & {
+  db: Database;
+  catalog: CatalogReader;
+  settings: ShopSettings;
+  now: () => Date;
+  log: OperationLog;
+  viewer: Viewer;
+  /** Debug mode (DEBUG_TOOLS): the debug operations work only when it is on; never in production. */
+  debug: boolean;
+};
+
+/** The parts of a context that stay the same for every request of a process. */
+export type ShopServices = Omit<OperationContext, "viewer" | "log">;
+
+export function contextFor(services: ShopServices, viewer: Viewer, log: OperationLog): OperationContext {
+  return { ...services, viewer, log };
+}
+
+export const guest = (bagToken: string | null = null): GuestViewer => ({ kind: "guest", bagToken });
+
+/** The bag this viewer holds, if any: a guest's or a member's browser cookie. */
+export const bagTokenOf = (viewer: Viewer): string | null => (viewer.kind === "staff" ? null : viewer.bagToken);

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate is not text at all. */
+const isStorableText = (value: string) => !value.includes("\u0000") && value.isWellFormed();
+
+const UNSTORABLE = "must be plain text (no NUL characters or broken Unicode)";
+
+/** Text a person typed: trimmed, storable, at most `max` characters. */
+export function text(max = 500) {
+  return z
+    .string({ error: "is required" })
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(isStorableText, { error: UNSTORABLE })
+    .transform((value) => value.trim());
+}
+
+/** Text that must not be empty once trimmed. */
+export function requiredText(max = 500) {
+  return text(max).refine((value) => value.length > 0, { error: "is required" });
+}
+
+/** An id chosen by the shop (uuid or a short code): letters, digits, `_`, `-`, `.`. */
+export function identifier(max = 120) {
+  return z
+    .string({ error: "is required" })
+    .trim()
+    .min(1, { error: "is required" })
+    .max(max, { error: `must be at most ${max} characters` })
+    .regex(/^[A-Za-z0-9_.:-]+$/, { error: "is not a valid id" });
+}
+
+export const uuid = () => z.uuid({ error: "is not a valid id" });
+
+/** A whole number within limits, from a number or its decimal text (form fields are text). */
+export function wholeNumber(min: number, max: number) {
+  return z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+}
+
+/** True for text the database can store; for adapters that check raw values before any schema. */
+export { isStorableText };

@@ -1,0 +1,11 @@
+/** What a staff role can be allowed to do in the back office. */
+export const STAFF_PERMISSIONS = ["orders", "refunds", "points", "catalog", "promotions", "staff"] as const;
+
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+/** Owners may do everything; staff only what they were given. */
+export type StaffRole = "owner" | "staff";
+
+export function permissionsOf(role: StaffRole, granted: readonly StaffPermission[]): ReadonlySet<StaffPermission> {
+  return new Set(role === "owner" ? STAFF_PERMISSIONS : granted);
+}

@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from "hono";
+import { readBagToken } from "../../app/lib/bag-cookie.server.ts";
+import { contextFor, guest, type ShopServices, type Viewer } from "../../domain/shared/context.ts";
+import type { HttpEnv } from "./request-context.ts";
+
+/**
+ * Builds the operation context once per request, after the session is resumed: a browser with a
+ * live session is its member, anyone else a guest holding whatever bag their cookie names.
+ */
+export function operationContext(services: ShopServices): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    const bagToken = readBagToken(c.req.raw);
+    const session = c.var.session;
+    const viewer: Viewer = session
+      ? { kind: "member", memberId: session.memberId, subject: session.subject, bagToken, session, identity: null }
+      : guest(bagToken);
+    c.set("operations", contextFor(services, viewer, c.var.log));
+    await next();
+  };
+}

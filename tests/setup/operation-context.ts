@@ -1,0 +1,47 @@
+import type { Database } from "../../db/client.ts";
+import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
+import { guest, type OperationContext, type Ports, type Viewer } from "../../domain/shared/context.ts";
+
+/** A port this test does not reach: using it fails the test loudly instead of pretending. */
+function unavailable<T extends object>(name: string): T {
+  return new Proxy({} as T, {
+    get: (_target, property) => {
+      if (property === "then") return undefined;
+      throw new Error(`${name}.${String(property)} is not available in this test`);
+    },
+  });
+}
+
+/** A member viewer signed in through a browser session. */
+export function memberViewer(memberId: string, subject: string | null = null): Viewer {
+  return { kind: "member", memberId, subject, bagToken: null, session: null, identity: null };
+}
+
+/**
+ * An operation context over a test database: the viewer, clock, debug mode and ports a test gives;
+ * a malformed value read from the database fails the test.
+ */
+export function testContext(
+  db: Database,
+  options: { viewer?: Viewer; now?: () => Date; debug?: boolean; ports?: Partial<Ports> } = {},
+): OperationContext {
+  const fail = (details: object, message: string) => {
+    throw new Error(`${message}: ${JSON.stringify(details)}`);
+  };
+  return {
+    db,
+    catalog: catalogFromDatabase(db),
+    payments: unavailable("payments"),
+    testPayments: null,
+    identity: unavailable("identity"),
+    mailer: unavailable("mailer"),
+    files: unavailable("files"),
+    jobs: unavailable("jobs"),
+    ...options.ports,
+    settings: { env: "test", brandName: "Nectar Lab", publicUrl: "http://localhost:3000" },
+    now: options.now ?? (() => new Date()),
+    log: { info: () => {}, warn: fail, error: fail },
+    viewer: options.viewer ?? guest(),
+    debug: options.debug ?? false,
+  };
+}
