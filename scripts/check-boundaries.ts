@@ -1,20 +1,39 @@
 /**
- * Fails when a layer imports one it must not: app/ never reaches db/, domain/ never reaches app/ or
- * server/ (DESIGN.md §2). Run by CI through `npm run check:boundaries`.
+ * Fails when a layer imports one it must not (DESIGN.md §2): requests flow one way, from the
+ * adapters (pages in app/, GraphQL resolvers in server/graphql/, HTTP routes in server/http/) to the
+ * operations in domain/, and only domain/ reaches the database. Adapters call operations by their one
+ * name: no forwarding module (domain/shop.ts, *-use-cases.ts) may stand between them. Run by CI
+ * through `npm run check:boundaries`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const FORBIDDEN: Record<string, string[]> = {
-  app: ["db"],
-  domain: ["app", "server"],
-  db: ["app", "server"],
-};
+const ADAPTERS = ["app", "server/graphql", "server/http"];
+
+type Rule = { from: string; to: RegExp; why: string };
+
+const RULES: Rule[] = [
+  ...ADAPTERS.map((from) => ({ from, to: /^db(\/|$)/, why: "adapters reach the database only through operations" })),
+  ...ADAPTERS.map((from) => ({
+    from,
+    to: /^domain\/(shop\.ts|.*-use-cases\.ts)$/,
+    why: "adapters import operation modules, not a forwarding layer",
+  })),
+  { from: "domain", to: /^(app|server)(\/|$)/, why: "domain/ never imports app/ or server/" },
+  { from: "db", to: /^(app|server)(\/|$)/, why: "db/ never imports app/ or server/" },
+];
+
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  let entries: ReturnType<typeof readdirSync<{ withFileTypes: true }>>;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === "node_modules" || entry.name.startsWith("+") ? [] : sourceFiles(full);
     return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
@@ -23,15 +42,13 @@ function sourceFiles(dir: string): string[] {
 
 export function findViolations(root: string): string[] {
   const violations: string[] = [];
-  for (const [layer, forbidden] of Object.entries(FORBIDDEN)) {
-    for (const file of sourceFiles(path.join(root, layer))) {
+  for (const rule of RULES) {
+    for (const file of sourceFiles(path.join(root, rule.from))) {
       for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
         const specifier = match[1] ?? match[2] ?? match[3] ?? "";
         if (!specifier.startsWith(".")) continue;
-        const target = path.relative(root, path.resolve(path.dirname(file), specifier)).split(path.sep)[0] ?? "";
-        if (forbidden.includes(target)) {
-          violations.push(`${path.relative(root, file)} imports ${specifier} (${layer}/ must not import ${target}/)`);
-        }
+        const target = path.relative(root, path.resolve(path.dirname(file), specifier)).split(path.sep).join("/");
+        if (rule.to.test(target)) violations.push(`${path.relative(root, file)} imports ${specifier} (${rule.why})`);
       }
     }
   }
@@ -44,5 +61,5 @@ if (import.meta.main) {
     console.error(`Layer boundary violations:\n${violations.map((line) => `  ${line}`).join("\n")}`);
     process.exit(1);
   }
-  console.log("Layer boundaries hold: app/ does not import db/, domain/ does not import app/ or server/.");
+  console.log("Layer boundaries hold: adapters call operations, only domain/ reaches db/, nothing forwards.");
 }

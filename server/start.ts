@@ -14,7 +14,7 @@ import { embeddedProviderRoutes } from "../integrations/identity/embedded-provid
 import { createOidcIdentityClient } from "../integrations/identity/oidc-client.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import type { Config } from "./env.ts";
-import { catalogRevisionSource } from "./http/catalog-revision-source.ts";
+import { catalogRevisionSource } from "./catalog-revision-source.ts";
 import { createIntegrations } from "./integrations.ts";
 import { startJobs } from "./jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";

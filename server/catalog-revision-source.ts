@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from "../../db/client.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 
 /**
  * Where the page cache learns the catalogue revision. Embedded: kept in memory and refreshed by the
