@@ -1,23 +1,39 @@
-import type { GraphQLError } from "graphql";
+import { type GraphQLError, print } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import { isAppError } from "../../domain/shared/app-error.ts";
 import type { Logger } from "../logger.ts";
 
 const UNEXPECTED = "Something went wrong on our side. Please try again.";
+const VARIABLE_ERROR = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)" (got invalid value )?/;
+
+type ProcessedResult = Parameters<NonNullable<Plugin["onResultProcess"]>>[0]["result"];
 
 function isGraphQLError(error: unknown): error is GraphQLError {
   return error instanceof Error && error.name === "GraphQLError";
 }
 
 /**
+ * A variable graphql-js refused is bad input (BAD_USER_INPUT). Its message repeats the refused value,
+ * which can be most of the body; the reply names the variable's type instead.
+ */
+function asBadVariable(error: GraphQLError): GraphQLError {
+  const match = VARIABLE_ERROR.exec(error.message);
+  if (!match) return error;
+  const node = error.nodes?.[0];
+  const expected = node?.kind === "VariableDefinition" ? `; it must be of type "${print(node.type)}"` : "";
+  const message = match[2] ? `Variable "$${match[1]}" got an invalid value${expected}.` : error.message;
+  return createGraphQLError(message, { nodes: error.nodes, extensions: { ...error.extensions, code: "BAD_USER_INPUT" } });
+}
+
+/**
  * The one place resolver failures become what clients see. An AppError keeps its message and gets its
  * code in `extensions.code` (UNAUTHENTICATED also answers HTTP 401, the client's cue to refresh its
- * token); GraphQL's own errors (bad arguments, validation) pass through; anything else is logged with
- * the request id and masked.
+ * token); GraphQL's own errors (bad arguments, validation) pass through, a refused variable as
+ * BAD_USER_INPUT; anything else is logged with the request id and masked.
  */
 function toClientError(error: GraphQLError, logger: Logger | undefined): GraphQLError {
   const original = error.originalError;
-  if (!original || (isGraphQLError(original) && !original.originalError)) return error;
+  if (!original || (isGraphQLError(original) && !original.originalError)) return asBadVariable(error);
   const location = { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path };
   if (isAppError(original)) {
     const http = original.code === "UNAUTHENTICATED" ? { http: { status: 401 } } : {};
@@ -25,6 +41,23 @@ function toClientError(error: GraphQLError, logger: Logger | undefined): GraphQL
   }
   logger?.error({ err: original, path: error.path?.join(".") }, "GraphQL operation failed");
   return createGraphQLError(UNEXPECTED, { ...location, extensions: { code: "INTERNAL_SERVER_ERROR" } });
+}
+
+/**
+ * Yoga puts the parser's own error in `extensions.originalError` when a body is not JSON, and that
+ * error's message quotes the body. Replies never repeat the request, so it goes.
+ */
+function withoutOriginalError(result: ProcessedResult): ProcessedResult {
+  if (Array.isArray(result)) return result.map((one) => withoutOriginalError(one) as typeof one);
+  if (Symbol.asyncIterator in result || !result.errors?.some((error) => error.extensions?.originalError)) return result;
+  const errors = result.errors.map((error) => {
+    if (!error.extensions?.originalError) return error;
+    const { originalError: _quotesTheBody, http, ...extensions } = error.extensions;
+    // Yoga would answer 200 for a "spec" error without its original; a body it could not read stays a 400.
+    const status = http ? { http: { ...http, spec: false } } : {};
+    return createGraphQLError(error.message, { path: error.path, extensions: { ...extensions, ...status } });
+  });
+  return { ...result, errors };
 }
 
 export function errorMapping(): Plugin<{ logger?: Logger }> {
@@ -37,6 +70,9 @@ export function errorMapping(): Plugin<{ logger?: Logger }> {
           setResult({ ...result, errors: result.errors.map((error) => toClientError(error as GraphQLError, logger)) });
         },
       };
+    },
+    onResultProcess({ result, setResult }) {
+      setResult(withoutOriginalError(result));
     },
   };
 }

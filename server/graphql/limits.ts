@@ -11,8 +11,11 @@ import {
   type ValidationRule,
 } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
+import { isStorableText } from "../../domain/shared/input.ts";
 
 export const MAX_DOCUMENT_LENGTH = 10_000;
+/** Brackets of any kind ({ ( [) inside each other; graphql-js parses recursively and overflows past a few thousand. */
+export const MAX_NESTING = 100;
 export const MAX_DEPTH = 10;
 export const MAX_ALIASES = 20;
 export const MAX_COST = 5_000;
@@ -47,6 +50,41 @@ function fieldTypesOf(sdl: string): { fields: FieldTypes; roots: Record<string, 
     fields,
     roots: { query: schema.getQueryType()?.name, mutation: schema.getMutationType()?.name },
   };
+}
+
+/**
+ * How deeply the document nests brackets ({ ( [), counted in one pass before graphql-js parses it,
+ * skipping strings, block strings and comments; it stops counting once past `limit`.
+ */
+export function nestingOf(document: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < document.length && deepest <= limit; i++) {
+    const char = document[i];
+    if (char === "#") {
+      while (i + 1 < document.length && document[i + 1] !== "\n" && document[i + 1] !== "\r") i++;
+    } else if (document.startsWith('"""', i)) {
+      const end = closingBlockQuote(document, i + 3);
+      i = end < 0 ? document.length : end + 2;
+    } else if (char === '"') {
+      i += 1;
+      while (i < document.length && document[i] !== '"' && document[i] !== "\n") i += document[i] === "\\" ? 2 : 1;
+    } else if (char === "{" || char === "(" || char === "[") {
+      depth += 1;
+      deepest = Math.max(deepest, depth);
+    } else if (char === "}" || char === ")" || char === "]") {
+      depth -= 1;
+    }
+  }
+  return deepest;
+}
+
+/** Where the block string ends (its closing `"""`, not an escaped `\"""`), or -1. */
+function closingBlockQuote(document: string, from: number): number {
+  for (let at = document.indexOf('"""', from); at >= 0; at = document.indexOf('"""', at + 1)) {
+    if (document[at - 1] !== "\\") return at;
+  }
+  return -1;
 }
 
 type Tally = { depth: number; aliases: number; cost: number; steps: number };
@@ -111,26 +149,42 @@ function limitRule(sdl: string): ValidationRule {
   });
 }
 
+function refusal(message: string) {
+  return { errors: [createGraphQLError(message, { extensions: { code: "BAD_REQUEST", http: { status: 400 } } })] };
+}
+
+/** A string written into the document (`"\u0000"`) reaches resolvers as a variable's value would. */
+const storableLiterals: ValidationRule = (context) => ({
+  StringValue(node) {
+    if (isStorableText(node.value)) return;
+    context.reportError(
+      createGraphQLError("A string in the query holds a NUL character or broken Unicode text, which cannot be accepted.", {
+        nodes: [node],
+        extensions: { code: "BAD_USER_INPUT" },
+      }),
+    );
+  },
+});
+
 /**
- * Refuses documents too long to parse cheaply (HTTP 400, before parsing) and, at validation, queries
- * nested too deep, with too many aliases or too costly.
+ * Refuses documents too long or too deeply bracketed to parse safely (HTTP 400, before parsing) and,
+ * at validation, queries nested too deep, with too many aliases or too costly, and string literals
+ * the database could not store.
  */
 export function queryLimits(sdl: string): Plugin {
   const rule = limitRule(sdl);
   return {
     onParams({ params, setResult }) {
-      const length = params.query?.length ?? 0;
-      if (length <= MAX_DOCUMENT_LENGTH) return;
-      setResult({
-        errors: [
-          createGraphQLError(`The GraphQL document is ${length} characters long; the limit is ${MAX_DOCUMENT_LENGTH}.`, {
-            extensions: { code: "BAD_REQUEST", http: { status: 400 } },
-          }),
-        ],
-      });
+      const query = params.query ?? "";
+      if (query.length > MAX_DOCUMENT_LENGTH) {
+        setResult(refusal(`The GraphQL document is ${query.length} characters long; the limit is ${MAX_DOCUMENT_LENGTH}.`));
+      } else if (nestingOf(query, MAX_NESTING) > MAX_NESTING) {
+        setResult(refusal(`The GraphQL document nests brackets more than ${MAX_NESTING} levels deep.`));
+      }
     },
     onValidate({ addValidationRule }) {
       addValidationRule(rule);
+      addValidationRule(storableLiterals);
     },
   };
 }

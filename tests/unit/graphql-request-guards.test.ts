@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
+import { parseCognitoData } from "../../domain/members/cognito-data.ts";
 import type { ActiveSession } from "../../domain/members/session.ts";
+import { guest } from "../../domain/shared/context.ts";
 import { credentialsOf } from "../../server/graphql/caller.ts";
-import { parseCognitoData } from "../../server/graphql/cognito-data.ts";
+import type { GraphQLServerContext } from "../../server/graphql/context.ts";
+import { MAX_DOCUMENT_LENGTH, MAX_NESTING, nestingOf } from "../../server/graphql/limits.ts";
+import { createGraphQLHandler } from "../../server/graphql/yoga.ts";
 
 const session: ActiveSession = { id: "s", memberId: "m", subject: "sub", provider: "google", csrfToken: "c" };
 const request = (authorization?: string) =>
@@ -57,5 +61,57 @@ describe("parseCognitoData", () => {
       accessToken: undefined,
     });
     expect(blank).not.toHaveBeenCalled();
+  });
+});
+
+describe("nestingOf", () => {
+  it("counts brackets of every kind inside each other", () => {
+    expect(nestingOf("{ series { code } }", 100)).toBe(2);
+    expect(nestingOf("query($ids: [ID!]!) { a(x: { y: [[1]] }) { b } }", 100)).toBe(5);
+    expect(nestingOf("{a}{b}{c}", 100)).toBe(1);
+  });
+
+  it("skips brackets in strings, block strings and comments", () => {
+    expect(nestingOf('{ a(x: "{{{[[[(((") }', 100)).toBe(2);
+    expect(nestingOf('{ a(x: "\\"{{{") }', 100)).toBe(2);
+    expect(nestingOf('{ a(x: """ {{{ \\""" {{{ """) }', 100)).toBe(2);
+    expect(nestingOf("# {{{{{{\n{ a }", 100)).toBe(1);
+  });
+
+  it("stops counting once past the limit", () => {
+    expect(nestingOf("{".repeat(5000), 100)).toBe(101);
+  });
+});
+
+describe("documents nested too deeply to parse", () => {
+  const context = {
+    operations: { viewer: guest() },
+    logger: { error: vi.fn(), warn: vi.fn() },
+  } as unknown as GraphQLServerContext;
+  const ask = async (query: string) => {
+    const response = await createGraphQLHandler({ APP_ENV: "test" }).fetch(
+      new Request("http://shop.test/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query }),
+      }),
+      context,
+    );
+    return { status: response.status, body: (await response.json()) as { errors?: { message: string }[] } };
+  };
+
+  it("refuses about 3,300 levels within the size limit with 400, before graphql-js recurses into them", async () => {
+    const levels = Math.floor((MAX_DOCUMENT_LENGTH - 10) / 3);
+    const query = `${"{a".repeat(levels)}${"}".repeat(levels)}`;
+    expect(query.length).toBeLessThanOrEqual(MAX_DOCUMENT_LENGTH);
+    const { status, body } = await ask(query);
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.message).toBe(`The GraphQL document nests brackets more than ${MAX_NESTING} levels deep.`);
+  });
+
+  it("lets a document at the limit through to validation", async () => {
+    const query = `${"{a".repeat(MAX_NESTING)}${"}".repeat(MAX_NESTING)}`;
+    const { body } = await ask(query);
+    expect(body.errors?.[0]?.message).not.toContain("nests brackets");
   });
 });
