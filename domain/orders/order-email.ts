@@ -1,20 +1,24 @@
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import { emailOutbox, orders } from "../../db/schema/orders.ts";
-import type { Mailer, OutgoingEmail } from "../../integrations/email/mailer.ts";
+import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
+import { AppError } from "../shared/app-error.ts";
+import { uuid } from "../shared/input.ts";
 import { formatMoney } from "../shared/money.ts";
+import { defineOperation } from "../shared/operation.ts";
+import type { Tx } from "../shared/transaction.ts";
 import { lineDescription } from "./line-description.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 
-export type OrderEmailDeps = { db: Database; mailer: Mailer; brandName: string; publicUrl: string };
-
-const MAX_ATTEMPTS = 5;
+type EmailContent = Omit<OutgoingEmail, "key" | "date">;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
 
-export function orderConfirmationEmail(order: OrderView, brandName: string, publicUrl: string): OutgoingEmail {
+export function orderConfirmationEmail(order: OrderView, brandName: string, publicUrl: string): EmailContent {
   const link = `${publicUrl}/order/${order.invoiceId}`;
   const lines = [
     ...order.lines.map((line) => `${line.quantity} × ${lineDescription(line)} — ${formatMoney(line.lineTotalCents)}`),
@@ -43,29 +47,33 @@ export function orderConfirmationEmail(order: OrderView, brandName: string, publ
 }
 
 /**
- * Sends the confirmation emails written by fulfilment and not yet sent. A row is claimed by bumping
- * its attempt count first, so two senders never both send it; an error leaves it for the next run.
+ * Writes the order's confirmation email into the outbox and queues the job that sends it, both in
+ * the transaction that makes the order: a committed order always has its email job, and a rolled
+ * back one never does.
  */
-export async function sendPendingOrderEmails(deps: OrderEmailDeps): Promise<number> {
-  const pending = await deps.db
-    .select({ id: emailOutbox.id, orderId: emailOutbox.orderId, attempts: emailOutbox.attempts })
-    .from(emailOutbox)
-    .where(and(isNull(emailOutbox.sentAt), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
-    .orderBy(asc(emailOutbox.createdAt))
-    .limit(50);
-  let sent = 0;
-  for (const row of pending) {
-    const claimed = await deps.db
-      .update(emailOutbox)
-      .set({ attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.attempts, row.attempts), isNull(emailOutbox.sentAt)))
-      .returning({ id: emailOutbox.id });
-    if (claimed.length === 0) continue;
-    const order = await loadOrder(deps.db, eq(orders.id, row.orderId));
-    if (!order) continue;
-    await deps.mailer.send(orderConfirmationEmail(order, deps.brandName, deps.publicUrl));
-    await deps.db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
-    sent++;
-  }
-  return sent;
+export async function queueOrderConfirmation(tx: Tx, jobs: JobQueue, orderId: string): Promise<void> {
+  const id = randomUUID();
+  await tx.insert(emailOutbox).values({ id, orderId, kind: "order-confirmation" });
+  await jobs.send("send-email", { outboxId: id }, { tx });
 }
+
+/**
+ * The send-email job: sends one outbox email unless it is already marked sent. The queue runs a job
+ * on one worker at a time; if a process dies after the mail server took the message and before it
+ * was marked, the retry sends it again under the same key (same outbox file, same Message-ID), so
+ * the shopper still sees one email.
+ */
+export const sendOutboxEmail = defineOperation(z.object({ outboxId: uuid() }), async (ctx, { outboxId }) => {
+  const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+  if (!row) throw new AppError("NOT_FOUND", `No outbox email ${outboxId}.`);
+  if (row.sentAt) return { sent: false };
+  const order = await loadOrder(ctx.db, eq(orders.id, row.orderId));
+  if (!order) throw new AppError("NOT_FOUND", `The order of outbox email ${outboxId} is gone.`);
+  const { brandName, publicUrl } = ctx.settings;
+  await ctx.mailer.send({ key: row.id, date: row.createdAt, ...orderConfirmationEmail(order, brandName, publicUrl) });
+  await ctx.db
+    .update(emailOutbox)
+    .set({ sentAt: ctx.now() })
+    .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
+  return { sent: true };
+});

@@ -2,12 +2,26 @@
  * Outgoing email. With an SMTP URL messages go to that server; without one (the embedded default)
  * each message is written as an RFC 822 `.eml` file into the outbox directory, to be opened in any
  * mail client.
+ *
+ * A message may be sent again after a crash between sending it and recording that it went (the job
+ * that sends it is retried), so each carries a stable key: the outbox file is named by it and
+ * rewritten, and over SMTP it becomes the Message-ID, by which mail clients show a resend once.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html: string };
+export type OutgoingEmail = {
+  /** The same for every send of this message (the outbox row's id). */
+  key: string;
+  /** When the message was written: its Date header, the same on a resend. */
+  date: Date;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+};
 
 export interface Mailer {
   send(email: OutgoingEmail): Promise<{ messageId: string }>;
@@ -26,11 +40,24 @@ export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options) : createOutboxMailer(options);
 }
 
+/** `<key@domain-of-from>`: stable for the message, unique to this shop. */
+export function messageIdOf(key: string, from: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${key}@${domain}>`;
+}
+
 function createSmtpMailer(smtpUrl: string, { from, onSent }: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded well inside the send job's time limit, so a stalled server fails the attempt (retried
+  // later) before the queue would count the attempt as lost and start a second one beside it.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 45_000,
+  });
   return {
-    async send(email) {
-      const info = await transport.sendMail({ from, ...email });
+    async send({ key, ...email }) {
+      const info = await transport.sendMail({ from, messageId: messageIdOf(key, from), ...email });
       onSent?.({ messageId: info.messageId, to: email.to, subject: email.subject });
       return { messageId: info.messageId };
     },
@@ -40,12 +67,15 @@ function createSmtpMailer(smtpUrl: string, { from, onSent }: MailerOptions): Mai
 function createOutboxMailer({ from, outboxDir, onSent }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
-    async send(email) {
-      const info = await transport.sendMail({ from, ...email });
+    async send({ key, ...email }) {
+      const info = await transport.sendMail({ from, messageId: messageIdOf(key, from), ...email });
       if (!Buffer.isBuffer(info.message)) throw new Error("The outbox transport did not return the message as a buffer");
       await mkdir(outboxDir, { recursive: true });
-      const file = path.resolve(outboxDir, outboxFileName(new Date(), info.messageId));
-      await writeFile(file, info.message, { flag: "wx" });
+      const file = path.resolve(outboxDir, outboxFileName(email.date, info.messageId));
+      // Written whole under a name of its own first, so a mail client never opens half a message.
+      const partial = `${file}.${randomUUID()}.partial`;
+      await writeFile(partial, info.message);
+      await rename(partial, file);
       onSent?.({ messageId: info.messageId, to: email.to, subject: email.subject, file });
       return { messageId: info.messageId };
     },

@@ -47,6 +47,8 @@ describe("SMTP mailer", () => {
     });
 
     const result = await mailer.send({
+      key: "0f8e2b4c-1d3a-4e5f-9a8b-7c6d5e4f3a2b",
+      date: new Date("2025-11-03T04:05:06.789Z"),
       to: "mei.ling@example.com",
       subject: "Your order 5A1B2C3X is confirmed",
       text: "Thank you for your order.",
@@ -63,6 +65,9 @@ describe("SMTP mailer", () => {
     expect(message?.raw).toContain("Thank you for your order.");
     expect(message?.raw).toContain("<p>Thank you for your order.</p>");
     expect(message?.raw).toContain(`Message-ID: ${result.messageId}`);
+    // Derived from the key, so a resend after a crash is the same message to the shopper's mail client.
+    expect(result.messageId).toBe("<0f8e2b4c-1d3a-4e5f-9a8b-7c6d5e4f3a2b@nectarlab.test>");
+    expect(message?.raw).toMatch(/^Date: Mon, 03 Nov 2025 04:05:06 \+0000\r?$/m);
     expect(sent).toEqual([
       { messageId: result.messageId, to: "mei.ling@example.com", subject: "Your order 5A1B2C3X is confirmed" },
     ]);
