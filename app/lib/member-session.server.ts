@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { MemberSummary } from "../../domain/members/load-member.ts";
+import { byMemberId, loadMemberSummary, type MemberSummary } from "../../domain/members/load-member.ts";
 import type { RequestContext } from "../context.ts";
 import { loginPath } from "./member-paths.ts";
 import { requestPath } from "./request-path.ts";
@@ -14,12 +14,20 @@ export function currentPagePath(request: Request): string {
 
 /**
  * The signed-in member (without the nested lists: pages load the ones they show), or a redirect to
- * sign-in that comes back to this page.
+ * sign-in that comes back to this page. The browser session's member is the viewer's own.
  */
 export async function requireMember(context: RequestContext, request: Request): Promise<MemberSummary> {
-  const member = context.session ? await context.shop.members.summary(context.session.memberId) : null;
+  const ctx = context.operations;
+  const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
+  const member = memberId ? await loadMemberSummary(ctx, byMemberId(memberId)) : null;
   if (!member) throw redirect(loginPath(currentPagePath(request)));
   return member;
+}
+
+/** What a sign-out form sends back: the session's CSRF token (null when signed out). */
+export function signOutToken(context: RequestContext): string | null {
+  const { viewer } = context.operations;
+  return viewer.kind === "member" ? (viewer.session?.csrfToken ?? null) : null;
 }
 
 /** Member pages are one person's data: no cache may keep them. */

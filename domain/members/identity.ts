@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { PROVIDER_TYPES, type ProviderType } from "../../db/schema/members.ts";
 import { AppError } from "../shared/app-error.ts";
+import { text } from "../shared/input.ts";
 import { parseJsonField } from "../shared/json-field.ts";
 
 export type { ProviderType };
@@ -22,6 +24,15 @@ export function parseProviderType(value: unknown): ProviderType | null {
   return PROVIDER_TYPES.find((provider) => provider === lower) ?? null;
 }
 
+/** An input field naming a provider: "google" / "Facebook" (any case) -> the provider type. */
+export const providerTypeInput = () =>
+  text(40).transform((value, issues) => {
+    const provider = parseProviderType(value);
+    if (provider) return provider;
+    issues.addIssue({ code: "custom", message: "must be google or facebook" });
+    return z.NEVER;
+  });
+
 type FederatedIdentity = { providerName?: unknown };
 
 /**
@@ -37,23 +48,23 @@ function providerOf(claims: Record<string, unknown>): ProviderType | null {
   return typeof username === "string" ? parseProviderType(username.split("_")[0]) : null;
 }
 
-function text(value: unknown): string {
+function claimText(value: unknown): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
 export function identityFromClaims(claims: Record<string, unknown>): VerifiedIdentity {
-  const subject = text(claims.sub);
-  const email = text(claims.email).toLowerCase();
+  const subject = claimText(claims.sub);
+  const email = claimText(claims.email).toLowerCase();
   const provider = providerOf(claims);
   if (!subject || !email) throw new AppError("BAD_USER_INPUT", "The identity provider did not share an email address.");
   if (!provider) throw new AppError("BAD_USER_INPUT", "The identity provider did not say which social account signed in.");
-  const picture = text(claims.picture);
+  const picture = claimText(claims.picture);
   return {
     subject,
     provider,
     email,
     emailVerified: claims.email_verified === true || claims.email_verified === "true",
-    name: text(claims.name) || email.split("@")[0] || email,
+    name: claimText(claims.name) || email.split("@")[0] || email,
     picture: picture || null,
   };
 }

@@ -26,12 +26,6 @@ export const byMemberId = (memberId: string): SQL => eq(members.id, memberId);
 export const byProviderEmail = (provider: ProviderType, email: string): SQL =>
   eq(providerEmailColumn(provider), email.trim().toLowerCase());
 
-export const byIdentitySubject = (subject: string): SQL =>
-  eq(
-    members.id,
-    sql`(select ${memberIdentities.memberId} from ${memberIdentities} where ${memberIdentities.subject} = ${subject})`,
-  );
-
 function readActivities(deps: Pick<MemberDeps, "log">, memberId: string, value: unknown): string[] {
   const report = (raw: string, error: string) =>
     reportMalformed(deps, { memberId, field: "activities", raw: raw.slice(0, MAX_REPORTED_RAW), error });

@@ -1,25 +1,31 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
+import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
+import { identifier } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";
-import { type MemberDeps, nowOf } from "./member-deps.ts";
 import type { MemberView } from "./member-view.ts";
 import { recordPointEntry } from "./point-ledger.ts";
 
+export const ResetMembershipInput = z.object({ memberId: identifier() });
+
 /**
- * Debug tool: the member starts again as green, with nothing spent, no gold date and a membership that
+ * resetMembership (debug mode, own member): the member starts again as green, with nothing spent, no gold date and a membership that
  * starts now. Points go to 0 through a compensating `manual-debit` entry for the whole balance, so the
  * ledger still sums to the balance (entries are never deleted).
  */
-export async function resetMembership(deps: MemberDeps, memberId: string): Promise<MemberView> {
-  await deps.db.transaction(async (tx) => {
+export const resetMembership = defineOperation(ResetMembershipInput, async (ctx, { memberId }): Promise<MemberView> => {
+  await requireDebugOnOwnMember(ctx, memberId);
+  await ctx.db.transaction(async (tx) => {
     const [member] = await tx
       .select({ email: members.email, points: members.points })
       .from(members)
       .where(eq(members.id, memberId))
       .for("update");
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-    const at = nowOf(deps);
+    const at = ctx.now();
     if (member.points > 0) {
       await recordPointEntry(tx, {
         memberId,
@@ -36,7 +42,7 @@ export async function resetMembership(deps: MemberDeps, memberId: string): Promi
       .set({ membershipStatus: "green", totalSpentCents: 0, membershipStartAt: at, goldStartAt: null, updatedAt: at })
       .where(eq(members.id, memberId));
   });
-  const view = await loadMemberView(deps, byMemberId(memberId));
+  const view = await loadMemberView(ctx, byMemberId(memberId));
   if (!view) throw new AppError("NOT_FOUND", "This member does not exist.");
   return view;
-}
+});

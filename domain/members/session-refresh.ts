@@ -2,18 +2,17 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { memberSessions } from "../../db/schema/members.ts";
 import type { IdentityClient } from "../../integrations/identity/identity-client.ts";
+import type { OperationContext } from "../shared/context.ts";
 
 /** How long a refused refresh waits for a concurrent one's tokens before it ends the session. */
 const REFRESH_RACE_GRACE_MS = 250;
+/** How long a finished refresh is still handed to requests that read the session before it was stored. */
+const REFRESH_SHARE_MS = 5_000;
 
 export type SessionRow = typeof memberSessions.$inferSelect;
 
-export type SessionLog = {
-  info: (details: object, message: string) => void;
-  error: (details: object, message: string) => void;
-};
-
-export type SessionDeps = { db: Database; identity: IdentityClient; log: SessionLog };
+/** What keeping sessions needs: the database, the identity provider and a log for what ends them. */
+export type SessionDeps = Pick<OperationContext, "db" | "identity" | "log">;
 
 export async function loadSession(db: Database, id: string): Promise<SessionRow | null> {
   const [row] = await db.select().from(memberSessions).where(eq(memberSessions.id, id));
@@ -85,11 +84,16 @@ export function createSessionRefresher(deps: SessionDeps) {
     return null;
   }
 
+  // Keyed by the access token being replaced: a request that read the session just before the new
+  // tokens were stored still shares this refresh instead of asking the provider again.
   return function refresh(row: SessionRow): Promise<SessionRow | null> {
-    let pending = inFlight.get(row.id);
+    const key = `${row.id} ${row.accessToken}`;
+    let pending = inFlight.get(key);
     if (!pending) {
-      pending = refreshOnce(row).finally(() => inFlight.delete(row.id));
-      inFlight.set(row.id, pending);
+      pending = refreshOnce(row);
+      inFlight.set(key, pending);
+      const forget = () => setTimeout(() => inFlight.delete(key), REFRESH_SHARE_MS).unref();
+      pending.then(forget, forget);
     }
     return pending;
   };

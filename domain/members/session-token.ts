@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** What a browser's session cookie holds: 256 random bits. Only its hash is stored (member_sessions.id). */
 export function newSessionToken(): string {
@@ -12,4 +12,12 @@ export function isWellFormedSessionToken(token: unknown): token is string {
 /** Also used for the `signin` cookie that binds a sign-in attempt to its browser. */
 export function hashOfToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
+}
+
+/** Compares a secret the browser sent with the one held for it, in constant time. */
+export function isSameSecret(given: string | null | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

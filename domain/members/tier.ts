@@ -1,8 +1,4 @@
-/** Spending that makes a green member gold, and that a gold member needs in a gold year to keep it: S$300. */
-export const GOLD_THRESHOLD_CENTS = 30_000;
-
-/** How long gold lasts from goldStartAt before it is judged again. */
-export const GOLD_YEAR_MONTHS = 12;
+import { GOLD_LENGTH_MONTHS, GOLD_THRESHOLD_CENTS } from "../loyalty/programme.ts";
 
 /**
  * Calendar months later, in UTC. A day the target month lacks rolls over (29 Feb + 12 months is
@@ -16,7 +12,7 @@ export function addMonths(at: Date, months: number): Date {
 
 /** When a gold year that started at goldStartAt ends (and is judged). */
 export function goldYearEnd(goldStartAt: Date): Date {
-  return addMonths(goldStartAt, GOLD_YEAR_MONTHS);
+  return addMonths(goldStartAt, GOLD_LENGTH_MONTHS);
 }
 
 export type GoldProgress = {

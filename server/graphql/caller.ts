@@ -1,8 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import type { VerifiedIdentity } from "../../domain/members/identity.ts";
-import type { MemberViewer } from "../../domain/members/member-access.ts";
 import type { ActiveSession } from "../../domain/members/session.ts";
+import { isSameSecret } from "../../domain/members/session-token.ts";
 import { AppError } from "../../domain/shared/app-error.ts";
+import type { MemberViewer } from "../../domain/shared/context.ts";
+import { isTokenRefusal } from "../../integrations/identity/identity-client.ts";
 import type { VerifyAccessToken } from "./verified-tokens.ts";
 
 /** How a request says who it is: a bearer access token, else the session cookie. */
@@ -13,7 +14,7 @@ export type Credentials =
   | { kind: "none" };
 
 export type AuthenticatedCaller = {
-  viewer: MemberViewer;
+  viewer: Pick<MemberViewer, "subject" | "memberId">;
   /** The account behind a bearer token; null for a session, whose member is already known. */
   identity: VerifiedIdentity | null;
   session: ActiveSession | null;
@@ -23,8 +24,6 @@ export type Caller = {
   credentials: Credentials;
   /** Who is calling, checked once per request: UNAUTHENTICATED (HTTP 401) or FORBIDDEN (CSRF) otherwise. */
   authenticate(): Promise<AuthenticatedCaller>;
-  /** Whose another access token is (the second account of a link); BAD_USER_INPUT when it is refused. */
-  identityOfOtherToken(accessToken: string): Promise<VerifiedIdentity>;
 };
 
 const BEARER = /^Bearer(?:\s+(\S*))?\s*$/i;
@@ -38,19 +37,6 @@ export function credentialsOf(request: Request, session: ActiveSession | null): 
     if (match[1]) return { kind: "bearer", token: match[1] };
   }
   return session ? { kind: "session", session } : { kind: "none" };
-}
-
-function sameSecret(given: string | null, expected: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function isRefusal(error: unknown): boolean {
-  if (!(error instanceof Error) || error.name !== "IdentityProviderError") return false;
-  const refusal = error as Error & { errorName?: string; status?: number | null };
-  return refusal.errorName === "NotAuthorizedException" || refusal.status === 401;
 }
 
 const signInAgain = () => new AppError("UNAUTHENTICATED", "Your sign-in has expired or is not valid. Please sign in again.");
@@ -69,14 +55,14 @@ export function createCaller(
           const identity = await deps.verifyAccessToken(credentials.token);
           return { viewer: { subject: identity.subject, memberId: null }, identity, session: null };
         } catch (error) {
-          if (isRefusal(error)) throw signInAgain();
+          if (isTokenRefusal(error)) throw signInAgain();
           throw error;
         }
       }
       case "session": {
         const { session } = credentials;
         // A cookie rides along with any request the browser makes, so a script must also prove it read the page.
-        if (!sameSecret(request.headers.get("x-csrf-token"), session.csrfToken)) {
+        if (!isSameSecret(request.headers.get("x-csrf-token"), session.csrfToken)) {
           throw new AppError("FORBIDDEN", "Missing or wrong CSRF token.");
         }
         return { viewer: { subject: session.subject, memberId: session.memberId }, identity: null, session };
@@ -93,16 +79,6 @@ export function createCaller(
     authenticate: () => {
       authenticated ??= authenticate();
       return authenticated;
-    },
-    identityOfOtherToken: async (accessToken) => {
-      try {
-        return await deps.verifyAccessToken(accessToken);
-      } catch (error) {
-        if (isRefusal(error)) {
-          throw new AppError("BAD_USER_INPUT", "The account to link could not be verified. Please sign in to it again.");
-        }
-        throw error;
-      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { MemberSummary } from "../../domain/members/load-member.ts";
-import type { MemberListName, MemberLists } from "../../domain/members/member-lists.ts";
+import { loadMemberLists, type MemberListName, type MemberLists } from "../../domain/members/member-lists.ts";
 import type {
   DummyOrderView,
   LinkedCustomerView,
@@ -17,9 +17,10 @@ const epochSeconds = (at: Date) => at.getTime() / 1000;
 const iso = (at: Date) => at.toISOString();
 const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
 
+/** A list the parent did not bring is loaded now: the operation that returned the member checked it is the caller's. */
 function list<K extends MemberListName>(name: K) {
   return async (member: MemberParent, _args: unknown, ctx: GraphQLContext): Promise<MemberLists[K]> =>
-    (member[name] as MemberLists[K] | undefined) ?? (await ctx.shop.members.lists(member.id, [name]))[name];
+    (member[name] as MemberLists[K] | undefined) ?? (await loadMemberLists(ctx.operations, member.id, [name]))[name];
 }
 
 const timestamps = {

@@ -1,5 +1,5 @@
 import { createGraphQLError, type Plugin } from "graphql-yoga";
-import type { ActiveSession } from "../../domain/members/session.ts";
+import type { OperationContext } from "../../domain/shared/context.ts";
 import { verifyRequestHash } from "../../domain/shared/request-hash.ts";
 import { credentialsOf } from "./caller.ts";
 
@@ -14,8 +14,8 @@ export function requestHashPlugin(): Plugin {
   return {
     onParams({ params, request, context, setResult }) {
       const header = request.headers.get("x-request-hash");
-      const { session } = context as { session?: ActiveSession | null };
-      const credentials = credentialsOf(request, session ?? null);
+      const viewer = (context as { operations?: OperationContext }).operations?.viewer;
+      const credentials = credentialsOf(request, viewer?.kind === "member" ? viewer.session : null);
       if (header === null && credentials.kind === "none") return;
       if (verifyRequestHash(params.variables, header)) return;
       setResult({

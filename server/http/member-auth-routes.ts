@@ -1,35 +1,48 @@
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { bagCookie, readBagToken } from "../../app/lib/bag-cookie.server.ts";
+import { bagCookie } from "../../app/lib/bag-cookie.server.ts";
 import { LINK_RESULT, linkResultPath, SIGN_IN_ERROR, signInErrorPath } from "../../app/lib/sign-in-codes.ts";
-import { parseProviderType } from "../../domain/members/identity.ts";
+import { cancelSignIn } from "../../domain/members/cancel-sign-in.ts";
+import { finishLink } from "../../domain/members/finish-link.ts";
+import { finishLogin } from "../../domain/members/finish-login.ts";
 import { isWellFormedSessionToken, newSessionToken } from "../../domain/members/session-token.ts";
 import { LINK_RETURN_PATH, SIGN_IN_ATTEMPT_TTL_MS } from "../../domain/members/sign-in-attempts.ts";
+import { signOut } from "../../domain/members/sign-out.ts";
+import { startSignIn } from "../../domain/members/start-sign-in.ts";
 import { isAppError } from "../../domain/shared/app-error.ts";
-import type { Shop } from "../../domain/shop.ts";
+import { consumeRateLimit, type RateLimit, SIGN_IN_CALLBACK_LIMIT, SIGN_IN_LIMIT } from "../../domain/shared/rate-limit.ts";
 import { IdentityProviderError } from "../../integrations/identity/identity-client.ts";
-import { appendCookie, clearedSessionCookie, cookieHeader, readSessionToken, sessionCookie } from "./member-session.ts";
+import { clearedSessionCookie, cookieHeader, sessionCookie } from "./member-session.ts";
 import type { HttpEnv } from "./request-context.ts";
 
 type AuthContext = Context<HttpEnv>;
-type Deps = { shop: Shop; publicUrl: string; secureCookies: boolean };
+type Deps = { publicUrl: string; secureCookies: boolean };
+type Purpose = "login" | "link";
 
 /** Binds a sign-in attempt to the browser that started it. */
 const SIGN_IN_COOKIE = "signin";
 const CALLBACK_PATHS = ["/member/login", "/member/login/", "/member/link", "/member/link/"];
+const LOGOUT_PATHS = ["/member/logout", "/member/logout/"];
+/** Where a sign-out lands: the page that clears the browser's own state and reloads the home page. */
+const SIGNED_OUT_PATH = "/member/logout";
 
-function page(title: string, message: string): string {
+const BACK_TO_SIGN_IN = { href: "/member/login", label: "Back to sign-in" };
+
+function page(title: string, message: string, back = BACK_TO_SIGN_IN): string {
   const escaped = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped(title)}</title></head><body><main><h1>${escaped(title)}</h1><p>${escaped(message)}</p><p><a href="/member/login">Back to sign-in</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped(title)}</title></head><body><main><h1>${escaped(title)}</h1><p>${escaped(message)}</p><p><a href="${back.href}">${escaped(back.label)}</a></p></main></body></html>`;
 }
+
+const formText = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 /**
  * The backend-for-frontend half of sign-in: starting a sign-in or a link (POST), the provider's return
- * (GET with code and state, or error), and sign-out. Mounted before the pages, which render the same
- * paths when there is nothing to do here.
+ * (GET with code and state, or error), and sign-out (POST). Mounted before the pages, which render the
+ * same paths when there is nothing to do here. Each step is one operation; the rate limits per client
+ * address and the cookies are this edge's.
  */
 export function mountMemberAuthRoutes(app: Hono<HttpEnv>, deps: Deps): void {
-  const { shop, secureCookies } = deps;
+  const { secureCookies } = deps;
   const ownOrigin = new URL(deps.publicUrl).origin;
 
   /** Form posts must come from this site's own pages (what SameSite=Lax leaves open for top-level POSTs). */
@@ -40,9 +53,9 @@ export function mountMemberAuthRoutes(app: Hono<HttpEnv>, deps: Deps): void {
     return !!origin && (origin === ownOrigin || origin === new URL(c.req.url).origin);
   }
 
-  async function limited(c: AuthContext, limit: (client: string) => Promise<void>): Promise<Response | null> {
+  async function limited(c: AuthContext, rule: RateLimit): Promise<Response | null> {
     try {
-      await limit(c.var.clientAddress);
+      await consumeRateLimit(c.var.operations.db, rule, c.var.clientAddress);
       return null;
     } catch (error) {
       if (!isAppError(error) || error.code !== "RATE_LIMITED") throw error;
@@ -55,31 +68,46 @@ export function mountMemberAuthRoutes(app: Hono<HttpEnv>, deps: Deps): void {
     return c.redirect(location, 303);
   }
 
-  async function start(c: AuthContext, purpose: "login" | "link"): Promise<Response> {
+  async function start(c: AuthContext, purpose: Purpose): Promise<Response> {
     if (!sameOrigin(c)) return c.html(page("Sign-in refused", "This sign-in did not start from this shop's pages."), 403);
-    const refused = await limited(c, shop.signIn.limitStart);
+    const refused = await limited(c, SIGN_IN_LIMIT);
     if (refused) return refused;
-    const session = c.var.session;
-    if (purpose === "link" && !session) return see(c, `/member/login?redirect=${encodeURIComponent(LINK_RETURN_PATH)}`);
+    if (purpose === "link" && !c.var.session) return see(c, `/member/login?redirect=${encodeURIComponent(LINK_RETURN_PATH)}`);
     const form = await c.req.parseBody();
-    const provider = parseProviderType(form.provider);
-    if (!provider) return c.html(page("Sign-in refused", "Choose Google or Facebook to sign in with."), 400);
     const existing = getCookie(c, SIGN_IN_COOKIE);
     const browserToken = isWellFormedSessionToken(existing) ? existing : newSessionToken();
     let authorizeUrl: URL;
     try {
-      authorizeUrl = await shop.signIn.start(
-        purpose === "link" && session
-          ? { purpose, provider, memberId: session.memberId, browserToken }
-          : { purpose: "login", provider, returnPath: form.redirect, browserToken },
-      );
+      authorizeUrl = await startSignIn(c.var.operations, {
+        purpose,
+        provider: formText(form.provider) ?? "",
+        returnPath: form.redirect,
+        browserToken,
+      });
     } catch (error) {
+      if (isAppError(error) && error.code === "BAD_USER_INPUT") {
+        return c.html(page("Sign-in refused", "Choose Google or Facebook to sign in with."), 400);
+      }
       if (!(error instanceof IdentityProviderError)) throw error;
       c.var.log.error({ err: error }, "could not start a sign-in at the identity provider");
       return see(c, purpose === "link" ? linkResultPath(LINK_RESULT.failed) : signInErrorPath(SIGN_IN_ERROR.failed));
     }
     const ttl = SIGN_IN_ATTEMPT_TTL_MS / 1000;
     return see(c, authorizeUrl.href, [cookieHeader(SIGN_IN_COOKIE, browserToken, ttl, secureCookies, "/member")]);
+  }
+
+  /** Where a return that could not finish sends the browser (an expected refusal, or the provider's failure). */
+  function failedReturn(c: AuthContext, failure: unknown, purpose: Purpose): string {
+    if (failure instanceof IdentityProviderError) {
+      // The exchange's message is the spec's "HTTP error! status: {n}" when the provider answered.
+      c.var.log.error({ err: failure, errorName: failure.errorName, purpose }, failure.message);
+      return purpose === "link" ? linkResultPath(LINK_RESULT.failed) : signInErrorPath(SIGN_IN_ERROR.failed);
+    }
+    if (!isAppError(failure)) throw failure;
+    // NOT_FOUND: no attempt to take (used, too old, or another browser's).
+    if (failure.code === "NOT_FOUND") return signInErrorPath(SIGN_IN_ERROR.expired);
+    c.var.log.error({ err: failure, code: failure.code, purpose }, "sign-in refused");
+    return signInErrorPath(SIGN_IN_ERROR.failed);
   }
 
   async function callback(c: AuthContext, next: () => Promise<void>): Promise<Response | undefined> {
@@ -89,56 +117,51 @@ export function mountMemberAuthRoutes(app: Hono<HttpEnv>, deps: Deps): void {
       await next();
       return;
     }
-    const refused = await limited(c, shop.signIn.limitCallback);
+    const refused = await limited(c, SIGN_IN_CALLBACK_LIMIT);
     if (refused) return refused;
-    const attempt = await shop.signIn.consume({ state, browserToken: getCookie(c, SIGN_IN_COOKIE) ?? null });
-    const purpose = c.req.path.startsWith("/member/link") ? "link" : "login";
-    if (error) {
-      c.var.log.info({ error, purpose }, "the identity provider returned an error");
-      if (purpose === "link" && attempt) return see(c, linkResultPath(LINK_RESULT.failed));
-      return see(c, signInErrorPath(error === "access_denied" ? SIGN_IN_ERROR.cancelled : SIGN_IN_ERROR.failed));
-    }
-    if (!attempt) return see(c, signInErrorPath(SIGN_IN_ERROR.expired));
-    if (attempt.purpose !== purpose) return see(c, signInErrorPath(SIGN_IN_ERROR.failed));
-    const callbackUrl = new URL(c.req.url);
+    const ctx = c.var.operations;
+    const purpose: Purpose = c.req.path.startsWith("/member/link") ? "link" : "login";
+    const returned = { state, browserToken: getCookie(c, SIGN_IN_COOKIE) ?? null };
     try {
-      if (attempt.purpose === "link") {
-        const outcome = await shop.signIn.finishLink({ attempt, callbackUrl, session: c.var.session });
-        return see(c, outcome ? linkResultPath(outcome) : signInErrorPath(SIGN_IN_ERROR.failed));
+      if (error) {
+        c.var.log.info({ error, purpose }, "the identity provider returned an error");
+        const cancelled = await cancelSignIn(ctx, returned);
+        if (purpose === "link" && cancelled) return see(c, linkResultPath(LINK_RESULT.failed));
+        return see(c, signInErrorPath(error === "access_denied" ? SIGN_IN_ERROR.cancelled : SIGN_IN_ERROR.failed));
       }
-      const done = await shop.signIn.finishLogin({
-        attempt,
-        callbackUrl,
-        previousSessionToken: readSessionToken(c, secureCookies),
-        bagToken: readBagToken(c.req.raw),
-      });
+      const callbackUrl = new URL(c.req.url);
+      if (purpose === "link") return see(c, linkResultPath(await finishLink(ctx, { ...returned, callbackUrl })));
+      const done = await finishLogin(ctx, { ...returned, callbackUrl });
       c.set("session", done.opened.session);
       const cookies = [sessionCookie(done.opened.token, done.opened.expiresAt, secureCookies)];
       if (done.bagToken) cookies.push(bagCookie(done.bagToken, secureCookies));
       return see(c, done.returnPath, cookies);
     } catch (failure) {
-      if (failure instanceof IdentityProviderError) {
-        // The exchange's message is the spec's "HTTP error! status: {n}" when the provider answered.
-        c.var.log.error({ err: failure, errorName: failure.errorName, purpose }, failure.message);
-      } else if (isAppError(failure)) {
-        c.var.log.error({ err: failure, code: failure.code, purpose }, "sign-in refused");
-      } else {
-        throw failure;
-      }
-      return see(c, purpose === "link" ? linkResultPath(LINK_RESULT.failed) : signInErrorPath(SIGN_IN_ERROR.failed));
+      return see(c, failedReturn(c, failure, purpose));
     }
+  }
+
+  /**
+   * Sign-out: a form post from this site's own page carrying the session's CSRF token, so another site
+   * can never sign a member out. The session ends server-side; the page it lands on clears the
+   * browser's own state and reloads the home page.
+   */
+  async function logout(c: AuthContext): Promise<Response> {
+    const back = { href: "/member", label: "Back to your account" };
+    if (!sameOrigin(c)) return c.html(page("Sign-out refused", "This sign-out did not come from this shop's pages.", back), 403);
+    const form = await c.req.parseBody();
+    try {
+      await signOut(c.var.operations, { csrfToken: formText(form.csrf) });
+    } catch (error) {
+      if (!isAppError(error) || error.code !== "FORBIDDEN") throw error;
+      return c.html(page("Sign-out refused", error.message, back), 403);
+    }
+    c.set("session", null);
+    return see(c, SIGNED_OUT_PATH, [clearedSessionCookie(secureCookies), cookieHeader("bag", "", 0, secureCookies)]);
   }
 
   app.post("/member/login", (c) => start(c, "login"));
   app.post("/member/link", (c) => start(c, "link"));
   for (const path of CALLBACK_PATHS) app.get(path, callback);
-  // Sign-out: the session ends server-side, then the page (which reloads to /) renders signed out.
-  app.on("GET", ["/member/logout", "/member/logout/"], async (c, next) => {
-    await shop.sessions.end(readSessionToken(c, secureCookies));
-    c.set("session", null);
-    await next();
-    // Added to the page's own response: headers set before next() would not survive it.
-    appendCookie(c, clearedSessionCookie(secureCookies));
-    appendCookie(c, cookieHeader("bag", "", 0, secureCookies));
-  });
+  for (const path of LOGOUT_PATHS) app.post(path, logout);
 }

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import type { Sessions } from "../../domain/members/sessions.ts";
+import type { ResumeSession } from "../../domain/members/session-resume.ts";
 import type { HttpEnv } from "./request-context.ts";
 
 /** `__Host-` pins the cookie to this host over HTTPS, path /, with no Domain: staging and production. */
@@ -38,13 +38,13 @@ export function appendCookie(c: Context, setCookie: string): void {
  * cookie whose session has ended is cleared and the request marked, so member pages can send the
  * shopper to sign in again. Signed-in responses are never stored by shared caches.
  */
-export function memberSession(options: { sessions: Sessions; secureCookies: boolean }): MiddlewareHandler<HttpEnv> {
-  const { sessions, secureCookies } = options;
+export function memberSession(options: { resume: ResumeSession; secureCookies: boolean }): MiddlewareHandler<HttpEnv> {
+  const { resume, secureCookies } = options;
   return async (c, next) => {
     const token = readSessionToken(c, secureCookies);
     let clear = false;
     if (token !== null) {
-      const resumed = await sessions.resume(token);
+      const resumed = await resume(token);
       if (resumed === null || resumed === "expired") {
         clear = true;
         c.set("sessionExpired", resumed === "expired");

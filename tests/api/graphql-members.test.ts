@@ -171,6 +171,73 @@ describe("GraphQL member operations", () => {
     });
   });
 
+  describe("unstorable text (NUL characters, lone UTF-16 surrogates)", () => {
+    const NUL = "\u0000";
+    const LONE = "\ud800";
+    // Raw in a variable, the HTTP edge refuses it (400) before any operation; JSON-escaped inside
+    // cognitoData, the operation's schema does (200 with the error). Either way: the field, never a 500.
+    const refusedAs = async (reply: Awaited<ReturnType<typeof graphql>>, field: string) => {
+      expect([200, 400]).toContain(reply.status);
+      expect(codesOf(reply)).toEqual(["BAD_USER_INPUT"]);
+      expect(reply.body.errors?.[0]?.message).toContain(field);
+    };
+
+    it("in cognitoData, raw or JSON-escaped, is BAD_USER_INPUT and creates no member", async () => {
+      for (const bad of [NUL, LONE]) {
+        const account = await signIn(shop);
+        const asked = (cognitoData: string) => graphql(GET_OR_CREATE, { cognitoData }, { token: account.token });
+        await refusedAs(await asked(JSON.stringify({ name: `Mei${bad}` })), "cognitoData.name: must be plain text");
+        await refusedAs(
+          await asked(JSON.stringify({ picture: `https://example.com/${bad}.png` })),
+          "cognitoData.picture: must be plain text",
+        );
+        await refusedAs(
+          await asked(JSON.stringify({ email: `${bad}${account.email}` })),
+          "cognitoData.email: must be plain text",
+        );
+        await refusedAs(await asked(`{"name":"Mei"}${bad}`), "cognitoData");
+        const nobody = await graphql(GET_BY_EMAIL, { email: account.email, providerType: "google" }, { token: account.token });
+        expect(nobody.body).toEqual({ data: { getMemberByEmailAndProviderTypeFast: null } });
+        expect(await memberOf(account)).toMatchObject({ name: "Tan Mei Ling", points: 50 });
+      }
+    });
+
+    it("in email and providerType is BAD_USER_INPUT", async () => {
+      const account = await signIn(shop);
+      await memberOf(account);
+      for (const bad of [NUL, LONE]) {
+        const ask = (variables: { email: string; providerType: string }) =>
+          graphql(GET_BY_EMAIL, variables, { token: account.token });
+        await refusedAs(await ask({ email: `${account.email}${bad}`, providerType: "google" }), "email");
+        await refusedAs(await ask({ email: account.email, providerType: `google${bad}` }), "providerType");
+      }
+    });
+
+    it("in memberId, currentMemberId and the access token to link is BAD_USER_INPUT and changes nothing", async () => {
+      const google = await signIn(shop);
+      const member = await memberOf(google);
+      const facebook = await signIn(shop, "facebook");
+      for (const bad of [NUL, LONE]) {
+        for (const operation of [UNLINK, RESET, DELETE]) {
+          await refusedAs(await graphql(operation, { memberId: `${member.id}${bad}` }, { token: google.token }), "memberId");
+        }
+        const wrongId = await graphql(
+          LINK,
+          { currentMemberId: `${member.id}${bad}`, cognitoData: JSON.stringify({ accessToken: facebook.token }) },
+          { token: google.token },
+        );
+        await refusedAs(wrongId, "currentMemberId");
+        const badToken = await graphql(
+          LINK,
+          { currentMemberId: member.id, cognitoData: JSON.stringify({ accessToken: `${facebook.token}${bad}` }) },
+          { token: google.token },
+        );
+        await refusedAs(badToken, "cognitoData.accessToken: must be plain text");
+      }
+      expect(await memberOf(google)).toMatchObject({ id: member.id, points: 50, facebookEmail: null });
+    });
+  });
+
   describe("debug operations (debug mode on)", () => {
     it("reset, unlink and delete the caller's own member", async () => {
       const google = await signIn(shop);

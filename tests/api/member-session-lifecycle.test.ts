@@ -53,8 +53,9 @@ describe("a member's session over HTTP", () => {
     expect((await browser.get("/member")).status).toBe(200);
     expect((await askGraphQL()).body.data?.getMemberByEmailAndProviderTypeFast).toMatchObject({ email: person.email });
 
-    const signOut = await browser.get("/member/logout");
-    expect(signOut.status).toBe(200);
+    const signOut = await browser.signOut();
+    expect(signOut.status).toBe(303);
+    expect(signOut.headers.get("location")).toBe("/member/logout");
     expect(setCookieFor(signOut, "session")).toBe("session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
     expect(setCookieFor(signOut, "bag")).toBe("bag=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
     expect(await storedSession(shop, token)).toBeNull();
@@ -67,6 +68,47 @@ describe("a member's session over HTTP", () => {
     expect(replayed.status).toBe(302);
     expect(replayed.headers.get("location")).toBe("/member/login?redirect=%2Fmember");
     expect(setCookieFor(replayed, "session")).toBe("session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+  });
+
+  it("never signs out on a GET, nor on a post from another site or without the session's CSRF token", async () => {
+    const browser = await signedIn();
+    const token = browser.cookie("session");
+    const csrfToken = (await storedSession(shop, token))?.csrfToken ?? "";
+    const stillSignedIn = async () => {
+      expect(await storedSession(shop, token)).not.toBeNull();
+      expect((await browser.get("/member")).status).toBe(200);
+    };
+
+    // Another site linking to (or embedding) the sign-out address only gets the page that asks.
+    const linked = await browser.get("/member/logout", { "sec-fetch-site": "cross-site", referer: "https://evil.example/" });
+    expect(linked.status).toBe(200);
+    expect(setCookieFor(linked, "session")).toBeNull();
+    expect(await linked.text()).toContain('<form action="/member/logout" method="post"><input type="hidden" name="csrf"');
+    await stillSignedIn();
+
+    const refusals: [Record<string, string>, Record<string, string>][] = [
+      [{ csrf: csrfToken }, { origin: "https://evil.example" }],
+      [{ csrf: csrfToken }, { "sec-fetch-site": "cross-site", origin: shop.baseUrl }],
+      [{ csrf: csrfToken }, {}],
+      [{}, { origin: shop.baseUrl }],
+      [{ csrf: "not-the-token" }, { origin: shop.baseUrl }],
+    ];
+    for (const [form, headers] of refusals) {
+      const refused = await browser.post("/member/logout", form, headers);
+      expect(refused.status).toBe(403);
+      expect(setCookieFor(refused, "session")).toBeNull();
+      await stillSignedIn();
+    }
+
+    const signedOut = await browser.post("/member/logout", { csrf: csrfToken }, { "sec-fetch-site": "same-origin" });
+    expect(signedOut.status).toBe(303);
+    expect(await storedSession(shop, token)).toBeNull();
+    // The landing page clears the browser's own state and reloads the home page.
+    const landing = await browser.get(signedOut.headers.get("location") ?? "");
+    expect(landing.status).toBe(200);
+    const html = await landing.text();
+    expect(html).toContain("Signing you out");
+    expect(html).not.toContain('name="csrf"');
   });
 
   it("refreshes an expired access token once and carries on", async () => {
@@ -142,7 +184,7 @@ describe("a member's session over HTTP", () => {
 
     const browser = await signedIn();
     const { callback } = await browser.startSignIn(newPerson("facebook"), "/", "/member/link");
-    await browser.get("/member/logout");
+    await browser.signOut();
     const afterSignOut = await browser.get(`${callback.pathname}${callback.search}`);
     expect(afterSignOut.headers.get("location")).toBe("/member/login?error=failed");
   });
@@ -174,7 +216,7 @@ describe("a member's session over HTTP", () => {
       .from(bags)
       .where(eq(bags.memberId, member?.id ?? ""));
     expect(bag).toBeDefined();
-    await browser.get("/member/logout");
+    await browser.signOut();
     expect(browser.cookie("bag")).toBeNull();
 
     const other = openBrowser(shop);

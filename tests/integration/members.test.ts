@@ -3,11 +3,21 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberSessions, members, pointTransactions } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
+import { deleteMember } from "../../domain/members/delete-member.ts";
+import { getMemberByEmailAndProviderTypeFast } from "../../domain/members/get-member-by-email-and-provider-type-fast.ts";
+import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
 import type { VerifiedIdentity } from "../../domain/members/identity.ts";
+import { linkMember } from "../../domain/members/link-member.ts";
+import { byMemberId, loadMemberView } from "../../domain/members/load-member.ts";
 import type { MalformedMemberData } from "../../domain/members/member-deps.ts";
-import { memberUseCases } from "../../domain/members/member-use-cases.ts";
 import { recordPointEntry } from "../../domain/members/point-ledger.ts";
+import { resetMembership } from "../../domain/members/reset-membership.ts";
+import { unlinkMember } from "../../domain/members/unlink-member.ts";
+import { requireViewerMemberId } from "../../domain/shared/access.ts";
+import type { OperationContext, Viewer } from "../../domain/shared/context.ts";
+import { type IdentityClient, IdentityProviderError } from "../../integrations/identity/identity-client.ts";
 import { insertLinkedOrder } from "../setup/member-fixtures.ts";
+import { memberViewer, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 let sequence = 0;
@@ -24,10 +34,55 @@ function identity(overrides: Partial<VerifiedIdentity> = {}): VerifiedIdentity {
   };
 }
 
+/** A caller with a bearer access token of this account. */
+const bearer = (account: VerifiedIdentity): Viewer => ({
+  kind: "member",
+  memberId: null,
+  subject: account.subject,
+  bagToken: null,
+  session: null,
+  identity: account,
+});
+
 describe(`members (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
   const malformed: MalformedMemberData[] = [];
-  const shop = () => memberUseCases({ db: database.db, onMalformed: (detail) => malformed.push(detail) });
+  // The identity provider as linkMember asks it: whose each access token is.
+  const accessTokens = new Map<string, VerifiedIdentity>();
+  const identityPort = {
+    identityOfAccessToken: async (token: string) => {
+      const account = accessTokens.get(token);
+      if (!account) throw new IdentityProviderError("NotAuthorizedException", "Invalid Access Token", 401);
+      return account;
+    },
+  } as unknown as IdentityClient;
+  const as = (viewer: Viewer, debug = false): OperationContext => ({
+    ...testContext(database.db, { viewer, debug, ports: { identity: identityPort } }),
+    log: {
+      info: () => {},
+      warn: (detail) => malformed.push(detail as MalformedMemberData),
+      error: (details, message) => {
+        throw new Error(`${message}: ${JSON.stringify(details)}`);
+      },
+    },
+  });
+  const own = (memberId: string) => as(memberViewer(memberId), true);
+  /** The member operations as each test calls them, the caller being the account or member concerned. */
+  const shop = () => ({
+    getOrCreate: (account: VerifiedIdentity, extras: object = {}) =>
+      getOrCreateMember(as(bearer(account)), { cognitoData: JSON.stringify(extras) }),
+    linkIdentity: (memberId: string, account: VerifiedIdentity) => {
+      const accessToken = `token-${randomUUID()}`;
+      accessTokens.set(accessToken, account);
+      return linkMember(own(memberId), { currentMemberId: memberId, cognitoData: JSON.stringify({ accessToken }) });
+    },
+    findByEmailAndProvider: (account: VerifiedIdentity, email: string, providerType: string) =>
+      getMemberByEmailAndProviderTypeFast(as(bearer(account)), { email, providerType }),
+    view: (memberId: string) => loadMemberView(as(memberViewer(memberId)), byMemberId(memberId)),
+    unlink: (memberId: string) => unlinkMember(own(memberId), { memberId }),
+    delete: (memberId: string) => deleteMember(own(memberId), { memberId }),
+    resetMembership: (memberId: string) => resetMembership(own(memberId), { memberId }),
+  });
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -95,6 +150,69 @@ describe(`members (${DRIVER_NAME})`, () => {
     });
   });
 
+  it("returns a browser session's member as it is, and refuses a session whose member is gone", async () => {
+    const { member } = await shop().getOrCreate(identity());
+    const viewer = { ...memberViewer(member.id), session: null };
+    expect(await getOrCreateMember(as(viewer), { cognitoData: "{}" })).toMatchObject({
+      created: false,
+      member: { id: member.id },
+    });
+    await expect(getOrCreateMember(as(memberViewer("no-such-member")), { cognitoData: "{}" })).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+    await expect(getOrCreateMember(testContext(database.db), { cognitoData: "{}" })).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+  });
+
+  it("refuses NUL characters and lone surrogates in every member operation's input, changing nothing", async () => {
+    const google = identity();
+    const { member } = await shop().getOrCreate(google);
+    for (const bad of ["\u0000", "\ud800", "\udfff"]) {
+      const fresh = identity();
+      for (const cognitoData of [`{"name":"Mei"}${bad}`, JSON.stringify({ name: `Mei${bad}` }), JSON.stringify({ email: bad })]) {
+        await expect(getOrCreateMember(as(bearer(fresh)), { cognitoData })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+      }
+      expect(await shop().findByEmailAndProvider(google, fresh.email, "google")).toBeNull();
+      await expect(shop().findByEmailAndProvider(google, `${google.email}${bad}`, "google")).rejects.toMatchObject({
+        code: "BAD_USER_INPUT",
+        fields: { email: expect.stringContaining("plain text") },
+      });
+      await expect(shop().findByEmailAndProvider(google, google.email, `google${bad}`)).rejects.toMatchObject({
+        code: "BAD_USER_INPUT",
+        fields: { providerType: expect.any(String) },
+      });
+      const badId = `${member.id}${bad}`;
+      for (const operation of [unlinkMember, resetMembership, deleteMember]) {
+        await expect(operation(own(member.id), { memberId: badId })).rejects.toMatchObject({
+          code: "BAD_USER_INPUT",
+          fields: { memberId: expect.any(String) },
+        });
+      }
+      await expect(
+        linkMember(own(member.id), { currentMemberId: badId, cognitoData: JSON.stringify({ accessToken: "t" }) }),
+      ).rejects.toMatchObject({ code: "BAD_USER_INPUT", fields: { currentMemberId: expect.any(String) } });
+      await expect(
+        linkMember(own(member.id), { currentMemberId: member.id, cognitoData: JSON.stringify({ accessToken: `t${bad}` }) }),
+      ).rejects.toMatchObject({ code: "BAD_USER_INPUT", fields: { "cognitoData.accessToken": expect.any(String) } });
+    }
+    expect(await shop().view(member.id)).toMatchObject({ points: 50, providers: ["google"] });
+  });
+
+  it("links only with an access token the provider vouches for, and runs debug tools only in debug mode", async () => {
+    const { member } = await shop().getOrCreate(identity());
+    await expect(
+      linkMember(own(member.id), { currentMemberId: member.id, cognitoData: JSON.stringify({ accessToken: "refused" }) }),
+    ).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: expect.stringContaining("could not be verified") });
+    for (const operation of [unlinkMember, resetMembership, deleteMember]) {
+      await expect(operation(as(memberViewer(member.id)), { memberId: member.id })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: "Debug operations are turned off.",
+      });
+    }
+    expect(await shop().view(member.id)).toMatchObject({ points: 50 });
+  });
+
   it("makes exactly one member and one sign-up entry from concurrent first sign-ins", async () => {
     const google = identity();
     const results = await Promise.all(Array.from({ length: 10 }, () => shop().getOrCreate(google)));
@@ -115,12 +233,14 @@ describe(`members (${DRIVER_NAME})`, () => {
   it("finds a member by provider email and by identity", async () => {
     const google = identity({ email: "Lookup.Me@Example.com".toLowerCase() });
     const { member } = await shop().getOrCreate(google);
-    expect((await shop().findByEmailAndProvider(" LOOKUP.me@example.com ", "Google"))?.id).toBe(member.id);
-    expect(await shop().findByEmailAndProvider(google.email, "facebook")).toBeNull();
-    expect(await shop().findByEmailAndProvider("nobody@example.com", "google")).toBeNull();
-    await expect(shop().findByEmailAndProvider(google.email, "twitter")).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
-    expect((await shop().findByIdentity(google.subject))?.id).toBe(member.id);
-    expect(await shop().findByIdentity("no-such-subject")).toBeNull();
+    expect((await shop().findByEmailAndProvider(google, " LOOKUP.me@example.com ", "Google"))?.id).toBe(member.id);
+    expect(await shop().findByEmailAndProvider(google, google.email, "facebook")).toBeNull();
+    expect(await shop().findByEmailAndProvider(google, "nobody@example.com", "google")).toBeNull();
+    await expect(shop().findByEmailAndProvider(google, google.email, "twitter")).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+    });
+    expect(await requireViewerMemberId(as(bearer(google)))).toBe(member.id);
+    await expect(requireViewerMemberId(as(bearer(identity())))).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("attaches a new account with the same verified provider email to the existing member", async () => {

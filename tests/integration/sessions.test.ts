@@ -3,8 +3,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memberSessions, members } from "../../db/schema/members.ts";
 import type { VerifiedIdentity } from "../../domain/members/identity.ts";
-import { createSessions, type Sessions } from "../../domain/members/sessions.ts";
+import type { ActiveSession } from "../../domain/members/session.ts";
+import type { SessionDeps } from "../../domain/members/session-refresh.ts";
+import { createSessionResumer } from "../../domain/members/session-resume.ts";
+import { openSession } from "../../domain/members/sessions.ts";
+import { signOut } from "../../domain/members/sign-out.ts";
+import type { Viewer } from "../../domain/shared/context.ts";
 import { type IdentityClient, IdentityProviderError, type ProviderTokens } from "../../integrations/identity/identity-client.ts";
+import { testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -78,22 +84,48 @@ const identity: VerifiedIdentity = {
   picture: null,
 };
 
+/** A browser signed in with this session, as the edge makes it the viewer. */
+const sessionViewer = (session: ActiveSession): Viewer => ({
+  kind: "member",
+  memberId: session.memberId,
+  subject: session.subject,
+  bagToken: null,
+  session,
+  identity: null,
+});
+
 describe(`member sessions (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
   let provider: ReturnType<typeof fakeProvider>;
-  let sessions: Sessions;
+  let sessions: ReturnType<typeof makeSessions>;
   let logged: { level: string; message: string; details: object }[];
   const memberId = randomUUID();
 
-  const makeSessions = (client: IdentityClient) =>
-    createSessions({
-      db: database.db,
-      identity: client,
-      log: {
-        info: (details, message) => logged.push({ level: "info", message, details }),
-        error: (details, message) => logged.push({ level: "error", message, details }),
-      },
-    });
+  const depsOf = (client: IdentityClient): SessionDeps => ({
+    db: database.db,
+    identity: client,
+    log: {
+      info: (details, message) => logged.push({ level: "info", message, details }),
+      warn: (details, message) => logged.push({ level: "warn", message, details }),
+      error: (details, message) => logged.push({ level: "error", message, details }),
+    },
+  });
+  /** One process's sessions: opening one (sign-in), resuming it (each request), signing out (the operation). */
+  function makeSessions(client: IdentityClient) {
+    const deps = depsOf(client);
+    return {
+      open: (input: Parameters<typeof openSession>[1], now: Date) => openSession(deps, input, now),
+      resume: createSessionResumer(deps),
+      signOut: (session: ActiveSession | null, csrfToken: string | null) =>
+        signOut(
+          {
+            ...testContext(database.db, { viewer: session ? sessionViewer(session) : undefined, ports: { identity: client } }),
+            log: deps.log,
+          },
+          { csrfToken },
+        ),
+    };
+  }
   const row = async (token: string) => {
     const id = createHash("sha256").update(token).digest("base64url");
     const [found] = await database.db.select().from(memberSessions).where(eq(memberSessions.id, id));
@@ -255,19 +287,28 @@ describe(`member sessions (${DRIVER_NAME})`, () => {
   it("sign-out deletes the session and revokes its refresh token; a failed revocation is logged, not thrown", async () => {
     const opened = await openAt(T0);
     const refreshToken = (await row(opened.token))?.refreshToken;
-    await sessions.end(opened.token);
+    await sessions.signOut(opened.session, opened.session.csrfToken);
     expect(await row(opened.token)).toBeNull();
     expect(provider.log).toEqual([`revoke ${refreshToken}`]);
     expect(await sessions.resume(opened.token, at(60_000))).toBeNull();
 
     const other = await openAt(T0);
     provider.failRefreshWith(new IdentityProviderError("UnexpectedResponse", "HTTP error! status: 503", 503));
-    await expect(sessions.end(other.token)).resolves.toBeUndefined();
+    await expect(sessions.signOut(other.session, other.session.csrfToken)).resolves.toBeUndefined();
     expect(await row(other.token)).toBeNull();
     expect(logged).toContainEqual(
       expect.objectContaining({ level: "error", message: "could not revoke a refresh token at sign-out" }),
     );
-    await expect(sessions.end(null)).resolves.toBeUndefined();
+    await expect(sessions.signOut(null, null)).resolves.toBeUndefined();
+  });
+
+  it("signs out only with the session's own CSRF token", async () => {
+    const opened = await openAt(T0);
+    for (const token of [null, "", "x".repeat(43), `${opened.session.csrfToken}x`]) {
+      await expect(sessions.signOut(opened.session, token)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    }
+    expect(await row(opened.token)).not.toBeNull();
+    expect(provider.log).toEqual([]);
   });
 
   it("drops the member's sessions that ran out when the member signs in again", async () => {

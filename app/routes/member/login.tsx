@@ -1,6 +1,7 @@
 import { Gift, Sparkles, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
+import { goldRuleText } from "../../../domain/loyalty/programme-copy.ts";
 import { safeReturnPath } from "../../../domain/members/return-path.ts";
 import { useBrandName } from "../../components/brand.tsx";
 import { requestContext } from "../../context.ts";
@@ -82,7 +83,7 @@ export default function MemberLogin({ loaderData }: Route.ComponentProps) {
             drinks.
           </Benefit>
           <Benefit icon={<Trophy aria-hidden="true" className="size-5" />} title="Green to gold">
-            Every member starts green. Spend S$300 in a year to go gold and earn 1.5 times the points.
+            {goldRuleText()}
           </Benefit>
         </ul>
       </section>

@@ -1,17 +1,47 @@
 import { useEffect } from "react";
-import { privatePageHeaders } from "../../lib/member-session.server.ts";
+import { Link } from "react-router";
+import { SignOutButton } from "../../components/sign-out-button.tsx";
+import { requestContext } from "../../context.ts";
+import { privatePageHeaders, signOutToken } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/logout";
 
 const REDEMPTION_STORE_KEY = "redemption-store";
 const SIGN_OUT_WAIT_MS = 1000;
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, "Signing Out");
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.csrfToken ? "Sign Out" : "Signing Out");
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-/** The session already ended on the server before this page rendered; the browser clears its own state. */
-export default function MemberLogout() {
+/**
+ * Opening this page never signs anyone out (another site could link to it): a signed-in member is
+ * asked to confirm with the sign-out form. Signed out (the form's landing, or a session that ended),
+ * it clears the browser's own state and reloads the home page.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { csrfToken: signOutToken(context.get(requestContext)) };
+}
+
+export default function MemberLogout({ loaderData }: Route.ComponentProps) {
+  return loaderData.csrfToken ? <ConfirmSignOut csrfToken={loaderData.csrfToken} /> : <SigningOut />;
+}
+
+function ConfirmSignOut({ csrfToken }: { csrfToken: string }) {
+  return (
+    <section className="mx-auto max-w-md px-4 py-20 text-center">
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Sign out?</h1>
+      <p className="mt-3 text-muted">Your points, rewards and orders stay on your membership for next time.</p>
+      <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+        <SignOutButton csrfToken={csrfToken} />
+        <Link to="/member" className="rounded-full px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">
+          Stay signed in
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function SigningOut() {
   useEffect(() => {
     try {
       window.localStorage.removeItem(REDEMPTION_STORE_KEY);
@@ -32,6 +62,13 @@ export default function MemberLogout() {
         aria-hidden="true"
         className="mx-auto mt-8 block size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none"
       />
+      <noscript>
+        <p className="mt-6">
+          <a href="/" className="font-semibold text-brand-700 hover:underline">
+            Continue to the home page
+          </a>
+        </p>
+      </noscript>
     </section>
   );
 }

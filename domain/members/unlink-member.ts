@@ -1,17 +1,23 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import { memberIdentities, memberSessions, members } from "../../db/schema/members.ts";
+import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
+import { identifier } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";
-import { type MemberDeps, nowOf } from "./member-deps.ts";
 import type { MemberView } from "./member-view.ts";
 import { providerEmailField } from "./provider-email.ts";
 
+export const UnlinkMemberInput = z.object({ memberId: identifier() });
+
 /**
- * Debug tool: removes the social accounts linked after the first one, so the member keeps only the
+ * unlinkMember (debug mode, own member): removes the social accounts linked after the first one, so the member keeps only the
  * account they signed up with. Their provider emails are cleared and their browser sessions end.
  */
-export async function unlinkLaterIdentities(deps: MemberDeps, memberId: string): Promise<MemberView> {
-  await deps.db.transaction(async (tx) => {
+export const unlinkMember = defineOperation(UnlinkMemberInput, async (ctx, { memberId }): Promise<MemberView> => {
+  await requireDebugOnOwnMember(ctx, memberId);
+  await ctx.db.transaction(async (tx) => {
     const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
     const identities = await tx
@@ -27,10 +33,10 @@ export async function unlinkLaterIdentities(deps: MemberDeps, memberId: string):
     const cleared = Object.fromEntries(later.map((identity) => [providerEmailField(identity.provider), null]));
     await tx
       .update(members)
-      .set({ ...cleared, updatedAt: nowOf(deps) })
+      .set({ ...cleared, updatedAt: ctx.now() })
       .where(eq(members.id, memberId));
   });
-  const view = await loadMemberView(deps, byMemberId(memberId));
+  const view = await loadMemberView(ctx, byMemberId(memberId));
   if (!view) throw new AppError("NOT_FOUND", "This member does not exist.");
   return view;
-}
+});

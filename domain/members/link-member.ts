@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { isTokenRefusal } from "../../integrations/identity/identity-client.ts";
+import { requireOwnMember } from "../shared/access.ts";
+import { AppError } from "../shared/app-error.ts";
+import type { OperationContext } from "../shared/context.ts";
+import { identifier } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { cognitoDataText, readCognitoData } from "./cognito-data.ts";
+import type { VerifiedIdentity } from "./identity.ts";
+import { linkIdentity } from "./link-identity.ts";
+import type { MemberView } from "./member-view.ts";
+
+export const LinkMemberInput = z.object({ currentMemberId: identifier(), cognitoData: cognitoDataText() });
+
+async function identityOfSecondAccount(ctx: OperationContext, accessToken: string): Promise<VerifiedIdentity> {
+  try {
+    return await ctx.identity.identityOfAccessToken(accessToken);
+  } catch (error) {
+    if (isTokenRefusal(error)) {
+      throw new AppError("BAD_USER_INPUT", "The account to link could not be verified. Please sign in to it again.");
+    }
+    throw error;
+  }
+}
+
+/**
+ * linkMember: links a second social account to the caller's own member, proven by that account's
+ * access token (cognitoData.accessToken), under the rules of link-identity.ts.
+ */
+export const linkMember = defineOperation(LinkMemberInput, async (ctx, input): Promise<MemberView> => {
+  await requireOwnMember(ctx, input.currentMemberId);
+  const { accessToken } = readCognitoData(ctx, input.cognitoData);
+  if (!accessToken) {
+    throw new AppError("BAD_USER_INPUT", "cognitoData must carry the access token of the account to link as accessToken.");
+  }
+  return linkIdentity(ctx, input.currentMemberId, await identityOfSecondAccount(ctx, accessToken));
+});
