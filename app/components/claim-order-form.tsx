@@ -1,6 +1,7 @@
 import { ReceiptText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { claimWindowText } from "../../domain/loyalty/programme-copy.ts";
 import { CLAIM_ORDER_INTENT, type ClaimOrderResult } from "../lib/claim-order.ts";
 
 /** "Claim a past order": the invoice number and the mobile number on the order add it to the membership. */
@@ -27,8 +28,7 @@ export function ClaimOrderForm({ result }: { result: ClaimOrderResult | null }) 
       </h2>
       <p className="mt-1 text-sm text-muted">
         Bought from us without signing in? Add the order with the invoice number from your confirmation email and the mobile
-        number you gave at checkout. Orders from 30 days before you joined onwards earn points; older ones count towards your
-        spend.
+        number you gave at checkout. {claimWindowText()}
       </p>
       <Form ref={form} method="post" preventScrollReset className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <input type="hidden" name="intent" value={CLAIM_ORDER_INTENT} />

@@ -1,3 +1,4 @@
+import { goldPromotionText, goldRenewalText } from "../../domain/loyalty/programme-copy.ts";
 import { formatDate } from "../../domain/members/format-timestamp.ts";
 import type { GoldProgress as GoldProgressData } from "../../domain/members/tier.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
@@ -20,11 +21,7 @@ export function GoldProgress({ progress }: { progress: GoldProgressData }) {
       <h2 id="gold-progress-heading" className="text-lg font-bold text-brand-900">
         {renewal ? "Keep your gold status" : "Progress to gold"}
       </h2>
-      <p className="mt-1 text-sm text-muted">
-        {renewal
-          ? `Spend ${threshold} in your gold year, which ends on ${renewBy}, to stay gold for another 12 months.`
-          : `Spend ${threshold} to become a gold member and earn 1.5 times the points for 12 months.`}
-      </p>
+      <p className="mt-1 text-sm text-muted">{renewal ? goldRenewalText(renewBy) : goldPromotionText()}</p>
       <div
         role="progressbar"
         aria-label={label}

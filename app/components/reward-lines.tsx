@@ -1,5 +1,6 @@
 import { Gift, Minus, Plus, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
+import { rewardHoldText } from "../../domain/loyalty/programme-copy.ts";
 import type { OrderRewardLine } from "../../domain/loyalty/redeems/order-rewards.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
@@ -151,10 +152,7 @@ export function RewardsInBag({ rewards }: { rewards: RewardLine[] }) {
           <Gift aria-hidden="true" className="size-5" />
           Your rewards
         </h2>
-        <p className="text-sm text-amber-950">
-          Paid with points, free of charge. Rewards ship with your next paid order; points come back if they are not ordered
-          within 7 days.
-        </p>
+        <p className="text-sm text-amber-950">Paid with points. {rewardHoldText()}</p>
       </div>
       <ul aria-label="Rewards in your bag" className="divide-y divide-slate-200">
         {rewards.map((line) => (

@@ -1,15 +1,21 @@
 import { data } from "react-router";
+import { linkOrderToMember } from "../../domain/loyalty/link-order.ts";
 import type { RequestContext } from "../context.ts";
 import { expectedFailure } from "./action-result.server.ts";
 import { CLAIM_ORDER_INTENT, type ClaimOrderResult, claimSuccessMessage } from "./claim-order.ts";
 
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
 /** The member page's "Claim a past order" form: links the order and says what it brought. */
 export async function claimOrder(context: RequestContext, memberId: string, form: FormData) {
   try {
-    const claim = await context.shop.orderLinks.link({
+    const { claim } = await linkOrderToMember(context.operations, {
       memberId,
-      invoiceId: form.get("invoiceId"),
-      mobile: form.get("mobile"),
+      invoiceId: field(form, "invoiceId"),
+      mobile: field(form, "mobile"),
       clientAddress: context.clientAddress,
     });
     return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: true, message: claimSuccessMessage(claim) });

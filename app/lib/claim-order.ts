@@ -1,3 +1,4 @@
+import { oldOrderText } from "../../domain/loyalty/programme-copy.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 
 /** The form field that tells the member page's action which form was sent. */
@@ -20,7 +21,7 @@ export function claimSuccessMessage(claim: {
   }
   const spent = formatMoney(claim.spentCents);
   if (claim.age === "old") {
-    return `Order ${claim.invoiceId} is on your membership and its ${spent} is counted towards your spend. It was placed more than 30 days before you joined, so it doesn't earn points.`;
+    return `Order ${claim.invoiceId} is on your membership and its ${spent} is counted towards your spend. ${oldOrderText()}`;
   }
   return `Order ${claim.invoiceId} is on your membership: ${points(claim.pointsCredited)} added and ${spent} counted towards your spend.`;
 }

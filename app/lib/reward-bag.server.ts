@@ -1,17 +1,20 @@
 import { data } from "react-router";
-import type { MemberViewer } from "../../domain/members/member-access.ts";
-import type { ActiveSession } from "../../domain/members/session.ts";
+import { listPendingRewardLines } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
+import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-from-bag.ts";
+import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
 import type { RequestContext } from "../context.ts";
 import { type ActionResult, failureResult } from "./action-result.server.ts";
 
-export const viewerOfSession = (session: ActiveSession): MemberViewer => ({
-  subject: session.subject,
-  memberId: session.memberId,
-});
+/** The signed-in member of the page's request; null for a visitor. */
+function memberIdOf(context: RequestContext): string | null {
+  const { viewer } = context.operations;
+  return viewer.kind === "member" ? viewer.memberId : null;
+}
 
 /** The signed-in member's rewards waiting in the bag; null for a visitor (who has none to show). */
 export async function rewardsInBag(context: RequestContext) {
-  return context.session ? context.shop.rewards.pendingLines(context.session.memberId) : null;
+  const memberId = memberIdOf(context);
+  return memberId ? listPendingRewardLines(context.operations, { memberId }) : null;
 }
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
@@ -20,21 +23,17 @@ const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? 
 export async function rewardBagAction(context: RequestContext, form: FormData) {
   const intent = form.get("intent");
   if (intent !== "reward-update" && intent !== "reward-remove") return null;
-  const { session, shop } = context;
-  if (!session) {
+  const memberId = memberIdOf(context);
+  if (!memberId) {
     return data<ActionResult>({ ok: false, message: "Please sign in to change the rewards in your bag." }, { status: 401 });
   }
-  const ref = {
-    redeemId: text(form.get("redeemId")),
-    memberId: session.memberId,
-    pointTransactionId: text(form.get("pointTransactionId")),
-  };
+  const ref = { redeemId: text(form.get("redeemId")), memberId, pointTransactionId: text(form.get("pointTransactionId")) };
   try {
     if (intent === "reward-update") {
-      await shop.rewards.updateInBag(viewerOfSession(session), ref, { quantity: form.get("quantity") });
+      await updateRedeemFromBag(context.operations, { ...ref, meta: { quantity: form.get("quantity") } });
       return data<ActionResult>({ ok: true, message: "Reward quantity updated." });
     }
-    await shop.rewards.removeFromBag(viewerOfSession(session), ref);
+    await removeRedeemFromBag(context.operations, ref);
     return data<ActionResult>({ ok: true, message: "Reward removed. Its points are back in your balance." });
   } catch (error) {
     return failureResult(error);

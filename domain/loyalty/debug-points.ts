@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { byMemberId, loadMemberView } from "../members/load-member.ts";
-import { type MemberDeps, nowOf } from "../members/member-deps.ts";
+import type { MemberDeps } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
 import { AppError } from "../shared/app-error.ts";
 import { lockMember } from "./locked-member.ts";
+import { memberViewAfter } from "./member-after.ts";
 
 /** SPEC.md §9 debug defaults: bonus 100 points, refund 100. */
 export const DEBUG_BONUS_POINTS = 100;
@@ -31,7 +31,7 @@ function requestIdOf(value: unknown): string {
 }
 
 /**
- * Debug tools (the callers check debug mode and ownership): a credit of meta.points (default 100) as
+ * Debug tools (the calling operations check debug mode and ownership): a credit of meta.points (default 100) as
  * `bonus` (Dummy Bonus Points) or `refund` (points given back, as a refund of points does). Neither is
  * an earn action, so activities stay as they are.
  */
@@ -51,10 +51,8 @@ export async function creditDebugPoints(
       points,
       meta: { source: "debug", requestId },
       idempotencyKey: `${input.kind}:${member.id}:debug:${requestId}`,
-      at: nowOf(deps),
+      at: deps.now(),
     });
   });
-  const member = await loadMemberView(deps, byMemberId(input.memberId));
-  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-  return { member, credited };
+  return { member: await memberViewAfter(deps, input.memberId), credited };
 }

@@ -1,26 +1,35 @@
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { dummyOrders, members, pointTransactions } from "../../db/schema/members.ts";
-import { byMemberId, loadMemberSummary, type MemberSummary } from "../members/load-member.ts";
-import { type MemberDeps, nowOf } from "../members/member-deps.ts";
+import type { MemberSummary } from "../members/load-member.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
+import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
+import { identifier } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
 import { dummyOrderCreditKey } from "./create-dummy-order.ts";
 import { lockMember } from "./locked-member.ts";
+import { memberSummaryAfter } from "./member-after.ts";
+
+export const DeleteDummyOrderInput = z.object({ memberId: identifier(), orderId: identifier() });
 
 /**
- * Debug tool: removes one of the member's dummy orders and the purchase it counted. The points its
- * credit brought are taken back by a compensating `dummy-order` debit (entries are not deleted), at
- * most the balance, so points never go below zero when some were spent meanwhile.
+ * deleteDummyOrder (debug tool, on the viewer's own member): removes one of the member's dummy
+ * orders and the purchase it counted. The points its credit brought are taken back by a compensating
+ * `dummy-order` debit (entries are not deleted), at most the balance, so points never go below zero
+ * when some were spent meanwhile.
  */
-export async function deleteDummyOrder(deps: MemberDeps, memberId: string, dummyOrderId: string): Promise<MemberSummary> {
-  await deps.db.transaction(async (tx) => {
+export const deleteDummyOrder = defineOperation(DeleteDummyOrderInput, async (ctx, input): Promise<MemberSummary> => {
+  const { memberId, orderId: dummyOrderId } = input;
+  await requireDebugOnOwnMember(ctx, memberId);
+  await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, memberId);
     const [removed] = await tx
       .delete(dummyOrders)
       .where(and(eq(dummyOrders.id, dummyOrderId), eq(dummyOrders.memberId, memberId)))
       .returning({ invoiceId: dummyOrders.invoiceId });
     if (!removed) throw new AppError("NOT_FOUND", "You have no dummy order with that id.");
-    const at = nowOf(deps);
+    const at = ctx.now();
     // The credit may be gone already (debug mode can delete dummy-order entries), then nothing is owed.
     const [credit] = await tx
       .select({ points: pointTransactions.points })
@@ -46,7 +55,5 @@ export async function deleteDummyOrder(deps: MemberDeps, memberId: string, dummy
       .set({ purchaseCount: sql`greatest(${members.purchaseCount} - 1, 0)`, updatedAt: at })
       .where(eq(members.id, memberId));
   });
-  const member = await loadMemberSummary(deps, byMemberId(memberId));
-  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-  return member;
-}
+  return memberSummaryAfter(ctx, memberId);
+});

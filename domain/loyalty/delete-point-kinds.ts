@@ -1,13 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import { members, pointTransactions } from "../../db/schema/members.ts";
-import { byMemberId, loadMemberView } from "../members/load-member.ts";
-import { type MemberDeps, nowOf } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
 import type { PointKind } from "../members/point-kinds.ts";
+import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
+import type { OperationContext } from "../shared/context.ts";
+import { identifier } from "../shared/input.ts";
 import { parseJsonField } from "../shared/json-field.ts";
+import { defineOperation } from "../shared/operation.ts";
 import { COMPLETABLE_ACTION_IDS } from "./earn-actions.ts";
 import { lockMember } from "./locked-member.ts";
+import { memberViewAfter } from "./member-after.ts";
 
 /**
  * The groups of the four deleteAll… debug operations. "earned" is the earn actions a member completes
@@ -22,15 +26,26 @@ export const DELETABLE_GROUPS = {
 
 export type DeletableGroup = keyof typeof DELETABLE_GROUPS;
 
+export const DeletePointsInput = z.object({ memberId: identifier() });
+
 /**
- * Debug tool (the callers check debug mode and ownership): deletes the member's entries of one group
- * and moves the balance by their sum in the same transaction, so the ledger still adds up; the earn
- * actions deleted leave members.activities too, so they can be completed again. When the balance
- * would go below zero (the points were already spent), nothing is deleted: INSUFFICIENT_POINTS.
+ * The debug operation deleteAll{Group}PointTransactions: on the viewer's own member, in debug mode,
+ * deletes the member's entries of one group and moves the balance by their sum in the same
+ * transaction, so the ledger still adds up; the earn actions deleted leave members.activities too,
+ * so they can be completed again. When the balance would go below zero (the points were already
+ * spent), nothing is deleted: INSUFFICIENT_POINTS.
  */
-export async function deletePointGroup(deps: MemberDeps, memberId: string, group: DeletableGroup): Promise<MemberView> {
+export function deleteAllPointTransactionsOf(group: DeletableGroup) {
+  return defineOperation(DeletePointsInput, async (ctx, { memberId }): Promise<MemberView> => {
+    await requireDebugOnOwnMember(ctx, memberId);
+    await deletePointGroup(ctx, memberId, group);
+    return memberViewAfter(ctx, memberId);
+  });
+}
+
+async function deletePointGroup(ctx: OperationContext, memberId: string, group: DeletableGroup): Promise<void> {
   const kinds = DELETABLE_GROUPS[group];
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, memberId);
     const deleted = await tx
       .delete(pointTransactions)
@@ -50,10 +65,7 @@ export async function deletePointGroup(deps: MemberDeps, memberId: string, group
       : null;
     await tx
       .update(members)
-      .set({ points, ...(activities ? { activities } : {}), updatedAt: nowOf(deps) })
+      .set({ points, ...(activities ? { activities } : {}), updatedAt: ctx.now() })
       .where(eq(members.id, memberId));
   });
-  const view = await loadMemberView(deps, byMemberId(memberId));
-  if (!view) throw new AppError("NOT_FOUND", "This member does not exist.");
-  return view;
 }

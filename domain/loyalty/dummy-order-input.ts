@@ -2,8 +2,8 @@ import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import { generateOrderCode, normalizeInvoiceId } from "../orders/order-code.ts";
 import { AppError } from "../shared/app-error.ts";
 import { toCents } from "../shared/money.ts";
+import { parseInput } from "../shared/operation.ts";
 import { emailInput } from "./email-input.ts";
-import { parseMetaInput } from "./meta-input.ts";
 
 /** SPEC.md §9: a dummy order costs S$100 unless meta says otherwise. */
 export const DUMMY_ORDER_DEFAULT_PRICE_CENTS = 10_000;
@@ -61,13 +61,12 @@ function mobileOf(value: unknown): string {
 }
 
 /**
- * The meta of createDummyOrder (a JSON object, maybe as a double-encoded string): `when` ('old' or
- * 'new', a string) is required; `timestamp` is the base in epoch seconds (the debug panel sends the
- * member's createdAt; absent means that); `price` in S$ defaults to 100; `invoiceId` to a fresh order
- * code, `email` to the member's, `mobile` to none.
+ * The meta of createDummyOrder (as metaInput read it): `when` ('old' or 'new', a string) is
+ * required; `timestamp` is the base in epoch seconds (the debug panel sends the member's createdAt;
+ * absent means that); `price` in S$ defaults to 100; `invoiceId` to a fresh order code, `email` to
+ * the member's, `mobile` to none.
  */
-export function parseDummyOrderMeta(raw: unknown, member: { createdAt: Date; email: string }): DummyOrderInput {
-  const meta = parseMetaInput(raw);
+export function parseDummyOrderMeta(meta: Record<string, unknown>, member: { createdAt: Date; email: string }): DummyOrderInput {
   const when = whenOf(meta.when);
   const base = baseOf(meta.timestamp, member.createdAt);
   const orderedAt = new Date(base.getTime() + (when === "old" ? -DUMMY_ORDER_OFFSET_MS : DUMMY_ORDER_OFFSET_MS));
@@ -77,7 +76,8 @@ export function parseDummyOrderMeta(raw: unknown, member: { createdAt: Date; ema
     orderedAt,
     priceCents: priceCentsOf(meta.price),
     invoiceId: invoiceIdOf(meta.invoiceId, orderedAt),
-    email: meta.email === undefined || meta.email === null || meta.email === "" ? member.email : emailInput(meta.email),
+    email:
+      meta.email === undefined || meta.email === null || meta.email === "" ? member.email : parseInput(emailInput, meta.email),
     mobile: mobileOf(meta.mobile),
   };
 }

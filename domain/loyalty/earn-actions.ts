@@ -1,3 +1,5 @@
+import { EARN_ACTION_POINTS } from "./programme.ts";
+
 /** An earn-point action of SPEC.md §3: done once per member for its points. */
 export type EarnAction = {
   id: EarnActionId;
@@ -10,7 +12,7 @@ export type EarnAction = {
   isDisabled?: boolean;
 };
 
-export type EarnActionId = "sign-up" | "follow-ig" | "follow-tt" | "follow-fb" | "refer-friends" | "post-review" | "tag-social";
+export type EarnActionId = keyof typeof EARN_ACTION_POINTS;
 
 /** The earn actions in the order members see them (DESIGN.md §3, SPEC.md §5 and §9). */
 export const EARN_ACTIONS: readonly EarnAction[] = [
@@ -19,21 +21,21 @@ export const EARN_ACTIONS: readonly EarnAction[] = [
     icon: "badge-check",
     title: "Sign up",
     description: "Join the loyalty programme. Given when your membership is created.",
-    points: 50,
+    points: EARN_ACTION_POINTS["sign-up"],
   },
   {
     id: "follow-ig",
     icon: "camera",
     title: "Follow us on Instagram",
     description: "Follow our Instagram account for new flavours, recipes and member offers.",
-    points: 50,
+    points: EARN_ACTION_POINTS["follow-ig"],
   },
   {
     id: "follow-tt",
     icon: "music",
     title: "Follow Us on TikTok",
     description: "Follow our TikTok account for short videos and behind-the-scenes moments.",
-    points: 50,
+    points: EARN_ACTION_POINTS["follow-tt"],
     isHidden: true,
   },
   {
@@ -41,14 +43,14 @@ export const EARN_ACTIONS: readonly EarnAction[] = [
     icon: "thumbs-up",
     title: "Like us on Facebook",
     description: "Like our Facebook page to hear about launches and events first.",
-    points: 50,
+    points: EARN_ACTION_POINTS["follow-fb"],
   },
   {
     id: "refer-friends",
     icon: "user-plus",
     title: "Refer Your Friends",
     description: "Invite friends to the shop and earn points when they join.",
-    points: 200,
+    points: EARN_ACTION_POINTS["refer-friends"],
     isDisabled: true,
   },
   {
@@ -56,14 +58,14 @@ export const EARN_ACTIONS: readonly EarnAction[] = [
     icon: "star",
     title: "Post a review",
     description: "Tell other shoppers what you think of a product you bought.",
-    points: 50,
+    points: EARN_ACTION_POINTS["post-review"],
   },
   {
     id: "tag-social",
     icon: "at-sign",
     title: "Tag us on social media",
     description: "Share a photo of your drinks and tag us on any social network.",
-    points: 50,
+    points: EARN_ACTION_POINTS["tag-social"],
   },
 ];
 

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
-import { byMemberId, loadMemberView } from "../members/load-member.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
 import { requireDebug, requireOwnMember } from "../shared/access.ts";
@@ -12,6 +11,7 @@ import { defineOperation } from "../shared/operation.ts";
 import { creditDebugPoints } from "./debug-points.ts";
 import { type EarnAction, findEarnAction } from "./earn-actions.ts";
 import { lockMember } from "./locked-member.ts";
+import { memberViewAfter } from "./member-after.ts";
 import { metaInput } from "./meta-input.ts";
 
 export const EarnInput = z.object({
@@ -81,7 +81,5 @@ export const createEarnPointTransaction = defineOperation(EarnInput, async (ctx,
     }
     return true;
   });
-  const member = await loadMemberView(ctx, byMemberId(input.memberId));
-  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-  return { member, credited };
+  return { member: await memberViewAfter(ctx, input.memberId), credited };
 });

@@ -1,8 +1,12 @@
-import { AppError } from "../shared/app-error.ts";
+import { z } from "zod";
+import { isStorableText } from "../shared/input.ts";
+
+const EXPECTED = "Enter an email address like name@example.com.";
 
 /** An email address as typed: trimmed and lower-cased, as checkout stores it. */
-export function emailInput(value: unknown): string {
-  const email = typeof value === "string" ? value.trim().toLowerCase() : "";
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new AppError("BAD_USER_INPUT", "Enter an email address like name@example.com.");
-  return email;
-}
+export const emailInput = z
+  .string({ error: EXPECTED })
+  .max(254, { error: EXPECTED })
+  .refine(isStorableText, { error: EXPECTED })
+  .transform((value) => value.trim().toLowerCase())
+  .refine((value) => /^[^\s@]+@[^\s@]+$/.test(value), { error: EXPECTED });

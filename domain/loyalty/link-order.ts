@@ -1,11 +1,18 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
-import { type MemberDeps, nowOf, type Tx } from "../members/member-deps.ts";
+import type { MemberSummary } from "../members/load-member.ts";
+import type { Tx } from "../members/member-deps.ts";
 import { normalizeInvoiceId } from "../orders/order-code.ts";
+import { requireOwnMember } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
+import type { OperationContext } from "../shared/context.ts";
+import { identifier, text } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
 import { consumeRateLimit, type RateLimit } from "../shared/rate-limit.ts";
+import { memberSummaryAfter } from "./member-after.ts";
 import { classifyAge, epochSecondsOf } from "./order-age.ts";
 import { creditOrderToMember } from "./order-points.ts";
 
@@ -22,7 +29,13 @@ export const ORDER_ALREADY_YOURS = "You have already linked this order.";
 export const ORDER_NOT_CLAIMABLE = "This order was cancelled or refunded, so it can't be added to your membership.";
 export const ORDER_NOT_PAID = "This order hasn't been paid yet, so it can't be added to your membership.";
 
-export type LinkOrderInput = { memberId: string; invoiceId: unknown; mobile: unknown; clientAddress: string };
+export const LinkOrderInput = z.object({
+  memberId: identifier(),
+  invoiceId: text(40),
+  mobile: text(40),
+  /** The client's network address, for the per-address limit: the adapter fills it in. */
+  clientAddress: text(200),
+});
 
 export type LinkedOrderResult = {
   invoiceId: string;
@@ -39,26 +52,34 @@ export type LinkedOrderResult = {
 };
 
 /**
- * A member links a past order with its invoice id and the mobile number on it. The order goes to one
+ * linkOrderToMember: the viewer links a past order to their own member with its invoice id and the
+ * mobile number on it, and gets the member back with what the order brought. The order goes to one
  * member only: the claim is a single conditional UPDATE (`member_id is null`), so of two members
  * claiming at once exactly one wins and the other gets CONFLICT. In the same transaction the order's
  * points (a new order) or its spend and purchase count only (an old one) go to the member, and its
  * customer record is linked when no member has it yet. Attempts are rate limited per member and per
  * client address whatever their outcome, outside the transaction so a refused claim still counts.
  */
-export async function linkOrderToMember(deps: MemberDeps, input: LinkOrderInput): Promise<LinkedOrderResult> {
-  await consumeRateLimit(deps.db, ORDER_CLAIM_LIMIT, `member:${input.memberId}`);
-  await consumeRateLimit(deps.db, ORDER_CLAIM_LIMIT, `address:${input.clientAddress}`);
+export const linkOrderToMember = defineOperation(
+  LinkOrderInput,
+  async (ctx, input): Promise<{ claim: LinkedOrderResult; member: MemberSummary }> => {
+    await requireOwnMember(ctx, input.memberId);
+    await consumeRateLimit(ctx.db, ORDER_CLAIM_LIMIT, `member:${input.memberId}`);
+    await consumeRateLimit(ctx.db, ORDER_CLAIM_LIMIT, `address:${input.clientAddress}`);
+    const claim = await claimOrder(ctx, input);
+    return { claim, member: await memberSummaryAfter(ctx, input.memberId) };
+  },
+);
 
-  const typedInvoice = typeof input.invoiceId === "string" ? normalizeInvoiceId(input.invoiceId) : "";
-  const typedMobile = typeof input.mobile === "string" ? input.mobile.trim() : "";
-  if (!typedInvoice || !typedMobile) {
+async function claimOrder(ctx: OperationContext, input: z.output<typeof LinkOrderInput>): Promise<LinkedOrderResult> {
+  const typedInvoice = normalizeInvoiceId(input.invoiceId);
+  if (!typedInvoice || !input.mobile) {
     throw new AppError("BAD_USER_INPUT", "Enter the invoice number and the mobile number on the order.");
   }
-  const mobile = normalizeSingaporeMobile(typedMobile);
+  const mobile = normalizeSingaporeMobile(input.mobile);
   if (!mobile) throw new AppError("NOT_FOUND", ORDER_CLAIM_NOT_FOUND);
 
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     // The member row first, then the order: the lock order every change to a member's points keeps.
     const [member] = await tx
       .select({ createdAt: members.createdAt })
@@ -66,7 +87,7 @@ export async function linkOrderToMember(deps: MemberDeps, input: LinkOrderInput)
       .where(eq(members.id, input.memberId))
       .for("update");
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-    const at = nowOf(deps);
+    const at = ctx.now();
     const match = and(eq(orders.invoiceId, typedInvoice), eq(orders.mobile, mobile));
     const [order] = await tx
       .update(orders)

@@ -15,6 +15,7 @@ export type LockedMember = Pick<
   | "totalSpentCents"
   | "purchaseCount"
   | "activities"
+  | "createdAt"
 >;
 
 /**
@@ -34,6 +35,7 @@ export async function lockMember(tx: Tx, memberId: string): Promise<LockedMember
       totalSpentCents: members.totalSpentCents,
       purchaseCount: members.purchaseCount,
       activities: members.activities,
+      createdAt: members.createdAt,
     })
     .from(members)
     .where(eq(members.id, memberId))

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { loyalCustomers } from "../../db/schema/loyalty.ts";
 import { members } from "../../db/schema/members.ts";
-import { type MemberDeps, nowOf } from "../members/member-deps.ts";
+import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { toCents } from "../shared/money.ts";
+import { defineOperation, parseInput } from "../shared/operation.ts";
 import { emailInput } from "./email-input.ts";
-import { parseMetaInput } from "./meta-input.ts";
+import { metaInput } from "./meta-input.ts";
 
 /** The debug panel's starting lifetime value (SPEC.md §9: initial ltv 1000), S$1,000. */
 export const DEBUG_INITIAL_LTV_CENTS = 100_000;
@@ -29,22 +31,25 @@ function optionalLtvCents(value: unknown): number | undefined {
   return toCents(value);
 }
 
+export const LoyalCustomerInput = z.object({
+  /** email (one of the member's own), name, ltv in S$. */
+  meta: metaInput,
+});
+
 /**
- * Debug tool: creates or updates the loyal customer record (the merchant's lifetime value) of one of
- * the member's own email addresses, from meta {email, name, ltv in S$}. A new record starts at the
- * debug default ltv and the member's name; an update changes only what meta gives. The whole meta is
- * kept with the record.
+ * createOrUpdateLoyalCustomer (debug tool): creates or updates the loyal customer record (the
+ * merchant's lifetime value) of one of the viewer's own email addresses, from meta {email, name, ltv
+ * in S$}. A new record starts at the debug default ltv and the member's name; an update changes only
+ * what meta gives. The whole meta is kept with the record.
  */
-export async function createOrUpdateLoyalCustomer(
-  deps: MemberDeps,
-  memberId: string,
-  rawMeta: unknown,
-): Promise<LoyalCustomerView> {
-  const meta = parseMetaInput(rawMeta);
-  const email = emailInput(meta.email);
+export const createOrUpdateLoyalCustomer = defineOperation(LoyalCustomerInput, async (ctx, input): Promise<LoyalCustomerView> => {
+  requireDebug(ctx);
+  const memberId = await requireViewerMemberId(ctx);
+  const { meta } = input;
+  const email = parseInput(emailInput, meta.email);
   const name = optionalName(meta.name);
   const ltvCents = optionalLtvCents(meta.ltv);
-  const [member] = await deps.db
+  const [member] = await ctx.db
     .select({ name: members.name, email: members.email, googleEmail: members.googleEmail, facebookEmail: members.facebookEmail })
     .from(members)
     .where(eq(members.id, memberId));
@@ -53,8 +58,8 @@ export async function createOrUpdateLoyalCustomer(
   if (!own.includes(email)) {
     throw new AppError("FORBIDDEN", "You can only set the loyal customer record of your own email address.");
   }
-  const at = nowOf(deps);
-  const [row] = await deps.db
+  const at = ctx.now();
+  const [row] = await ctx.db
     .insert(loyalCustomers)
     .values({
       id: randomUUID(),
@@ -72,4 +77,4 @@ export async function createOrUpdateLoyalCustomer(
     .returning();
   if (!row) throw new Error("loyal customer upsert returned no row");
   return { id: row.id, email: row.email, name: row.name, meta: row.meta, ltvCents: row.ltvCents };
-}
+});

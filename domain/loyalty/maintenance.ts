@@ -1,48 +1,54 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { and, asc, eq, lte } from "drizzle-orm";
+import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
+import { addMonths } from "../members/tier.ts";
+import { requireSystem } from "../shared/access.ts";
+import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
+import { GOLD_LENGTH_MONTHS } from "./programme.ts";
 import { type ExpiryResult, expirePendingRedeems } from "./redeem-expiry.ts";
 import { settleGoldYears } from "./tiers.ts";
 
-/** The advisory lock key that lets one maintenance run at a time across every process on the database. */
-export const LOYALTY_MAINTENANCE_LOCK_KEY = 724_611_002;
-
-/** Every gold year is at least 365 days, so no member whose gold started later can be due. */
-const SHORTEST_GOLD_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-
-export type MaintenanceResult = { ran: false } | { ran: true; renewed: number; demoted: number; redeems: ExpiryResult };
+export type MaintenanceResult = { renewed: number; demoted: number; redeems: ExpiryResult };
 
 /**
- * The scheduled loyalty work: judges the gold years that have ended by `now` (renew or back to green,
- * tiers.ts) and expires the Pending redeems past their hold (redeem-expiry.ts). It runs in one
- * transaction holding a transaction-scoped advisory lock; a run that finds the lock taken does
- * nothing and reports ran: false, so any number of processes may schedule it. Each member's change is
- * also re-checked under the member's row lock, so repeating a run changes nothing.
+ * runLoyaltyMaintenance, the scheduled loyalty work (a job's, not a person's): judges the gold years
+ * that have ended by now (renew or back to green, tiers.ts) and expires the Pending redeems past their
+ * hold (redeem-expiry.ts). It first finds who is due, then handles each member in a short
+ * transaction of its own (lock the member, re-check, change), so no member stays locked while the
+ * others are handled, and runs at the same time (another process, a retry) do nothing twice.
+ *
+ * A member whose change fails is logged and skipped; the others still commit, and the run then fails
+ * as a whole so the job is retried (the members already done are no longer due).
  */
-export async function runLoyaltyMaintenance(db: Database, now: Date): Promise<MaintenanceResult> {
-  return db.transaction(async (tx) => {
-    const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(${LOYALTY_MAINTENANCE_LOCK_KEY}) as locked`)) as {
-      rows: { locked: boolean }[];
-    };
-    if (!locked.rows[0]?.locked) return { ran: false };
+export const runLoyaltyMaintenance = defineOperation(z.object({}), async (ctx): Promise<MaintenanceResult> => {
+  requireSystem(ctx);
+  const now = ctx.now();
+  // A gold year is at least as long as the same calendar span counted back from now (see addMonths),
+  // so no member whose gold started later can be due; settleGoldYears decides exactly.
+  const due = await ctx.db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, addMonths(now, -GOLD_LENGTH_MONTHS))))
+    .orderBy(asc(members.id));
 
-    const due = await tx
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, new Date(now.getTime() - SHORTEST_GOLD_YEAR_MS))))
-      .orderBy(asc(members.id));
-    let renewed = 0;
-    let demoted = 0;
-    for (const { id } of due) {
-      const { changes } = await settleGoldYears(tx, await lockMember(tx, id), now);
+  const result: MaintenanceResult = { renewed: 0, demoted: 0, redeems: { expired: 0, pointsReturned: 0 } };
+  const failures: unknown[] = [];
+  for (const { id } of due) {
+    try {
+      const { changes } = await ctx.db.transaction(async (tx) => settleGoldYears(tx, await lockMember(tx, id), now));
       for (const { change } of changes) {
-        if (change === "renewed") renewed += 1;
-        if (change === "demoted") demoted += 1;
+        if (change === "renewed") result.renewed += 1;
+        if (change === "demoted") result.demoted += 1;
       }
+    } catch (error) {
+      ctx.log.error({ err: error, memberId: id }, "loyalty maintenance: this member's gold year could not be judged");
+      failures.push(error);
     }
-    // Inside the locked transaction (its own transactions become savepoints), so it too runs once at a time.
-    const redeems = await expirePendingRedeems(tx, now);
-    return { ran: true, renewed, demoted, redeems };
-  });
-}
+  }
+  result.redeems = await expirePendingRedeems(ctx.db, now);
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `loyalty maintenance: ${failures.length} member(s) failed (${JSON.stringify(result)})`);
+  }
+  return result;
+});

@@ -5,6 +5,7 @@ import { customers, orders } from "../../db/schema/orders.ts";
 import type { Tx } from "../members/member-deps.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
 import { lockMember } from "./locked-member.ts";
+import { GOLD_POINTS_MULTIPLIER } from "./programme.ts";
 import { promoteIfQualified, settleGoldYears } from "./tiers.ts";
 
 /** The part of an order the points rule reads. */
@@ -15,10 +16,10 @@ export function orderSpendCents(order: Pick<CreditableOrder, "subtotalCents" | "
   return Math.max(0, order.subtotalCents - order.discountCents);
 }
 
-/** 1 point per whole S$1 of goods paid, rounded down; a gold member earns 1.5 times that, rounded down. */
+/** 1 point per whole S$1 of goods paid, rounded down; a gold member earns the gold multiple of that, rounded down. */
 export function orderPoints(spendCents: number, membershipStatus: "green" | "gold"): number {
   const base = Math.floor(Math.max(0, spendCents) / 100);
-  return membershipStatus === "gold" ? Math.floor((base * 3) / 2) : base;
+  return membershipStatus === "gold" ? Math.floor(base * GOLD_POINTS_MULTIPLIER) : base;
 }
 
 export const orderEntryKey = (orderId: string) => `order:${orderId}`;

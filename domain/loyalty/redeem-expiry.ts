@@ -1,11 +1,10 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members, redeems } from "../../db/schema/members.ts";
+import { DAY_MS, REDEEM_HOLD_DAYS } from "./programme.ts";
 import { closePendingRedeem, lockRedeem } from "./redeems/redeem-ledger.ts";
 
-/** How long a reward waits in the bag for a paid order before it expires and its points come back. */
-export const REDEEM_HOLD_DAYS = 7;
-const HOLD_MS = REDEEM_HOLD_DAYS * 24 * 60 * 60 * 1000;
+const HOLD_MS = REDEEM_HOLD_DAYS * DAY_MS;
 
 /** How many due redeems one query picks up; the job keeps going until none are left. */
 const BATCH_SIZE = 200;
@@ -17,9 +16,9 @@ export function redeemExpiresAt(createdAt: Date): Date {
 export type ExpiryResult = { expired: number; pointsReturned: number };
 
 /**
- * Expires every Pending redeem put in the bag more than 7 days before `now`: status Expired and its
- * points returned by one `redeem` credit. Each redeem is closed in a transaction of its own under the
- * member's lock, and the return's idempotency key is fixed per redeem, so a second run, or two runs at
+ * Expires every Pending redeem that has waited in the bag longer than the redeem hold at `now`: status
+ * Expired and its points returned by one `redeem` credit. Each redeem is closed in a transaction of
+ * its own under the member's lock, and the return's idempotency key is fixed per redeem, so a second run, or two runs at
  * once, return nothing twice. Returns what this run did.
  */
 export async function expirePendingRedeems(db: Database, now: Date = new Date()): Promise<ExpiryResult> {

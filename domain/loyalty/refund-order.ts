@@ -1,11 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { z } from "zod";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import type { Tx } from "../members/member-deps.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
+import { requireStaff } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
+import { identifier, wholeNumber } from "../shared/input.ts";
 import { formatMoney } from "../shared/money.ts";
+import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 import { orderEntryKey } from "./order-points.ts";
 import { returnOrderRedeems } from "./refund-redeems.ts";
@@ -15,12 +18,14 @@ type OrderRow = typeof orders.$inferSelect;
 
 const REFUNDABLE: readonly OrderRow["status"][] = ["paid", "shipped", "delivered", "refunded"];
 
-export type RefundOrderInput = {
-  orderId: string;
+/** An order's price is far below this; it only keeps the number an integer the database can hold. */
+const MAX_REFUND_CENTS = 100_000_000;
+
+export const RefundOrderInput = z.object({
+  orderId: identifier(),
   /** Cents of the order's price to refund now; the whole remainder when left out. */
-  amountCents?: number;
-  now?: Date;
-};
+  amountCents: wholeNumber(1, MAX_REFUND_CENTS).optional(),
+});
 
 export type RefundOrderResult = {
   orderId: string;
@@ -120,9 +125,6 @@ async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amountCents: 
 function refundAmount(order: OrderRow, amountCents: number | undefined): number {
   const remaining = order.priceCents - order.refundedCents;
   if (amountCents === undefined) return remaining;
-  if (!Number.isInteger(amountCents) || amountCents <= 0) {
-    throw new AppError("BAD_USER_INPUT", "The refund must be a whole number of cents above zero.");
-  }
   if (amountCents > remaining) {
     throw new AppError("BAD_USER_INPUT", `Only ${formatMoney(remaining)} of this order is left to refund.`);
   }
@@ -130,16 +132,18 @@ function refundAmount(order: OrderRow, amountCents: number | undefined): number 
 }
 
 /**
- * Refunds an order, in full or in part, in one transaction: orders.refunded_cents (status refunded once
+ * refundOrder (staff with the "refunds" permission; no screen yet): refunds an order, in full or in
+ * part, in one transaction: orders.refunded_cents (status refunded once
  * all of it is), a compensating `refund` debit for the points it earned in proportion (key
  * `refund:order:{orderId}:{refundedCents}`; what earlier steps reversed is subtracted, so partial
  * refunds together never reverse more than was earned), the member's spend, purchase count and tier,
  * and — on the full refund — the points of the rewards that went out with it. A full refund of an
  * order already fully refunded changes nothing.
  */
-export async function refundOrder(db: Database, input: RefundOrderInput): Promise<RefundOrderResult> {
-  return db.transaction(async (tx) => {
-    const at = input.now ?? new Date();
+export const refundOrder = defineOperation(RefundOrderInput, async (ctx, input): Promise<RefundOrderResult> => {
+  requireStaff(ctx, "refunds");
+  return ctx.db.transaction(async (tx) => {
+    const at = ctx.now();
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
     if (!REFUNDABLE.includes(order.status))
@@ -180,4 +184,4 @@ export async function refundOrder(db: Database, input: RefundOrderInput): Promis
       redeemPointsReturned: returns.pointsReturned,
     };
   });
-}
+});

@@ -92,7 +92,7 @@ function withChoices(row: RewardRow, products: Product[]): Reward {
 export type RewardStore = { db: Database; catalog: CatalogReader };
 
 /** The active rewards in their display order, each with what it can be taken as today. */
-export async function listRewards(store: RewardStore): Promise<Reward[]> {
+export async function activeRewards(store: RewardStore): Promise<Reward[]> {
   const rows = await store.db
     .select()
     .from(rewards)
@@ -100,11 +100,6 @@ export async function listRewards(store: RewardStore): Promise<Reward[]> {
     .orderBy(asc(rewards.position), asc(rewards.id));
   const products = await store.catalog.products();
   return rows.map((row) => withChoices(row, products));
-}
-
-/** An active reward by its id (the redemption product id of /member/redeem/{id}); null when unknown or retired. */
-export async function findReward(store: RewardStore, rewardId: string): Promise<Reward | null> {
-  return (await listRewards(store)).find((reward) => reward.id === rewardId) ?? null;
 }
 
 /**
@@ -116,7 +111,7 @@ export async function rewardForOption(
   optionId: string,
   rewardId?: string | null,
 ): Promise<{ reward: Reward; choice: RewardChoice } | null> {
-  for (const reward of await listRewards(store)) {
+  for (const reward of await activeRewards(store)) {
     if (rewardId && reward.id !== rewardId) continue;
     const choice = reward.choices.find((candidate) => candidate.optionId === optionId);
     if (choice) return { reward, choice };

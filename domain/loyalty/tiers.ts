@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import type { Tx } from "../members/member-deps.ts";
-import { GOLD_THRESHOLD_CENTS, type GoldProgress, goldYearEnd, progressToGold } from "../members/tier.ts";
-import { AppError } from "../shared/app-error.ts";
+import { goldYearEnd } from "../members/tier.ts";
 import type { LockedMember } from "./locked-member.ts";
+import { GOLD_THRESHOLD_CENTS } from "./programme.ts";
 
 /**
  * Tier transitions (decision record 007). Qualifying spend is read from the ledger: the spentCents of
@@ -58,8 +58,8 @@ async function saveTier(tx: Tx, memberId: string, state: TierState, at: Date): P
 }
 
 /**
- * Judges every gold year of a locked member that ended before `at`: S$300 of qualifying spend in the
- * year renews gold for the next 12 months (goldStartAt moves on); less returns the member to green,
+ * Judges every gold year of a locked member that ended before `at`: the gold threshold of qualifying
+ * spend in the year renews gold for another gold year (goldStartAt moves on); less returns the member to green,
  * with the spend window restarting where the gold year ended. Safe to repeat: a judged year is gone.
  */
 export async function settleGoldYears<M extends LockedMember>(
@@ -83,7 +83,7 @@ export async function settleGoldYears<M extends LockedMember>(
   return { member: state, changes };
 }
 
-/** A green member whose qualifying spend has reached S$300 becomes gold from `at`. */
+/** A green member whose qualifying spend has reached the gold threshold becomes gold from `at`. */
 export async function promoteIfQualified<M extends LockedMember>(tx: Tx, member: M, at: Date): Promise<M> {
   if (member.membershipStatus !== "green") return member;
   const from = tierWindowStart(member);
@@ -96,7 +96,7 @@ export async function promoteIfQualified<M extends LockedMember>(tx: Tx, member:
 
 /**
  * After a refund: a gold member whose status was earned by spend that has now been refunded below
- * S$300 is green again, and the spend still standing in that window keeps counting towards gold.
+ * the gold threshold is green again, and the spend still standing in that window keeps counting towards gold.
  */
 export async function reviewGoldAfterRefund<M extends LockedMember>(tx: Tx, member: M, at: Date): Promise<M> {
   if (member.membershipStatus !== "gold" || !member.goldStartAt) return member;
@@ -106,24 +106,4 @@ export async function reviewGoldAfterRefund<M extends LockedMember>(tx: Tx, memb
   const green: M = { ...member, membershipStatus: "green", goldStartAt: null, tierWindowStartAt: from };
   await saveTier(tx, member.id, green, at);
   return green;
-}
-
-/** The member's progress: green towards gold, gold towards another gold year. */
-export async function loadGoldProgress(db: Database, memberId: string): Promise<GoldProgress> {
-  const [member] = await db
-    .select({
-      membershipStatus: members.membershipStatus,
-      membershipStartAt: members.membershipStartAt,
-      goldStartAt: members.goldStartAt,
-      tierWindowStartAt: members.tierWindowStartAt,
-    })
-    .from(members)
-    .where(eq(members.id, memberId));
-  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-  const window =
-    member.membershipStatus === "gold" && member.goldStartAt
-      ? { after: member.goldStartAt, through: goldYearEnd(member.goldStartAt) }
-      : { after: tierWindowStart(member), through: null };
-  const windowSpentCents = await qualifyingSpendCents(db, memberId, window);
-  return progressToGold({ ...member, windowSpentCents });
 }

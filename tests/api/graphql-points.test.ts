@@ -88,10 +88,14 @@ describe("GraphQL points operations", () => {
       expect(codesOf(tiktok)).toEqual(["BAD_USER_INPUT"]);
       expect(tiktok.body.errors?.[0]?.message).toBe('"Follow Us on TikTok" is not available.');
       expect(codesOf(await earn(JSON.stringify({ activityType: "refer-friends" })))).toEqual(["BAD_USER_INPUT"]);
-      // Malformed JSON reads as {} (and is logged): it names no action.
+      // Malformed JSON is refused with what is wrong with it (it used to read as {}).
       const malformed = await earn("{activityType: follow-ig");
       expect(codesOf(malformed)).toEqual(["BAD_USER_INPUT"]);
-      expect(malformed.body.errors?.[0]?.message).toMatch(/meta.activityType must name an earn action/);
+      expect(malformed.body.errors?.[0]?.message).toMatch(/^meta: must be a JSON object/);
+      // Text PostgreSQL cannot store, anywhere inside meta, is refused before it reaches jsonb.
+      const nul = await earn(JSON.stringify({ activityType: "follow-ig", note: "a\u0000b" }));
+      expect(codesOf(nul)).toEqual(["BAD_USER_INPUT"]);
+      expect(nul.status).toBe(200);
       expect(codesOf(await earn(null))).toEqual(["BAD_USER_INPUT"]);
       expect(codesOf(await earn('["follow-ig"]'))).toEqual(["BAD_USER_INPUT"]);
     });

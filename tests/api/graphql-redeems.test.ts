@@ -83,7 +83,7 @@ describe("GraphQL redeem operations", () => {
     expect(short.body.data?.addRedeemToBag).toBeNull();
   });
 
-  it("reads malformed meta as {} (no optionId: BAD_USER_INPUT) and refuses options no reward offers", async () => {
+  it("refuses malformed meta, meta without an optionId, and options no reward offers", async () => {
     const mei = await richMember(1000);
     for (const meta of ["{not json", "[]", "", JSON.stringify({ quantity: 1 })]) {
       expect(codesOf(await graphql(ADD, { memberId: mei.id, meta }, mei.token))).toEqual(["BAD_USER_INPUT"]);

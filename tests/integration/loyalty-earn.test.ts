@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditDebugPoints } from "../../domain/loyalty/debug-points.ts";
-import { deletePointGroup } from "../../domain/loyalty/delete-point-kinds.ts";
+import { deleteAllBonusPointTransactions } from "../../domain/loyalty/delete-all-bonus-point-transactions.ts";
+import { deleteAllDummyOrderPointTransactions } from "../../domain/loyalty/delete-all-dummy-order-point-transactions.ts";
+import { deleteAllEarnedPointTransactions } from "../../domain/loyalty/delete-all-earned-point-transactions.ts";
+import { deleteAllRefundPointTransactions } from "../../domain/loyalty/delete-all-refund-point-transactions.ts";
 import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
+import { refundPointTransaction } from "../../domain/loyalty/refund-point-transaction.ts";
 import { recordPointEntry } from "../../domain/members/point-ledger.ts";
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
-import { createMember, entriesOf, memberDeps, memberState } from "../setup/loyalty-fixtures.ts";
+import { asMember, createMember, entriesOf, memberState } from "../setup/loyalty-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`earning points (${DRIVER_NAME})`, () => {
@@ -15,9 +18,16 @@ describe(`earning points (${DRIVER_NAME})`, () => {
   checkLedgerAfterEach(() => database.db);
   afterAll(() => database.close());
 
-  const deps = () => memberDeps(database.db);
-  const earn = (memberId: string, meta: Record<string, unknown>, debugTools = false) =>
-    createEarnPointTransaction(deps(), { memberId, meta, debugTools });
+  const earn = (memberId: string, meta: Record<string, unknown>, debug = false) =>
+    createEarnPointTransaction(asMember(database.db, memberId, { debug }), { memberId, meta });
+  const deleteAll = {
+    earned: deleteAllEarnedPointTransactions,
+    refund: deleteAllRefundPointTransactions,
+    bonus: deleteAllBonusPointTransactions,
+    "dummy-order": deleteAllDummyOrderPointTransactions,
+  };
+  const deletePointGroup = (memberId: string, group: keyof typeof deleteAll) =>
+    deleteAll[group](asMember(database.db, memberId, { debug: true }), { memberId });
 
   it("credits an earn action once and adds it to the activities in the same transaction", async () => {
     const member = await createMember(database.db);
@@ -87,13 +97,48 @@ describe(`earning points (${DRIVER_NAME})`, () => {
     expect((await entriesOf(database.db, member.id, "bonus")).map((entry) => entry.points).sort()).toEqual([100, 25, 5].sort());
   });
 
+  it("lets a member earn for their own membership only, and refuses meta the database cannot store", async () => {
+    const member = await createMember(database.db);
+    const other = await createMember(database.db);
+    const meta = { activityType: "follow-ig" };
+    await expect(
+      createEarnPointTransaction(asMember(database.db, other.id), { memberId: member.id, meta }),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    for (const bad of [
+      { activityType: "follow-ig", note: "a\u0000b" },
+      { "\ud800": 1, activityType: "follow-ig" },
+    ]) {
+      await expect(earn(member.id, bad)).rejects.toMatchObject({ code: "BAD_USER_INPUT", fields: { meta: expect.any(String) } });
+    }
+    expect(await memberState(database.db, member.id)).toMatchObject({ points: 50, activities: ["sign-up"] });
+  });
+
+  it("gives debug refund points in debug mode only, on the caller's own member", async () => {
+    const member = await createMember(database.db);
+    const other = await createMember(database.db);
+    const refund = (viewerId: string, debug: boolean) =>
+      refundPointTransaction(asMember(database.db, viewerId, { debug }), { memberId: member.id, meta: '{"points":30}' });
+    await expect(refund(member.id, false)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "Debug operations are turned off.",
+    });
+    await expect(refund(other.id, true)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await refund(member.id, true)).member.points).toBe(80);
+    await expect(
+      deleteAllRefundPointTransactions(asMember(database.db, member.id), { memberId: member.id }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await entriesOf(database.db, member.id, "refund")).toHaveLength(1);
+  });
+
   describe("debug deletions by kind", () => {
     it("deletes the earned entries (not sign-up), moves the balance and clears the activities", async () => {
       const member = await createMember(database.db);
       await earn(member.id, { activityType: "follow-ig" });
       await earn(member.id, { activityType: "tag-social" });
       await earn(member.id, { activityType: "bonus" }, true);
-      const after = await deletePointGroup(deps(), member.id, "earned");
+      const after = await deletePointGroup(member.id, "earned");
       expect(after).toMatchObject({ points: 150, activities: ["sign-up"] });
       expect(after.pointTransactions.map((entry) => entry.activityType).sort()).toEqual(["bonus", "sign-up"]);
       // The action can be completed again once its entry is gone.
@@ -103,7 +148,10 @@ describe(`earning points (${DRIVER_NAME})`, () => {
     it("deletes bonus, refund and dummy-order entries, each group alone", async () => {
       const member = await createMember(database.db);
       await earn(member.id, { activityType: "bonus" }, true);
-      await creditDebugPoints(deps(), { memberId: member.id, kind: "refund", meta: { points: 40 } });
+      await refundPointTransaction(asMember(database.db, member.id, { debug: true }), {
+        memberId: member.id,
+        meta: { points: 40 },
+      });
       await database.db.transaction((tx) =>
         recordPointEntry(tx, {
           memberId: member.id,
@@ -116,13 +164,13 @@ describe(`earning points (${DRIVER_NAME})`, () => {
         }),
       );
       expect((await memberState(database.db, member.id)).points).toBe(220);
-      expect((await deletePointGroup(deps(), member.id, "refund")).points).toBe(180);
-      expect((await deletePointGroup(deps(), member.id, "dummy-order")).points).toBe(150);
-      const last = await deletePointGroup(deps(), member.id, "bonus");
+      expect((await deletePointGroup(member.id, "refund")).points).toBe(180);
+      expect((await deletePointGroup(member.id, "dummy-order")).points).toBe(150);
+      const last = await deletePointGroup(member.id, "bonus");
       expect(last.points).toBe(50);
       expect(last.pointTransactions.map((entry) => entry.activityType)).toEqual(["sign-up"]);
       // Nothing left of the kind: nothing moves.
-      expect((await deletePointGroup(deps(), member.id, "bonus")).points).toBe(50);
+      expect((await deletePointGroup(member.id, "bonus")).points).toBe(50);
     });
 
     it("refuses with INSUFFICIENT_POINTS when the points were already spent, deleting nothing", async () => {
@@ -138,7 +186,7 @@ describe(`earning points (${DRIVER_NAME})`, () => {
           at: new Date(),
         }),
       );
-      await expect(deletePointGroup(deps(), member.id, "bonus")).rejects.toMatchObject({ code: "INSUFFICIENT_POINTS" });
+      await expect(deletePointGroup(member.id, "bonus")).rejects.toMatchObject({ code: "INSUFFICIENT_POINTS" });
       expect(await entriesOf(database.db, member.id, "bonus")).toHaveLength(1);
       expect((await memberState(database.db, member.id)).points).toBe(30);
     });
@@ -155,7 +203,7 @@ describe(`earning points (${DRIVER_NAME})`, () => {
           at: new Date(),
         }),
       );
-      expect((await deletePointGroup(deps(), member.id, "refund")).points).toBe(50);
+      expect((await deletePointGroup(member.id, "refund")).points).toBe(50);
     });
   });
 });

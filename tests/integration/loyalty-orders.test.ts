@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { seedPromotionCodes } from "../../db/seed/promotions.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
-import { addToBag } from "../../domain/bag/bag-use-cases.ts";
 import { carryBagOver } from "../../domain/bag/carry-bag-over.ts";
-import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
-import { applyPromotionToBag } from "../../domain/checkout/bag-promotion.ts";
+import { applyPromotionToBag } from "../../domain/checkout/apply-promotion.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { creditOrderToMember, type OrderCredit, orderPoints } from "../../domain/loyalty/order-points.ts";
+import { guest, type Viewer } from "../../domain/shared/context.ts";
+import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
+import { testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -20,33 +21,32 @@ const SHIPPING = { name: "Tan Mei Ling", mobile: "9123 4567", address: "Blk 123 
 
 describe(`order points (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
+  let recording: RecordingPayments;
   let payments: RecordingPayments["payments"];
   let lastEvent: RecordingPayments["lastEvent"];
-  const store = () => ({ db: database.db, catalog: catalogFromDatabase(database.db) });
-  const fulfilDeps = () => ({ db: database.db, payments, env: "test" });
+  /** The shop as this viewer (by default the webhook's: a guest without a bag). */
+  const shopAs = (viewer: Viewer = guest()) => testContext(database.db, { viewer, ports: checkoutPorts(recording) });
 
   beforeAll(async () => {
     database = await openTestDatabase();
     await seedCatalog(database.db);
     await seedPromotionCodes(database.db);
-    ({ payments, lastEvent } = recordingTestPayments(database.db));
+    recording = recordingTestPayments(database.db);
+    ({ payments, lastEvent } = recording);
   });
   checkLedgerAfterEach(() => database.db);
   afterAll(() => database.close());
 
   /** A bag bought and paid for; a member's bag when memberId is given (as sign-in carries it over). */
   async function paidCheckout(input: { memberId?: string; email: string; lines: [string, number][]; code?: string }) {
-    let bagToken: string | null = null;
-    for (const [optionId, quantity] of input.lines)
-      bagToken = (await addToBag(store(), { bagToken, optionId, quantity })).bagToken;
-    if (!bagToken) throw new Error("no bag");
+    const bagToken = await bagWith(database.db, input.lines);
     if (input.memberId) await carryBagOver(database.db, { bagToken, memberId: input.memberId });
-    if (input.code) await applyPromotionToBag(store(), { bagToken, code: input.code });
-    const started = await startCheckout(
-      { ...store(), payments },
-      { bagToken, form: { ...SHIPPING, email: input.email }, baseUrl: "http://shop.test" },
-    );
-    if (!started.ok) throw new Error(JSON.stringify(started.fieldErrors));
+    if (input.code) await applyPromotionToBag(shopAs(holderOf(bagToken)), { code: input.code });
+    const started = await startCheckout(shopAs(holderOf(bagToken)), {
+      ...SHIPPING,
+      email: input.email,
+      baseUrl: "http://shop.test",
+    });
     expect(await payments.pay(started.sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
     return { sessionId: started.sessionId, event: await lastEvent() };
   }
@@ -69,8 +69,8 @@ describe(`order points (${DRIVER_NAME})`, () => {
       code: "WELCOME10",
     });
     const results = await Promise.all([
-      ...Array.from({ length: 10 }, () => handlePaymentEvent(fulfilDeps(), event)),
-      ...Array.from({ length: 3 }, () => fulfilCheckout(fulfilDeps(), sessionId)),
+      ...Array.from({ length: 10 }, () => handlePaymentEvent(shopAs(), event)),
+      ...Array.from({ length: 3 }, () => fulfilCheckout(shopAs(), { sessionId })),
     ]);
     expect(results.filter((result) => result?.created)).toHaveLength(1);
 
@@ -103,7 +103,7 @@ describe(`order points (${DRIVER_NAME})`, () => {
 
   it("leaves a guest's order unlinked and credits nothing", async () => {
     const { sessionId } = await paidCheckout({ email: "guest@example.com", lines: [["op-m8_ba-2b", 1]] });
-    await fulfilCheckout(fulfilDeps(), sessionId);
+    await fulfilCheckout(shopAs(), { sessionId });
     const order = await orderOfSession(sessionId);
     expect(order).toMatchObject({ memberId: null, linkedAt: null });
   });

@@ -3,12 +3,22 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointTransactions, redeems } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { getGoldProgress } from "../../domain/loyalty/get-gold-progress.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
 import { refundOrder } from "../../domain/loyalty/refund-order.ts";
-import { loadGoldProgress } from "../../domain/loyalty/tiers.ts";
 import { recordPointEntry } from "../../domain/members/point-ledger.ts";
+import { permissionsOf } from "../../domain/staff/permissions.ts";
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
-import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
+import {
+  asMember,
+  asOwner,
+  createMember,
+  entriesOf,
+  insertPaidOrder,
+  memberState,
+  type OrderRow,
+} from "../setup/loyalty-fixtures.ts";
+import { testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`refunds (${DRIVER_NAME})`, () => {
@@ -27,7 +37,7 @@ describe(`refunds (${DRIVER_NAME})`, () => {
     return { member, order };
   }
 
-  const refund = (orderId: string, amountCents?: number) => refundOrder(database.db, { orderId, amountCents });
+  const refund = (orderId: string, amountCents?: number) => refundOrder(asOwner(database.db), { orderId, amountCents });
   const orderRow = async (id: string): Promise<OrderRow | undefined> =>
     (await database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
@@ -168,7 +178,10 @@ describe(`refunds (${DRIVER_NAME})`, () => {
     expect((await memberState(database.db, member.id)).membershipStatus).toBe("gold");
     await refund(order.id, 5_000);
     expect(await memberState(database.db, member.id)).toMatchObject({ membershipStatus: "green", goldStartAt: null });
-    expect(await loadGoldProgress(database.db, member.id)).toMatchObject({ goal: "promotion", spentCents: 25_000 });
+    expect(await getGoldProgress(asMember(database.db, member.id), { memberId: member.id })).toMatchObject({
+      goal: "promotion",
+      spentCents: 25_000,
+    });
   });
 
   it("refunds a guest's order without touching any points", async () => {
@@ -185,5 +198,24 @@ describe(`refunds (${DRIVER_NAME})`, () => {
     await database.db.update(orders).set({ status: "pending_payment" }).where(eq(orders.id, order.id));
     await expect(refund(order.id)).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await orderRow(order.id)).toMatchObject({ refundedCents: 0 });
+  });
+
+  it("is for staff with the refunds permission only", async () => {
+    const { member, order } = await memberWithOrder(2_000);
+    const staff = (granted: "orders" | "refunds") =>
+      testContext(database.db, {
+        viewer: {
+          kind: "staff",
+          staffId: "s-1",
+          email: "s@example.com",
+          role: "staff",
+          permissions: permissionsOf("staff", [granted]),
+        },
+      });
+    for (const ctx of [testContext(database.db), asMember(database.db, member.id), staff("orders")]) {
+      await expect(refundOrder(ctx, { orderId: order.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    }
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid", refundedCents: 0 });
+    expect(await refundOrder(staff("refunds"), { orderId: order.id, amountCents: 500 })).toMatchObject({ refundedCents: 500 });
   });
 });

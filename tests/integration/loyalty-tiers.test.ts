@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { members, redeems } from "../../db/schema/members.ts";
-import { LOYALTY_MAINTENANCE_LOCK_KEY, runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
+import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
+import { getGoldProgress } from "../../domain/loyalty/get-gold-progress.ts";
+import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
-import { loadGoldProgress } from "../../domain/loyalty/tiers.ts";
 import { recordPointEntry } from "../../domain/members/point-ledger.ts";
 import { resetMembership } from "../../domain/members/reset-membership.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
-import { createMember, insertPaidOrder, memberDeps, memberState } from "../setup/loyalty-fixtures.ts";
+import { asJob, asMember, createMember, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 const JOINED = new Date("2026-01-01T00:00:00Z");
@@ -38,20 +39,25 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
     return member;
   }
 
-  const maintain = (now: Date) => runLoyaltyMaintenance(database.db, now);
+  const maintain = (now: Date) =>
+    runLoyaltyMaintenance(
+      asJob(database.db, () => now),
+      {},
+    );
+  const loadGoldProgress = (db: TestDatabase["db"], memberId: string) => getGoldProgress(asMember(db, memberId), { memberId });
 
   it("renews gold for 12 months when S$300 was spent in the gold year, once however often it runs", async () => {
     const member = await goldMember();
     await buy(member.id, 20_000, plus(PROMOTED, 100 * DAY));
     await buy(member.id, 10_000, plus(YEAR_END, -DAY));
-    expect(await maintain(plus(YEAR_END, -60_000))).toMatchObject({ ran: true, renewed: 0, demoted: 0 });
+    expect(await maintain(plus(YEAR_END, -60_000))).toMatchObject({ renewed: 0, demoted: 0 });
     expect(await memberState(database.db, member.id)).toMatchObject({ membershipStatus: "gold", goldStartAt: PROMOTED });
 
     // The year is judged once it has ended: the last moment still belongs to it.
-    expect(await maintain(YEAR_END)).toMatchObject({ ran: true, renewed: 0, demoted: 0 });
-    expect(await maintain(plus(YEAR_END, 1))).toMatchObject({ ran: true, renewed: 1, demoted: 0 });
+    expect(await maintain(YEAR_END)).toMatchObject({ renewed: 0, demoted: 0 });
+    expect(await maintain(plus(YEAR_END, 1))).toMatchObject({ renewed: 1, demoted: 0 });
     expect(await memberState(database.db, member.id)).toMatchObject({ membershipStatus: "gold", goldStartAt: YEAR_END });
-    expect(await maintain(plus(YEAR_END, DAY))).toMatchObject({ ran: true, renewed: 0, demoted: 0 });
+    expect(await maintain(plus(YEAR_END, DAY))).toMatchObject({ renewed: 0, demoted: 0 });
     expect((await memberState(database.db, member.id)).goldStartAt).toEqual(YEAR_END);
   });
 
@@ -64,7 +70,7 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
       remainingCents: 1,
       renewBy: YEAR_END,
     });
-    expect(await maintain(plus(YEAR_END, 10 * 60_000))).toMatchObject({ ran: true, demoted: 1 });
+    expect(await maintain(plus(YEAR_END, 10 * 60_000))).toMatchObject({ demoted: 1 });
     expect(await memberState(database.db, member.id)).toMatchObject({ membershipStatus: "green", goldStartAt: null });
     // The spend before the gold year ended no longer counts towards gold.
     expect(await loadGoldProgress(database.db, member.id)).toMatchObject({ goal: "promotion", spentCents: 0, renewBy: null });
@@ -81,14 +87,14 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
     expect((await buy(member.id, 10_000, late)).points).toBe(100);
     expect(await memberState(database.db, member.id)).toMatchObject({ membershipStatus: "green", goldStartAt: null });
     expect(await loadGoldProgress(database.db, member.id)).toMatchObject({ goal: "promotion", spentCents: 10_000 });
-    expect(await maintain(plus(late, DAY))).toMatchObject({ ran: true, demoted: 0, renewed: 0 });
+    expect(await maintain(plus(late, DAY))).toMatchObject({ demoted: 0, renewed: 0 });
   });
 
   it("catches up on several gold years at once, judging each on its own spend", async () => {
     const member = await goldMember();
     await buy(member.id, 30_000, plus(PROMOTED, 200 * DAY));
     const result = await maintain(new Date("2028-03-01T00:00:00Z"));
-    expect(result).toMatchObject({ ran: true, renewed: expect.any(Number), demoted: expect.any(Number) });
+    expect(result).toMatchObject({ renewed: expect.any(Number), demoted: expect.any(Number) });
     // Renewed for the year from 2027-02-01 (its spend), then back to green when that year ended with none.
     const [row] = await database.db
       .select({ status: members.membershipStatus, goldStartAt: members.goldStartAt, windowStart: members.tierWindowStartAt })
@@ -106,9 +112,7 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
     }
     const now = plus(YEAR_END, 60_000);
     const runs = await Promise.all([maintain(now), maintain(now), maintain(now)]);
-    const done = runs.filter((run) => run.ran);
-    expect(done.length).toBeGreaterThanOrEqual(1);
-    const total = (key: "renewed" | "demoted") => done.reduce((sum, run) => sum + (run.ran ? run[key] : 0), 0);
+    const total = (key: "renewed" | "demoted") => runs.reduce((sum, run) => sum + run[key], 0);
     // No earlier test left a gold year ending by then, so the runs judge exactly these six.
     const states = await Promise.all(batch.map((id) => memberState(database.db, id)));
     expect(
@@ -151,7 +155,7 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
     });
     expect((await memberState(database.db, member.id)).points).toBe(10);
     const result = await maintain(plus(takenAt, 8 * DAY));
-    expect(result).toMatchObject({ ran: true, redeems: { expired: 1, pointsReturned: 40 } });
+    expect(result).toMatchObject({ redeems: { expired: 1, pointsReturned: 40 } });
     const [redeem] = await database.db.select().from(redeems).where(eq(redeems.id, redeemId));
     expect(redeem?.status).toBe("Expired");
     expect((await memberState(database.db, member.id)).points).toBe(50);
@@ -161,18 +165,66 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
     const member = await createMember(database.db, JOINED);
     await buy(member.id, 12_000, plus(JOINED, DAY));
     expect(await loadGoldProgress(database.db, member.id)).toMatchObject({ goal: "promotion", spentCents: 12_000, percent: 40 });
-    await resetMembership(
-      memberDeps(database.db, () => plus(JOINED, 2 * DAY)),
-      member.id,
-    );
+    await resetMembership(asMember(database.db, member.id, { debug: true, now: () => plus(JOINED, 2 * DAY) }), {
+      memberId: member.id,
+    });
     expect(await loadGoldProgress(database.db, member.id)).toMatchObject({ goal: "promotion", spentCents: 0 });
     await buy(member.id, 30_000, plus(JOINED, 3 * DAY));
     expect(await memberState(database.db, member.id)).toMatchObject({ membershipStatus: "gold", totalSpentCents: 30_000 });
   });
 
+  /** Until the member's row says green, or fail after a few seconds. */
+  async function untilGreen(memberId: string) {
+    for (let waited = 0; waited < 10_000; waited += 20) {
+      if ((await memberState(database.db, memberId)).membershipStatus === "green") return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`member ${memberId} never turned green`);
+  }
+
+  /** Two gold members whose gold year ends with no spend, in the order a run handles them (by id). */
+  async function twoLapsingMembers() {
+    const members = [await goldMember(), await goldMember()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    return members as [(typeof members)[0], (typeof members)[0]];
+  }
+
+  it("commits each member's change on its own: a member that fails holds back no one, and the run fails for a retry", async () => {
+    // The failing member comes first, so the run must go on past it.
+    const [failing, later] = await twoLapsingMembers();
+    const now = plus(YEAR_END, 2 * DAY);
+    await database.db.execute(
+      sql.raw(`create function refuse_member_update() returns trigger language plpgsql as $$
+        begin
+          if new.id = '${failing.id}' then raise exception 'test: this member cannot be changed'; end if;
+          return new;
+        end $$`),
+    );
+    await database.db.execute(
+      sql`create trigger refuse_member_update before update on members for each row execute function refuse_member_update()`,
+    );
+    const logged: { memberId?: string }[] = [];
+    const ctx = {
+      ...asJob(database.db, () => now),
+      log: { info: () => {}, warn: () => {}, error: (details: object) => logged.push(details) },
+    };
+    try {
+      await expect(runLoyaltyMaintenance(ctx, {})).rejects.toThrow(/1 member\(s\) failed/);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_member_update on members`);
+      await database.db.execute(sql`drop function refuse_member_update`);
+    }
+    expect(logged).toEqual([expect.objectContaining({ memberId: failing.id })]);
+    expect(await memberState(database.db, later.id)).toMatchObject({ membershipStatus: "green", goldStartAt: null });
+    expect(await memberState(database.db, failing.id)).toMatchObject({ membershipStatus: "gold", goldStartAt: PROMOTED });
+
+    // The retry finds only what is still due.
+    await maintain(now);
+    expect(await memberState(database.db, failing.id)).toMatchObject({ membershipStatus: "green", goldStartAt: null });
+  });
+
   if (DRIVER_NAME === "postgres") {
-    it("does nothing while another process holds the maintenance lock", async () => {
-      const member = await goldMember();
+    it("holds no member's row for the whole run: a member already handled can earn while the run waits on another", async () => {
+      const [handled, waitedOn] = await twoLapsingMembers();
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -181,18 +233,36 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
       const lockTaken = new Promise<void>((resolve) => {
         locked = resolve;
       });
+      // Another transaction keeps the later member's row locked, so the run stops there.
       const holder = database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${LOYALTY_MAINTENANCE_LOCK_KEY})`);
+        await tx.execute(sql`select id from members where id = ${waitedOn.id} for update`);
         locked();
         await held;
       });
       await lockTaken;
-      expect(await maintain(plus(YEAR_END, DAY))).toEqual({ ran: false });
-      expect((await database.db.select().from(members).where(eq(members.id, member.id)))[0]?.membershipStatus).toBe("gold");
-      release();
-      await holder;
-      expect(await maintain(plus(YEAR_END, DAY))).toMatchObject({ ran: true });
-      expect((await memberState(database.db, member.id)).membershipStatus).toBe("green");
+      let finished = false;
+      const run = maintain(plus(YEAR_END, 3 * DAY)).finally(() => {
+        finished = true;
+      });
+      try {
+        await untilGreen(handled.id);
+        const earned = createEarnPointTransaction(asMember(database.db, handled.id), {
+          memberId: handled.id,
+          meta: { activityType: "follow-ig" },
+        });
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error("the earn waited on the run")), 5_000),
+        );
+        expect((await Promise.race([earned, timeout])).credited).toBe(true);
+        expect(finished).toBe(false);
+        expect((await memberState(database.db, waitedOn.id)).membershipStatus).toBe("gold");
+      } finally {
+        release();
+        await holder;
+      }
+      await run;
+      expect((await memberState(database.db, waitedOn.id)).membershipStatus).toBe("green");
+      await expectLedgerInvariant(database.db);
     });
   }
 });

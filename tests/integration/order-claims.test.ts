@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import {
+  linkOrderToMember,
   ORDER_ALREADY_YOURS,
   ORDER_CLAIM_NOT_FOUND,
   ORDER_LINKED_TO_ANOTHER,
@@ -11,12 +12,13 @@ import {
 } from "../../domain/loyalty/link-order.ts";
 import { isAppError } from "../../domain/shared/app-error.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
+import { testContext } from "../setup/operation-context.ts";
 import { DAY_MS, failureOf, MOBILE, orderLinkFixture } from "../setup/order-link-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`claiming past orders (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
-  const { links, membersOf, newMember, newEmail, order, claim, summary, orderRow, entries } = orderLinkFixture(() => database.db);
+  const { as, link, lists, newMember, newEmail, order, claim, summary, orderRow, entries } = orderLinkFixture(() => database.db);
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -30,7 +32,7 @@ describe(`claiming past orders (${DRIVER_NAME})`, () => {
       const email = newEmail();
       const placed = await order(new Date(Date.now() - 29 * DAY_MS), email);
 
-      const result = await links().link({
+      const result = await link({
         memberId: member.id,
         invoiceId: ` ${placed.invoiceId.toLowerCase()} `,
         mobile: "+65 9123-4567",
@@ -48,9 +50,9 @@ describe(`claiming past orders (${DRIVER_NAME})`, () => {
       expect(await entries(member.id, "order")).toEqual([
         expect.objectContaining({ transactionType: "credit", points: 39, spentCents: 3900, idempotencyKey: `order:${row.id}` }),
       ]);
-      const lists = await membersOf().lists(member.id, ["linkedOrders", "linkedCustomers"]);
-      expect(lists.linkedOrders.map((linked) => linked.invoiceId)).toEqual([placed.invoiceId]);
-      expect(lists.linkedCustomers.map((linked) => linked.email)).toEqual([email]);
+      const linkedLists = await lists(member.id, ["linkedOrders", "linkedCustomers"]);
+      expect(linkedLists.linkedOrders.map((linked) => linked.invoiceId)).toEqual([placed.invoiceId]);
+      expect(linkedLists.linkedCustomers.map((linked) => linked.email)).toEqual([email]);
     });
 
     it("counts an old order (paid more than 30 days before joining) for spend and purchases only", async () => {
@@ -150,6 +152,24 @@ describe(`claiming past orders (${DRIVER_NAME})`, () => {
       await expectLedgerInvariant(database.db);
     });
 
+    it("lets a member claim for their own membership only, and answers with the member", async () => {
+      const member = await newMember();
+      const other = await newMember();
+      const placed = await order(new Date());
+      const input = { memberId: member.id, invoiceId: placed.invoiceId, mobile: MOBILE, clientAddress: "203.0.113.7" };
+      expect(await failureOf(linkOrderToMember(as(other.id), input))).toMatchObject({ code: "FORBIDDEN" });
+      expect(await failureOf(linkOrderToMember(testContext(database.db), input))).toMatchObject({ code: "UNAUTHENTICATED" });
+      for (const invoiceId of [`${placed.invoiceId}\u0000`, "\ud800"]) {
+        expect(await failureOf(linkOrderToMember(as(member.id), { ...input, invoiceId }))).toMatchObject({
+          code: "BAD_USER_INPUT",
+        });
+      }
+      expect((await orderRow(placed.invoiceId)).memberId).toBeNull();
+      const { claim: result, member: after } = await linkOrderToMember(as(member.id), input);
+      expect(result).toMatchObject({ invoiceId: placed.invoiceId, pointsCredited: 39 });
+      expect(after).toMatchObject({ id: member.id, points: 89, purchaseCount: 1 });
+    });
+
     it("limits attempts per member and per client address, whatever their outcome", async () => {
       const member = await newMember();
       const placed = await order(new Date());
@@ -166,7 +186,7 @@ describe(`claiming past orders (${DRIVER_NAME})`, () => {
       const address = `shared-${randomUUID()}`;
       const others = await Promise.all(Array.from({ length: 11 }, () => newMember()));
       const fromAddress = (memberId: string) =>
-        links().link({ memberId, invoiceId: placed.invoiceId, mobile: "9876 5432", clientAddress: address });
+        link({ memberId, invoiceId: placed.invoiceId, mobile: "9876 5432", clientAddress: address });
       for (const other of others.slice(0, 10))
         expect(await failureOf(fromAddress(other.id))).toMatchObject({ code: "NOT_FOUND" });
       expect(await failureOf(fromAddress(others[10]?.id ?? ""))).toMatchObject({ code: "RATE_LIMITED" });

@@ -2,14 +2,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../../db/schema/members.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
+import { createDummyOrder } from "../../domain/loyalty/create-dummy-order.ts";
+import { deleteDummyOrder } from "../../domain/loyalty/delete-dummy-order.ts";
+import { createOrUpdateLoyalCustomer } from "../../domain/loyalty/loyal-customer.ts";
+import { removeMemberIdFromCustomerByEmail } from "../../domain/loyalty/unlink-customer-by-email.ts";
+import { removeMemberIdFromOrderByEmail } from "../../domain/loyalty/unlink-order-by-email.ts";
 import { recordPointEntry } from "../../domain/members/point-ledger.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
-import { DAY_MS, failureOf, orderLinkFixture } from "../setup/order-link-fixtures.ts";
+import { accountViewer, DAY_MS, failureOf, orderLinkFixture } from "../setup/order-link-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
-  const { links, membersOf, newMember, newEmail, order, claim, summary, orderRow, entries } = orderLinkFixture(() => database.db);
+  const { as, asViewer, lists, newMember, newEmail, order, claim, summary, orderRow, entries } = orderLinkFixture(
+    () => database.db,
+  );
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -28,16 +35,16 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
       await claim(owner.id, older.invoiceId);
       await claim(owner.id, newer.invoiceId);
       await claim(neighbour.id, theirs.invoiceId);
-      const viewer = { subject: null, memberId: owner.id };
+      const unlink = (address: string) => removeMemberIdFromOrderByEmail(as(owner.id, true), { email: address });
 
-      const unlinked = await links().removeMemberIdFromOrderByEmail(viewer, email.toUpperCase());
+      const unlinked = await unlink(email.toUpperCase());
       expect(unlinked).toMatchObject({ invoiceId: newer.invoiceId, memberId: null, originalMemberId: owner.id });
       for (const invoiceId of [older.invoiceId, newer.invoiceId]) {
         expect(await orderRow(invoiceId)).toMatchObject({ memberId: null, originalMemberId: owner.id });
       }
       expect(await orderRow(theirs.invoiceId)).toMatchObject({ memberId: neighbour.id, originalMemberId: null });
-      expect(await failureOf(links().removeMemberIdFromOrderByEmail(viewer, email))).toMatchObject({ code: "NOT_FOUND" });
-      expect(await failureOf(links().removeMemberIdFromOrderByEmail(viewer, "not an email"))).toMatchObject({
+      expect(await failureOf(unlink(email))).toMatchObject({ code: "NOT_FOUND" });
+      expect(await failureOf(unlink("not an email"))).toMatchObject({
         code: "BAD_USER_INPUT",
       });
       // The points and spend they brought stay; linking again counts nothing twice, whoever links.
@@ -55,24 +62,22 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
       const owner = await newMember();
       const other = await newMember();
       await claim(owner.id, (await order(new Date(), email)).invoiceId);
-      expect(
-        await failureOf(links().removeMemberIdFromCustomerByEmail({ subject: null, memberId: other.id }, email)),
-      ).toMatchObject({
+      expect(await failureOf(removeMemberIdFromCustomerByEmail(as(other.id, true), { email }))).toMatchObject({
         code: "NOT_FOUND",
       });
-      const customer = await links().removeMemberIdFromCustomerByEmail({ subject: null, memberId: owner.id }, email);
+      const customer = await removeMemberIdFromCustomerByEmail(as(owner.id, true), { email });
       expect(customer).toMatchObject({ email, memberId: null, originalMemberId: owner.id });
-      expect((await membersOf().lists(owner.id, ["linkedCustomers"])).linkedCustomers).toEqual([]);
+      expect((await lists(owner.id, ["linkedCustomers"])).linkedCustomers).toEqual([]);
     });
 
     it("finds the caller's member from a bearer token's account, and refuses an account without one", async () => {
       const owner = await newMember();
       const [identity] = owner.identities;
       await expect(
-        links().removeMemberIdFromCustomerByEmail({ subject: identity?.subject ?? "", memberId: null }, newEmail()),
+        removeMemberIdFromCustomerByEmail(asViewer(accountViewer(identity?.subject ?? "")), { email: newEmail() }),
       ).rejects.toMatchObject({ code: "NOT_FOUND", message: "None of your linked customer records has that email address." });
       await expect(
-        links().removeMemberIdFromCustomerByEmail({ subject: "nobody", memberId: null }, newEmail()),
+        removeMemberIdFromCustomerByEmail(asViewer(accountViewer("nobody")), { email: newEmail() }),
       ).rejects.toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining("no membership") });
     });
   });
@@ -80,8 +85,8 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
   describe("createOrUpdateLoyalCustomer (debug tool)", () => {
     it("creates the record of the caller's own email with the debug ltv, then updates only what meta gives", async () => {
       const member = await newMember();
-      const viewer = { subject: null, memberId: member.id };
-      const created = await links().createOrUpdateLoyalCustomer(viewer, JSON.stringify({ email: member.email.toUpperCase() }));
+      const loyal = (meta: unknown) => createOrUpdateLoyalCustomer(as(member.id, true), { meta });
+      const created = await loyal(JSON.stringify({ email: member.email.toUpperCase() }));
       expect(created).toMatchObject({
         email: member.email,
         name: "Tan Mei Ling",
@@ -90,7 +95,7 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
       });
 
       const doubled = JSON.stringify(JSON.stringify({ email: member.email, name: "Mei", ltv: 250.5 }));
-      const updated = await links().createOrUpdateLoyalCustomer(viewer, doubled);
+      const updated = await loyal(doubled);
       expect(updated).toEqual({
         id: created.id,
         email: member.email,
@@ -98,12 +103,12 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
         ltvCents: 25_050,
         meta: { email: member.email, name: "Mei", ltv: 250.5 },
       });
-      expect(await links().createOrUpdateLoyalCustomer(viewer, { email: member.email })).toMatchObject({
+      expect(await loyal({ email: member.email })).toMatchObject({
         name: "Mei",
         ltvCents: 25_050,
       });
 
-      expect(await failureOf(links().createOrUpdateLoyalCustomer(viewer, JSON.stringify({ email: newEmail() })))).toMatchObject({
+      expect(await failureOf(loyal(JSON.stringify({ email: newEmail() })))).toMatchObject({
         code: "FORBIDDEN",
       });
       for (const meta of [
@@ -112,13 +117,30 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
         JSON.stringify({ email: member.email, ltv: "lots" }),
         JSON.stringify({ name: "x" }),
       ]) {
-        expect(await failureOf(links().createOrUpdateLoyalCustomer(viewer, meta))).toMatchObject({ code: "BAD_USER_INPUT" });
+        expect(await failureOf(loyal(meta))).toMatchObject({ code: "BAD_USER_INPUT" });
       }
     });
   });
 
   describe("dummy orders (debug tools)", () => {
-    const dummies = async (memberId: string) => (await membersOf().lists(memberId, ["dummyOrders"])).dummyOrders;
+    const dummies = async (memberId: string) => (await lists(memberId, ["dummyOrders"])).dummyOrders;
+    const create = (memberId: string, meta: unknown) => createDummyOrder(as(memberId, true), { memberId, meta });
+    const remove = (memberId: string, orderId: string) => deleteDummyOrder(as(memberId, true), { memberId, orderId });
+
+    it("work only in debug mode, on the caller's own member", async () => {
+      const member = await newMember();
+      const other = await newMember();
+      const meta = { when: "new" };
+      const off = { code: "FORBIDDEN", message: "Debug operations are turned off." };
+      expect(await failureOf(createDummyOrder(as(member.id), { memberId: member.id, meta }))).toEqual(off);
+      expect(await failureOf(removeMemberIdFromOrderByEmail(as(member.id), { email: member.email }))).toEqual(off);
+      expect(await failureOf(removeMemberIdFromCustomerByEmail(as(member.id), { email: member.email }))).toEqual(off);
+      expect(await failureOf(createOrUpdateLoyalCustomer(as(member.id), { meta: { email: member.email } }))).toEqual(off);
+      expect(await failureOf(createDummyOrder(as(other.id, true), { memberId: member.id, meta }))).toMatchObject({
+        code: "FORBIDDEN",
+      });
+      expect(await dummies(member.id)).toEqual([]);
+    });
 
     it("refuses a 'when' that is not the string old or new, and a base timestamp that is not a number", async () => {
       const member = await newMember();
@@ -135,18 +157,18 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
       ];
       for (const meta of metas) {
         for (const sent of [JSON.stringify(meta), meta]) {
-          expect(await failureOf(links().createDummyOrder(member.id, sent)), JSON.stringify(meta)).toMatchObject({
+          expect(await failureOf(create(member.id, sent)), JSON.stringify(meta)).toMatchObject({
             code: "BAD_USER_INPUT",
           });
         }
       }
       // NaN has no JSON spelling (it is sent as null), so only an object can carry it.
       for (const timestamp of [Number.NaN, Number.POSITIVE_INFINITY, -1]) {
-        expect(await failureOf(links().createDummyOrder(member.id, { when: "new", timestamp }))).toMatchObject({
+        expect(await failureOf(create(member.id, { when: "new", timestamp }))).toMatchObject({
           code: "BAD_USER_INPUT",
         });
       }
-      expect(await failureOf(links().createDummyOrder(member.id, "{oops"))).toMatchObject({ code: "BAD_USER_INPUT" });
+      expect(await failureOf(create(member.id, "{oops"))).toMatchObject({ code: "BAD_USER_INPUT" });
       expect(await dummies(member.id)).toEqual([]);
       expect(await summary(member.id)).toMatchObject({ points: 50, purchaseCount: 0 });
     });
@@ -154,10 +176,10 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
     it("places a new one 2 days after the base with an order's points, an old one 2 days before with none", async () => {
       const joined = new Date("2026-11-01T04:00:00.000Z");
       const member = await newMember(joined);
-      const fresh = await links().createDummyOrder(member.id, JSON.stringify({ when: "new" }));
+      const fresh = await create(member.id, JSON.stringify({ when: "new" }));
       expect(fresh).toMatchObject({ points: 150, purchaseCount: 1, totalSpentCents: 0 });
       const base = Date.parse("2026-10-01T00:00:00.000Z") / 1000;
-      await links().createDummyOrder(
+      await create(
         member.id,
         JSON.stringify(
           JSON.stringify({
@@ -198,7 +220,7 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
         .update(members)
         .set({ membershipStatus: "gold", goldStartAt: new Date() })
         .where(eq(members.id, member.id));
-      expect(await links().createDummyOrder(member.id, JSON.stringify({ when: "new", price: 39 }))).toMatchObject({
+      expect(await create(member.id, JSON.stringify({ when: "new", price: 39 }))).toMatchObject({
         points: 50 + 58,
       });
     });
@@ -206,18 +228,18 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
     it("deletes one with a compensating entry, never below zero, and only the member's own", async () => {
       const member = await newMember();
       const other = await newMember();
-      await links().createDummyOrder(member.id, JSON.stringify({ when: "new" }));
-      await links().createDummyOrder(member.id, JSON.stringify({ when: "new", price: 20 }));
+      await create(member.id, JSON.stringify({ when: "new" }));
+      await create(member.id, JSON.stringify({ when: "new", price: 20 }));
       const listed = await dummies(member.id);
       const large = listed.find((dummy) => dummy.priceCents === 10_000);
       const small = listed.find((dummy) => dummy.priceCents === 2000);
       if (!small || !large) throw new Error("two dummy orders expected");
       expect(await summary(member.id)).toMatchObject({ points: 170, purchaseCount: 2 });
 
-      expect(await failureOf(links().deleteDummyOrder(other.id, large.id))).toMatchObject({ code: "NOT_FOUND" });
-      const afterOne = await links().deleteDummyOrder(member.id, large.id);
+      expect(await failureOf(remove(other.id, large.id))).toMatchObject({ code: "NOT_FOUND" });
+      const afterOne = await remove(member.id, large.id);
       expect(afterOne).toMatchObject({ points: 70, purchaseCount: 1 });
-      expect(await failureOf(links().deleteDummyOrder(member.id, large.id))).toMatchObject({ code: "NOT_FOUND" });
+      expect(await failureOf(remove(member.id, large.id))).toMatchObject({ code: "NOT_FOUND" });
 
       // The points were spent meanwhile: the compensating debit takes what is left, not more.
       await database.db.transaction(async (tx) => {
@@ -231,7 +253,7 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
           at: new Date(),
         });
       });
-      expect(await links().deleteDummyOrder(member.id, small.id)).toMatchObject({ points: 0, purchaseCount: 0 });
+      expect(await remove(member.id, small.id)).toMatchObject({ points: 0, purchaseCount: 0 });
       const debits = (await entries(member.id, "dummy-order")).filter((entry) => entry.transactionType === "debit");
       expect(debits.map((entry) => entry.points).sort()).toEqual([10, 100]);
       expect(await dummies(member.id)).toEqual([]);
@@ -240,12 +262,9 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
 
     it("deletes one once when two deletions race", async () => {
       const member = await newMember();
-      await links().createDummyOrder(member.id, JSON.stringify({ when: "new" }));
+      await create(member.id, JSON.stringify({ when: "new" }));
       const [dummy] = await dummies(member.id);
-      const outcomes = await Promise.allSettled([
-        links().deleteDummyOrder(member.id, dummy?.id ?? ""),
-        links().deleteDummyOrder(member.id, dummy?.id ?? ""),
-      ]);
+      const outcomes = await Promise.allSettled([remove(member.id, dummy?.id ?? ""), remove(member.id, dummy?.id ?? "")]);
       expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
       expect(await summary(member.id)).toMatchObject({ points: 50, purchaseCount: 0 });
       await expectLedgerInvariant(database.db);

@@ -5,8 +5,6 @@ import { orders } from "../../db/schema/orders.ts";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { newBagToken } from "../../domain/bag/bag-token.ts";
-import { addToBag } from "../../domain/bag/bag-use-cases.ts";
-import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
@@ -17,10 +15,13 @@ import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-
 import { updateRedeemsOrderId } from "../../domain/loyalty/redeems/update-redeems-order-id.ts";
 import { orderConfirmationEmail } from "../../domain/orders/order-email.ts";
 import { byCheckoutSession, loadOrder } from "../../domain/orders/order-view.ts";
+import { guest, type Viewer } from "../../domain/shared/context.ts";
+import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { insertLinkedOrder } from "../setup/member-fixtures.ts";
+import { testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
-import { balanceOf, memberWithPoints, redeemEntries } from "../setup/redeem-fixtures.ts";
+import { balanceOf, memberWithPoints, redeemEntries, type TestMember } from "../setup/redeem-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,10 +35,17 @@ const SHIPPING = {
 
 describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
+  let recording: RecordingPayments;
   let payments: RecordingPayments["payments"];
   let lastEvent: RecordingPayments["lastEvent"];
+  /** Checkout as this viewer (by default the webhook's: a guest without a bag). */
+  const checkoutAs = (viewer: Viewer = guest()) => testContext(database.db, { viewer, ports: checkoutPorts(recording) });
   const db = () => database.db;
-  const deps = (now?: Date) => ({ db: database.db, catalog: catalogFromDatabase(database.db), now: now && (() => now) });
+  /** The redeem operations as the member calls them (at `at`, when given), answering with the redeem. */
+  const add = async (member: TestMember, meta: Record<string, unknown>, at?: Date) =>
+    (await addRedeemToBag(member.as(at), { memberId: member.id, meta })).redeem;
+  const remove = async (member: TestMember, ref: ReturnType<typeof refOf>) =>
+    (await removeRedeemFromBag(member.as(), ref)).redeem;
   const refOf = (redeem: { id: string; memberId: string; pointTransactionId: string }) => ({
     redeemId: redeem.id,
     memberId: redeem.memberId,
@@ -50,18 +58,16 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     database = await openTestDatabase();
     await seedCatalog(database.db);
     await seedRewards(database.db);
-    ({ payments, lastEvent } = recordingTestPayments(database.db));
+    recording = recordingTestPayments(database.db);
+    ({ payments, lastEvent } = recording);
   });
   afterAll(() => database.close());
 
   it("expires a reward after 7 days in the bag and returns its points once, however many runs meet", async () => {
     const now = new Date();
     const member = await memberWithPoints(db(), 2000);
-    const old = await addRedeemToBag(deps(new Date(now.getTime() - 8 * DAY_MS)), member.id, {
-      optionId: "op-j4_bb-1b",
-      quantity: 2,
-    });
-    const recent = await addRedeemToBag(deps(new Date(now.getTime() - 6 * DAY_MS)), member.id, { optionId: "op-mpu_ba-1pu" });
+    const old = await add(member, { optionId: "op-j4_bb-1b", quantity: 2 }, new Date(now.getTime() - 8 * DAY_MS));
+    const recent = await add(member, { optionId: "op-mpu_ba-1pu" }, new Date(now.getTime() - 6 * DAY_MS));
     expect(await balanceOf(db(), member.id)).toBe(2050 - 700 - 150);
 
     const runs = await Promise.all([expirePendingRedeems(db(), now), expirePendingRedeems(db(), now)]);
@@ -76,8 +82,10 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
       { signed: 700, reason: "expired" },
     ]);
 
-    expect((await removeRedeemFromBag(deps(), refOf(old))).status).toBe("Expired");
-    await expect(updateRedeemFromBag(deps(), refOf(old), { quantity: 1 })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await remove(member, refOf(old))).status).toBe("Expired");
+    await expect(updateRedeemFromBag(member.as(), { ...refOf(old), meta: { quantity: 1 } })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
     expect(await balanceOf(db(), member.id)).toBe(2050 - 150);
     await expectLedgerInvariant(db());
     await expectEveryCreditKeyed(db());
@@ -106,12 +114,12 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     });
     const [foreign] = await db().select().from(orders).where(eq(orders.checkoutSessionId, othersOrder.checkoutSessionId));
 
-    const pouch = await addRedeemToBag(deps(), member.id, { optionId: "op-mpu_sb-1pu" });
-    const box = await addRedeemToBag(deps(), member.id, { optionId: "op-l8_ca-1b" });
-    const gone = await addRedeemToBag(deps(), member.id, { optionId: "op-j4_yz-1b" });
-    await removeRedeemFromBag(deps(), refOf(gone));
-    const attach = (redeemIds: string[], orderId: string) =>
-      updateRedeemsOrderId(deps(), { memberId: member.id, redeemIds, orderId });
+    const pouch = await add(member, { optionId: "op-mpu_sb-1pu" });
+    const box = await add(member, { optionId: "op-l8_ca-1b" });
+    const gone = await add(member, { optionId: "op-j4_yz-1b" });
+    await remove(member, refOf(gone));
+    const attach = async (redeemIds: string[], orderId: string) =>
+      (await updateRedeemsOrderId(member.as(), { memberId: member.id, redeemIds, orderId })).redeems;
 
     await expect(attach([pouch.id], foreign?.id ?? "")).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(attach([pouch.id, "no-such-redeem"], order.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -123,10 +131,10 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     expect(attached).toEqual([expect.objectContaining({ id: pouch.id, status: "Ordered", orderId: order.id })]);
     expect(await attach([pouch.id, box.id], order.orderId)).toHaveLength(2);
     expect(await statusOf(box.id)).toEqual({ status: "Ordered", orderId: order.id });
-    await expect(removeRedeemFromBag(deps(), refOf(box))).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(remove(member, refOf(box))).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await balanceOf(db(), member.id)).toBe(3050 - 150 - 950);
 
-    const late = await addRedeemToBag(deps(), member.id, { optionId: "op-mpu_ll-1pu" });
+    const late = await add(member, { optionId: "op-mpu_ll-1pu" });
     await db().update(orders).set({ status: "shipped" }).where(eq(orders.id, order.id));
     await expect(attach([late.id], order.id)).rejects.toMatchObject({ code: "CONFLICT" });
     expect((await loadOrder(db(), byCheckoutSession(checkoutSessionId)))?.rewards).toEqual([
@@ -143,20 +151,17 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
 
   it("sends the bag's member's rewards out with the paid order exactly once when the webhook is replayed", async () => {
     const member = await memberWithPoints(db(), 1000);
-    let bagToken: string | null = null;
-    bagToken = (await addToBag(deps(), { bagToken, optionId: "op-m8_ba-1b", quantity: 2 })).bagToken;
-    const reward = await addRedeemToBag(deps(), member.id, { optionId: "op-l4_cp-1b" });
-    const started = await startCheckout(
-      { ...deps(), payments },
-      { bagToken, form: SHIPPING, baseUrl: "http://shop.test", memberId: member.id },
-    );
-    if (!started.ok) throw new Error(JSON.stringify(started.fieldErrors));
+    const bagToken = await bagWith(db(), [["op-m8_ba-1b", 2]]);
+    const reward = await add(member, { optionId: "op-l4_cp-1b" });
+    const started = await startCheckout(checkoutAs(holderOf(bagToken, member.id)), {
+      ...SHIPPING,
+      baseUrl: "http://shop.test",
+    });
     expect(await payments.pay(started.sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
     const event = await lastEvent();
-    const fulfil = { db: db(), payments, env: "test" };
     const results = await Promise.all([
-      ...Array.from({ length: 6 }, () => handlePaymentEvent(fulfil, event)),
-      ...Array.from({ length: 3 }, () => fulfilCheckout(fulfil, started.sessionId)),
+      ...Array.from({ length: 6 }, () => handlePaymentEvent(checkoutAs(), event)),
+      ...Array.from({ length: 3 }, () => fulfilCheckout(checkoutAs(), { sessionId: started.sessionId })),
     ]);
     expect(results.filter((result) => result?.created)).toHaveLength(1);
     const order = await loadOrder(db(), byCheckoutSession(started.sessionId));
@@ -182,22 +187,15 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
 
   it("keeps rewards Pending when the order is a guest's, and a bag of rewards alone cannot be checked out", async () => {
     const member = await memberWithPoints(db(), 500);
-    const reward = await addRedeemToBag(deps(), member.id, { optionId: "op-mpu_yd-1pu" });
-    const guestBag = (await addToBag(deps(), { bagToken: null, optionId: "op-vs8_st-1b", quantity: 1 })).bagToken;
-    const started = await startCheckout(
-      { ...deps(), payments },
-      { bagToken: guestBag, form: SHIPPING, baseUrl: "http://shop.test" },
-    );
-    if (!started.ok) throw new Error("checkout did not start");
+    const reward = await add(member, { optionId: "op-mpu_yd-1pu" });
+    const guestBag = await bagWith(db(), [["op-vs8_st-1b", 1]]);
+    const started = await startCheckout(checkoutAs(holderOf(guestBag)), { ...SHIPPING, baseUrl: "http://shop.test" });
     await payments.pay(started.sessionId, "4242424242424242");
-    expect((await fulfilCheckout({ db: db(), payments, env: "test" }, started.sessionId))?.created).toBe(true);
+    expect((await fulfilCheckout(checkoutAs(), { sessionId: started.sessionId }))?.created).toBe(true);
     expect((await statusOf(reward.id))?.status).toBe("Pending");
 
     await expect(
-      startCheckout(
-        { ...deps(), payments },
-        { bagToken: newBagToken(), form: SHIPPING, baseUrl: "http://shop.test", memberId: member.id },
-      ),
+      startCheckout(checkoutAs(holderOf(newBagToken(), member.id)), { ...SHIPPING, baseUrl: "http://shop.test" }),
     ).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: "Your bag is empty." });
     expect((await statusOf(reward.id))?.status).toBe("Pending");
   });

@@ -3,8 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, customers, orders } from "../../db/schema/orders.ts";
-import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
-import { testContext } from "./operation-context.ts";
+import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
+import type { OperationContext } from "../../domain/shared/context.ts";
+import { permissionsOf } from "../../domain/staff/permissions.ts";
+import { memberViewer, testContext } from "./operation-context.ts";
 import { queryRows } from "./test-database.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -14,6 +16,30 @@ let people = 0;
 /** Member deps for the use cases; a malformed value read fails the test. */
 export function memberDeps(db: Database, now?: () => Date) {
   return testContext(db, { now });
+}
+
+/** The context of the member's own browser session; debug mode on when asked. */
+export function asMember(db: Database, memberId: string, options: { debug?: boolean; now?: () => Date } = {}) {
+  return testContext(db, { viewer: memberViewer(memberId), ...options });
+}
+
+/** The context of a shop owner (every staff permission), as the back office and the scheduled jobs act. */
+export function asOwner(db: Database, now?: () => Date): OperationContext {
+  return testContext(db, {
+    now,
+    viewer: {
+      kind: "staff",
+      staffId: "owner-test",
+      email: "owner@example.com",
+      role: "owner",
+      permissions: permissionsOf("owner", []),
+    },
+  });
+}
+
+/** The context a background job runs with: the shop itself. */
+export function asJob(db: Database, now?: () => Date): OperationContext {
+  return testContext(db, { now, viewer: { kind: "system", job: "loyalty-maintenance" } });
 }
 
 /** A new member as sign-in makes one (green, 50 sign-up points), optionally joined at `joinedAt`. */
@@ -28,7 +54,7 @@ export async function createMember(db: Database, joinedAt?: Date): Promise<{ id:
     name: "Tan Mei Ling",
     picture: null,
   };
-  const { member } = await getOrCreateMember(memberDeps(db, joinedAt ? () => joinedAt : undefined), identity);
+  const { member } = await memberOfIdentity(memberDeps(db, joinedAt ? () => joinedAt : undefined), identity);
   return { id: member.id, email };
 }
 

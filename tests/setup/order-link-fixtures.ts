@@ -3,10 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
-import { orderLinkUseCases } from "../../domain/loyalty/order-link-use-cases.ts";
-import type { MalformedMemberData } from "../../domain/members/member-deps.ts";
-import { memberUseCases } from "../../domain/members/member-use-cases.ts";
+import { linkOrderToMember } from "../../domain/loyalty/link-order.ts";
+import { byMemberId, loadMemberSummary } from "../../domain/members/load-member.ts";
+import { loadMemberLists, type MemberListName } from "../../domain/members/member-lists.ts";
+import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
 import { isAppError } from "../../domain/shared/app-error.ts";
+import type { Viewer } from "../../domain/shared/context.ts";
+import { memberViewer, testContext } from "./operation-context.ts";
 import { placePastOrder } from "./past-orders.ts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,12 +26,21 @@ export async function failureOf(promise: Promise<unknown>): Promise<{ code: stri
   throw new Error("expected the call to fail");
 }
 
-/** Members, real past orders and the order-link use cases over one test database. */
+/** A bearer token's viewer: the account's subject, its member found through the identities. */
+export const accountViewer = (subject: string): Viewer => ({
+  kind: "member",
+  memberId: null,
+  subject,
+  bagToken: null,
+  session: null,
+  identity: null,
+});
+
+/** Members, real past orders and the order-link operations over one test database. */
 export function orderLinkFixture(db: () => Database) {
-  const malformed: MalformedMemberData[] = [];
-  const deps = () => ({ db: db(), onMalformed: (detail: MalformedMemberData) => malformed.push(detail) });
-  const links = () => orderLinkUseCases(deps());
-  const membersOf = (now?: () => Date) => memberUseCases({ ...deps(), now });
+  /** The member's own session; the debug tools need debug mode on. */
+  const as = (memberId: string, debug = false) => testContext(db(), { viewer: memberViewer(memberId), debug });
+  const asViewer = (viewer: Viewer) => testContext(db(), { viewer, debug: true });
 
   async function newMember(joinedAt = new Date()) {
     const email = `member-${randomUUID().slice(0, 12)}@example.com`;
@@ -40,19 +52,22 @@ export function orderLinkFixture(db: () => Database) {
       name: "Tan Mei Ling",
       picture: null,
     };
-    const { member } = await membersOf(() => joinedAt).getOrCreate(identity);
+    const { member } = await memberOfIdentity(testContext(db(), { now: () => joinedAt }), identity);
     return member;
   }
 
   const newEmail = () => `buyer-${randomUUID().slice(0, 12)}@example.com`;
   const order = (paidAt: Date, email = newEmail()) => placePastOrder(db(), { email, mobile: "9123 4567", paidAt });
+  const link = async (input: { memberId: string; invoiceId: string; mobile: string; clientAddress: string }) =>
+    (await linkOrderToMember(as(input.memberId), input)).claim;
   const claim = (memberId: string, invoiceId: string, mobile = MOBILE) =>
-    links().link({ memberId, invoiceId, mobile, clientAddress: `client-${randomUUID()}` });
+    link({ memberId, invoiceId, mobile, clientAddress: `client-${randomUUID()}` });
   const summary = async (memberId: string) => {
-    const member = await membersOf().summary(memberId);
+    const member = await loadMemberSummary(testContext(db()), byMemberId(memberId));
     if (!member) throw new Error(`member ${memberId} is gone`);
     return member;
   };
+  const lists = <K extends MemberListName>(memberId: string, names: K[]) => loadMemberLists(testContext(db()), memberId, names);
   const orderRow = async (invoiceId: string) => {
     const [row] = await db().select().from(orders).where(eq(orders.invoiceId, invoiceId));
     if (!row) throw new Error(`no order ${invoiceId}`);
@@ -64,5 +79,5 @@ export function orderLinkFixture(db: () => Database) {
       .from(pointTransactions)
       .where(sql`${pointTransactions.memberId} = ${memberId} and ${pointTransactions.activityType} = ${kind}`);
 
-  return { links, membersOf, newMember, newEmail, order, claim, summary, orderRow, entries };
+  return { as, asViewer, link, lists, newMember, newEmail, order, claim, summary, orderRow, entries };
 }

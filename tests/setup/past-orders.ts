@@ -1,9 +1,10 @@
 import type { Database } from "../../db/client.ts";
-import { addToBag } from "../../domain/bag/bag-use-cases.ts";
-import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
-import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
+import { guest } from "../../domain/shared/context.ts";
+import { bagWith, checkoutPorts } from "./checkout-fixtures.ts";
+import { testContext } from "./operation-context.ts";
+import { recordingTestPayments } from "./recording-payments.ts";
 
 export type PastOrder = { orderId: string; invoiceId: string };
 
@@ -16,25 +17,20 @@ export async function placePastOrder(
   db: Database,
   input: { email: string; mobile: string; paidAt: Date; lines?: [optionId: string, quantity: number][] },
 ): Promise<PastOrder> {
-  const store = { db, catalog: catalogFromDatabase(db) };
-  const payments = createTestPaymentProvider({ db, webhookSecret: "whsec_past_orders", deliver: async () => {} });
-  let bagToken: string | null = null;
-  for (const [optionId, quantity] of input.lines ?? [["op-m8_ba-1b", 1]]) {
-    bagToken = (await addToBag(store, { bagToken, optionId, quantity })).bagToken;
-  }
-  if (!bagToken) throw new Error("an order needs at least one line");
-  const form = {
+  const bagToken = await bagWith(db, input.lines ?? [["op-m8_ba-1b", 1]]);
+  const recording = recordingTestPayments(db);
+  const ctx = testContext(db, { viewer: guest(bagToken), ports: checkoutPorts(recording), now: () => input.paidAt });
+  const started = await startCheckout(ctx, {
     name: "Tan Mei Ling",
     email: input.email,
     mobile: input.mobile,
     address: "1 Orchard Road, #01-01",
     postalCode: "238801",
-  };
-  const started = await startCheckout({ ...store, payments }, { bagToken, form, baseUrl: "http://shop.test" });
-  if (!started.ok) throw new Error(`checkout refused: ${JSON.stringify(started.fieldErrors)}`);
-  const paid = await payments.pay(started.sessionId, "4242 4242 4242 4242");
+    baseUrl: "http://shop.test",
+  });
+  const paid = await recording.payments.pay(started.sessionId, "4242 4242 4242 4242");
   if (!paid.ok) throw new Error(`payment refused: ${paid.message}`);
-  const order = await fulfilCheckout({ db, payments, env: "test", now: () => input.paidAt }, started.sessionId);
+  const order = await fulfilCheckout(ctx, { sessionId: started.sessionId });
   if (!order) throw new Error("the paid session made no order");
   return { orderId: order.orderId, invoiceId: order.invoiceId };
 }

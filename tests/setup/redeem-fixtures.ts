@@ -2,23 +2,30 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pointTransactions } from "../../db/schema/members.ts";
-import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
-import type { MemberViewer } from "../../domain/members/member-access.ts";
+import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
 import { recordPointEntry } from "../../domain/members/point-ledger.ts";
+import type { OperationContext } from "../../domain/shared/context.ts";
+import { memberViewer, testContext } from "./operation-context.ts";
 import { queryRows } from "./test-database.ts";
 
-export type TestMember = { id: string; email: string; viewer: MemberViewer };
+/** A member and the context of their own session (`as`), optionally at another time. */
+export type TestMember = { id: string; email: string; as: (now?: Date) => OperationContext };
 
 /** A new member (50 sign-up points) plus a keyed bonus credit, so the balance is 50 + bonus. */
 export async function memberWithPoints(db: Database, bonus: number): Promise<TestMember> {
   const email = `r-${randomUUID().slice(0, 12)}@example.com`;
   const subject = `sub-${randomUUID()}`;
-  const { member } = await getOrCreateMember(
-    { db, onMalformed: () => {} },
-    { subject, provider: "google", email, emailVerified: true, name: "Tan Mei Ling", picture: null },
-  );
+  const { member } = await memberOfIdentity(testContext(db), {
+    subject,
+    provider: "google",
+    email,
+    emailVerified: true,
+    name: "Tan Mei Ling",
+    picture: null,
+  });
   if (bonus > 0) await givePoints(db, { id: member.id, email }, bonus);
-  return { id: member.id, email, viewer: { subject, memberId: member.id } };
+  const as = (now?: Date) => testContext(db, { viewer: memberViewer(member.id, subject), now: now && (() => now) });
+  return { id: member.id, email, as };
 }
 
 export async function givePoints(db: Database, member: { id: string; email: string }, points: number): Promise<void> {

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { claimSuccessMessage, isClaimOrderResult } from "../../app/lib/claim-order.ts";
-import { DUMMY_ORDER_DEFAULT_PRICE_CENTS, parseDummyOrderMeta } from "../../domain/loyalty/dummy-order-input.ts";
-import { parseMetaInput } from "../../domain/loyalty/meta-input.ts";
+import {
+  DUMMY_ORDER_DEFAULT_PRICE_CENTS,
+  parseDummyOrderMeta as parseDummyOrder,
+} from "../../domain/loyalty/dummy-order-input.ts";
+import { metaInput } from "../../domain/loyalty/meta-input.ts";
 import { isValidOrderCode } from "../../domain/orders/order-code.ts";
+import { parseInput } from "../../domain/shared/operation.ts";
 
 const member = { createdAt: new Date("2026-11-21T08:05:00.000Z"), email: "mei@example.com" };
+
+/** meta as the mutation's schema reads it (metaInput), then as createDummyOrder reads it. */
+const parseMetaInput = (raw: unknown) => parseInput(metaInput, raw);
+const parseDummyOrderMeta = (raw: unknown, of: typeof member) => parseDummyOrder(parseMetaInput(raw), of);
 
 describe("dummy order meta", () => {
   it("places new 2 days after and old 2 days before the member's creation by default", () => {
@@ -55,8 +63,23 @@ describe("dummy order meta", () => {
   it("takes meta as an object or a JSON object string and refuses anything else", () => {
     expect(parseMetaInput({ a: 1 })).toEqual({ a: 1 });
     expect(parseMetaInput('"{\\"a\\":1}"')).toEqual({ a: 1 });
-    for (const bad of ["", "null", "[1]", "42", "{a:1}", null]) {
+    for (const bad of ["", "null", "[1]", "42", "{a:1}"]) {
       expect(() => parseMetaInput(bad)).toThrow(expect.objectContaining({ code: "BAD_USER_INPUT" }));
+    }
+    // A meta left out (null or undefined) is {}: the operation then says what it misses.
+    expect(parseMetaInput(null)).toEqual({});
+  });
+
+  it("refuses text the database cannot store anywhere in meta, keys included", () => {
+    for (const bad of [
+      { when: "new", email: "a\u0000@example.com" },
+      { when: "new", nested: { list: ["ok", "\ud800"] } },
+      { "bad\u0000key": 1 },
+      JSON.stringify({ when: "new", invoiceId: "x\u0000" }),
+    ]) {
+      expect(() => parseMetaInput(bad)).toThrow(
+        expect.objectContaining({ code: "BAD_USER_INPUT", fields: { "": expect.stringMatching(/plain text/) } }),
+      );
     }
   });
 });

@@ -1,5 +1,6 @@
 import { Gift, LogOut, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
+import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { ClaimOrderForm } from "../../components/claim-order-form.tsx";
@@ -24,7 +25,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const member = await requireMember(ctx, request);
-  const lists = await ctx.shop.members.lists(member.id, ["pointTransactions", "linkedOrders"]);
+  const home = await getMemberHome(ctx.operations, { memberId: member.id });
   return {
     member: {
       name: member.name,
@@ -36,21 +37,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       memberSince: member.formattedMembershipStartTimestamp,
       goldSince: member.membershipStatus === "gold" ? member.formattedGoldStartTimestamp : null,
     },
-    progress: await ctx.shop.points.goldProgress(member.id),
+    progress: home.progress,
     // Both lists come newest first.
-    history: lists.pointTransactions.map((entry) => ({
+    history: home.pointTransactions.map((entry) => ({
       id: entry.id,
       label: entry.activityLabel,
       date: entry.formattedTransactionTimestamp,
       points: entry.transactionType === "debit" ? -entry.points : entry.points,
     })),
-    rewards: (await ctx.shop.rewards.list()).map((reward) => ({
+    rewards: home.rewards.map((reward) => ({
       id: reward.id,
       name: reward.name,
       pointsCost: reward.pointsCost,
       available: reward.choices.length > 0,
     })),
-    orders: lists.linkedOrders.map((order) => ({
+    orders: home.linkedOrders.map((order) => ({
       invoiceId: order.invoiceId,
       paidOn: formatTimestamp(order.paidAt),
       priceCents: order.priceCents,

@@ -2,6 +2,10 @@ import { ArrowLeft, Gift } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { MAX_LINE_QUANTITY } from "../../../domain/bag/quantity.ts";
+import { findReward } from "../../../domain/loyalty/find-reward.ts";
+import { rewardHoldText } from "../../../domain/loyalty/programme-copy.ts";
+import { addRedeemToBag } from "../../../domain/loyalty/redeems/add-redeem-to-bag.ts";
+import { listPendingRewardLines } from "../../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { formatPoints } from "../../components/reward-lines.tsx";
 import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
@@ -19,9 +23,9 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const member = await requireMember(ctx, request);
-  const reward = await ctx.shop.rewards.find(params.redemptionProductId);
+  const reward = await findReward(ctx.operations, { rewardId: params.redemptionProductId });
   if (!reward) throw data(`Page not found: ${requestPath(request)}`, { status: 404 });
-  const pending = await ctx.shop.rewards.pendingLines(member.id);
+  const pending = await listPendingRewardLines(ctx.operations, { memberId: member.id });
   return {
     reward,
     points: member.points,
@@ -43,10 +47,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return unreadableRequest();
   try {
-    await ctx.shop.rewards.addToBag({ subject: ctx.session?.subject ?? null, memberId: member.id }, member.id, {
-      optionId: form.get("optionId"),
-      quantity: form.get("quantity"),
-      rewardId: params.redemptionProductId,
+    await addRedeemToBag(ctx.operations, {
+      memberId: member.id,
+      meta: { optionId: form.get("optionId"), quantity: form.get("quantity"), rewardId: params.redemptionProductId },
     });
     return data<ActionResult>({ ok: true, message: "Added to your bag." });
   } catch (error) {
@@ -190,9 +193,7 @@ export default function RedeemReward({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </div>
-          <p className="text-sm text-muted">
-            Rewards ship free with your next paid order. If none is placed within 7 days, the points come back.
-          </p>
+          <p className="text-sm text-muted">{rewardHoldText()}</p>
         </Form>
       )}
 

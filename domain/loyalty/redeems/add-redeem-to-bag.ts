@@ -1,31 +1,54 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { redeems } from "../../../db/schema/members.ts";
 import { MAX_LINE_QUANTITY } from "../../bag/quantity.ts";
+import type { MemberSummary } from "../../members/load-member.ts";
+import { requireOwnMember } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";
+import type { OperationContext } from "../../shared/context.ts";
+import { identifier } from "../../shared/input.ts";
+import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
+import { memberSummaryAfter } from "../member-after.ts";
+import { metaInput } from "../meta-input.ts";
 import { rewardForOption } from "../rewards.ts";
-import { type RedeemDeps, redeemNow } from "./redeem-deps.ts";
 import { type RedeemRow, recordRedeemEntry, requirePoints } from "./redeem-ledger.ts";
-import { type RedeemMetaInput, readAddRedeemMeta } from "./redeem-meta.ts";
+import { readAddRedeemMeta } from "./redeem-meta.ts";
+
+export const AddRedeemInput = z.object({
+  memberId: identifier(),
+  /** optionId, quantity (default 1), rewardId (optional): redeem-meta.ts. */
+  meta: metaInput,
+});
 
 /**
- * Puts a reward in the member's bag: a Pending redeem and a `redeem` debit of quantity x its cost,
- * in one transaction. The same option again, while one is Pending, raises that redeem's quantity
- * (one Pending redeem per option per member). Not enough points: INSUFFICIENT_POINTS, nothing changes.
+ * addRedeemToBag: puts a reward in the viewer's own bag: a Pending redeem and a `redeem` debit of
+ * quantity x its cost, in one transaction. The same option again, while one is Pending, raises that
+ * redeem's quantity (one Pending redeem per option per member). Not enough points:
+ * INSUFFICIENT_POINTS, nothing changes.
  */
-export async function addRedeemToBag(deps: RedeemDeps, memberId: string, meta: RedeemMetaInput): Promise<RedeemRow> {
+export const addRedeemToBag = defineOperation(
+  AddRedeemInput,
+  async (ctx, input): Promise<{ redeem: RedeemRow; member: MemberSummary }> => {
+    await requireOwnMember(ctx, input.memberId);
+    const redeem = await addToBag(ctx, input.memberId, input.meta);
+    return { redeem, member: await memberSummaryAfter(ctx, input.memberId) };
+  },
+);
+
+async function addToBag(ctx: OperationContext, memberId: string, meta: Record<string, unknown>): Promise<RedeemRow> {
   const { optionId, quantity, rewardId } = readAddRedeemMeta(meta);
-  const match = await rewardForOption(deps, optionId, rewardId);
+  const match = await rewardForOption(ctx, optionId, rewardId);
   if (!match) {
     throw new AppError(
       "BAD_USER_INPUT",
       rewardId ? `That option cannot be taken as the reward "${rewardId}".` : "That option cannot be taken as a reward.",
     );
   }
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, memberId);
-    const at = redeemNow(deps);
+    const at = ctx.now();
     const [pending] = await tx
       .select()
       .from(redeems)

@@ -1,11 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
 import { rewards } from "../../../db/schema/loyalty.ts";
 import { redeems } from "../../../db/schema/members.ts";
 import { findPurchaseOptions } from "../../catalog/lookup.ts";
 import type { Product } from "../../catalog/types.ts";
 import { formatTimestamp } from "../../members/format-timestamp.ts";
+import { requireOwnMember } from "../../shared/access.ts";
+import { identifier } from "../../shared/input.ts";
+import { defineOperation } from "../../shared/operation.ts";
 import { redeemExpiresAt } from "../redeem-expiry.ts";
-import type { RedeemDeps } from "./redeem-deps.ts";
 
 /** A reward in the member's bag, as the bag and checkout show it: free of charge, paid in points. */
 export type RewardLine = {
@@ -30,40 +33,49 @@ export type RewardLine = {
   formattedExpiresAt: string;
 };
 
-/** The member's Pending redeems, oldest first, described from the catalogue (inactive products included). */
-export async function pendingRewardLines(deps: Pick<RedeemDeps, "db" | "catalog">, memberId: string): Promise<RewardLine[]> {
-  const rows = await deps.db
-    .select({ redeem: redeems, rewardName: rewards.name })
-    .from(redeems)
-    .leftJoin(rewards, eq(rewards.id, redeems.rewardId))
-    .where(and(eq(redeems.memberId, memberId), eq(redeems.status, "Pending")))
-    .orderBy(asc(redeems.createdAt), asc(redeems.id));
-  if (rows.length === 0) return [];
-  const catalogue = await findPurchaseOptions(
-    deps.catalog,
-    rows.map((row) => row.redeem.optionId),
-    { includeInactive: true },
-  );
-  return rows.map(({ redeem, rewardName }) => {
-    const found = catalogue.get(redeem.optionId);
-    return {
-      redeemId: redeem.id,
-      pointTransactionId: redeem.pointTransactionId,
-      rewardId: redeem.rewardId,
-      rewardName: rewardName ?? "Reward",
-      optionId: redeem.optionId,
-      productName: found?.product.name ?? redeem.optionId,
-      productPath: found?.product.path ?? null,
-      seriesCode: found?.product.series.code ?? null,
-      productKind: found?.product.kind ?? null,
-      flavourName: found?.option.flavourName ?? null,
-      optionName: found?.option.optionName ?? "",
-      quantity: redeem.quantity,
-      pointsEach: redeem.pointsEach,
-      pointsTotal: redeem.pointsEach * redeem.quantity,
-      addedAt: redeem.createdAt,
-      expiresAt: redeemExpiresAt(redeem.createdAt),
-      formattedExpiresAt: formatTimestamp(redeemExpiresAt(redeem.createdAt)),
-    };
-  });
-}
+export const PendingRewardLinesInput = z.object({ memberId: identifier() });
+
+/**
+ * The rewards waiting in the viewer's own bag (their Pending redeems), oldest first, described from
+ * the catalogue (inactive products included).
+ */
+export const listPendingRewardLines = defineOperation(
+  PendingRewardLinesInput,
+  async (ctx, { memberId }): Promise<RewardLine[]> => {
+    await requireOwnMember(ctx, memberId);
+    const rows = await ctx.db
+      .select({ redeem: redeems, rewardName: rewards.name })
+      .from(redeems)
+      .leftJoin(rewards, eq(rewards.id, redeems.rewardId))
+      .where(and(eq(redeems.memberId, memberId), eq(redeems.status, "Pending")))
+      .orderBy(asc(redeems.createdAt), asc(redeems.id));
+    if (rows.length === 0) return [];
+    const catalogue = await findPurchaseOptions(
+      ctx.catalog,
+      rows.map((row) => row.redeem.optionId),
+      { includeInactive: true },
+    );
+    return rows.map(({ redeem, rewardName }) => {
+      const found = catalogue.get(redeem.optionId);
+      return {
+        redeemId: redeem.id,
+        pointTransactionId: redeem.pointTransactionId,
+        rewardId: redeem.rewardId,
+        rewardName: rewardName ?? "Reward",
+        optionId: redeem.optionId,
+        productName: found?.product.name ?? redeem.optionId,
+        productPath: found?.product.path ?? null,
+        seriesCode: found?.product.series.code ?? null,
+        productKind: found?.product.kind ?? null,
+        flavourName: found?.option.flavourName ?? null,
+        optionName: found?.option.optionName ?? "",
+        quantity: redeem.quantity,
+        pointsEach: redeem.pointsEach,
+        pointsTotal: redeem.pointsEach * redeem.quantity,
+        addedAt: redeem.createdAt,
+        expiresAt: redeemExpiresAt(redeem.createdAt),
+        formattedExpiresAt: formatTimestamp(redeemExpiresAt(redeem.createdAt)),
+      };
+    });
+  },
+);

@@ -1,9 +1,12 @@
 import { and, count, eq, like } from "drizzle-orm";
+import { z } from "zod";
 import { pointTransactions, redeems } from "../../../db/schema/members.ts";
 import type { Tx } from "../../members/member-deps.ts";
 import { recordPointEntry } from "../../members/point-ledger.ts";
 import { AppError } from "../../shared/app-error.ts";
+import { identifier } from "../../shared/input.ts";
 import type { LockedMember as FullLockedMember } from "../locked-member.ts";
+import { rewardExpiredReason } from "../programme-copy.ts";
 
 export type RedeemRow = typeof redeems.$inferSelect;
 export type RedeemStatus = RedeemRow["status"];
@@ -34,7 +37,9 @@ export async function lockRedeem(
   return row ?? null;
 }
 
-export type RedeemRef = { redeemId: string; memberId: string; pointTransactionId: string };
+/** How the bag's operations name a redeem: its id, its member and the entry that took its points. */
+export const RedeemRefInput = z.object({ redeemId: identifier(), memberId: identifier(), pointTransactionId: identifier() });
+export type RedeemRef = z.output<typeof RedeemRefInput>;
 
 export const redeemNotFound = () => new AppError("NOT_FOUND", "That reward is not in your bag.");
 
@@ -43,7 +48,7 @@ export function requirePending(redeem: RedeemRow): void {
   const why = {
     Ordered: "it has gone out with an order",
     Cancelled: "it was removed from your bag",
-    Expired: "it expired after 7 days in your bag and its points were returned",
+    Expired: rewardExpiredReason(),
   }[redeem.status];
   throw new AppError("CONFLICT", `That reward can no longer be changed: ${why}.`);
 }

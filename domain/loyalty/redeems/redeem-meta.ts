@@ -2,13 +2,13 @@ import { parseQuantity } from "../../bag/quantity.ts";
 import { parseOptionId } from "../../catalog/option-id.ts";
 import { AppError } from "../../shared/app-error.ts";
 
-/** What a redeem call carries in meta (SPEC.md §3: optionId and quantity), already decoded from JSON. */
-export type RedeemMetaInput = Record<string, unknown>;
+/** What a redeem call carries in meta (SPEC.md §3: optionId and quantity), as metaInput read it. */
+type RedeemMeta = Record<string, unknown>;
 
 export type AddRedeemMeta = { optionId: string; quantity: number; rewardId: string | null };
 
 /** addRedeemToBag's meta: optionId (required), quantity (1 to 99, default 1), rewardId (optional). */
-export function readAddRedeemMeta(meta: RedeemMetaInput): AddRedeemMeta {
+export function readAddRedeemMeta(meta: RedeemMeta): AddRedeemMeta {
   if (meta.optionId === undefined || meta.optionId === null || meta.optionId === "") {
     throw new AppError("BAD_USER_INPUT", 'meta must name the option to take as "optionId", e.g. {"optionId":"op-l4_yc-1b"}.');
   }
@@ -22,7 +22,7 @@ export function readAddRedeemMeta(meta: RedeemMetaInput): AddRedeemMeta {
 }
 
 /** updateRedeemFromBag's meta: the quantity the redeem should now have, 1 to 99. */
-export function readQuantityMeta(meta: RedeemMetaInput): number {
+export function readQuantityMeta(meta: RedeemMeta): number {
   if (meta.quantity === undefined || meta.quantity === null) {
     throw new AppError(
       "BAD_USER_INPUT",

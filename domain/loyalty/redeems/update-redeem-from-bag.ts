@@ -1,42 +1,62 @@
 import { and, eq } from "drizzle-orm";
 import { redeems } from "../../../db/schema/members.ts";
+import type { MemberSummary } from "../../members/load-member.ts";
+import { requireOwnMember } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";
+import type { OperationContext } from "../../shared/context.ts";
+import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
+import { memberSummaryAfter } from "../member-after.ts";
+import { metaInput } from "../meta-input.ts";
 import { rewardForOption } from "../rewards.ts";
-import { type RedeemDeps, redeemNow } from "./redeem-deps.ts";
 import {
   lockRedeem,
   type RedeemRef,
+  RedeemRefInput,
   type RedeemRow,
   recordRedeemEntry,
   redeemNotFound,
   requirePending,
   requirePoints,
 } from "./redeem-ledger.ts";
-import { type RedeemMetaInput, readQuantityMeta } from "./redeem-meta.ts";
+import { readQuantityMeta } from "./redeem-meta.ts";
+
+export const UpdateRedeemInput = RedeemRefInput.extend({
+  /** The quantity the redeem should now have: {"quantity":2}. */
+  meta: metaInput,
+});
 
 /**
- * Sets a Pending redeem's quantity (1 to 99; the bag's buttons move it by one). The ledger is append
- * only: a rise appends another `redeem` debit, a fall a `redeem` credit giving those points back, at
- * the points each the redeem was taken at. The same quantity again changes nothing.
+ * updateRedeemFromBag: sets the quantity of a Pending redeem in the viewer's own bag (1 to 99; the
+ * bag's buttons move it by one). The ledger is append only: a rise appends another `redeem` debit, a
+ * fall a `redeem` credit giving those points back, at the points each the redeem was taken at. The
+ * same quantity again changes nothing.
  */
-export async function updateRedeemFromBag(deps: RedeemDeps, ref: RedeemRef, meta: RedeemMetaInput): Promise<RedeemRow> {
-  const quantity = readQuantityMeta(meta);
+export const updateRedeemFromBag = defineOperation(
+  UpdateRedeemInput,
+  async (ctx, { meta, ...ref }): Promise<{ redeem: RedeemRow; member: MemberSummary }> => {
+    await requireOwnMember(ctx, ref.memberId);
+    const redeem = await setQuantity(ctx, ref, readQuantityMeta(meta));
+    return { redeem, member: await memberSummaryAfter(ctx, ref.memberId) };
+  },
+);
+
+async function setQuantity(ctx: OperationContext, ref: RedeemRef, quantity: number): Promise<RedeemRow> {
   // A redeem's option and reward never change, so whether they are still offered is read before the
   // transaction (the catalogue and rewards are not read under the member lock).
-  const [taken] = await deps.db
+  const [taken] = await ctx.db
     .select({ optionId: redeems.optionId, rewardId: redeems.rewardId })
     .from(redeems)
     .where(and(eq(redeems.id, ref.redeemId), eq(redeems.memberId, ref.memberId)));
-  const stillOffered = taken ? (await rewardForOption(deps, taken.optionId, taken.rewardId)) !== null : false;
-  return deps.db.transaction(async (tx) => {
+  const stillOffered = taken ? (await rewardForOption(ctx, taken.optionId, taken.rewardId)) !== null : false;
+  return ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, ref.memberId);
     const redeem = await lockRedeem(tx, ref);
     if (!redeem) throw redeemNotFound();
     requirePending(redeem);
     const change = quantity - redeem.quantity;
     if (change === 0) return redeem;
-    const at = redeemNow(deps);
+    const at = ctx.now();
     if (change > 0) {
       if (!stillOffered) {
         throw new AppError("BAD_USER_INPUT", "This reward is no longer offered: you can keep or remove the ones in your bag.");

@@ -1,30 +1,50 @@
 import { and, eq, inArray, or } from "drizzle-orm";
+import { z } from "zod";
 import { redeems } from "../../../db/schema/members.ts";
 import { orders } from "../../../db/schema/orders.ts";
+import type { MemberSummary } from "../../members/load-member.ts";
+import { requireOwnMember } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";
+import type { OperationContext } from "../../shared/context.ts";
+import { identifier } from "../../shared/input.ts";
+import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
-import { type RedeemDeps, redeemNow } from "./redeem-deps.ts";
+import { memberSummaryAfter } from "../member-after.ts";
 import { type RedeemRow, redeemNotFound, requirePending } from "./redeem-ledger.ts";
-
-export type AttachRedeemsInput = { memberId: string; redeemIds: readonly string[]; orderId: string };
 
 /** At most this many redeems in one call (a bag holds one per option). */
 const MAX_REDEEMS_PER_CALL = 100;
 
+export const AttachRedeemsInput = z.object({
+  memberId: identifier(),
+  redeemIds: z
+    .array(identifier())
+    .min(1, { error: "name at least one redeem to attach" })
+    .max(MAX_REDEEMS_PER_CALL, { error: `at most ${MAX_REDEEMS_PER_CALL} redeems can be attached at once` }),
+  /** The order's id, its orderId or its invoice id. */
+  orderId: identifier(),
+});
+
 /**
- * Sends Pending redeems out with one of the member's own paid orders (named by its id, its orderId or
- * its invoice id): each becomes Ordered with that order's id. All or nothing: a redeem that is not the
- * member's is NOT_FOUND; one that left the bag, or went out with another order, is a CONFLICT. Calling
- * it again for redeems already on that order changes nothing.
+ * updateRedeemsOrderId: sends Pending redeems of the viewer's own member out with one of the
+ * member's own paid orders (named by its id, its orderId or its invoice id): each becomes Ordered
+ * with that order's id. All or nothing: a redeem that is not the member's is NOT_FOUND; one that left
+ * the bag, or went out with another order, is a CONFLICT. Calling it again for redeems already on
+ * that order changes nothing.
  */
-export async function updateRedeemsOrderId(deps: RedeemDeps, input: AttachRedeemsInput): Promise<RedeemRow[]> {
+export const updateRedeemsOrderId = defineOperation(
+  AttachRedeemsInput,
+  async (ctx, input): Promise<{ redeems: RedeemRow[]; member: MemberSummary }> => {
+    await requireOwnMember(ctx, input.memberId);
+    const attached = await attach(ctx, input);
+    return { redeems: attached, member: await memberSummaryAfter(ctx, input.memberId) };
+  },
+);
+
+async function attach(ctx: OperationContext, input: z.output<typeof AttachRedeemsInput>): Promise<RedeemRow[]> {
   const redeemIds = [...new Set(input.redeemIds)];
-  if (redeemIds.length === 0) throw new AppError("BAD_USER_INPUT", "Name at least one redeem to attach.");
-  if (redeemIds.length > MAX_REDEEMS_PER_CALL) {
-    throw new AppError("BAD_USER_INPUT", `At most ${MAX_REDEEMS_PER_CALL} redeems can be attached at once.`);
-  }
-  const orderRef = input.orderId.trim();
-  return deps.db.transaction(async (tx) => {
+  const orderRef = input.orderId;
+  return ctx.db.transaction(async (tx) => {
     await lockMember(tx, input.memberId);
     const [order] = await tx
       .select({ id: orders.id, status: orders.status })
@@ -48,7 +68,7 @@ export async function updateRedeemsOrderId(deps: RedeemDeps, input: AttachRedeem
     const toAttach = rows.filter((row) => !(row.status === "Ordered" && row.orderId === order.id));
     for (const row of toAttach) requirePending(row);
     if (toAttach.length === 0) return rows;
-    const at = redeemNow(deps);
+    const at = ctx.now();
     const attached = await tx
       .update(redeems)
       .set({ status: "Ordered", orderId: order.id, updatedAt: at })

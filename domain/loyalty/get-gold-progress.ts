@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { members } from "../../db/schema/members.ts";
+import { type GoldProgress, goldYearEnd, progressToGold } from "../members/tier.ts";
+import { requireOwnMember } from "../shared/access.ts";
+import { AppError } from "../shared/app-error.ts";
+import { identifier } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { qualifyingSpendCents, tierWindowStart } from "./tiers.ts";
+
+export const GoldProgressInput = z.object({ memberId: identifier() });
+
+/** The viewer's own progress: green towards gold, gold towards another gold year. */
+export const getGoldProgress = defineOperation(GoldProgressInput, async (ctx, { memberId }): Promise<GoldProgress> => {
+  await requireOwnMember(ctx, memberId);
+  const [member] = await ctx.db
+    .select({
+      membershipStatus: members.membershipStatus,
+      membershipStartAt: members.membershipStartAt,
+      goldStartAt: members.goldStartAt,
+      tierWindowStartAt: members.tierWindowStartAt,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
+  const window =
+    member.membershipStatus === "gold" && member.goldStartAt
+      ? { after: member.goldStartAt, through: goldYearEnd(member.goldStartAt) }
+      : { after: tierWindowStart(member), through: null };
+  const windowSpentCents = await qualifyingSpendCents(ctx.db, memberId, window);
+  return progressToGold({ ...member, windowSpentCents });
+});

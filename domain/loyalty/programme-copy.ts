@@ -1,0 +1,62 @@
+import { formatMoney } from "../shared/money.ts";
+import { PROGRAMME_TERMS, type ProgrammeTerms } from "./programme.ts";
+
+/**
+ * How pages and messages word the programme's rules for members. Every number comes from the terms
+ * (the programme's own by default), so the copy cannot drift from the rules.
+ */
+
+const plural = (count: number, unit: string) => `${count.toLocaleString("en-SG")} ${unit}${count === 1 ? "" : "s"}`;
+const times = (multiplier: number) => `${multiplier.toLocaleString("en-SG")} times`;
+
+/** The gold rule in a sentence, for visitors deciding whether to join. */
+export function goldRuleText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+  const threshold = formatMoney(terms.goldThresholdCents);
+  return (
+    `Every member starts green. Once you have spent ${threshold} with us, you go gold and earn ` +
+    `${times(terms.goldPointsMultiplier)} the points for ${plural(terms.goldLengthMonths, "month")}, ` +
+    `renewed whenever you spend ${threshold} in that time.`
+  );
+}
+
+/** A green member's way to gold. */
+export function goldPromotionText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+  return (
+    `Spend ${formatMoney(terms.goldThresholdCents)} to become a gold member and earn ` +
+    `${times(terms.goldPointsMultiplier)} the points for ${plural(terms.goldLengthMonths, "month")}.`
+  );
+}
+
+/** A gold member's way to keep gold; `renewBy` is the end of the gold year as shown. */
+export function goldRenewalText(renewBy: string, terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+  return (
+    `Spend ${formatMoney(terms.goldThresholdCents)} in your gold year, which ends on ${renewBy}, ` +
+    `to stay gold for another ${plural(terms.goldLengthMonths, "month")}.`
+  );
+}
+
+/** What happens to a reward taken with points. */
+export function rewardHoldText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+  return (
+    "Rewards ship free with your next paid order. " +
+    `If none is placed within ${plural(terms.redeemHoldDays, "day")}, the points come back.`
+  );
+}
+
+/** Why an expired reward can no longer be changed. */
+export function rewardExpiredReason(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+  return `it expired after ${plural(terms.redeemHoldDays, "day")} in your bag and its points were returned`;
+}
+
+/** Which past orders earn points when claimed. */
+export function claimWindowText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+  return (
+    `Orders from ${plural(terms.claimWindowDays, "day")} before you joined onwards earn points; ` +
+    "older ones count towards your spend."
+  );
+}
+
+/** Why a claimed old order brought no points. */
+export function oldOrderText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+  return `It was placed more than ${plural(terms.claimWindowDays, "day")} before you joined, so it doesn't earn points.`;
+}

@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { GoldProgress } from "../../app/components/gold-progress.tsx";
+import { claimSuccessMessage } from "../../app/lib/claim-order.ts";
+import {
+  CLAIM_WINDOW_DAYS,
+  GOLD_LENGTH_MONTHS,
+  GOLD_POINTS_MULTIPLIER,
+  GOLD_THRESHOLD_CENTS,
+  PROGRAMME_TERMS,
+  type ProgrammeTerms,
+  REDEEM_HOLD_DAYS,
+} from "../../domain/loyalty/programme.ts";
+import {
+  claimWindowText,
+  goldPromotionText,
+  goldRenewalText,
+  goldRuleText,
+  oldOrderText,
+  rewardExpiredReason,
+  rewardHoldText,
+} from "../../domain/loyalty/programme-copy.ts";
+import { requirePending } from "../../domain/loyalty/redeems/redeem-ledger.ts";
+import { progressToGold } from "../../domain/members/tier.ts";
+import { formatMoney } from "../../domain/shared/money.ts";
+
+const changed: ProgrammeTerms = {
+  goldThresholdCents: 45_000,
+  goldPointsMultiplier: 2,
+  goldLengthMonths: 6,
+  redeemHoldDays: 10,
+  claimWindowDays: 14,
+};
+
+const allCopy = (terms: ProgrammeTerms) =>
+  [
+    goldRuleText(terms),
+    goldPromotionText(terms),
+    goldRenewalText("1 Mar 2027", terms),
+    rewardHoldText(terms),
+    rewardExpiredReason(terms),
+    claimWindowText(terms),
+    oldOrderText(terms),
+  ].join("\n");
+
+describe("the programme's copy", () => {
+  it("states the programme's own numbers", () => {
+    expect(goldRuleText()).toBe(
+      "Every member starts green. Once you have spent S$300.00 with us, you go gold and earn 1.5 times the points for 12 months, renewed whenever you spend S$300.00 in that time.",
+    );
+    expect(goldPromotionText()).toContain(`${formatMoney(GOLD_THRESHOLD_CENTS)} to become a gold member`);
+    expect(goldPromotionText()).toContain(`${GOLD_POINTS_MULTIPLIER} times the points for ${GOLD_LENGTH_MONTHS} months`);
+    expect(goldRenewalText("1 Mar 2027")).toContain(`ends on 1 Mar 2027, to stay gold for another ${GOLD_LENGTH_MONTHS} months`);
+    expect(rewardHoldText()).toContain(`within ${REDEEM_HOLD_DAYS} days`);
+    expect(rewardExpiredReason()).toContain(`after ${REDEEM_HOLD_DAYS} days`);
+    expect(claimWindowText()).toContain(`Orders from ${CLAIM_WINDOW_DAYS} days before you joined`);
+    expect(oldOrderText()).toContain(`more than ${CLAIM_WINDOW_DAYS} days before you joined`);
+    expect(allCopy(PROGRAMME_TERMS)).toBe(allCopy({ ...PROGRAMME_TERMS }));
+  });
+
+  it("follows the numbers when they change", () => {
+    const copy = allCopy(changed);
+    for (const expected of ["S$450.00", "2 times the points", "6 months", "within 10 days", "after 10 days", "14 days before"]) {
+      expect(copy).toContain(expected);
+    }
+    for (const stale of ["S$300", "1.5 times", "12 months", "7 days", "30 days"]) expect(copy).not.toContain(stale);
+    expect(rewardHoldText({ ...changed, redeemHoldDays: 1 })).toContain("within 1 day,");
+  });
+
+  it("is what the pages and messages show", () => {
+    const green = renderToStaticMarkup(
+      createElement(GoldProgress, {
+        progress: progressToGold({ membershipStatus: "green", goldStartAt: null, windowSpentCents: 0 }),
+      }),
+    );
+    expect(green).toContain(goldPromotionText());
+    const claim = { invoiceId: "6A7K2QXB", age: "old" as const, counted: true, pointsCredited: 0, spentCents: 100 };
+    expect(claimSuccessMessage(claim)).toContain(oldOrderText());
+    expect(() => requirePending({ status: "Expired" } as Parameters<typeof requirePending>[0])).toThrow(rewardExpiredReason());
+  });
+
+  it("is not spelled out with numbers anywhere in the pages and components", () => {
+    const appDir = path.join(import.meta.dirname, "../../app");
+    const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));
+    const spelled = /\b\d+(\.\d+)? (days?|months?|times)\b|S\$\d{3}\b/;
+    const offenders = sources.filter((file) => spelled.test(readFileSync(path.join(appDir, file), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});
