@@ -1,12 +1,10 @@
 import { createContext } from "react-router";
 import type { ActiveSession } from "../domain/members/session.ts";
 import type { OperationContext } from "../domain/shared/context.ts";
-import type { Shop } from "../domain/shop.ts";
 
 export type PublicSettings = { brandName: string; secureCookies: boolean };
 
 export type RequestContext = {
-  shop: Shop;
   /** What every operation is called with: the services, this request's viewer and logger. */
   operations: OperationContext;
   settings: PublicSettings;

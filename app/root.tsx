@@ -10,21 +10,21 @@ import {
   useLocation,
   useRouteError,
 } from "react-router";
+import { getBag } from "../domain/bag/get-bag.ts";
 import type { Route } from "./+types/root";
 import { LoadingBar } from "./components/loading-bar.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
 import { requestContext } from "./context.ts";
-import { readBagToken } from "./lib/bag-cookie.server.ts";
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop, settings, session } = context.get(requestContext);
-  const bag = await shop.bag.get(readBagToken(request));
+export async function loader({ context }: Route.LoaderArgs) {
+  const { operations, settings, session } = context.get(requestContext);
+  const bag = await getBag(operations, {});
   return data({ brandName: settings.brandName, bagCount: bag.itemCount, signedIn: session !== null });
 }
 

@@ -1,12 +1,12 @@
 /**
  * The process bench/graphql.ts measures: the real shop (startServer, as `npm start` runs it) plus,
  * on a second port of the same process, a bare JSON route that does the same database read as
- * getMemberByEmailAndProviderTypeFast (findByEmailAndProvider on the same database handle). The route
+ * getMemberByEmailAndProviderTypeFast (the whole member by Google email, on the same database handle). The route
  * lives only here, never in the product. Prints one JSON line for the parent once a member exists.
  */
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { memberUseCases } from "../domain/members/member-use-cases.ts";
+import { byProviderEmail, loadMemberView } from "../domain/members/load-member.ts";
 import { requestHash } from "../domain/shared/request-hash.ts";
 import { loadConfig } from "../server/env.ts";
 import { type HttpEnv, requestContext } from "../server/http/request-context.ts";
@@ -17,14 +17,13 @@ const config = loadConfig();
 const server = await startServer(config);
 if (!server.identityProvider) throw new Error("The benchmark signs in through the embedded identity provider.");
 
-const members = memberUseCases({
-  db: server.database.db,
-  onMalformed: (detail) => server.logger.warn(detail, "malformed JSON in a member's records"),
-});
+const memberDeps = { db: server.database.db, now: () => new Date(), log: server.logger };
 // The same per-request middleware the shop runs first (request id, child logger, access log).
 const plain = new Hono<HttpEnv>();
 plain.use(requestContext(server.logger, 0));
-plain.get("/member", async (c) => c.json(await members.findByEmailAndProvider(c.req.query("email") ?? "", "google")));
+plain.get("/member", async (c) =>
+  c.json(await loadMemberView(memberDeps, byProviderEmail("google", c.req.query("email") ?? ""))),
+);
 // CPU time this process has used, so the parent can work out CPU per request whatever else runs on the machine.
 plain.get("/cpu", (c) => c.json(process.cpuUsage()));
 const comparison = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -5,7 +5,7 @@
  * name: no forwarding module (domain/shop.ts, *-use-cases.ts) may stand between them. Run by CI
  * through `npm run check:boundaries`.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -27,13 +27,8 @@ const RULES: Rule[] = [
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
 
 function sourceFiles(dir: string): string[] {
-  let entries: ReturnType<typeof readdirSync<{ withFileTypes: true }>>;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === "node_modules" || entry.name.startsWith("+") ? [] : sourceFiles(full);
     return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
@@ -47,7 +42,10 @@ export function findViolations(root: string): string[] {
       for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
         const specifier = match[1] ?? match[2] ?? match[3] ?? "";
         if (!specifier.startsWith(".")) continue;
-        const target = path.relative(root, path.resolve(path.dirname(file), specifier)).split(path.sep).join("/");
+        const target = path
+          .relative(root, path.resolve(path.dirname(file), specifier))
+          .split(path.sep)
+          .join("/");
         if (rule.to.test(target)) violations.push(`${path.relative(root, file)} imports ${specifier} (${rule.why})`);
       }
     }

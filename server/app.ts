@@ -3,14 +3,15 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestContext } from "../app/context.ts";
+import { createSessionResumer } from "../domain/members/session-resume.ts";
 import type { ShopServices } from "../domain/shared/context.ts";
-import type { Shop } from "../domain/shop.ts";
 import { EMBEDDED_PROVIDER_PATH } from "../integrations/identity/embedded-provider/provider.ts";
 import type { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
 import type { IdentityClient } from "../integrations/identity/identity-client.ts";
 import type { Config } from "./env.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { refuseUnreadableInput } from "./http/input-guard.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
 import { memberSession } from "./http/member-session.ts";
 import { operationContext } from "./http/operation-context.ts";
@@ -23,7 +24,6 @@ import type { Logger } from "./logger.ts";
 export type AppDeps = {
   config: Config;
   logger: Logger;
-  shop: Shop;
   /** What operations run with, the same for every request; each request adds its viewer and logger. */
   services: ShopServices;
   build: ServerBuild;
@@ -43,7 +43,6 @@ const PUBLIC_FILE = "/:file{[a-z0-9-]+\\.[a-z]{2,12}}";
 export function createHttpApp({
   config,
   logger,
-  shop,
   services,
   build,
   clientDir,
@@ -77,19 +76,20 @@ export function createHttpApp({
   if (identityProviderRoutes && config.APP_ENV !== "production") {
     app.route(EMBEDDED_PROVIDER_PATH, identityProviderRoutes);
   }
-  app.post("/api/stripe/webhook", limitBody(512 * 1024), paymentWebhook(shop));
+  app.post("/api/stripe/webhook", limitBody(512 * 1024), paymentWebhook(services));
   app.use("*", limitBody());
+  app.use("*", refuseUnreadableInput(config.BRAND_NAME));
   // Only requests that send a session cookie read the database here.
-  app.use("*", memberSession({ sessions: shop.sessions, secureCookies: settings.secureCookies }));
+  const resume = createSessionResumer({ db: services.db, identity: services.identity, log: logger });
+  app.use("*", memberSession({ resume, secureCookies: settings.secureCookies }));
   app.use("*", operationContext(services));
-  app.on(["GET", "POST"], "/graphql", graphqlRoute({ config, shop, identity }));
+  app.on(["GET", "POST"], "/graphql", graphqlRoute({ config, identity }));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
-  mountMemberAuthRoutes(app, { shop, publicUrl, secureCookies: settings.secureCookies });
+  mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
   if (config.PAGE_CACHE === "on") app.use("*", pageCache({ revision: catalogRevision }));
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(contextKey, {
-      shop,
       operations: c.var.operations,
       settings,
       requestId: c.var.requestId,

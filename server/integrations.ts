@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Database } from "../db/client.ts";
+import type { JobQueue } from "../domain/jobs/job-queue.ts";
 import { createMailer } from "../integrations/email/mailer.ts";
 import type { PaymentProvider } from "../integrations/payments/payment-provider.ts";
 import { createStripePaymentProvider } from "../integrations/payments/stripe-provider.ts";
@@ -10,10 +11,7 @@ import type { Config } from "./env.ts";
 import type { Logger } from "./logger.ts";
 
 /** Each outside system from its settings: the production adapter when configured, else the embedded default. */
-export function createIntegrations(
-  config: Config,
-  deps: { db: Database; logger: Logger; deliverWebhook: (rawBody: string, signature: string) => Promise<void> },
-) {
+export function createIntegrations(config: Config, deps: { db: Database; logger: Logger; jobs: JobQueue }) {
   let payments: PaymentProvider;
   let testPayments: TestPaymentProvider | null = null;
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
@@ -23,11 +21,11 @@ export function createIntegrations(
       apiUrl: config.STRIPE_API_URL,
     });
   } else {
-    // Its webhooks never leave this process, so a fresh signing secret per start is enough.
+    // Its webhooks never leave the shop's processes, each of which signs and checks its own deliveries.
     testPayments = createTestPaymentProvider({
       db: deps.db,
       webhookSecret: `whsec_${randomBytes(24).toString("base64url")}`,
-      deliver: deps.deliverWebhook,
+      jobs: deps.jobs,
     });
     payments = testPayments;
   }

@@ -8,15 +8,14 @@ import { seedCatalog } from "../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { readCatalogRevision } from "../domain/catalog/catalog-revision.ts";
 import type { ShopServices } from "../domain/shared/context.ts";
-import { createShop } from "../domain/shop.ts";
 import { createEmbeddedProvider } from "../integrations/identity/embedded-provider/provider.ts";
 import { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
 import { createOidcIdentityClient } from "../integrations/identity/oidc-client.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
-import type { Config } from "./env.ts";
 import { catalogRevisionSource } from "./catalog-revision-source.ts";
+import type { Config } from "./env.ts";
 import { createIntegrations } from "./integrations.ts";
-import { startJobs } from "./jobs.ts";
+import { openJobs } from "./jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
@@ -43,6 +42,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await seedCatalog(database.db);
   await seedPromotionCodes(database.db);
   await seedRewards(database.db);
+  const jobs = await openJobs({ database, databaseUrl: config.DATABASE_URL, logger });
   const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
   // Listening first gives the real port (PORT=0 picks one), which the default public address needs.
   let handle: FetchHandler = () => new Response("Starting", { status: 503, headers: { "Retry-After": "1" } });
@@ -71,30 +71,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const integrations = createIntegrations(config, {
     db: database.db,
     logger,
-    deliverWebhook: (rawBody, signature) => shop.checkout.receiveWebhook(rawBody, signature),
+    jobs: jobs.queue,
   });
   // One catalogue revision, kept current, decides when the catalogue and the page cache reload.
   const catalogRevision = await catalogRevisionSource(database, () => readCatalogRevision(database.db));
   const catalog = catalogCachedByRevision(database.db, catalogRevision);
-  const shop = createShop({
-    db: database.db,
-    catalog,
-    ...integrations,
-    env: config.APP_ENV,
-    brandName: config.BRAND_NAME,
-    publicUrl,
-    onBackgroundError: (err, what) => logger.error({ err }, `failed: ${what}`),
-    onMalformedMemberData: (detail) => logger.warn(detail, "malformed JSON in a member's records"),
-    identity,
-    log: logger,
-  });
-  await shop.checkout.sendPendingEmails();
   const services: ShopServices = {
     db: database.db,
     catalog,
     ...integrations,
     identity,
-    jobs,
+    jobs: jobs.queue,
     settings: { env: config.APP_ENV, brandName: config.BRAND_NAME, publicUrl },
     now: () => new Date(),
     debug: config.DEBUG_TOOLS,
@@ -102,7 +89,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = createHttpApp({
     config,
     logger,
-    shop,
     services,
     build,
     clientDir: clientDirOf(BUILD_DIR),
@@ -112,7 +98,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     identityProviderRoutes: embeddedProvider ? embeddedProviderRoutes(embeddedProvider, database.db) : null,
   });
   handle = app.fetch;
-  const jobs = startJobs({ db: database.db, logger });
+  await jobs.startWorkers(services);
   logger.info(
     { port, database: database.driver, ms: Math.round(performance.now() - started) },
     `shop ready at http://localhost:${port}`,
@@ -125,9 +111,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     identityProvider: embeddedProvider
       ? { issuer: embeddedProvider.issuer, clientId: embeddedProvider.clientId, clientSecret: embeddedProvider.clientSecret }
       : null,
+    // Requests first (they may queue jobs), then the queue (running jobs finish), then the database.
     close: async () => {
-      await jobs.stop();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await jobs.stop();
       await database.close();
     },
   };

@@ -27,3 +27,9 @@ export async function readForm(request: Request): Promise<FormData | null> {
     return null;
   }
 }
+
+/** A form field's text; "" when it is missing (or a file), so the operation's schema says what is wrong. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

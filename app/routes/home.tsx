@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { listProducts } from "../../domain/catalog/list-products.ts";
 import { SERIES } from "../../domain/catalog/series.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "../components/pack-illustration.tsx";
@@ -10,8 +11,7 @@ import { SERIES_LINKS } from "../lib/series-nav.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { shop } = context.get(requestContext);
-  const products = await shop.catalog.listProducts();
+  const products = await listProducts(context.get(requestContext).operations, {});
   return {
     bundles: products.filter((product) => product.kind === "bundle").slice(0, 3),
     seriesLeads: SERIES.map((series) =>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { listProducts } from "../../domain/catalog/list-products.ts";
 import { PageHeading } from "../components/page-heading.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -9,7 +10,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Lean Up Guide", "How to take Lean Up, what is inside, and which flavour to start with.");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const products = await context.get(requestContext).shop.catalog.listProducts({ seriesCode: "l" });
+  const products = await listProducts(context.get(requestContext).operations, { seriesCode: "l" });
   const box = products.find((product) => product.kind === "box");
   return { flavours: box ? flavoursOf(box) : [], boxPath: box?.path ?? "/shop/lean-up-calorie-burning" };
 }

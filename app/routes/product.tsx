@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
+import { findProduct } from "../../domain/catalog/find-product.ts";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
 import { seriesBySlug, seriesSlug } from "../../domain/catalog/series.ts";
 import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
@@ -16,9 +17,9 @@ import type { action as bagAction } from "./bag.tsx";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pathname = requestPath(request);
   if (!isWellFormedProductId(params.productId)) throw data(`Page Not Found: ${pathname}`, { status: 404 });
-  const { shop, log } = context.get(requestContext);
+  const { operations, log } = context.get(requestContext);
   const series = seriesBySlug(params.series);
-  const product = series ? await shop.catalog.findProduct(params.productId) : null;
+  const product = series ? await findProduct(operations, { productId: params.productId }) : null;
   if (!series || !product) {
     log.error(
       { path: pathname, series: params.series, productId: params.productId },

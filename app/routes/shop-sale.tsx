@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { listProducts } from "../../domain/catalog/list-products.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Bundles & Sale", "Bundles of our nectars and shots at up to 30% less than single boxes.");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const bundles = await context.get(requestContext).shop.catalog.listProducts({ kind: "bundle" });
+  const bundles = await listProducts(context.get(requestContext).operations, { kind: "bundle" });
   return { bundles };
 }
 

@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { listProducts } from "../../domain/catalog/list-products.ts";
+import { listSeriesCopy } from "../../domain/catalog/list-series-copy.ts";
 import { seriesBySlug, seriesTitle } from "../../domain/catalog/series.ts";
 import { PageHeading } from "../components/page-heading.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
@@ -10,8 +12,11 @@ import type { Route } from "./+types/shop-series";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const series = seriesBySlug(params.series);
   if (!series) throw data(`Page not found: ${requestPath(request)}`, { status: 404 });
-  const { shop } = context.get(requestContext);
-  const [products, copy] = await Promise.all([shop.catalog.listProducts({ seriesCode: series.code }), shop.catalog.seriesCopy()]);
+  const { operations } = context.get(requestContext);
+  const [products, copy] = await Promise.all([
+    listProducts(operations, { seriesCode: series.code }),
+    listSeriesCopy(operations, {}),
+  ]);
   return { title: seriesTitle(series), copy: copy.get(series.code), products };
 }
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { listProducts } from "../../domain/catalog/list-products.ts";
 import { SERIES, seriesSlug, seriesTitle } from "../../domain/catalog/series.ts";
 import { PageHeading } from "../components/page-heading.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/shop";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Shop");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const products = await context.get(requestContext).shop.catalog.listProducts();
+  const products = await listProducts(context.get(requestContext).operations, {});
   return {
     groups: SERIES.map((series) => ({
       title: seriesTitle(series),

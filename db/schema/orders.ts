@@ -63,6 +63,8 @@ export const checkoutSessions = pgTable(
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     failureMessage: text("failure_message"),
+    /** When the payment provider lets the session lapse (Stripe: 24 hours); its promotion hold is released then. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
     ...timestamps,
   },
   (table) => [index("checkout_sessions_bag_idx").on(table.bagId)],
@@ -72,7 +74,8 @@ export const customers = pgTable(
   "customers",
   {
     id: text("id").primaryKey(),
-    email: text("email").notNull().unique(),
+    /** Not unique: a checkout never takes over a record linked to another member, so an address can have several. */
+    email: text("email").notNull(),
     name: text("name").notNull(),
     mobile: text("mobile").notNull(),
     address: text("address").notNull(),
@@ -88,7 +91,7 @@ export const customers = pgTable(
     ver: integer("ver").notNull().default(1),
     ...timestamps,
   },
-  (table) => [index("customers_member_idx").on(table.memberId)],
+  (table) => [index("customers_member_idx").on(table.memberId), index("customers_email_idx").on(sql`lower(${table.email})`)],
 );
 
 export const orders = pgTable(
@@ -160,7 +163,10 @@ export const paymentEvents = pgTable("payment_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Emails written in the fulfilment transaction and sent after it; unsent ones are retried. */
+/**
+ * Emails written in the transaction that makes their order, each with the send-email job that sends
+ * it; the id is the message's stable key (outbox file name, Message-ID), so a resend is seen once.
+ */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -170,7 +176,6 @@ export const emailOutbox = pgTable(
       .references(() => orders.id),
     kind: text("kind", { enum: ["order-confirmation"] }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    attempts: integer("attempts").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("email_outbox_one_per_kind").on(table.orderId, table.kind)],
@@ -187,7 +192,20 @@ export const testPaymentSessions = pgTable("test_payment_sessions", {
   lastError: text("last_error"),
   successUrl: text("success_url").notNull(),
   cancelUrl: text("cancel_url").notNull(),
+  /** Like Stripe's, a session can be paid for 24 hours. */
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
   ...timestamps,
+});
+
+/** The test provider's webhook events, kept so it can deliver each again until the shop takes it, as Stripe does. */
+export const testPaymentEvents = pgTable("test_payment_events", {
+  id: text("id").primaryKey(),
+  sessionId: text("session_id")
+    .notNull()
+    .references(() => testPaymentSessions.id),
+  /** The event exactly as sent (JSON); each delivery signs it afresh. */
+  payload: text("payload").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Who may see a guest order without signing in: the browser that bought it or looked it up with its mobile number. */

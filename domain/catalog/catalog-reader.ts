@@ -5,9 +5,6 @@ import type { Product } from "./types.ts";
 /** Where use cases read the catalogue (every product, active or not) from. */
 export type CatalogReader = { products(): Promise<Product[]> };
 
-/** The database and the catalogue: what the bag and checkout use cases read and write. */
-export type Store = { db: Database; catalog: CatalogReader };
-
 export function catalogFromDatabase(db: Database): CatalogReader {
   return { products: () => loadProducts(db) };
 }

@@ -1,34 +1,11 @@
 import type { CatalogReader } from "./catalog-reader.ts";
 import { parseOptionId } from "./option-id.ts";
-import type { SeriesCode } from "./series.ts";
 import type { Product, PurchaseOption } from "./types.ts";
 
 /** Pouch options sold through promotions: found even though their products are inactive. */
 export const ALWAYS_AVAILABLE_OPTION_IDS: ReadonlySet<string> = new Set(["op-pmbas6-6pu", "op-pmbas12-12pu"]);
 
 export type LookupOptions = { includeInactive?: boolean };
-
-export async function listProducts(
-  catalog: CatalogReader,
-  filter: LookupOptions & { seriesCode?: SeriesCode; kind?: Product["kind"] } = {},
-): Promise<Product[]> {
-  return (await catalog.products()).filter(
-    (product) =>
-      (filter.includeInactive || product.active) &&
-      (!filter.seriesCode || product.series.code === filter.seriesCode) &&
-      (!filter.kind || product.kind === filter.kind),
-  );
-}
-
-export async function findProduct(
-  catalog: CatalogReader,
-  productId: string,
-  lookup: LookupOptions = {},
-): Promise<Product | null> {
-  const product = (await catalog.products()).find((candidate) => candidate.id === productId);
-  if (!product || (!product.active && !lookup.includeInactive)) return null;
-  return product;
-}
 
 export function isOptionAvailable(product: Pick<Product, "active">, optionId: string, lookup: LookupOptions = {}): boolean {
   return product.active || lookup.includeInactive === true || ALWAYS_AVAILABLE_OPTION_IDS.has(optionId);

@@ -1,9 +1,5 @@
-import type { ShippingDetails } from "../../db/schema/orders.ts";
-
-export type ShippingField = keyof ShippingDetails;
-export type ShippingValidation =
-  | { ok: true; details: ShippingDetails }
-  | { ok: false; errors: Partial<Record<ShippingField, string>> };
+import { z } from "zod";
+import { text } from "../shared/input.ts";
 
 /** Singapore mobile numbers in their common spellings -> E.164 (+65 and 8 digits starting 3, 6, 8 or 9); null if not one. */
 export function normalizeSingaporeMobile(input: string): string | null {
@@ -14,24 +10,27 @@ export function normalizeSingaporeMobile(input: string): string | null {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-function text(form: Record<string, unknown>, field: string): string {
-  const value = form[field];
-  return typeof value === "string" ? value.trim() : "";
-}
+const MOBILE_MESSAGE = "Enter a Singapore mobile number, like 9123 4567.";
 
-export function validateShippingDetails(form: Record<string, unknown>): ShippingValidation {
-  const errors: Partial<Record<ShippingField, string>> = {};
-  const name = text(form, "name");
-  const email = text(form, "email").toLowerCase();
-  const address = text(form, "address");
-  const postalCode = text(form, "postalCode");
-  const mobile = normalizeSingaporeMobile(text(form, "mobile"));
-  if (name.length < 2 || name.length > 100) errors.name = "Enter your full name.";
-  if (!EMAIL.test(email) || email.length > 254) errors.email = "Enter an email address like name@example.com.";
-  if (!mobile) errors.mobile = "Enter a Singapore mobile number, like 9123 4567.";
-  if (address.length < 5 || address.length > 200) errors.address = "Enter your street address, with block and unit number.";
-  if (!/^\d{6}$/.test(postalCode)) errors.postalCode = "Enter your 6-digit postal code.";
-  if (Object.keys(errors).length > 0 || !mobile) return { ok: false, errors };
-  const newsletter = form.newsletter === "on" || form.newsletter === "true" || form.newsletter === true;
-  return { ok: true, details: { name, email, mobile, address, postalCode, newsletter } };
-}
+/** The checkout's delivery form: one message per bad field, said the way a shopper can fix it. */
+export const ShippingInput = z.object({
+  name: text(100).refine((value) => value.length >= 2, { error: "Enter your full name." }),
+  email: text(254)
+    .transform((value) => value.toLowerCase())
+    .refine((value) => EMAIL.test(value), { error: "Enter an email address like name@example.com." }),
+  mobile: text(40).transform((value, context) => {
+    const mobile = normalizeSingaporeMobile(value);
+    if (mobile) return mobile;
+    context.addIssue({ code: "custom", message: MOBILE_MESSAGE });
+    return z.NEVER;
+  }),
+  address: text(200).refine((value) => value.length >= 5, {
+    error: "Enter your street address, with block and unit number.",
+  }),
+  postalCode: text(20).refine((value) => /^\d{6}$/.test(value), { error: "Enter your 6-digit postal code." }),
+  /** A checkbox: "on" when ticked, absent when not. */
+  newsletter: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
+});

@@ -1,102 +1,84 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
-import { checkoutSessions, promotionCodes } from "../../db/schema/orders.ts";
-import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
-import { bagIdOf, isWellFormedBagToken } from "../bag/bag-token.ts";
-import { getBag } from "../bag/bag-use-cases.ts";
-import type { Store } from "../catalog/catalog-reader.ts";
+import { checkoutSessions } from "../../db/schema/orders.ts";
+import { bagIdOf } from "../bag/bag-token.ts";
+import { heldBagToken, loadBag } from "../bag/held-bag.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { AppError } from "../shared/app-error.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { endOpenCheckouts } from "./close-checkout.ts";
+import { EXPIRY_JOB_RETRY } from "./expire-checkout-session.ts";
 import { priceCheckout } from "./price-checkout.ts";
-import { validateShippingDetails } from "./shipping-details.ts";
+import { holdPromotionUse } from "./promotion-hold.ts";
+import { ShippingInput } from "./shipping-details.ts";
 
-export type CheckoutDeps = Store & { payments: PaymentProvider; now?: () => Date };
+export const StartCheckoutInput = ShippingInput.extend({
+  /** The shop's address as the shopper's browser reached it: payment sends them back there. */
+  baseUrl: z.url({ protocol: /^https?$/, error: "is not a web address" }).transform((url) => new URL(url).origin),
+});
 
-export type StartCheckoutResult =
-  | { ok: true; redirectUrl: string; sessionId: string }
-  | { ok: false; fieldErrors: Partial<Record<string, string>> };
+export type StartedCheckout = { redirectUrl: string; sessionId: string };
 
 /**
- * Prices the bag on the server, holds a use of its promotion code, opens a payment session and
- * records the priced snapshot. Each step undoes the one before it if it fails.
+ * startCheckout: the viewer's own bag, priced on the server, goes to payment. A checkout of this bag
+ * still open is ended first (its promotion hold released). The new session row, the hold on its
+ * promotion code and the job that expires it are written in one transaction, so a hold never
+ * outlives its session. A signed-in member's bag becomes theirs: the order's points and their
+ * rewards follow it.
  */
-export async function startCheckout(
-  deps: CheckoutDeps,
-  input: {
-    bagToken: string | null;
-    form: Record<string, unknown>;
-    baseUrl: string;
-    /** The signed-in member checking out: the bag becomes theirs, so the order's points and their rewards follow it. */
-    memberId?: string | null;
-  },
-): Promise<StartCheckoutResult> {
-  const validation = validateShippingDetails(input.form);
-  if (!validation.ok) return { ok: false, fieldErrors: validation.errors };
-  if (!isWellFormedBagToken(input.bagToken)) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
-  const bagId = bagIdOf(input.bagToken);
-  const bag = await getBag(deps, input.bagToken);
+export const startCheckout = defineOperation(StartCheckoutInput, async (ctx, input): Promise<StartedCheckout> => {
+  const { baseUrl, ...shipping } = input;
+  const bagToken = heldBagToken(ctx);
+  if (!bagToken) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
+  const bagId = bagIdOf(bagToken);
+  await endOpenCheckouts(ctx, bagId);
+  const bag = await loadBag(ctx, bagId);
   if (bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
   if (bag.unavailableOptionIds.length > 0) {
     throw new AppError("BAD_USER_INPUT", "Some items in your bag are no longer sold. Please remove them first.");
   }
-  if (input.memberId) await deps.db.update(bags).set({ memberId: input.memberId }).where(eq(bags.id, bagId));
-  const [bagRow] = await deps.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
-  const pricing = await priceCheckout(deps.db, bag, bagRow?.promotionCode ?? null, deps.now?.());
+  const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
+  if (memberId) await ctx.db.update(bags).set({ memberId }).where(eq(bags.id, bagId));
+  const [bagRow] = await ctx.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
+  const pricing = await priceCheckout(ctx.db, bag, bagRow?.promotionCode ?? null, ctx.now());
 
-  if (pricing.promotionCode) await holdPromotionUse(deps.db, pricing.promotionCode);
-  try {
-    const session = await deps.payments.createSession({
-      lines: pricing.lines.map((line) => ({
-        name: lineDescription(line),
-        unitAmountCents: line.unitPriceCents,
-        quantity: line.quantity,
-      })),
-      discountCents: pricing.discountCents,
-      shippingCents: pricing.shippingCents,
-      totalCents: pricing.totalCents,
-      customerEmail: validation.details.email,
-      successUrl: `${input.baseUrl}/checkout/complete/{CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${input.baseUrl}/checkout/summary?cancelled=1`,
-      idempotencyKey: randomUUID(),
-    });
-    await deps.db.insert(checkoutSessions).values({
+  const session = await ctx.payments.createSession({
+    lines: pricing.lines.map((line) => ({
+      name: lineDescription(line),
+      unitAmountCents: line.unitPriceCents,
+      quantity: line.quantity,
+    })),
+    discountCents: pricing.discountCents,
+    shippingCents: pricing.shippingCents,
+    totalCents: pricing.totalCents,
+    customerEmail: shipping.email,
+    successUrl: `${baseUrl}/checkout/complete/{CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${baseUrl}/checkout/summary?cancelled=1`,
+    idempotencyKey: randomUUID(),
+  });
+  // Should this fail, the payment session is never shown to anyone, and the provider lets it lapse.
+  await ctx.db.transaction(async (tx) => {
+    if (pricing.promotionCode) await holdPromotionUse(tx, pricing.promotionCode);
+    await tx.insert(checkoutSessions).values({
       id: session.id,
-      provider: deps.payments.name,
+      provider: ctx.payments.name,
       bagId,
-      shipping: validation.details,
+      shipping,
       lines: pricing.lines,
       promotionCode: pricing.promotionCode,
       subtotalCents: pricing.subtotalCents,
       discountCents: pricing.discountCents,
       shippingCents: pricing.shippingCents,
       totalCents: pricing.totalCents,
+      expiresAt: session.expiresAt,
     });
-    return { ok: true, redirectUrl: session.url, sessionId: session.id };
-  } catch (error) {
-    if (pricing.promotionCode) await releasePromotionUse(deps.db, pricing.promotionCode);
-    throw error;
-  }
-}
-
-async function holdPromotionUse(db: Database, code: string): Promise<void> {
-  const held = await db
-    .update(promotionCodes)
-    .set({ timesUsed: sql`${promotionCodes.timesUsed} + 1` })
-    .where(
-      and(
-        eq(promotionCodes.code, code),
-        or(isNull(promotionCodes.usageLimit), lt(promotionCodes.timesUsed, promotionCodes.usageLimit)),
-      ),
-    )
-    .returning({ code: promotionCodes.code });
-  if (held.length === 0) throw new AppError("BAD_USER_INPUT", "That promotion code has been fully used.");
-}
-
-export async function releasePromotionUse(db: Pick<Database, "update">, code: string): Promise<void> {
-  await db
-    .update(promotionCodes)
-    .set({ timesUsed: sql`greatest(${promotionCodes.timesUsed} - 1, 0)` })
-    .where(eq(promotionCodes.code, code));
-}
+    await ctx.jobs.send(
+      "expire-checkout-session",
+      { sessionId: session.id },
+      { tx, startAfter: session.expiresAt, ...EXPIRY_JOB_RETRY },
+    );
+  });
+  return { redirectUrl: session.url, sessionId: session.id };
+});

@@ -1,52 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { orderAccessGrants, orders } from "../../db/schema/orders.ts";
-import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
+import { heldBagId } from "../bag/held-bag.ts";
 import { AppError } from "../shared/app-error.ts";
+import type { OperationContext } from "../shared/context.ts";
 import { isValidOrderCode, normalizeInvoiceId } from "./order-code.ts";
 import { byInvoiceId, loadOrder, type OrderView } from "./order-view.ts";
 
-const NOT_FOUND = "We couldn't find an order with that invoice number and mobile number.";
+/** Who asks to see an order: this browser (its bag's id) and the signed-in member, when there is one. */
+type OrderViewer = { holderId: string | null; memberId: string | null };
 
-/**
- * A guest proves an order is theirs with its invoice id and the mobile number on it. Either one
- * wrong gives the same answer, so the reply never tells which was right. Success lets this browser
- * (holderId) open the order's pages.
- */
-export async function claimGuestOrderAccess(
-  db: Database,
-  input: { holderId: string; invoiceId: unknown; mobile: unknown },
-): Promise<string> {
-  const invoiceId = typeof input.invoiceId === "string" ? normalizeInvoiceId(input.invoiceId) : "";
-  const mobile = typeof input.mobile === "string" ? normalizeSingaporeMobile(input.mobile) : null;
-  if (!isValidOrderCode(invoiceId) || !mobile) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const [order] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.invoiceId, invoiceId), eq(orders.mobile, mobile)));
-  if (!order) throw new AppError("NOT_FOUND", NOT_FOUND);
-  await grantOrderAccess(db, input.holderId, order.id);
-  return invoiceId;
-}
-
-export async function grantOrderAccess(db: Database, holderId: string, orderId: string): Promise<void> {
-  await db.insert(orderAccessGrants).values({ holderId, orderId }).onConflictDoNothing();
-}
-
-/** Who asks to see an order: this browser (its bag token's hash) and the signed-in member, when there is one. */
-export type OrderViewer = { holderId: string | null; memberId: string | null };
-
-/**
- * The order behind an invoice id, only for a browser it was granted to or the member it is linked to;
- * everyone else gets NOT_FOUND, never a hint.
- */
-export async function viewOrder(db: Database, input: OrderViewer & { invoiceId: string }): Promise<OrderView> {
-  const invoiceId = normalizeInvoiceId(input.invoiceId);
-  const asked = (input.holderId || input.memberId) && isValidOrderCode(invoiceId);
-  const order = asked ? await loadOrder(db, byInvoiceId(invoiceId)) : null;
-  if (!order || !(await mayView(db, input, order.id))) throw new AppError("NOT_FOUND", "Order not found.");
-  return order;
-}
+const orderViewerOf = (ctx: Pick<OperationContext, "viewer">): OrderViewer => ({
+  holderId: heldBagId(ctx),
+  memberId: ctx.viewer.kind === "member" ? ctx.viewer.memberId : null,
+});
 
 async function mayView(db: Database, viewer: OrderViewer, orderId: string): Promise<boolean> {
   if (viewer.memberId) {
@@ -62,4 +29,18 @@ async function mayView(db: Database, viewer: OrderViewer, orderId: string): Prom
     .from(orderAccessGrants)
     .where(and(eq(orderAccessGrants.holderId, viewer.holderId), eq(orderAccessGrants.orderId, orderId)));
   return !!grant;
+}
+
+/**
+ * The order behind an invoice id, only for the browser it was granted to (the one that bought it or
+ * proved it with the mobile number) or the member it is linked to; everyone else gets NOT_FOUND, never
+ * a hint that it exists.
+ */
+export async function visibleOrder(ctx: Pick<OperationContext, "db" | "viewer">, invoiceId: string): Promise<OrderView> {
+  const viewer = orderViewerOf(ctx);
+  const code = normalizeInvoiceId(invoiceId);
+  const asked = (viewer.holderId || viewer.memberId) && isValidOrderCode(code);
+  const order = asked ? await loadOrder(ctx.db, byInvoiceId(code)) : null;
+  if (!order || !(await mayView(ctx.db, viewer, order.id))) throw new AppError("NOT_FOUND", "Order not found.");
+  return order;
 }

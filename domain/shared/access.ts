@@ -56,6 +56,11 @@ export async function requireDebugOnOwnMember(ctx: OperationContext, memberId: s
   return requireOwnMember(ctx, memberId);
 }
 
+/** The shop's own background work (a job); no request can act as it. */
+export function requireSystem(ctx: OperationContext): void {
+  if (ctx.viewer.kind !== "system") throw new AppError("FORBIDDEN", "This runs only as the shop's own background work.");
+}
+
 /** Staff holding this permission (owners hold every one). Members and guests never pass. */
 export function requireStaff(ctx: OperationContext, permission: StaffPermission): StaffViewer {
   const { viewer } = ctx;

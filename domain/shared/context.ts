@@ -36,7 +36,10 @@ export type StaffViewer = {
   permissions: ReadonlySet<StaffPermission>;
 };
 
-export type Viewer = GuestViewer | MemberViewer | StaffViewer;
+/** The shop itself: a background job acting on no one's behalf. Never built from a request. */
+export type SystemViewer = { kind: "system"; job: string };
+
+export type Viewer = GuestViewer | MemberViewer | StaffViewer | SystemViewer;
 
 export type OperationLog = {
   info: (details: object, message: string) => void;
@@ -82,4 +85,5 @@ export function contextFor(services: ShopServices, viewer: Viewer, log: Operatio
 export const guest = (bagToken: string | null = null): GuestViewer => ({ kind: "guest", bagToken });
 
 /** The bag this viewer holds, if any: a guest's or a member's browser cookie. */
-export const bagTokenOf = (viewer: Viewer): string | null => (viewer.kind === "staff" ? null : viewer.bagToken);
+export const bagTokenOf = (viewer: Viewer): string | null =>
+  viewer.kind === "guest" || viewer.kind === "member" ? viewer.bagToken : null;

@@ -34,5 +34,6 @@ export function defineOperation<S extends z.ZodType, R>(
   schema: S,
   run: (ctx: OperationContext, input: z.output<S>) => Promise<R>,
 ): (ctx: OperationContext, input: z.input<S>) => Promise<R> {
-  return (ctx, input) => run(ctx, parseInput(schema, input));
+  // async, so bad input rejects the returned promise like every other failure instead of throwing.
+  return async (ctx, input) => run(ctx, parseInput(schema, input));
 }

@@ -24,6 +24,13 @@ export class IdentityProviderError extends Error {
   }
 }
 
+/** True when the provider refused a token (not when it could not be asked). */
+export function isTokenRefusal(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== "IdentityProviderError") return false;
+  const refusal = error as IdentityProviderError;
+  return refusal.errorName === "NotAuthorizedException" || refusal.status === 401;
+}
+
 /**
  * The shop's side of the hosted user pool (or the embedded provider configured the same way):
  * authorization-code flow with PKCE, state and nonce; refresh; revocation; access-token checks.

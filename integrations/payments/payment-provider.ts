@@ -12,6 +12,14 @@ export type CreatePaymentSession = {
   idempotencyKey: string;
 };
 
+export type CreatedPaymentSession = {
+  id: string;
+  /** Where the shopper pays. */
+  url: string;
+  /** When the provider lets the session lapse unpaid. */
+  expiresAt: Date;
+};
+
 export type PaymentSessionState = {
   id: string;
   paid: boolean;
@@ -30,8 +38,13 @@ export type PaymentEvent = { id: string; type: PaymentEventType | (string & {});
 /** Stripe Checkout in production, the embedded test provider by default: the rest of the shop sees only this. */
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
-  createSession(input: CreatePaymentSession): Promise<{ id: string; url: string }>;
+  createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession>;
   retrieveSession(sessionId: string): Promise<PaymentSessionState | null>;
+  /**
+   * Ends a session so it can no longer be paid (Stripe's checkout.sessions.expire) and answers its
+   * state after: a session paid or ended before is left as it is and answered as such.
+   */
+  expireSession(sessionId: string): Promise<PaymentSessionState | null>;
   /** Verifies the signature over the raw body; throws when it does not hold. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
 }

@@ -59,16 +59,26 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
         { idempotencyKey: input.idempotencyKey },
       );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
-      return { id: session.id, url: session.url };
+      return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
-    async retrieveSession(sessionId) {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
-      const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
-      const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
-      const status: PaymentSessionState["status"] =
-        session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open";
-      return { id: session.id, paid, status, customerId: customer };
+    retrieveSession: async (sessionId) => stateOf(await stripe.checkout.sessions.retrieve(sessionId)),
+    async expireSession(sessionId) {
+      try {
+        return stateOf(await stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (paid, or expired already).
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        return stateOf(await stripe.checkout.sessions.retrieve(sessionId));
+      }
     },
     verifyWebhook: (rawBody, signature) => verifyStripeSignature(rawBody, signature, settings.webhookSecret),
   };
+}
+
+function stateOf(session: Stripe.Checkout.Session): PaymentSessionState {
+  const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+  const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+  const status: PaymentSessionState["status"] =
+    session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open";
+  return { id: session.id, paid, status, customerId: customer };
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { testPaymentSessions } from "../../db/schema/orders.ts";
-import type { PaymentProvider } from "./payment-provider.ts";
+import { testPaymentEvents, testPaymentSessions } from "../../db/schema/orders.ts";
+import type { JobQueue } from "../../domain/jobs/job-queue.ts";
+import type { PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
 import { signStripePayload, verifyStripeSignature } from "./stripe-signature.ts";
 
 /** Stripe's test card numbers and what they do. */
@@ -12,24 +13,96 @@ const CARD_OUTCOMES: Record<string, string | null> = {
   "4000000000009995": "Your card has insufficient funds.",
 };
 
-export type TestPaymentOutcome = { ok: true; successUrl: string } | { ok: false; message: string };
+/** Like Stripe's: a session can be paid for 24 hours. */
+const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Like Stripe, the provider delivers each webhook until the shop takes it: the payment page tries
+ * once at once, the job a minute later and then with doubling delays, about three days in all.
+ */
+const REDELIVERY = { delayMs: 60_000, retryLimit: 12, retryDelaySeconds: 30, retryBackoff: true };
+
+const ENDED = "This payment session has ended.";
+
+export type TestPaymentSession = typeof testPaymentSessions.$inferSelect;
+
+export type TestPaymentOutcome =
+  | { ok: true; successUrl: string /** The checkout.session.completed event to deliver. */; eventId: string }
+  | { ok: false; message: string };
 
 export type TestPaymentProvider = PaymentProvider & {
-  findSession(sessionId: string): Promise<typeof testPaymentSessions.$inferSelect | null>;
-  /** Charges a test card; on success it sends a signed checkout.session.completed webhook to deliver(). */
+  /** The session as the card page shows it; an open session past its time reads as expired. */
+  findSession(sessionId: string): Promise<TestPaymentSession | null>;
+  /**
+   * Charges a test card. A payment records its checkout.session.completed event and, in the same
+   * transaction, the job that delivers it (redeliver-webhook). Paying a paid session again charges
+   * nothing and answers the same event.
+   */
   pay(sessionId: string, cardNumber: string): Promise<TestPaymentOutcome>;
+  /** A recorded event with a fresh Stripe-Signature, as each delivery attempt carries one; null if unknown. */
+  signedEvent(eventId: string): Promise<{ rawBody: string; signature: string } | null>;
 };
 
 export function createTestPaymentProvider(deps: {
   db: Database;
   webhookSecret: string;
-  deliver: (rawBody: string, signature: string) => Promise<void>;
+  jobs: JobQueue;
+  now?: () => Date;
 }): TestPaymentProvider {
-  const { db, webhookSecret } = deps;
+  const { db, webhookSecret, jobs } = deps;
+  const now = deps.now ?? (() => new Date());
 
-  async function findSession(sessionId: string) {
+  async function findSession(sessionId: string): Promise<TestPaymentSession | null> {
     const [row] = await db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
-    return row ?? null;
+    if (!row) return null;
+    return row.status === "open" && row.expiresAt <= now() ? { ...row, status: "expired" } : row;
+  }
+
+  async function stateOf(sessionId: string): Promise<PaymentSessionState | null> {
+    const row = await findSession(sessionId);
+    if (!row) return null;
+    const status = row.status === "paid" ? "complete" : row.status;
+    return { id: row.id, paid: row.status === "paid", status, customerId: null };
+  }
+
+  async function eventOfPaidSession(session: TestPaymentSession): Promise<TestPaymentOutcome> {
+    const [event] = await db
+      .select({ id: testPaymentEvents.id })
+      .from(testPaymentEvents)
+      .where(eq(testPaymentEvents.sessionId, session.id))
+      .orderBy(desc(testPaymentEvents.createdAt));
+    if (!event) throw new Error(`Paid test session ${session.id} has no event`);
+    return { ok: true, successUrl: session.successUrl, eventId: event.id };
+  }
+
+  /** Marks the session paid, once, with its event and the job that delivers it; null when it is no longer open. */
+  async function recordPayment(sessionId: string, at: Date): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      const paid = await tx
+        .update(testPaymentSessions)
+        .set({ status: "paid", lastError: null, updatedAt: at })
+        .where(
+          and(
+            eq(testPaymentSessions.id, sessionId),
+            eq(testPaymentSessions.status, "open"),
+            gt(testPaymentSessions.expiresAt, at),
+          ),
+        )
+        .returning({ id: testPaymentSessions.id });
+      if (paid.length === 0) return null;
+      const eventId = `evt_test_${randomBytes(12).toString("base64url")}`;
+      const payload = JSON.stringify({
+        id: eventId,
+        object: "event",
+        type: "checkout.session.completed",
+        created: Math.floor(at.getTime() / 1000),
+        data: { object: { id: sessionId, object: "checkout.session", payment_status: "paid" } },
+      });
+      await tx.insert(testPaymentEvents).values({ id: eventId, sessionId, payload, createdAt: at });
+      const { delayMs, ...retry } = REDELIVERY;
+      await jobs.send("redeliver-webhook", { eventId }, { tx, startAfter: new Date(at.getTime() + delayMs), ...retry });
+      return eventId;
+    });
   }
 
   return {
@@ -37,48 +110,54 @@ export function createTestPaymentProvider(deps: {
     findSession,
     async createSession(input) {
       const id = `cs_test_${randomBytes(18).toString("base64url")}`;
+      const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS);
       await db.insert(testPaymentSessions).values({
         id,
         amountCents: input.totalCents,
         email: input.customerEmail,
         successUrl: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
         cancelUrl: input.cancelUrl,
+        expiresAt,
       });
-      return { id, url: `/pay/test/${id}` };
+      return { id, url: `/pay/test/${id}`, expiresAt };
     },
-    async retrieveSession(sessionId) {
-      const row = await findSession(sessionId);
-      if (!row) return null;
-      const status = row.status === "paid" ? "complete" : row.status;
-      return { id: row.id, paid: row.status === "paid", status, customerId: null };
+    retrieveSession: stateOf,
+    async expireSession(sessionId) {
+      await db
+        .update(testPaymentSessions)
+        .set({ status: "expired", updatedAt: now() })
+        .where(and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.status, "open")));
+      return stateOf(sessionId);
     },
     verifyWebhook: (rawBody, signature) => verifyStripeSignature(rawBody, signature, webhookSecret),
+    async signedEvent(eventId) {
+      const [event] = await db
+        .select({ payload: testPaymentEvents.payload })
+        .from(testPaymentEvents)
+        .where(eq(testPaymentEvents.id, eventId));
+      if (!event) return null;
+      return { rawBody: event.payload, signature: await signStripePayload(event.payload, webhookSecret) };
+    },
     async pay(sessionId, cardNumber) {
       const session = await findSession(sessionId);
-      if (!session || session.status === "expired") return { ok: false, message: "This payment session has ended." };
+      if (session?.status === "paid") return eventOfPaidSession(session);
+      if (session?.status !== "open") return { ok: false, message: ENDED };
       const digits = cardNumber.replace(/[\s-]/g, "");
       const outcome = CARD_OUTCOMES[digits];
       if (outcome === undefined) return { ok: false, message: "Your card number is incorrect." };
+      const at = now();
       if (outcome !== null) {
         await db
           .update(testPaymentSessions)
-          .set({ lastError: outcome, updatedAt: new Date() })
+          .set({ lastError: outcome, updatedAt: at })
           .where(eq(testPaymentSessions.id, sessionId));
         return { ok: false, message: outcome };
       }
-      await db
-        .update(testPaymentSessions)
-        .set({ status: "paid", lastError: null, updatedAt: new Date() })
-        .where(eq(testPaymentSessions.id, sessionId));
-      const payload = JSON.stringify({
-        id: `evt_test_${randomBytes(12).toString("base64url")}`,
-        object: "event",
-        type: "checkout.session.completed",
-        created: Math.floor(Date.now() / 1000),
-        data: { object: { id: sessionId, object: "checkout.session", payment_status: "paid" } },
-      });
-      await deps.deliver(payload, await signStripePayload(payload, webhookSecret));
-      return { ok: true, successUrl: session.successUrl };
+      const eventId = await recordPayment(sessionId, at);
+      if (eventId) return { ok: true, successUrl: session.successUrl, eventId };
+      // Paid or ended by another request meanwhile.
+      const current = await findSession(sessionId);
+      return current?.status === "paid" ? eventOfPaidSession(current) : { ok: false, message: ENDED };
     },
   };
 }

@@ -1,12 +1,10 @@
 import type { OperationContext } from "../../domain/shared/context.ts";
-import type { Shop } from "../../domain/shop.ts";
 import type { Logger } from "../logger.ts";
 import type { Caller } from "./caller.ts";
 import type { VerifyAccessToken } from "./verified-tokens.ts";
 
 /** What the HTTP layer hands every GraphQL request. */
 export type GraphQLServerContext = {
-  shop: Shop;
   /** The request's operation context as HTTP built it (a guest, or the session cookie's member). */
   operations: OperationContext;
   logger: Logger;

@@ -1,3 +1,6 @@
+import { findProduct } from "../../domain/catalog/find-product.ts";
+import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
+import { listProducts } from "../../domain/catalog/list-products.ts";
 import { SERIES, type Series, seriesSlug } from "../../domain/catalog/series.ts";
 import type { OptionSku, Product, PurchaseOption } from "../../domain/catalog/types.ts";
 import { fromCents } from "../../domain/shared/money.ts";
@@ -8,19 +11,12 @@ type LookupArgs = { includeInactive?: boolean | null };
 export const resolvers = {
   Query: {
     series: () => SERIES,
-    products: (_: unknown, args: LookupArgs & { seriesCode?: string | null }, ctx: GraphQLContext) => {
-      const series = SERIES.find((line) => line.code === args.seriesCode);
-      if (args.seriesCode && !series) return [];
-      return ctx.shop.catalog.listProducts({ seriesCode: series?.code, includeInactive: args.includeInactive === true });
-    },
+    products: (_: unknown, args: LookupArgs & { seriesCode?: string | null }, ctx: GraphQLContext) =>
+      listProducts(ctx.operations, args),
     product: (_: unknown, args: LookupArgs & { id: string }, ctx: GraphQLContext) =>
-      ctx.shop.catalog.findProduct(args.id, { includeInactive: args.includeInactive === true }),
-    purchaseOption: async (_: unknown, args: LookupArgs & { optionId: string }, ctx: GraphQLContext) => {
-      const found = await ctx.shop.catalog.findPurchaseOptions([args.optionId], {
-        includeInactive: args.includeInactive === true,
-      });
-      return found.get(args.optionId)?.option ?? null;
-    },
+      findProduct(ctx.operations, { productId: args.id, includeInactive: args.includeInactive }),
+    purchaseOption: (_: unknown, args: LookupArgs & { optionId: string }, ctx: GraphQLContext) =>
+      findPurchaseOption(ctx.operations, args),
   },
   Series: { slug: (series: Series) => seriesSlug(series) },
   Product: { purchaseOptions: (product: Product) => product.options },

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../setup/test-jobs.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 describe("checkout over HTTP with the test payment provider", () => {
@@ -55,7 +56,11 @@ describe("checkout over HTTP with the test payment provider", () => {
 
     const bag = await (await fetch(`${shop.baseUrl}/bag`, { headers: { cookie } })).text();
     expect(bag).toContain("Your bag is empty.");
-    const outbox = readdirSync(path.join(dataDir, "outbox"));
+    // The confirmation is sent by a job, just after the order commits.
+    const outbox = await eventually(
+      async () => (existsSync(path.join(dataDir, "outbox")) ? readdirSync(path.join(dataDir, "outbox")) : []),
+      (files) => files.length > 0,
+    );
     expect(outbox).toHaveLength(1);
     expect(readFileSync(path.join(dataDir, "outbox", outbox[0] ?? ""), "utf8")).toContain(
       `Subject: Your Nectar Lab order ${[...invoiceIds][0]}`,
@@ -112,5 +117,60 @@ describe("checkout over HTTP with the test payment provider", () => {
     const response = await fetch(`${shop.baseUrl}/checkout/complete/${sessionId}`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("This checkout has not been paid yet.");
+  });
+
+  it("gives FIRST1 back to a shopper who returns from payment without paying, so they can check out with it again", async () => {
+    const added = await post("/bag", form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect((await post("/checkout/summary", form({ code: "first1" }), cookie)).status).toBe(200);
+    const shipping = {
+      name: "Lim Wei",
+      email: "wei@example.com",
+      mobile: "91234567",
+      address: "10 Anson Road",
+      postalCode: "079903",
+    };
+    const first = await post("/checkout/shipping", form(shipping), cookie);
+    expect(first.headers.get("location")).toMatch(/^\/pay\/test\/cs_test_/);
+    const declined = await post(first.headers.get("location") ?? "", form({ cardNumber: "4000000000000002" }), cookie);
+    expect(declined.status).toBe(402);
+
+    const back = await (await fetch(`${shop.baseUrl}/checkout/summary?cancelled=1`, { headers: { cookie } })).text();
+    expect(back).toContain("Payment was cancelled.");
+    expect(back).not.toContain("fully used");
+    expect(back).toContain("(FIRST1)");
+    const again = await post("/checkout/shipping", form(shipping), cookie);
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).not.toBe(first.headers.get("location"));
+    const ended = await (await fetch(`${shop.baseUrl}${first.headers.get("location")}`, { headers: { cookie } })).text();
+    expect(ended).toContain("This payment session has ended.");
+  });
+
+  it("refuses shipping details the database cannot store as bad input, never a server error", async () => {
+    const added = await post("/bag", form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const shipping = {
+      name: "Lim\u0000Wei",
+      email: "wei@example.com",
+      mobile: "91234567",
+      address: "10 Anson Road",
+      postalCode: "079903",
+    };
+    const response = await post("/checkout/shipping", form(shipping), cookie);
+    expect(response.status).toBe(400);
+  });
+
+  it("answers order, checkout and payment addresses of any length with 404, never a server error", async () => {
+    const long = "x".repeat(5000);
+    for (const path of [
+      `/order/${long}`,
+      `/order-details/${long}`,
+      `/order/${long}/invoice.pdf`,
+      `/checkout/complete/cs_${long}`,
+      `/pay/test/cs_${long}`,
+    ]) {
+      expect((await fetch(`${shop.baseUrl}${path}`)).status, path).toBe(404);
+    }
+    expect((await post(`/pay/test/cs_${long}`, form({ cardNumber: "4242424242424242" }))).status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guest } from "../../domain/shared/context.ts";
 import { createGraphQLHandler } from "../../server/graphql/yoga.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -55,7 +56,8 @@ describe("GraphQL introspection", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ query: "{ __schema { queryType { name } } }" }),
     });
-    const response = await createGraphQLHandler({ APP_ENV: appEnv }).fetch(request, {} as never);
+    // Introspection reads nothing of the request's context but its viewer: an anonymous guest.
+    const response = await createGraphQLHandler({ APP_ENV: appEnv }).fetch(request, { operations: { viewer: guest() } } as never);
     return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
   };
 

@@ -4,7 +4,11 @@ import { purchaseOptions } from "../../db/schema/catalog.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { catalogCachedByRevision, catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
 import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
-import { findProduct, findPurchaseOptions, listProducts } from "../../domain/catalog/lookup.ts";
+import { findProduct } from "../../domain/catalog/find-product.ts";
+import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
+import { listProducts } from "../../domain/catalog/list-products.ts";
+import { findPurchaseOptions } from "../../domain/catalog/lookup.ts";
+import { testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`catalogue lookups (${DRIVER_NAME})`, () => {
@@ -15,25 +19,27 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
   });
   afterAll(() => database.close());
   const catalog = () => catalogFromDatabase(database.db);
+  const ctx = () => testContext(database.db);
 
   it("lists only active products unless asked for inactive ones", async () => {
-    const active = await listProducts(catalog());
+    const active = await listProducts(ctx(), {});
     expect(active.every((product) => product.active)).toBe(true);
     expect(active.map((product) => product.id)).not.toContain("m4");
-    const all = await listProducts(catalog(), { includeInactive: true });
+    const all = await listProducts(ctx(), { includeInactive: true });
     expect(all.map((product) => product.id)).toEqual(expect.arrayContaining(["m4", "v4", "pmbas6", "pmbas12"]));
     expect(all.length).toBeGreaterThan(active.length);
   });
 
   it("filters by series and kind", async () => {
-    const joffee = await listProducts(catalog(), { seriesCode: "j" });
+    const joffee = await listProducts(ctx(), { seriesCode: "j" });
     expect(joffee.map((product) => product.id)).toEqual(["j4"]);
-    const bundles = await listProducts(catalog(), { kind: "bundle" });
+    const bundles = await listProducts(ctx(), { kind: "bundle" });
     expect(bundles).toHaveLength(6);
+    expect(await listProducts(ctx(), { seriesCode: "zz" })).toEqual([]);
   });
 
   it("assembles a product with its options, SKUs, servings and single-box value", async () => {
-    const product = await findProduct(catalog(), "lbndl4");
+    const product = await findProduct(ctx(), { productId: "lbndl4" });
     expect(product?.path).toBe("/shop/lean-up-calorie-burning/lbndl4");
     const [plain, upsell] = product?.options ?? [];
     expect(plain).toMatchObject({ optionId: "op-lbndl4-4b", optionPriceCents: 11760, servings: 32, singleBoxValueCents: 15600 });
@@ -42,9 +48,9 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
   });
 
   it("hides an inactive product unless asked", async () => {
-    expect(await findProduct(catalog(), "m4")).toBeNull();
-    expect((await findProduct(catalog(), "m4", { includeInactive: true }))?.active).toBe(false);
-    expect(await findProduct(catalog(), "nope")).toBeNull();
+    expect(await findProduct(ctx(), { productId: "m4" })).toBeNull();
+    expect((await findProduct(ctx(), { productId: "m4", includeInactive: true }))?.active).toBe(false);
+    expect(await findProduct(ctx(), { productId: "nope" })).toBeNull();
   });
 
   it("finds the two pouch sampler options even though their products are inactive", async () => {
@@ -53,6 +59,15 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
     expect(found.get("op-pmbas12-12pu")?.option).toMatchObject({ optionPriceCents: 5856, servings: 12 });
     const withInactive = await findPurchaseOptions(catalog(), ["op-m4_ba-1b"], { includeInactive: true });
     expect(withInactive.has("op-m4_ba-1b")).toBe(true);
+  });
+
+  it("looks one option up by the same rules", async () => {
+    expect(await findPurchaseOption(ctx(), { optionId: "op-pmbas6-6pu" })).toMatchObject({ optionPriceCents: 2928 });
+    expect(await findPurchaseOption(ctx(), { optionId: "op-m4_ba-1b" })).toBeNull();
+    expect(await findPurchaseOption(ctx(), { optionId: "op-m4_ba-1b", includeInactive: true })).toMatchObject({
+      optionId: "op-m4_ba-1b",
+    });
+    expect(await findPurchaseOption(ctx(), { optionId: "rubbish" })).toBeNull();
   });
 
   it("ignores malformed and unknown option ids", async () => {

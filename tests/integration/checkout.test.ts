@@ -7,17 +7,19 @@ import { bags } from "../../db/schema/bags.ts";
 import { checkoutSessions } from "../../db/schema/orders.ts";
 import { seedPromotionCodes } from "../../db/seed/promotions.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
-import { bagIdOf } from "../../domain/bag/bag-token.ts";
-import { addToBag, getBag } from "../../domain/bag/bag-use-cases.ts";
-import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
+import { bagIdOf, newBagToken } from "../../domain/bag/bag-token.ts";
+import { getBag } from "../../domain/bag/get-bag.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { invoicePdf } from "../../domain/orders/invoice-file.ts";
-import { viewOrder } from "../../domain/orders/order-access.ts";
 import { byInvoiceId, loadOrder } from "../../domain/orders/order-view.ts";
+import { viewOrder } from "../../domain/orders/view-order.ts";
+import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { signStripePayload } from "../../integrations/payments/stripe-signature.ts";
 import { createLocalFileStore } from "../../integrations/storage/file-store.ts";
+import { checkoutPorts, bagWith as fillBag, holderOf } from "../setup/checkout-fixtures.ts";
+import { memberViewer, testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
@@ -31,32 +33,28 @@ const SHIPPING = {
 
 describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
+  let recording: RecordingPayments;
   let payments: RecordingPayments["payments"];
   let lastEvent: RecordingPayments["lastEvent"];
   let lastWebhook: RecordingPayments["lastWebhook"];
-  const deps = () => ({ db: database.db, payments, env: "test" });
-  const store = () => ({ db: database.db, catalog: catalogFromDatabase(database.db) });
+  /** The shop as this viewer (by default a guest without a bag: the webhook's and the return page's view). */
+  const ctx = (viewer: Viewer = guest(), now?: () => Date) =>
+    testContext(database.db, { viewer, now, ports: checkoutPorts(recording) });
 
   beforeAll(async () => {
     database = await openTestDatabase();
     await seedCatalog(database.db);
     await seedPromotionCodes(database.db);
-    ({ payments, lastEvent, lastWebhook } = recordingTestPayments(database.db));
+    recording = recordingTestPayments(database.db);
+    ({ payments, lastEvent, lastWebhook } = recording);
   });
   afterAll(() => database.close());
 
-  async function bagWith(...options: [string, number][]) {
-    let token: string | null = null;
-    for (const [optionId, quantity] of options)
-      token = (await addToBag(store(), { bagToken: token, optionId, quantity })).bagToken;
-    if (!token) throw new Error("no bag");
-    return token;
-  }
+  const bagWith = (...options: [string, number][]) => fillBag(database.db, options);
 
   async function checkout(bagToken: string, form: Record<string, unknown> = SHIPPING) {
-    const result = await startCheckout({ ...store(), payments }, { bagToken, form, baseUrl: "http://shop.test" });
-    if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
-    return result.sessionId;
+    const input = { ...form, baseUrl: "http://shop.test" } as Parameters<typeof startCheckout>[1];
+    return (await startCheckout(ctx(holderOf(bagToken)), input)).sessionId;
   }
 
   const count = async (table: string, where = sql`true`) =>
@@ -68,8 +66,8 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     expect(await payments.pay(sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
     const event = await lastEvent();
     const results = await Promise.all([
-      ...Array.from({ length: 10 }, () => handlePaymentEvent(deps(), event)),
-      ...Array.from({ length: 5 }, () => fulfilCheckout(deps(), sessionId)),
+      ...Array.from({ length: 10 }, () => handlePaymentEvent(ctx(), event)),
+      ...Array.from({ length: 5 }, () => fulfilCheckout(ctx(), { sessionId })),
     ]);
     const invoiceIds = new Set(results.map((result) => result?.invoiceId));
     expect(invoiceIds.size).toBe(1);
@@ -86,7 +84,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     expect(await count("order_lines", sql`order_id = ${order?.id}`)).toBe(2);
     expect(await count("email_outbox", sql`order_id = ${order?.id}`)).toBe(1);
     expect(await count("payment_events", sql`session_id = ${sessionId}`)).toBe(1);
-    expect((await getBag(store(), bagToken)).lines).toEqual([]);
+    expect((await getBag(ctx(holderOf(bagToken)), {})).lines).toEqual([]);
     const [customer] = await queryRows(
       database.db,
       sql`select purchase_count, first_purchased_on is not null as first from customers where email = 'mei@example.com'`,
@@ -102,12 +100,12 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     const dying = () => {
       throw new Error("process killed");
     };
-    await expect(handlePaymentEvent({ ...deps(), now: dying }, event)).rejects.toThrow("process killed");
+    await expect(handlePaymentEvent(ctx(guest(), dying), event)).rejects.toThrow("process killed");
     expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(0);
     expect(await count("payment_events", sql`session_id = ${sessionId}`)).toBe(0);
 
-    expect((await handlePaymentEvent(deps(), event))?.created).toBe(true);
-    expect((await handlePaymentEvent(deps(), event))?.created).toBe(false);
+    expect((await handlePaymentEvent(ctx(), event))?.created).toBe(true);
+    expect((await handlePaymentEvent(ctx(), event))?.created).toBe(false);
     expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(1);
   });
 
@@ -120,9 +118,9 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
       message: "Your card has insufficient funds.",
     });
     expect(await payments.pay(sessionId, "1234")).toEqual({ ok: false, message: "Your card number is incorrect." });
-    expect(await fulfilCheckout(deps(), sessionId)).toBeNull();
+    expect(await fulfilCheckout(ctx(), { sessionId })).toBeNull();
     expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(0);
-    expect((await getBag(store(), bagToken)).lines).toHaveLength(1);
+    expect((await getBag(ctx(holderOf(bagToken)), {})).lines).toHaveLength(1);
   });
 
   it("prices on the server only: a tampered price in the form changes nothing", async () => {
@@ -175,13 +173,13 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
         data: { object: { id: sessionId, object: "checkout.session" } },
       });
       const event = await payments.verifyWebhook(raw, await signStripePayload(raw, "whsec_test_secret"));
-      await handlePaymentEvent(deps(), event);
-      await handlePaymentEvent(deps(), event);
+      await handlePaymentEvent(ctx(), event);
+      await handlePaymentEvent(ctx(), event);
       expect(await timesUsed()).toBe(before);
       const [session] = await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
       expect(session?.status).toBe(type.endsWith("expired") ? "expired" : "failed");
       expect(await count("orders", sql`checkout_session_id = ${sessionId}`)).toBe(0);
-      expect((await getBag(store(), bagToken)).lines).toHaveLength(1);
+      expect((await getBag(ctx(holderOf(bagToken)), {})).lines).toHaveLength(1);
     }
   });
 
@@ -214,18 +212,13 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
     const bagToken = await bagWith(["op-l8_yc-1b", 1]);
     const sessionId = await checkout(bagToken, { ...SHIPPING, email: "member-view@example.com" });
     await payments.pay(sessionId, "4242424242424242");
-    const invoiceId = (await fulfilCheckout(deps(), sessionId))?.invoiceId ?? "";
+    const invoiceId = (await fulfilCheckout(ctx(), { sessionId }))?.invoiceId ?? "";
     await database.db.execute(sql`update orders set member_id = 'member-a' where invoice_id = ${invoiceId}`);
 
-    await expect(viewOrder(database.db, { holderId: null, memberId: "member-a", invoiceId })).resolves.toMatchObject({
-      invoiceId,
-    });
-    for (const viewer of [
-      { holderId: null, memberId: "member-b" },
-      { holderId: "another-browser", memberId: null },
-      { holderId: null, memberId: null },
-    ]) {
-      await expect(viewOrder(database.db, { ...viewer, invoiceId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(viewOrder(ctx(memberViewer("member-a")), { invoiceId })).resolves.toMatchObject({ invoiceId });
+    await expect(viewOrder(ctx(holderOf(bagToken)), { invoiceId })).resolves.toMatchObject({ invoiceId });
+    for (const viewer of [memberViewer("member-b"), guest(newBagToken()), guest()]) {
+      await expect(viewOrder(ctx(viewer), { invoiceId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
   });
 
@@ -237,23 +230,23 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
 
   it("shows each shipping field's problem and starts nothing", async () => {
     const bagToken = await bagWith(["op-m8_yd-1b", 1]);
-    const result = await startCheckout(
-      { ...store(), payments },
-      {
-        bagToken,
-        form: { name: "", email: "nope", mobile: "1234", address: "x", postalCode: "12345" },
-        baseUrl: "http://shop.test",
-      },
-    );
-    expect(result).toEqual({
-      ok: false,
-      fieldErrors: {
-        name: "Enter your full name.",
-        email: "Enter an email address like name@example.com.",
-        mobile: "Enter a Singapore mobile number, like 9123 4567.",
-        address: "Enter your street address, with block and unit number.",
-        postalCode: "Enter your 6-digit postal code.",
-      },
+    const sessionsBefore = await count("checkout_sessions");
+    const result = await startCheckout(ctx(holderOf(bagToken)), {
+      name: "",
+      email: "nope",
+      mobile: "1234",
+      address: "x",
+      postalCode: "12345",
+      baseUrl: "http://shop.test",
+    }).catch((error: unknown) => error);
+    expect(result).toMatchObject({ code: "BAD_USER_INPUT" });
+    expect((result as { fields?: unknown }).fields).toEqual({
+      name: "Enter your full name.",
+      email: "Enter an email address like name@example.com.",
+      mobile: "Enter a Singapore mobile number, like 9123 4567.",
+      address: "Enter your street address, with block and unit number.",
+      postalCode: "Enter your 6-digit postal code.",
     });
+    expect(await count("checkout_sessions")).toBe(sessionsBefore);
   });
 });

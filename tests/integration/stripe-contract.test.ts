@@ -29,6 +29,20 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
               id: "cs_test_abc",
               object: "checkout.session",
               url: "https://checkout.stripe.test/c/pay/cs_test_abc",
+              expires_at: 1_800_000_000,
+            }),
+          );
+        }
+        if (request.url === "/v1/checkout/sessions/cs_test_open/expire") {
+          return response.end(
+            JSON.stringify({ id: "cs_test_open", object: "checkout.session", status: "expired", payment_status: "unpaid" }),
+          );
+        }
+        if (request.url === "/v1/checkout/sessions/cs_test_paid/expire") {
+          response.statusCode = 400;
+          return response.end(
+            JSON.stringify({
+              error: { type: "invalid_request_error", message: "Only Checkout Sessions with a status of `open` can be expired." },
             }),
           );
         }
@@ -69,7 +83,11 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       cancelUrl: "https://shop.test/checkout/summary?cancelled=1",
       idempotencyKey: "attempt-1",
     });
-    expect(session).toEqual({ id: "cs_test_abc", url: "https://checkout.stripe.test/c/pay/cs_test_abc" });
+    expect(session).toEqual({
+      id: "cs_test_abc",
+      url: "https://checkout.stripe.test/c/pay/cs_test_abc",
+      expiresAt: new Date(1_800_000_000 * 1000),
+    });
 
     const coupon = seen.find((request) => request.path === "/v1/coupons");
     expect(coupon?.body.get("amount_off")).toBe("689");
@@ -103,6 +121,18 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       customerId: "cus_42",
     });
     expect((await provider().retrieveSession("cs_test_open"))?.paid).toBe(false);
+  });
+
+  it("expires an open session, and answers a session no longer open with its state", async () => {
+    expect(await provider().expireSession("cs_test_open")).toEqual({
+      id: "cs_test_open",
+      paid: false,
+      status: "expired",
+      customerId: null,
+    });
+    const expire = seen.find((request) => request.path === "/v1/checkout/sessions/cs_test_open/expire");
+    expect(expire?.method).toBe("POST");
+    expect(await provider().expireSession("cs_test_paid")).toMatchObject({ paid: true, status: "complete" });
   });
 
   it("verifies webhook signatures on the raw body", async () => {

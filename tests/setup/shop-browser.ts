@@ -48,6 +48,13 @@ export function openBrowser(shop: TestServer) {
       if (start.status !== 303 || !location) throw new Error(`Sign-in did not start: ${start.status} ${await start.text()}`);
       return { start, callback: await signInAtProvider(jar, new URL(location), person) };
     },
+    /** Signs out as a member does: opens the sign-out page and posts its form (with the CSRF token it holds). */
+    async signOut() {
+      const html = await (await browser.get("/member/logout")).text();
+      const csrf = /<input type="hidden" name="csrf" value="([^"]*)"/.exec(html)?.[1];
+      if (csrf === undefined) throw new Error("The sign-out page offers no sign-out form: not signed in?");
+      return browser.post("/member/logout", { csrf: decodeHtml(csrf) });
+    },
     /** The whole sign-in: form, provider, callback. Returns the callback's answer (a redirect). */
     async signIn(person: TestIdentity, redirect = "/member") {
       const { start, callback } = await browser.startSignIn(person, redirect);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { GOLD_THRESHOLD_CENTS } from "../../domain/loyalty/programme.ts";
 import { formatTimestamp } from "../../domain/members/format-timestamp.ts";
 import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../domain/members/point-kinds.ts";
-import { addMonths, GOLD_THRESHOLD_CENTS, goldYearEnd, progressToGold } from "../../domain/members/tier.ts";
+import { addMonths, goldYearEnd, progressToGold } from "../../domain/members/tier.ts";
 
 describe("formatTimestamp", () => {
   it("shows Singapore time with a 12-hour clock", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSingaporeMobile, validateShippingDetails } from "../../domain/checkout/shipping-details.ts";
+import { normalizeSingaporeMobile, ShippingInput } from "../../domain/checkout/shipping-details.ts";
+import { fieldErrorsOf } from "../../domain/shared/operation.ts";
+
+/** The delivery form read by its schema: the details, or one message per bad field. */
+function validateShippingDetails(form: Record<string, unknown>) {
+  const result = ShippingInput.safeParse(form);
+  return result.success ? { ok: true, details: result.data } : { ok: false, errors: fieldErrorsOf(result.error) };
+}
 
 describe("Singapore mobile numbers", () => {
   it.each([
@@ -64,5 +71,16 @@ describe("shipping details", () => {
       postalCode: "52112a",
     });
     expect(result).toEqual({ ok: false, errors: { postalCode: "Enter your 6-digit postal code." } });
+  });
+
+  it("refuses text the database cannot store, with a message, never a server error", () => {
+    const result = validateShippingDetails({
+      name: "Tan\u0000Mei",
+      email: "tan@example.com",
+      mobile: "91234567",
+      address: "1 Road Street \ud800",
+      postalCode: "521123",
+    });
+    expect(result).toMatchObject({ ok: false, errors: { name: expect.any(String), address: expect.any(String) } });
   });
 });

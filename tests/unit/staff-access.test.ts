@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { requireDebug, requireSignedIn, requireStaff } from "../../domain/shared/access.ts";
+import { requireDebug, requireSignedIn, requireStaff, requireSystem } from "../../domain/shared/access.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { permissionsOf, STAFF_PERMISSIONS, type StaffPermission } from "../../domain/staff/permissions.ts";
 import { memberViewer, testContext } from "../setup/operation-context.ts";
@@ -25,9 +25,7 @@ describe("staff permissions", () => {
     fc.assert(
       fc.property(permission, fc.option(fc.string()), fc.uuid(), (needed, bagToken, memberId) => {
         for (const viewer of [guest(bagToken), memberViewer(memberId, `sub-${memberId}`)]) {
-          expect(() => requireStaff(contextOf(viewer, true), needed)).toThrow(
-            expect.objectContaining({ code: "FORBIDDEN" }),
-          );
+          expect(() => requireStaff(contextOf(viewer, true), needed)).toThrow(expect.objectContaining({ code: "FORBIDDEN" }));
         }
       }),
     );
@@ -58,5 +56,20 @@ describe("debug mode", () => {
       expect(() => requireDebug(contextOf(viewer, false))).toThrow(expect.objectContaining({ code: "FORBIDDEN" }));
       expect(() => requireDebug(contextOf(viewer, true))).not.toThrow();
     }
+  });
+});
+
+describe("the shop's own background work", () => {
+  it("is done only by jobs: no guest, member or staff (not even an owner) passes", () => {
+    for (const viewer of [guest("bag"), memberViewer("m-1"), staff("owner", [])]) {
+      expect(() => requireSystem(contextOf(viewer, true))).toThrow(expect.objectContaining({ code: "FORBIDDEN" }));
+    }
+    expect(() => requireSystem(contextOf({ kind: "system", job: "loyalty-maintenance" }))).not.toThrow();
+  });
+
+  it("gives a job no staff permission and no membership", () => {
+    const job = contextOf({ kind: "system", job: "send-email" });
+    expect(() => requireStaff(job, "refunds")).toThrow(expect.objectContaining({ code: "FORBIDDEN" }));
+    expect(() => requireSignedIn(job)).toThrow(expect.objectContaining({ code: "UNAUTHENTICATED" }));
   });
 });

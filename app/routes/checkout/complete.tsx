@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
-import { isWellFormedCheckoutSessionId } from "../../../domain/checkout/session-id.ts";
+import { completeCheckout } from "../../../domain/checkout/complete-checkout.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { OrderLines } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
@@ -11,13 +11,9 @@ import type { Route } from "./+types/complete";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Thank you for your order");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { shop } = context.get(requestContext);
-  if (!isWellFormedCheckoutSessionId(params.sessionId)) {
-    throw data("We couldn't find a paid order for this checkout.", { status: 404 });
-  }
-  const order = await shop.checkout.complete(params.sessionId);
-  if (!order) throw data(await shop.checkout.unpaidMessage(params.sessionId), { status: 404 });
-  return { order };
+  const completion = await completeCheckout(context.get(requestContext).operations, { sessionId: params.sessionId });
+  if (!completion.order) throw data(completion.message, { status: 404 });
+  return { order: completion.order };
 }
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {

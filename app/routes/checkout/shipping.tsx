@@ -1,15 +1,17 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
+import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
+import { isAppError } from "../../../domain/shared/app-error.ts";
 import { OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
-import { expectedFailure, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
-import { readBagToken } from "../../lib/bag-cookie.server.ts";
+import { expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/shipping";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Shipping");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const summary = await context.get(requestContext).shop.checkout.summary(readBagToken(request));
+export async function loader({ context }: Route.LoaderArgs) {
+  const summary = await checkoutSummary(context.get(requestContext).operations, {});
   if (summary.bag.lines.length === 0) throw redirect("/checkout/summary");
   return { pricing: summary.pricing };
 }
@@ -22,22 +24,27 @@ type ShippingActionData = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { shop, session } = context.get(requestContext);
+  const { operations } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return data<ShippingActionData>({ ok: false, message: UNREADABLE_REQUEST }, { status: 400 });
   const values = Object.fromEntries(
     [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
   try {
-    const result = await shop.checkout.start({
-      bagToken: readBagToken(request),
-      form: values,
+    const started = await startCheckout(operations, {
+      name: formText(form, "name"),
+      email: formText(form, "email"),
+      mobile: formText(form, "mobile"),
+      address: formText(form, "address"),
+      postalCode: formText(form, "postalCode"),
+      newsletter: formText(form, "newsletter"),
       baseUrl: new URL(request.url).origin,
-      memberId: session?.memberId ?? null,
     });
-    if (!result.ok) return data<ShippingActionData>({ ok: false, fieldErrors: result.fieldErrors, values }, { status: 400 });
-    return redirect(result.redirectUrl, 303);
+    return redirect(started.redirectUrl, 303);
   } catch (error) {
+    if (isAppError(error) && error.fields) {
+      return data<ShippingActionData>({ ok: false, fieldErrors: error.fields, values }, { status: 400 });
+    }
     const { message, status } = expectedFailure(error);
     return data<ShippingActionData>({ ok: false, message, values }, { status });
   }

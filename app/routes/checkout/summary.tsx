@@ -1,11 +1,13 @@
 import { data, Form, Link, useActionData } from "react-router";
+import { applyPromotionToBag } from "../../../domain/checkout/apply-promotion.ts";
+import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
+import { removePromotionFromBag } from "../../../domain/checkout/remove-promotion.ts";
 import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts";
 import { lineDetail } from "../../../domain/orders/line-description.ts";
 import { LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
-import { readBagToken } from "../../lib/bag-cookie.server.ts";
+import { type ActionResult, failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { rewardsInBag } from "../../lib/reward-bag.server.ts";
 import type { Route } from "./+types/summary";
@@ -14,22 +16,21 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Summ
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
-  const summary = await ctx.shop.checkout.summary(readBagToken(request));
   const cancelled = new URL(request.url).searchParams.has("cancelled");
+  const summary = await checkoutSummary(ctx.operations, { cancelledPayment: cancelled });
   return { ...summary, rewards: (await rewardsInBag(ctx)) ?? [], cancelled, delivery: estimateDelivery(new Date()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { shop } = context.get(requestContext);
+  const { operations } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
-  const bagToken = readBagToken(request);
   try {
     if (form.get("intent") === "remove-promotion") {
-      await shop.checkout.removePromotion(bagToken);
+      await removePromotionFromBag(operations, {});
       return data<ActionResult>({ ok: true, message: "Promotion code removed." });
     }
-    await shop.checkout.applyPromotion({ bagToken, code: form.get("code") });
+    await applyPromotionToBag(operations, { code: formText(form, "code") });
     return data<ActionResult>({ ok: true, message: "Promotion code applied." });
   } catch (error) {
     return failureResult(error);

@@ -1,32 +1,36 @@
 import { CreditCard } from "lucide-react";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { getTestPaymentSession } from "../../../domain/checkout/get-test-payment-session.ts";
+import { payTestCheckout } from "../../../domain/checkout/pay-test-checkout.ts";
+import { isAppError } from "../../../domain/shared/app-error.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { requestContext } from "../../context.ts";
-import { readForm } from "../../lib/action-result.server.ts";
+import { expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/test-payment";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Payment");
 
-function testPayments(context: Route.LoaderArgs["context"]) {
-  const payments = context.get(requestContext).shop.testPayments;
-  if (!payments) throw data("Page not found: test payments are off", { status: 404 });
-  return payments;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const session = await testPayments(context).session(params.sessionId);
+  const session = await getTestPaymentSession(context.get(requestContext).operations, { sessionId: params.sessionId });
   if (!session) throw data(`Page not found: /pay/test/${params.sessionId}`, { status: 404 });
-  return { amountCents: session.amountCents, email: session.email, status: session.status, cancelUrl: session.cancelUrl };
+  return session;
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const cardNumber = form?.get("cardNumber");
-  if (typeof cardNumber !== "string") return data({ message: "Enter a card number." }, { status: 400 });
-  const outcome = await testPayments(context).pay(params.sessionId, cardNumber);
-  if (outcome.ok) return redirect(outcome.successUrl, 303);
-  return data({ message: outcome.message }, { status: 402 });
+  if (!form) return data({ message: UNREADABLE_REQUEST }, { status: 400 });
+  try {
+    const outcome = await payTestCheckout(context.get(requestContext).operations, {
+      sessionId: params.sessionId,
+      cardNumber: formText(form, "cardNumber"),
+    });
+    if (outcome.ok) return redirect(outcome.successUrl, 303);
+    return data({ message: outcome.message }, { status: 402 });
+  } catch (error) {
+    const { message, status } = expectedFailure(error);
+    return data({ message: isAppError(error) && error.fields?.cardNumber ? error.fields.cardNumber : message }, { status });
+  }
 }
 
 /** The embedded provider's hosted-style card page: it stands where Stripe's page would in production. */
@@ -34,7 +38,9 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const paying = useNavigation().state !== "idle";
   if (loaderData.status !== "open") {
-    return <p className="text-lg">This payment session has {loaderData.status === "paid" ? "already been paid" : "ended"}.</p>;
+    return (
+      <p className="text-lg">{`This payment session has ${loaderData.status === "paid" ? "already been paid" : "ended"}.`}</p>
+    );
   }
   return (
     <section

@@ -1,13 +1,12 @@
 import { data } from "react-router";
+import { getInvoicePdf } from "../../../domain/orders/get-invoice-pdf.ts";
 import { isAppError } from "../../../domain/shared/app-error.ts";
 import { requestContext } from "../../context.ts";
-import { orderViewer } from "../../lib/order-loader.server.ts";
 import type { Route } from "./+types/invoice-pdf";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    const shopContext = context.get(requestContext);
-    const { order, pdf } = await shopContext.shop.orders.invoicePdf(orderViewer(request, shopContext), params.invoiceId);
+    const { order, pdf } = await getInvoicePdf(context.get(requestContext).operations, { invoiceId: params.invoiceId });
     return new Response(new Uint8Array(pdf), {
       headers: {
         "Content-Type": "application/pdf",

@@ -1,28 +1,27 @@
 import { Form, redirect, useActionData } from "react-router";
-import { isWellFormedBagToken, newBagToken } from "../../../domain/bag/bag-token.ts";
+import { claimGuestOrderAccess } from "../../../domain/orders/claim-guest-order.ts";
+import { bagTokenOf } from "../../../domain/shared/context.ts";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
-import { bagCookie, readBagToken } from "../../lib/bag-cookie.server.ts";
+import { failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { bagCookie } from "../../lib/bag-cookie.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/order-lookup";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Find your order");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { shop, settings, clientAddress } = context.get(requestContext);
+  const { operations, settings, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
-  const existing = readBagToken(request);
-  const bagToken = isWellFormedBagToken(existing) ? existing : newBagToken();
   try {
-    const invoiceId = await shop.orders.claim({
-      bagToken,
-      invoiceId: form.get("invoiceId"),
-      mobile: form.get("mobile"),
+    const { invoiceId, bagToken } = await claimGuestOrderAccess(operations, {
+      invoiceId: formText(form, "invoiceId"),
+      mobile: formText(form, "mobile"),
       clientAddress,
     });
-    const headers = bagToken !== existing ? { "Set-Cookie": bagCookie(bagToken, settings.secureCookies) } : undefined;
+    const headers =
+      bagToken !== bagTokenOf(operations.viewer) ? { "Set-Cookie": bagCookie(bagToken, settings.secureCookies) } : undefined;
     return redirect(`/order/${invoiceId}`, { headers });
   } catch (error) {
     return failureResult(error);

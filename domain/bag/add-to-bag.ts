@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { bagLines, bags } from "../../db/schema/bags.ts";
+import { findPurchaseOptions } from "../catalog/lookup.ts";
+import { AppError } from "../shared/app-error.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { bagIdOf, newBagToken } from "./bag-token.ts";
+import { heldBagToken, optionIdInput } from "./held-bag.ts";
+import { MAX_LINE_QUANTITY, quantityInput } from "./quantity.ts";
+
+export const AddToBagInput = z.object({ optionId: optionIdInput, quantity: quantityInput });
+
+/**
+ * addToBag: adds an option to the viewer's bag (raising its quantity when already there) in one
+ * statement, so two quick clicks never lose an update. A viewer without a bag gets a new one: the
+ * token returned is then new, for the adapter to set as the bag cookie.
+ */
+export const addToBag = defineOperation(AddToBagInput, async (ctx, input): Promise<{ bagToken: string }> => {
+  const found = await findPurchaseOptions(ctx.catalog, [input.optionId]);
+  if (!found.has(input.optionId)) throw new AppError("NOT_FOUND", "That product option is not available.");
+  const bagToken = heldBagToken(ctx) ?? newBagToken();
+  const bagId = bagIdOf(bagToken);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(bags)
+      .values({ id: bagId })
+      .onConflictDoUpdate({ target: bags.id, set: { updatedAt: sql`now()` } });
+    const updated = await tx
+      .insert(bagLines)
+      .values({ bagId, optionId: input.optionId, quantity: input.quantity })
+      .onConflictDoUpdate({
+        target: [bagLines.bagId, bagLines.optionId],
+        set: { quantity: sql`${bagLines.quantity} + excluded.quantity` },
+        setWhere: sql`${bagLines.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+      })
+      .returning({ quantity: bagLines.quantity });
+    if (updated.length === 0) {
+      throw new AppError("BAD_USER_INPUT", `You can have at most ${MAX_LINE_QUANTITY} of one item in your bag.`);
+    }
+  });
+  return { bagToken };
+});

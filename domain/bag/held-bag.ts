@@ -1,0 +1,40 @@
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { bagLines } from "../../db/schema/bags.ts";
+import { findPurchaseOptions } from "../catalog/lookup.ts";
+import { isValidOptionId } from "../catalog/option-id.ts";
+import { bagTokenOf, type OperationContext } from "../shared/context.ts";
+import { bagIdOf, isWellFormedBagToken } from "./bag-token.ts";
+import { type PricedBag, priceBag } from "./price-bag.ts";
+
+/** The token of the bag the viewer's browser holds, when its cookie names one; the only bag they may act on. */
+export function heldBagToken(ctx: Pick<OperationContext, "viewer">): string | null {
+  const token = bagTokenOf(ctx.viewer);
+  return isWellFormedBagToken(token) ? token : null;
+}
+
+/** The stored id of the viewer's bag, when they hold one. */
+export function heldBagId(ctx: Pick<OperationContext, "viewer">): string | null {
+  const token = heldBagToken(ctx);
+  return token ? bagIdOf(token) : null;
+}
+
+/** A bag's lines priced from the catalogue; no bag is an empty bag. */
+export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog">, bagId: string | null): Promise<PricedBag> {
+  if (!bagId) return priceBag([], new Map());
+  const lines = await ctx.db
+    .select({ optionId: bagLines.optionId, quantity: bagLines.quantity })
+    .from(bagLines)
+    .where(eq(bagLines.bagId, bagId))
+    .orderBy(asc(bagLines.addedAt), asc(bagLines.optionId));
+  const catalogue = await findPurchaseOptions(
+    ctx.catalog,
+    lines.map((line) => line.optionId),
+  );
+  return priceBag(lines, catalogue);
+}
+
+/** A purchase option id as a bag form sends it. */
+export const optionIdInput = z
+  .string({ error: "That purchase option id is not valid." })
+  .refine(isValidOptionId, { error: "That purchase option id is not valid." });

@@ -1,0 +1,20 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { bagLines } from "../../db/schema/bags.ts";
+import { AppError } from "../shared/app-error.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { heldBagId, optionIdInput } from "./held-bag.ts";
+
+export const RemoveBagLineInput = z.object({ optionId: optionIdInput });
+
+/** removeBagLine: takes a line out of the viewer's own bag; NOT_FOUND when it has no such line. */
+export const removeBagLine = defineOperation(RemoveBagLineInput, async (ctx, input): Promise<void> => {
+  const bagId = heldBagId(ctx);
+  const removed = bagId
+    ? await ctx.db
+        .delete(bagLines)
+        .where(and(eq(bagLines.bagId, bagId), eq(bagLines.optionId, input.optionId)))
+        .returning({ optionId: bagLines.optionId })
+    : [];
+  if (removed.length === 0) throw new AppError("NOT_FOUND", "That item is not in your bag.");
+});

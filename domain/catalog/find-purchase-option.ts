@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { defineOperation } from "../shared/operation.ts";
+import { findPurchaseOptions } from "./lookup.ts";
+import type { PurchaseOption } from "./types.ts";
+
+export const FindPurchaseOptionInput = z.object({
+  optionId: z.string().max(64),
+  includeInactive: z.boolean().nullish(),
+});
+
+/** findPurchaseOption: one option under the lookup rules (the pouch samplers always), else null; open to everyone. */
+export const findPurchaseOption = defineOperation(FindPurchaseOptionInput, async (ctx, input): Promise<PurchaseOption | null> => {
+  const found = await findPurchaseOptions(ctx.catalog, [input.optionId], { includeInactive: input.includeInactive === true });
+  return found.get(input.optionId)?.option ?? null;
+});

@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { bags } from "../../db/schema/bags.ts";
+import { heldBagId, loadBag } from "../bag/held-bag.ts";
+import { AppError } from "../shared/app-error.ts";
+import { text } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { priceCheckout } from "./price-checkout.ts";
+import { normalizePromotionCode } from "./promotion.ts";
+
+export const ApplyPromotionInput = z.object({
+  code: text(40)
+    .transform(normalizePromotionCode)
+    .refine((code) => code.length > 0, { error: "Enter a promotion code." }),
+});
+
+/** applyPromotionToBag: puts a code on the viewer's bag only when it is usable now and lowers its price; otherwise says why. */
+export const applyPromotionToBag = defineOperation(ApplyPromotionInput, async (ctx, input): Promise<void> => {
+  const bagId = heldBagId(ctx);
+  const bag = await loadBag(ctx, bagId);
+  if (!bagId || bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
+  const now = ctx.now();
+  await priceCheckout(ctx.db, bag, input.code, now);
+  await ctx.db.update(bags).set({ promotionCode: input.code, updatedAt: now }).where(eq(bags.id, bagId));
+});

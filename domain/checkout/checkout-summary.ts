@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { bags } from "../../db/schema/bags.ts";
+import { heldBagId, loadBag } from "../bag/held-bag.ts";
+import type { PricedBag } from "../bag/price-bag.ts";
+import { isAppError } from "../shared/app-error.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { endOpenCheckouts } from "./close-checkout.ts";
+import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
+
+export type CheckoutSummary = { bag: PricedBag; pricing: CheckoutPricing; promotionError: string | null };
+
+export const CheckoutSummaryInput = z.object({
+  /** The shopper came back from the payment page without paying (its cancel address). */
+  cancelledPayment: z.boolean().optional(),
+});
+
+/**
+ * checkoutSummary: the viewer's own bag priced for checkout; a code that stopped being usable is left
+ * out and reported. Back from payment unpaid, the bag's open checkouts are ended first, so the
+ * promotion use they held is free for the next attempt.
+ */
+export const checkoutSummary = defineOperation(CheckoutSummaryInput, async (ctx, input): Promise<CheckoutSummary> => {
+  const bagId = heldBagId(ctx);
+  if (bagId && input.cancelledPayment) await endOpenCheckouts(ctx, bagId);
+  const bag = await loadBag(ctx, bagId);
+  const [row] = bagId ? await ctx.db.select({ code: bags.promotionCode }).from(bags).where(eq(bags.id, bagId)) : [];
+  const now = ctx.now();
+  if (!row?.code) return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: null };
+  try {
+    return { bag, pricing: await priceCheckout(ctx.db, bag, row.code, now), promotionError: null };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: `${row.code}: ${error.message}` };
+  }
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { byCheckoutSession, loadOrder, type OrderView } from "../orders/order-view.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { unpaidCheckoutMessage } from "./checkout-status.ts";
+import { fulfilCheckout } from "./fulfil-checkout.ts";
+import { isWellFormedCheckoutSessionId } from "./session-id.ts";
+
+export const CompleteCheckoutInput = z.object({
+  /** From the page's address: anything that is not a session id has no order. */
+  sessionId: z.string(),
+});
+
+export type CheckoutCompletion = { order: OrderView; message: null } | { order: null; message: string };
+
+/**
+ * completeCheckout: the shopper's return from payment. It fulfils the session when the webhook has
+ * not yet (both paths meet in one order). The session id, given only to whoever went to pay, is what
+ * shows this order here; without an order it says why none was placed.
+ */
+export const completeCheckout = defineOperation(CompleteCheckoutInput, async (ctx, input): Promise<CheckoutCompletion> => {
+  if (!isWellFormedCheckoutSessionId(input.sessionId)) {
+    return { order: null, message: "We couldn't find a paid order for this checkout." };
+  }
+  await fulfilCheckout(ctx, { sessionId: input.sessionId });
+  const order = await loadOrder(ctx.db, byCheckoutSession(input.sessionId));
+  if (order) return { order, message: null };
+  return { order: null, message: await unpaidCheckoutMessage(ctx.db, input.sessionId) };
+});

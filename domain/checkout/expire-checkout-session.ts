@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { checkoutSessions } from "../../db/schema/orders.ts";
+import { requireSystem } from "../shared/access.ts";
+import { AppError } from "../shared/app-error.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { endCheckout } from "./close-checkout.ts";
+
+export const ExpireCheckoutSessionInput = z.object({ sessionId: z.string().min(1).max(300) });
+
+/** How the expire-checkout-session job is retried, e.g. when it runs on a clock a little behind. */
+export const EXPIRY_JOB_RETRY = { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true };
+
+/**
+ * expireCheckoutSession: the job scheduled when a checkout opens, for the moment its payment session
+ * lapses unpaid (Stripe's 24 hours): the session is expired and its promotion hold released, once
+ * (Stripe's checkout.session.expired webhook may say the same; whichever comes first closes it).
+ * Only that job runs it, and it ends a session only once its time is up (a job on a clock a little
+ * behind fails and is retried); one paid meanwhile is fulfilled instead.
+ */
+export const expireCheckoutSession = defineOperation(ExpireCheckoutSessionInput, async (ctx, input): Promise<void> => {
+  requireSystem(ctx);
+  const [session] = await ctx.db
+    .select({
+      id: checkoutSessions.id,
+      provider: checkoutSessions.provider,
+      status: checkoutSessions.status,
+      expiresAt: checkoutSessions.expiresAt,
+    })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, input.sessionId));
+  if (!session) throw new AppError("NOT_FOUND", "There is no such checkout session.");
+  if (session.status !== "open") return;
+  if (session.expiresAt > ctx.now()) throw new AppError("CONFLICT", "This checkout session has not expired yet.");
+  await endCheckout(ctx, session);
+});

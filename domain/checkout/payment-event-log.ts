@@ -1,0 +1,17 @@
+import { paymentEvents } from "../../db/schema/orders.ts";
+import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
+import type { Tx } from "../shared/transaction.ts";
+
+/**
+ * Records a webhook event's id; false when it was recorded before (a replay, which then changes
+ * nothing). The row commits with whatever the event changes, so a failed attempt leaves no trace.
+ */
+export async function recordPaymentEvent(tx: Tx, event: PaymentEvent | undefined): Promise<boolean> {
+  if (!event) return true;
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({ eventId: event.id, type: event.type, sessionId: event.sessionId })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return inserted.length > 0;
+}

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { defineOperation } from "../shared/operation.ts";
+import { invoicePdf } from "./invoice-file.ts";
+import { visibleOrder } from "./order-access.ts";
+import type { OrderView } from "./order-view.ts";
+
+export const GetInvoicePdfInput = z.object({
+  /** From the page's address: anything that is not an order code is no order (NOT_FOUND). */
+  invoiceId: z.string(),
+});
+
+/** getInvoicePdf: an order's invoice PDF, for whoever may view the order (viewOrder's rule). */
+export const getInvoicePdf = defineOperation(
+  GetInvoicePdfInput,
+  async (ctx, input): Promise<{ order: OrderView; pdf: Uint8Array }> => {
+    const order = await visibleOrder(ctx, input.invoiceId);
+    return { order, pdf: await invoicePdf({ db: ctx.db, files: ctx.files, brandName: ctx.settings.brandName }, order) };
+  },
+);

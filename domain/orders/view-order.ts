@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { defineOperation } from "../shared/operation.ts";
+import { visibleOrder } from "./order-access.ts";
+import type { OrderView } from "./order-view.ts";
+
+export const ViewOrderInput = z.object({
+  /** From the page's address: anything that is not an order code is no order (NOT_FOUND). */
+  invoiceId: z.string(),
+});
+
+/** viewOrder: an order for the browser holding its access grant or the member it is linked to; NOT_FOUND for anyone else. */
+export const viewOrder = defineOperation(ViewOrderInput, (ctx, input): Promise<OrderView> => visibleOrder(ctx, input.invoiceId));
