@@ -1,6 +1,7 @@
 import { Gift, Sparkles, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
+import { SIGN_UP_POINTS } from "../../../domain/loyalty/programme.ts";
 import { goldRuleText } from "../../../domain/loyalty/programme-copy.ts";
 import { safeReturnPath } from "../../../domain/members/return-path.ts";
 import { useBrandName } from "../../components/brand.tsx";
@@ -75,7 +76,7 @@ export default function MemberLogin({ loaderData }: Route.ComponentProps) {
           Earn points every time you sip
         </h2>
         <ul className="mt-6 space-y-5">
-          <Benefit icon={<Gift aria-hidden="true" className="size-5" />} title="50 points for joining">
+          <Benefit icon={<Gift aria-hidden="true" className="size-5" />} title={`${SIGN_UP_POINTS} points for joining`}>
             Your first points arrive the moment you sign in.
           </Benefit>
           <Benefit icon={<Sparkles aria-hidden="true" className="size-5" />} title="Points on orders and actions">

@@ -1,4 +1,4 @@
-import { Gift, LogOut, UserCog } from "lucide-react";
+import { Gift, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
 import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
@@ -9,12 +9,13 @@ import { MemberAvatar } from "../../components/member-avatar.tsx";
 import { MemberOrders } from "../../components/member-orders.tsx";
 import { PointHistory } from "../../components/point-history.tsx";
 import { RewardsList } from "../../components/rewards-list.tsx";
+import { SignOutButton } from "../../components/sign-out-button.tsx";
 import { TierBadge } from "../../components/tier-badge.tsx";
 import { requestContext } from "../../context.ts";
 import { readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { claimOrder } from "../../lib/claim-order.server.ts";
 import { CLAIM_ORDER_INTENT, isClaimOrderResult } from "../../lib/claim-order.ts";
-import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
+import { privatePageHeaders, requireMember, signOutToken } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/member-home";
 
@@ -37,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       memberSince: member.formattedMembershipStartTimestamp,
       goldSince: member.membershipStatus === "gold" ? member.formattedGoldStartTimestamp : null,
     },
+    csrfToken: signOutToken(ctx),
     progress: home.progress,
     // Both lists come newest first.
     history: home.pointTransactions.map((entry) => ({
@@ -115,14 +117,7 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
           <UserCog aria-hidden="true" className="size-4" />
           Account settings
         </Link>
-        <Link
-          to="/member/logout"
-          reloadDocument
-          className="inline-flex items-center gap-2 rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-ink hover:bg-slate-50"
-        >
-          <LogOut aria-hidden="true" className="size-4" />
-          Sign out
-        </Link>
+        {loaderData.csrfToken && <SignOutButton csrfToken={loaderData.csrfToken} />}
       </nav>
     </div>
   );
