@@ -5,6 +5,7 @@ import { emailOutbox, orders } from "../../db/schema/orders.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
+import { requireSystem } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { uuid } from "../shared/input.ts";
 import { formatMoney } from "../shared/money.ts";
@@ -64,6 +65,7 @@ export async function queueOrderConfirmation(tx: Tx, jobs: JobQueue, orderId: st
  * the shopper still sees one email.
  */
 export const sendOutboxEmail = defineOperation(z.object({ outboxId: uuid() }), async (ctx, { outboxId }) => {
+  requireSystem(ctx);
   const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
   if (!row) throw new AppError("NOT_FOUND", `No outbox email ${outboxId}.`);
   if (row.sentAt) return { sent: false };
