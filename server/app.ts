@@ -11,6 +11,7 @@ import type { IdentityClient } from "../integrations/identity/identity-client.ts
 import type { Config } from "./env.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { compression } from "./http/compression.ts";
 import { refuseUnreadableInput } from "./http/input-guard.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
 import { memberSession } from "./http/member-session.ts";
@@ -61,6 +62,7 @@ export function createHttpApp({
   };
 
   app.use(requestContext(logger, config.TRUSTED_PROXY_HOPS));
+  app.use(compression());
   app.use(
     securityHeaders({
       production: config.APP_ENV === "production",
@@ -70,7 +72,11 @@ export function createHttpApp({
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.use(
     "/assets/*",
-    serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
   );
   // Before the body limit: oidc-provider reads request bodies from the Node request itself.
   if (identityProviderRoutes && config.APP_ENV !== "production") {
