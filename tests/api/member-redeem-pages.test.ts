@@ -37,6 +37,8 @@ describe("redeeming rewards from the member pages and the bag", () => {
     const unknown = await browser.get("/member/redeem/free-car");
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("Page not found: /member/redeem/free-car");
+    // An id longer than any reward's is just as unknown.
+    expect((await browser.get(`/member/redeem/${"x".repeat(5000)}`)).status).toBe(404);
   });
 
   it("lists the rewards on /member and shows a reward's choices, cost and balance", async () => {
