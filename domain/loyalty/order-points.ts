@@ -5,7 +5,7 @@ import { customers, orders } from "../../db/schema/orders.ts";
 import type { Tx } from "../members/member-deps.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
 import { lockMember } from "./locked-member.ts";
-import { GOLD_POINTS_MULTIPLIER } from "./programme.ts";
+import { GOLD_POINTS_MULTIPLIER, ORDER_POINTS_PER_DOLLAR } from "./programme.ts";
 import { promoteIfQualified, settleGoldYears } from "./tiers.ts";
 
 /** The part of an order the points rule reads. */
@@ -16,9 +16,9 @@ export function orderSpendCents(order: Pick<CreditableOrder, "subtotalCents" | "
   return Math.max(0, order.subtotalCents - order.discountCents);
 }
 
-/** 1 point per whole S$1 of goods paid, rounded down; a gold member earns the gold multiple of that, rounded down. */
+/** Points per whole S$1 of goods paid, rounded down; a gold member earns the gold multiple of that, rounded down. */
 export function orderPoints(spendCents: number, membershipStatus: "green" | "gold"): number {
-  const base = Math.floor(Math.max(0, spendCents) / 100);
+  const base = Math.floor(Math.max(0, spendCents) / 100) * ORDER_POINTS_PER_DOLLAR;
   return membershipStatus === "gold" ? Math.floor(base * GOLD_POINTS_MULTIPLIER) : base;
 }
 

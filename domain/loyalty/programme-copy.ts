@@ -19,6 +19,11 @@ export function goldRuleText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
   );
 }
 
+/** What an order earns, for visitors deciding whether to join. */
+export function orderPointsText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+  return `Earn ${plural(terms.orderPointsPerDollar, "point")} for every S$1 you spend`;
+}
+
 /** A green member's way to gold. */
 export function goldPromotionText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
   return (

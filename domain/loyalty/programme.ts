@@ -19,6 +19,9 @@ export const SIGN_UP_POINTS = EARN_ACTION_POINTS["sign-up"];
 /** Spend (goods after discounts, net of refunds) since membership start or the last reset that makes a member gold: S$300. */
 export const GOLD_THRESHOLD_CENTS = 30_000;
 
+/** Points a green member earns per whole S$1 of goods paid after discounts (shipping excluded). */
+export const ORDER_POINTS_PER_DOLLAR = 1;
+
 /** A gold member's order points are this many times a green member's (rounded down). */
 export const GOLD_POINTS_MULTIPLIER = 1.5;
 
@@ -35,6 +38,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The numbers the member-facing copy mentions, so a text can be checked against other values. */
 export type ProgrammeTerms = {
+  orderPointsPerDollar: number;
   goldThresholdCents: number;
   goldPointsMultiplier: number;
   goldLengthMonths: number;
@@ -43,6 +47,7 @@ export type ProgrammeTerms = {
 };
 
 export const PROGRAMME_TERMS: ProgrammeTerms = {
+  orderPointsPerDollar: ORDER_POINTS_PER_DOLLAR,
   goldThresholdCents: GOLD_THRESHOLD_CENTS,
   goldPointsMultiplier: GOLD_POINTS_MULTIPLIER,
   goldLengthMonths: GOLD_LENGTH_MONTHS,

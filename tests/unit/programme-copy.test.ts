@@ -10,6 +10,7 @@ import {
   GOLD_LENGTH_MONTHS,
   GOLD_POINTS_MULTIPLIER,
   GOLD_THRESHOLD_CENTS,
+  ORDER_POINTS_PER_DOLLAR,
   PROGRAMME_TERMS,
   type ProgrammeTerms,
   REDEEM_HOLD_DAYS,
@@ -20,6 +21,7 @@ import {
   goldRenewalText,
   goldRuleText,
   oldOrderText,
+  orderPointsText,
   rewardExpiredReason,
   rewardHoldText,
 } from "../../domain/loyalty/programme-copy.ts";
@@ -28,6 +30,7 @@ import { progressToGold } from "../../domain/members/tier.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 
 const changed: ProgrammeTerms = {
+  orderPointsPerDollar: 2,
   goldThresholdCents: 45_000,
   goldPointsMultiplier: 2,
   goldLengthMonths: 6,
@@ -44,6 +47,7 @@ const allCopy = (terms: ProgrammeTerms) =>
     rewardExpiredReason(terms),
     claimWindowText(terms),
     oldOrderText(terms),
+    orderPointsText(terms),
   ].join("\n");
 
 describe("the programme's copy", () => {
@@ -58,12 +62,21 @@ describe("the programme's copy", () => {
     expect(rewardExpiredReason()).toContain(`after ${REDEEM_HOLD_DAYS} days`);
     expect(claimWindowText()).toContain(`Orders from ${CLAIM_WINDOW_DAYS} days before you joined`);
     expect(oldOrderText()).toContain(`more than ${CLAIM_WINDOW_DAYS} days before you joined`);
+    expect(orderPointsText()).toBe(`Earn ${ORDER_POINTS_PER_DOLLAR} point for every S$1 you spend`);
     expect(allCopy(PROGRAMME_TERMS)).toBe(allCopy({ ...PROGRAMME_TERMS }));
   });
 
   it("follows the numbers when they change", () => {
     const copy = allCopy(changed);
-    for (const expected of ["S$450.00", "2 times the points", "6 months", "within 10 days", "after 10 days", "14 days before"]) {
+    for (const expected of [
+      "S$450.00",
+      "2 times the points",
+      "6 months",
+      "within 10 days",
+      "after 10 days",
+      "14 days before",
+      "Earn 2 points for every S$1",
+    ]) {
       expect(copy).toContain(expected);
     }
     for (const stale of ["S$300", "1.5 times", "12 months", "7 days", "30 days"]) expect(copy).not.toContain(stale);

@@ -2,7 +2,7 @@ import { Gift, Sparkles, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
 import { SIGN_UP_POINTS } from "../../../domain/loyalty/programme.ts";
-import { goldRuleText } from "../../../domain/loyalty/programme-copy.ts";
+import { goldRuleText, orderPointsText } from "../../../domain/loyalty/programme-copy.ts";
 import { safeReturnPath } from "../../../domain/members/return-path.ts";
 import { useBrandName } from "../../components/brand.tsx";
 import { requestContext } from "../../context.ts";
@@ -80,8 +80,7 @@ export default function MemberLogin({ loaderData }: Route.ComponentProps) {
             Your first points arrive the moment you sign in.
           </Benefit>
           <Benefit icon={<Sparkles aria-hidden="true" className="size-5" />} title="Points on orders and actions">
-            Earn 1 point for every S$1 you spend, plus bonus points for following us and sharing a review. Trade points for free
-            drinks.
+            {orderPointsText()}, plus bonus points for following us and sharing a review. Trade points for free drinks.
           </Benefit>
           <Benefit icon={<Trophy aria-hidden="true" className="size-5" />} title="Green to gold">
             {goldRuleText()}
