@@ -12,22 +12,15 @@ import { redeliverWebhook } from "../../domain/checkout/redeliver-webhook.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { generateOrderCode } from "../../domain/orders/order-code.ts";
 import { guest, type OperationContext, type Viewer } from "../../domain/shared/context.ts";
-import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";
+import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
-const SHIPPING = {
-  name: "Tan Mei Ling",
-  email: "mei.member@example.com",
-  mobile: "9123 4567",
-  address: "Blk 123 Tampines St 11, #04-56",
-  postalCode: "521123",
-  baseUrl: "http://shop.test",
-};
+const MEMBER_SHIPPING = { ...SHIPPING, email: "mei.member@example.com" };
 /** The redeliver-webhook job. */
 const JOB: Viewer = { kind: "system", job: "redeliver-webhook" };
-const STRANGER = { ...SHIPPING, name: "Somebody Else", mobile: "8765 4321", address: "9 Elsewhere Road, #01-01" };
+const STRANGER = { ...MEMBER_SHIPPING, name: "Somebody Else", mobile: "8765 4321", address: "9 Elsewhere Road, #01-01" };
 
 describe(`fulfilment: customer records, webhook redelivery, invoice ids (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
@@ -48,7 +41,7 @@ describe(`fulfilment: customer records, webhook redelivery, invoice ids (${DRIVE
   }
 
   /** A bag bought by this shopper (a member when memberId is given), paid, and its session fulfilled. */
-  async function buy(form: typeof SHIPPING, memberId?: string) {
+  async function buy(form: typeof MEMBER_SHIPPING, memberId?: string) {
     const bagToken = await bagWith(database.db, [["op-m8_ba-1b", 1]]);
     const { sessionId } = await startCheckout(ctx(holderOf(bagToken, memberId)), form);
     expect(await recording.payments.pay(sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
@@ -65,7 +58,7 @@ describe(`fulfilment: customer records, webhook redelivery, invoice ids (${DRIVE
 
   it("never changes a member's customer record when a stranger checks out with their email, in any letter case", async () => {
     const memberId = await newMember("Mei.Member@Example.com");
-    const own = await buy(SHIPPING, memberId);
+    const own = await buy(MEMBER_SHIPPING, memberId);
     const before = await customerOf(own.customerId);
     expect(before).toMatchObject({ memberId, name: "Tan Mei Ling", mobile: "+6591234567", purchaseCount: 1 });
 
@@ -80,13 +73,13 @@ describe(`fulfilment: customer records, webhook redelivery, invoice ids (${DRIVE
     });
     expect((await completeCheckout(ctx(), { sessionId: own.checkoutSessionId })).order?.customer).toMatchObject({
       name: "Tan Mei Ling",
-      address: SHIPPING.address,
+      address: MEMBER_SHIPPING.address,
     });
   });
 
   it("files a member's next order under their own record, matching its email in any case", async () => {
     const memberId = await newMember("Lim.Wei@Example.com");
-    const form = { ...SHIPPING, email: "lim.wei@example.com" };
+    const form = { ...MEMBER_SHIPPING, email: "lim.wei@example.com" };
     const first = await buy(form, memberId);
     await database.db.update(customers).set({ email: "Lim.Wei@Example.COM" }).where(eq(customers.id, first.customerId));
     await buy({ ...STRANGER, email: "LIM.WEI@example.com" });
@@ -109,7 +102,8 @@ describe(`fulfilment: customer records, webhook redelivery, invoice ids (${DRIVE
     const email = `guest-${randomUUID().slice(0, 8)}@example.com`;
     const bags = await Promise.all(Array.from({ length: 4 }, () => bagWith(database.db, [["op-j4_bb-1b", 1]])));
     const sessions = [];
-    for (const bagToken of bags) sessions.push((await startCheckout(ctx(holderOf(bagToken)), { ...SHIPPING, email })).sessionId);
+    for (const bagToken of bags)
+      sessions.push((await startCheckout(ctx(holderOf(bagToken)), { ...MEMBER_SHIPPING, email })).sessionId);
     for (const sessionId of sessions) await recording.payments.pay(sessionId, "4242424242424242");
     await Promise.all(sessions.map((sessionId) => fulfilCheckout(ctx(), { sessionId })));
     const records = await recordsFor(email);
@@ -118,7 +112,7 @@ describe(`fulfilment: customer records, webhook redelivery, invoice ids (${DRIVE
 
   it("delivers the payment again later when fulfilment fails at payment time: one order in the end", async () => {
     const bagToken = await bagWith(database.db, [["op-l8_yc-1b", 1]]);
-    const { sessionId } = await startCheckout(ctx(holderOf(bagToken)), SHIPPING);
+    const { sessionId } = await startCheckout(ctx(holderOf(bagToken)), MEMBER_SHIPPING);
     const warnings: string[] = [];
     const crashing: OperationContext = {
       ...ctx(),
@@ -152,9 +146,9 @@ describe(`fulfilment: customer records, webhook redelivery, invoice ids (${DRIVE
   });
 
   it("takes another invoice id when a new one is already in use", async () => {
-    const taken = (await buy(SHIPPING)).invoiceId;
+    const taken = (await buy(MEMBER_SHIPPING)).invoiceId;
     const bagToken = await bagWith(database.db, [["op-vs8_cz-1b", 1]]);
-    const { sessionId } = await startCheckout(ctx(holderOf(bagToken)), SHIPPING);
+    const { sessionId } = await startCheckout(ctx(holderOf(bagToken)), MEMBER_SHIPPING);
     await recording.payments.pay(sessionId, "4242424242424242");
     const tried: string[] = [];
     const codes = [taken, taken, generateOrderCode(new Date())];
@@ -171,9 +165,9 @@ describe(`fulfilment: customer records, webhook redelivery, invoice ids (${DRIVE
   });
 
   it("gives up after a few ids in use, leaves nothing behind, and a later attempt succeeds", async () => {
-    const taken = (await buy(SHIPPING)).invoiceId;
+    const taken = (await buy(MEMBER_SHIPPING)).invoiceId;
     const bagToken = await bagWith(database.db, [["op-vs8_cz-1b", 1]]);
-    const { sessionId } = await startCheckout(ctx(holderOf(bagToken)), SHIPPING);
+    const { sessionId } = await startCheckout(ctx(holderOf(bagToken)), MEMBER_SHIPPING);
     await recording.payments.pay(sessionId, "4242424242424242");
     const event = await recording.lastEvent();
     await expect(fulfilCheckout(ctx(), { sessionId, event, orderCode: () => taken })).rejects.toThrow("No free invoice id");

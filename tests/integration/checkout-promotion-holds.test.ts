@@ -9,19 +9,11 @@ import { completeCheckout } from "../../domain/checkout/complete-checkout.ts";
 import { expireCheckoutSession } from "../../domain/checkout/expire-checkout-session.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
-import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";
+import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
-const SHIPPING = {
-  name: "Tan Mei Ling",
-  email: "mei@example.com",
-  mobile: "9123 4567",
-  address: "Blk 123 Tampines St 11, #04-56",
-  postalCode: "521123",
-  baseUrl: "http://shop.test",
-};
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The expire-checkout-session job. */
 const JOB: Viewer = { kind: "system", job: "expire-checkout-session" };

@@ -8,7 +8,7 @@ import type { OperationContext, Ports } from "../../domain/shared/context.ts";
 import type { Mailer } from "../../integrations/email/mailer.ts";
 import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import type { Jobs } from "../../server/jobs.ts";
-import { bagWith, holderOf } from "../setup/checkout-fixtures.ts";
+import { bagWith, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 import { eventually, openTestJobs, testServices } from "../setup/test-jobs.ts";
@@ -40,14 +40,7 @@ describe(`a test payment's webhook, delivered by the job queue (${DRIVER_NAME})`
 
   it("makes the order once, after a crash cut the first delivery short", async () => {
     const bagToken = await bagWith(database.db, [["op-m8_ba-1b", 1]]);
-    const { sessionId } = await startCheckout(testContext(database.db, { viewer: holderOf(bagToken), ports }), {
-      name: "Tan Mei Ling",
-      email: "mei@example.com",
-      mobile: "9123 4567",
-      address: "Blk 123 Tampines St 11, #04-56",
-      postalCode: "521123",
-      baseUrl: "http://shop.test",
-    });
+    const { sessionId } = await startCheckout(testContext(database.db, { viewer: holderOf(bagToken), ports }), SHIPPING);
     const crashing: OperationContext = {
       ...testContext(database.db, { ports }),
       now: () => {

@@ -5,6 +5,16 @@ import { testContext } from "./operation-context.ts";
 import type { RecordingPayments } from "./recording-payments.ts";
 
 /** Whoever holds the bag: a guest, or the member signed in with it. */
+/** A shopper's shipping form as a checkout receives it, with the shop's address for the return pages. */
+export const SHIPPING = {
+  name: "Tan Mei Ling",
+  email: "mei@example.com",
+  mobile: "9123 4567",
+  address: "Blk 123 Tampines St 11, #04-56",
+  postalCode: "521123",
+  baseUrl: "http://shop.test",
+};
+
 export function holderOf(bagToken: string | null, memberId?: string | null): Viewer {
   if (!memberId) return guest(bagToken);
   return { kind: "member", memberId, subject: null, bagToken, session: null, identity: null };
