@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3210;
+// Another port lets a second copy of the suite run beside this one.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
