@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseOptions } from "../../db/schema/catalog.ts";
 import { memberSessions } from "../../db/schema/members.ts";
+import { shippingFor, startCheckoutOverHttp } from "../setup/http-checkout.ts";
 import { newPerson, openBrowser, type ShopBrowser, sessionIdOf, setCookieFor, storedSession } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -86,6 +87,16 @@ describe("the page cache", () => {
     browser.setCookie("visitor=7.1; Path=/");
     await (await browser.get("/bag")).text();
     expect(browser.cookie("visitor")).toBe("1.0");
+  });
+
+  it("empties the count once the bag's order is paid", async () => {
+    const browser = openBrowser(shop);
+    const payPath = await startCheckoutOverHttp(browser, shippingFor("visitor-cookie@example.com"));
+    expect(browser.cookie("visitor")).toBe("1.0");
+    const paid = await browser.post(payPath, { cardNumber: "4242424242424242" });
+    expect(paid.status).toBe(303);
+    await (await browser.get(new URL(paid.headers.get("location") ?? "", shop.baseUrl).pathname)).text();
+    expect(browser.cookie("visitor")).toBeNull();
   });
 
   it("never puts a member's name or state into a page for everyone", async () => {
