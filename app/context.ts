@@ -15,6 +15,8 @@ export type RequestContext = {
   session: ActiveSession | null;
   /** The browser's session cookie named a session that has ended: member pages send it to sign in again. */
   sessionExpired: boolean;
+  /** This response may be served to every visitor (the page cache keeps it): loaders must not read who asks. */
+  sharedPage: boolean;
   /** This response's Content-Security-Policy nonce, for the scripts React Router writes. */
   nonce: string;
   log: { error: (details: object, message: string) => void; info: (details: object, message: string) => void };

@@ -31,7 +31,9 @@ export default async function handleRequest(
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {
       responseStatusCode = 500;
-      if (shellRendered) loadContext.get(requestContext).log.error({ err: error }, "streaming render failed");
+      // A client that went away stops the render: nothing failed.
+      if (shellRendered && !request.signal.aborted)
+        loadContext.get(requestContext).log.error({ err: error }, "streaming render failed");
     },
   });
   shellRendered = true;

@@ -18,14 +18,22 @@ import { SiteChrome } from "./components/site-chrome.tsx";
 import { requestContext } from "./context.ts";
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
+import type { VisitorState } from "./lib/visitor-state.ts";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
+/**
+ * A page rendered for everyone (the page cache keeps it) never reads the visitor: its header learns
+ * the bag count and sign-in from the visitor cookie in the browser. Pages for one visitor (bag,
+ * member, checkout, orders) render them on the server too, so they show without JavaScript.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { operations, settings, session } = context.get(requestContext);
+  const { operations, settings, session, sharedPage } = context.get(requestContext);
+  if (sharedPage) return data({ brandName: settings.brandName, visitor: null });
   const bag = await getBag(operations, {});
-  return data({ brandName: settings.brandName, bagCount: bag.itemCount, signedIn: session !== null });
+  const visitor: VisitorState = { bagCount: bag.itemCount, signedIn: session !== null };
+  return data({ brandName: settings.brandName, visitor });
 }
 
 /** Pages without their own meta take the last path segment as title; errors read "{status} - {message}". */

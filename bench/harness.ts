@@ -22,13 +22,18 @@ export async function startShopProcess(port: number, env: Record<string, string>
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const ready = await fetch(`${baseUrl}/healthz`).then(
+  // A first start migrates and seeds the database, which takes a while on a busy machine.
+  let ready = false;
+  for (let attempt = 0; attempt < 480 && !ready; attempt++) {
+    ready = await fetch(`${baseUrl}/healthz`).then(
       (response) => response.ok,
       () => false,
     );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!ready) {
+    child.kill("SIGTERM");
+    throw new Error(`The shop did not start on ${baseUrl} within two minutes.`);
   }
   return {
     baseUrl,

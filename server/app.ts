@@ -20,6 +20,7 @@ import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { visitorCookieKeeper } from "./http/visitor-cookie.ts";
 import type { Logger } from "./logger.ts";
 
 export type AppDeps = {
@@ -85,14 +86,17 @@ export function createHttpApp({
   app.post("/api/stripe/webhook", limitBody(512 * 1024), paymentWebhook(services));
   app.use("*", limitBody());
   app.use("*", refuseUnreadableInput(config.BRAND_NAME));
+  app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
+  // Before the session: a page for everyone is served (or rendered) without reading who asks, so a
+  // hit costs no session read, and nobody's session or bag can reach a stored page.
+  if (config.PAGE_CACHE === "on") app.use("*", pageCache({ revision: catalogRevision }));
   // Only requests that send a session cookie read the database here.
   const resume = createSessionResumer({ db: services.db, identity: services.identity, log: logger });
   app.use("*", memberSession({ resume, secureCookies: settings.secureCookies }));
   app.use("*", operationContext(services));
   app.on(["GET", "POST"], "/graphql", graphqlRoute({ config, identity }));
-  app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
+  app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
-  if (config.PAGE_CACHE === "on") app.use("*", pageCache({ revision: catalogRevision }));
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(contextKey, {
@@ -102,6 +106,7 @@ export function createHttpApp({
       clientAddress: c.var.clientAddress,
       session: c.var.session,
       sessionExpired: c.var.sessionExpired,
+      sharedPage: c.var.sharedPage,
       nonce: c.var.nonce,
       log: c.var.log,
     });

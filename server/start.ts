@@ -16,7 +16,7 @@ import { catalogRevisionSource } from "./catalog-revision-source.ts";
 import type { Config } from "./env.ts";
 import { createIntegrations } from "./integrations.ts";
 import { openJobs } from "./jobs.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, type LogDestination, type Logger } from "./logger.ts";
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
 
@@ -31,8 +31,8 @@ export type RunningServer = {
 };
 
 /** Opens (creating, migrating and seeding when needed) the database, then serves the shop. */
-export async function startServer(config: Config): Promise<RunningServer> {
-  const logger = createLogger(config);
+export async function startServer(config: Config, options: { logTo?: LogDestination } = {}): Promise<RunningServer> {
+  const logger = createLogger(config, options.logTo);
   const started = performance.now();
   const database = await openDatabase(
     config.DATABASE_URL

@@ -11,7 +11,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   const brandName = useBrandName();
   return (
     <>
-      <SiteHeader brandName={brandName} bagCount={rootData?.bagCount ?? 0} signedIn={rootData?.signedIn ?? false} />
+      <SiteHeader brandName={brandName} visitor={rootData?.visitor ?? null} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -2,6 +2,8 @@ import { CircleUserRound, ShoppingBag } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
 import { loginPath } from "../lib/member-paths.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
+import { useVisitorState } from "../lib/use-visitor-state.ts";
+import type { VisitorState } from "../lib/visitor-state.ts";
 import { BrandLink } from "./brand.tsx";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -16,8 +18,16 @@ function useSignInHref(): string {
   return pathname === "/member/login" ? `${pathname}${search}` : loginPath(`${pathname}${search}`);
 }
 
-export function SiteHeader({ brandName, bagCount, signedIn }: { brandName: string; bagCount: number; signedIn: boolean }) {
+const bagLabel = (bagCount: number) => `Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`;
+
+/**
+ * The header is the same for everyone when the page is (then `visitor` is null): the bag count and
+ * "Account" appear once the browser knows them, in space kept for them, so nothing moves.
+ */
+export function SiteHeader({ brandName, visitor: rendered }: { brandName: string; visitor: VisitorState | null }) {
   const signInHref = useSignInHref();
+  const visitor = useVisitorState(rendered);
+  const signedIn = visitor?.signedIn ?? false;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-4">
@@ -25,17 +35,21 @@ export function SiteHeader({ brandName, bagCount, signedIn }: { brandName: strin
         <div className="flex items-center sm:gap-1">
           <Link to={signedIn ? "/member" : signInHref} className={actionClass}>
             <CircleUserRound aria-hidden="true" className="size-6" />
-            {signedIn ? "Account" : "Sign in"}
+            {/* Both labels take the same cell, so the header keeps its width whichever shows. */}
+            <span className="grid">
+              <span className={`[grid-area:1/1] ${signedIn ? "invisible" : ""}`}>Sign in</span>
+              <span className={`[grid-area:1/1] ${signedIn ? "" : "invisible"}`}>Account</span>
+            </span>
           </Link>
-          <Link to="/bag" className={actionClass} aria-label={`Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}>
+          <Link to="/bag" className={actionClass} aria-label={visitor ? bagLabel(visitor.bagCount) : "Bag"}>
             <ShoppingBag aria-hidden="true" className="size-6" />
             <span className="hidden sm:inline">Bag</span>
             <span
               aria-hidden="true"
               data-testid="bag-count"
-              className="min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-sm font-semibold text-white"
+              className={`h-5 min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-sm leading-5 font-semibold text-white ${visitor ? "" : "invisible"}`}
             >
-              {bagCount}
+              {visitor?.bagCount ?? 0}
             </span>
           </Link>
         </div>

@@ -1,5 +1,6 @@
-const BAG_COOKIE = "bag";
-const SIXTY_DAYS = 60 * 24 * 60 * 60;
+export const BAG_COOKIE = "bag";
+/** Sixty days: a bag outlives a visit; the visitor cookie lives as long. */
+export const BAG_COOKIE_MAX_AGE = 60 * 24 * 60 * 60;
 
 export function readBagToken(request: Request): string | null {
   const header = request.headers.get("cookie");
@@ -12,5 +13,5 @@ export function readBagToken(request: Request): string | null {
 }
 
 export function bagCookie(token: string, secure: boolean): string {
-  return `${BAG_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SIXTY_DAYS}${secure ? "; Secure" : ""}`;
+  return `${BAG_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${BAG_COOKIE_MAX_AGE}${secure ? "; Secure" : ""}`;
 }

@@ -9,21 +9,41 @@ export type PageCacheOptions = {
   maxEntries?: number;
 };
 
-const CACHEABLE_PATH = /^\/(?:_root\.data|shop(?:[/.].*)?)?$/;
+/**
+ * Pages that look the same for everyone: home, the listings, product pages, guides; and their
+ * `.data` for client navigation (the home page's is `/_.data`).
+ */
+const CACHEABLE_PATH = /^\/(?:_\.data|shop(?:[/.].*)?)?$/;
+/** What says who is asking; a page rendered for everyone is rendered without it. */
+const CREDENTIALS = ["cookie", "authorization"];
+
+/** The same request as nobody in particular: no cookie, no credentials, the same abort signal. */
+function anonymous(request: Request): Request {
+  const headers = new Headers(request.headers);
+  for (const name of CREDENTIALS) headers.delete(name);
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
+}
+
+/** Only a plain 200 that sets no cookie and does not ask to stay private is kept. */
+function storable(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return false;
+  return !/private|no-store/i.test(response.headers.get("cache-control") ?? "");
+}
 
 /**
- * Serves catalogue pages to anonymous visitors from memory. Only requests without cookies or
- * credentials qualify, so no visitor's bag or session can reach another; only 200 responses that
- * set no cookie are kept; every hit checks the catalogue revision, so prices are never stale.
+ * Serves the pages that look the same for everyone from memory, whatever cookies come with them.
+ * Mounted before the session is resumed: such a page is rendered as if nobody had asked (the
+ * request loses its cookies and credentials before anything reads them), so no visitor's bag or
+ * session can reach it, and a hit costs no session read. What differs per visitor reaches the
+ * page through the visitor cookie (`server/http/visitor-cookie.ts`). Every hit checks the
+ * catalogue revision, so prices are never stale.
  */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv> {
   const maxEntries = options.maxEntries ?? 500;
   const entries = new Map<string, Entry>();
 
   return async (c, next) => {
-    const cacheable =
-      c.req.method === "GET" && !c.req.header("cookie") && !c.req.header("authorization") && CACHEABLE_PATH.test(c.req.path);
-    if (!cacheable) return next();
+    if (c.req.method !== "GET" || !CACHEABLE_PATH.test(c.req.path)) return next();
 
     // Pages show today's delivery window, so a new Singapore day starts a new set of entries.
     const singaporeDay = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -39,8 +59,10 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
       return new Response(body, { status: hit.status, headers: [...hit.headers, ["x-page-cache", "hit"]] });
     }
 
+    c.req.raw = anonymous(c.req.raw);
+    c.set("sharedPage", true);
     await next();
-    if (c.res.status !== 200 || c.res.headers.has("set-cookie")) return;
+    if (!storable(c.res)) return;
     const body = await c.res.text();
     const headers = [...c.res.headers.entries()];
     entries.delete(key);

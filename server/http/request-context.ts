@@ -16,10 +16,15 @@ export type HttpEnv = {
     session: ActiveSession | null;
     /** The browser sent a session cookie whose session has ended (member pages ask it to sign in again). */
     sessionExpired: boolean;
+    /** This response may be served to every visitor (the page cache keeps it): nothing may read who asks. */
+    sharedPage: boolean;
     /** The context every operation of this request runs with: services, the viewer, the logger. */
     operations: OperationContext;
   };
 };
+
+/** nginx's status for a request the client abandoned before the answer was complete. */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -34,11 +39,15 @@ export function requestContext(logger: Logger, trustedProxyHops: number): Middle
     c.set("clientAddress", clientAddressOf(c, trustedProxyHops));
     c.set("session", null);
     c.set("sessionExpired", false);
+    c.set("sharedPage", false);
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
     const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) };
-    if (c.res.status >= 500) log.error(line, "request failed");
+    // A client that went away mid-request leaves the page half made (React Router answers 500 then):
+    // that is the client's doing, not a failure, so it is logged apart, as nginx does, with 499.
+    if (c.req.raw.signal.aborted) log.info({ ...line, status: CLIENT_CLOSED_REQUEST }, "client closed the request");
+    else if (c.res.status >= 500) log.error(line, "request failed");
     else log.info(line, "request");
   };
 }

@@ -8,7 +8,10 @@ import { openTestDatabase } from "./test-database.ts";
 export type TestServer = { baseUrl: string; dataDir: string; server: RunningServer; close: () => Promise<void> };
 
 /** The real shop (built app, HTTP, database) on a random port with a database of its own. */
-export async function startTestServer(settings: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  settings: Record<string, string> = {},
+  options: Parameters<typeof startServer>[1] = {},
+): Promise<TestServer> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   // PGlite allows one process per data folder, so the embedded case gets its own folder instead.
@@ -22,7 +25,7 @@ export async function startTestServer(settings: Record<string, string> = {}): Pr
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...settings,
   });
-  const server = await startServer(config);
+  const server = await startServer(config, options);
   return {
     baseUrl: `http://127.0.0.1:${server.port}`,
     dataDir,
