@@ -84,6 +84,8 @@ export const pointTransactions = pgTable(
     check("point_transactions_points_not_negative", sql`${table.points} >= 0`),
     // Serves the point history's pages (newest first by transaction time, then id) and time windows.
     index("point_transactions_member_history_idx").on(table.memberId, table.transactionAt, table.id),
+    // Serves a member's entries of one kind in a time window (the qualifying spend of the tiers).
+    index("point_transactions_member_kind_idx").on(table.memberId, table.activityType, table.transactionAt),
   ],
 );
 
