@@ -61,7 +61,7 @@ async function seedHistory(db: Database, memberId: string, email: string, entrie
       points = (select sum(case when transaction_type = 'credit' then points else -points end)
                 from point_transactions where member_id = ${memberId})
     where id = ${memberId}`);
-  // What PostgreSQL's autovacuum does after a bulk load, so the planner knows the table's new size.
+  // What autovacuum (PostgreSQL) or the scheduled loyalty work (embedded) does after a bulk load.
   await db.execute(sql`analyze point_transactions`);
 }
 

@@ -75,6 +75,15 @@ const olderThan = (position: Position): SQL =>
   sql`(${pointTransactions.transactionAt}, ${pointTransactions.id}) < (${position.at}::timestamptz, ${position.id})`;
 
 /**
+ * Brings the planner's picture of the ledger up to date, so a page after a cursor keeps reading the
+ * history index backwards from the cursor (a few index entries) instead of every older entry. PostgreSQL's
+ * autovacuum does this by itself; the embedded database has none, so scheduled loyalty work does it.
+ */
+export async function refreshLedgerStatistics(deps: Pick<MemberDeps, "db">): Promise<void> {
+  await deps.db.execute(sql`analyze point_transactions`);
+}
+
+/**
  * One page of the member's point history. The caller has checked the member is the viewer's own; a
  * cursor only ever positions within this member's entries. Bad paging is BAD_USER_INPUT.
  */
