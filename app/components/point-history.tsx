@@ -25,7 +25,7 @@ const pagerLink = "font-semibold text-brand-700 underline underline-offset-4 hov
 export function PointHistory({ entries, olderHref, isOlderPage, newestHref, problem }: PointHistoryProps) {
   return (
     <section aria-labelledby="point-history-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
-      <h2 id="point-history-heading" className="scroll-mt-4 text-lg font-bold text-brand-900">
+      <h2 id="point-history-heading" className="scroll-mt-32 text-lg font-bold text-brand-900">
         {isOlderPage ? "Point history: older entries" : "Point history"}
       </h2>
       {problem && (
