@@ -82,7 +82,10 @@ export const pointTransactions = pgTable(
   },
   (table) => [
     check("point_transactions_points_not_negative", sql`${table.points} >= 0`),
-    index("point_transactions_member_idx").on(table.memberId, table.transactionAt),
+    // Serves the point history's pages (newest first by transaction time, then id) and time windows.
+    index("point_transactions_member_history_idx").on(table.memberId, table.transactionAt, table.id),
+    // Serves a member's entries of one kind in a time window (the qualifying spend of the tiers).
+    index("point_transactions_member_kind_idx").on(table.memberId, table.activityType, table.transactionAt),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { loadMemberLists, type MemberLists } from "../members/member-lists.ts";
+import { loadPointHistoryPage, type PointHistoryPage } from "../members/point-history.ts";
 import type { GoldProgress } from "../members/tier.ts";
 import { requireOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
@@ -8,20 +9,23 @@ import { getGoldProgress } from "./get-gold-progress.ts";
 import { listRewards } from "./list-rewards.ts";
 import type { Reward } from "./rewards.ts";
 
-export const MemberHomeInput = z.object({ memberId: identifier() });
+/** `before`: a point history cursor, for the page of entries older than it (the newest page without it). */
+export const MemberHomeInput = z.object({ memberId: identifier(), before: z.string().nullish() });
 
-export type MemberHome = Pick<MemberLists, "pointTransactions" | "linkedOrders"> & {
+export type MemberHome = Pick<MemberLists, "linkedOrders"> & {
+  pointHistory: PointHistoryPage;
   progress: GoldProgress;
   rewards: Reward[];
 };
 
-/** What the viewer's own member home shows of the programme: gold progress, point history, orders and rewards. */
-export const getMemberHome = defineOperation(MemberHomeInput, async (ctx, { memberId }): Promise<MemberHome> => {
+/** What the viewer's own member home shows of the programme: gold progress, a page of point history, orders and rewards. */
+export const getMemberHome = defineOperation(MemberHomeInput, async (ctx, { memberId, before }): Promise<MemberHome> => {
   await requireOwnMember(ctx, memberId);
-  const [progress, lists, rewards] = await Promise.all([
+  const [pointHistory, progress, lists, rewards] = await Promise.all([
+    loadPointHistoryPage(ctx, memberId, { before }),
     getGoldProgress(ctx, { memberId }),
-    loadMemberLists(ctx, memberId, ["pointTransactions", "linkedOrders"]),
+    loadMemberLists(ctx, memberId, ["linkedOrders"]),
     listRewards(ctx, {}),
   ]);
-  return { progress, rewards, ...lists };
+  return { pointHistory, progress, rewards, ...lists };
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
+import { refreshLedgerStatistics } from "../members/point-history.ts";
 import { addMonths } from "../members/tier.ts";
 import { requireSystem } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -14,9 +15,10 @@ export type MaintenanceResult = { renewed: number; demoted: number; redeems: Exp
 /**
  * runLoyaltyMaintenance, the scheduled loyalty work (a job's, not a person's): judges the gold years
  * that have ended by now (renew or back to green, tiers.ts) and expires the Pending redeems past their
- * hold (redeem-expiry.ts). It first finds who is due, then handles each member in a short
- * transaction of its own (lock the member, re-check, change), so no member stays locked while the
- * others are handled, and runs at the same time (another process, a retry) do nothing twice.
+ * hold (redeem-expiry.ts), then refreshes the ledger's planner statistics (point-history.ts). It
+ * first finds who is due, then handles each member in a short transaction of its own (lock the
+ * member, re-check, change), so no member stays locked while the others are handled, and runs at
+ * the same time (another process, a retry) do nothing twice.
  *
  * A member whose change fails is logged and skipped; the others still commit, and the run then fails
  * as a whole so the job is retried (the members already done are no longer due).
@@ -47,6 +49,7 @@ export const runLoyaltyMaintenance = defineOperation(z.object({}), async (ctx): 
     }
   }
   result.redeems = await expirePendingRedeems(ctx.db, now);
+  await refreshLedgerStatistics(ctx);
   if (failures.length > 0) {
     throw new AggregateError(failures, `loyalty maintenance: ${failures.length} member(s) failed (${JSON.stringify(result)})`);
   }

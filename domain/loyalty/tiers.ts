@@ -33,14 +33,19 @@ export async function qualifyingSpendCents(
   window: { after: Date; through: Date | null },
 ): Promise<number> {
   const through = window.through ? sql`and o.transaction_at <= ${window.through.toISOString()}::timestamptz` : sql``;
+  const inWindow = sql`o.member_id = ${memberId} and o.activity_type = 'order'
+      and o.transaction_at > ${window.after.toISOString()}::timestamptz ${through}`;
+  // Orders in the window, less the refunds of those orders: each side read through the member's
+  // entries of its kind, so entries of other kinds and outside the window cost nothing (decision 011).
   const result = (await db.execute(sql`
-    select coalesce(sum(o.spent_cents - coalesce((
-      select sum(r.spent_cents) from point_transactions r
-      where r.member_id = o.member_id and r.activity_type = 'refund' and r.meta->>'orderId' = o.meta->>'orderId'
-    ), 0)), 0)::int as spent
-    from point_transactions o
-    where o.member_id = ${memberId} and o.activity_type = 'order'
-      and o.transaction_at > ${window.after.toISOString()}::timestamptz ${through}
+    select (
+      coalesce((select sum(o.spent_cents) from point_transactions o where ${inWindow}), 0)
+      - coalesce((
+        select sum(r.spent_cents) from point_transactions r
+        where r.member_id = ${memberId} and r.activity_type = 'refund'
+          and exists (select 1 from point_transactions o where ${inWindow} and o.meta->>'orderId' = r.meta->>'orderId')
+      ), 0)
+    )::int as spent
   `)) as { rows: { spent: number | string }[] };
   return Number(result.rows[0]?.spent ?? 0);
 }

@@ -1,11 +1,11 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { dummyOrders, pointTransactions, redeems } from "../../db/schema/members.ts";
+import { dummyOrders, redeems } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
-import { parseJsonField } from "../shared/json-field.ts";
 import { formatTimestamp } from "./format-timestamp.ts";
-import { MAX_REPORTED_RAW, type MemberDeps, reportMalformed } from "./member-deps.ts";
+import type { MemberDeps } from "./member-deps.ts";
+import { readMeta } from "./member-meta.ts";
 import type { MemberView } from "./member-view.ts";
-import { pointKindLabel } from "./point-kinds.ts";
+import { loadPointHistoryPage } from "./point-history.ts";
 
 /** The columns of an order as a member's linked order (SPEC §3's order fields). */
 export const LINKED_ORDER_COLUMNS = {
@@ -34,32 +34,9 @@ export const MEMBER_LISTS = ["pointTransactions", "redeems", "linkedCustomers", 
 export type MemberListName = (typeof MEMBER_LISTS)[number];
 export type MemberLists = Pick<MemberView, MemberListName>;
 
-type Meta = Record<string, unknown>;
-
-/** A stored meta object (maybe a JSON string, maybe double-encoded); malformed or not an object -> {} and reported. */
-export function readMeta(deps: Pick<MemberDeps, "log">, memberId: string, field: string, value: unknown): Meta {
-  const report = (raw: string, error: string) =>
-    reportMalformed(deps, { memberId, field, raw: raw.slice(0, MAX_REPORTED_RAW), error });
-  const parsed = parseJsonField<unknown>(value, {}, ({ raw, error }) => report(raw, error));
-  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Meta;
-  report(JSON.stringify(parsed), "expected a JSON object");
-  return {};
-}
-
 const loaders: { [K in MemberListName]: (deps: MemberDeps, memberId: string) => Promise<MemberView[K]> } = {
-  pointTransactions: async (deps, memberId) => {
-    const rows = await deps.db
-      .select()
-      .from(pointTransactions)
-      .where(eq(pointTransactions.memberId, memberId))
-      .orderBy(desc(pointTransactions.transactionAt), desc(pointTransactions.createdAt), desc(pointTransactions.id));
-    return rows.map(({ idempotencyKey: _key, meta, ...row }) => ({
-      ...row,
-      activityLabel: pointKindLabel(row.activityType),
-      meta: readMeta(deps, memberId, `pointTransactions[${row.id}].meta`, meta),
-      formattedTransactionTimestamp: formatTimestamp(row.transactionAt),
-    }));
-  },
+  // The first page only: a member's history grows without end (decision record 011).
+  pointTransactions: async (deps, memberId) => (await loadPointHistoryPage(deps, memberId)).entries,
   redeems: async (deps, memberId) => {
     const rows = await deps.db
       .select()

@@ -2,6 +2,8 @@ import type { ProviderType } from "./identity.ts";
 
 export type PointTransactionView = {
   id: string;
+  /** Where the entry stands in the history: pass it as `before` for the entries older than it. */
+  cursor: string;
   memberId: string;
   email: string;
   activityType: string;

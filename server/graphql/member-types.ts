@@ -6,6 +6,7 @@ import type {
   LinkedOrderView,
   PointTransactionView,
 } from "../../domain/members/member-view.ts";
+import { loadPointHistoryPage, type PointHistoryPagingInput } from "../../domain/members/point-history.ts";
 import { fromCents } from "../../domain/shared/money.ts";
 import type { GraphQLContext } from "./context.ts";
 import { jsonScalar } from "./json-scalar.ts";
@@ -23,6 +24,13 @@ function list<K extends MemberListName>(name: K) {
     (member[name] as MemberLists[K] | undefined) ?? (await loadMemberLists(ctx.operations, member.id, [name]))[name];
 }
 
+/** A page of point history: the first page the parent brought serves the field asked for without arguments. */
+async function pointHistory(member: MemberParent, paging: PointHistoryPagingInput, ctx: GraphQLContext) {
+  const firstPage = paging.first == null && paging.before == null;
+  if (firstPage && member.pointTransactions) return member.pointTransactions;
+  return (await loadPointHistoryPage(ctx.operations, member.id, paging)).entries;
+}
+
 const timestamps = {
   createdAt: (row: { createdAt: Date }) => iso(row.createdAt),
   updatedAt: (row: { updatedAt: Date }) => iso(row.updatedAt),
@@ -36,7 +44,10 @@ export const memberTypeResolvers = {
     membershipStartTimestamp: (member: MemberParent) => epochSeconds(member.membershipStartAt),
     goldStartTimestamp: (member: MemberParent) => (member.goldStartAt ? epochSeconds(member.goldStartAt) : null),
     ...timestamps,
-    pointTransactions: list("pointTransactions"),
+    pointTransactions: (member: MemberParent, paging: PointHistoryPagingInput, ctx: GraphQLContext) =>
+      pointHistory(member, paging, ctx),
+    pointTransactionsPage: (member: MemberParent, paging: PointHistoryPagingInput, ctx: GraphQLContext) =>
+      loadPointHistoryPage(ctx.operations, member.id, paging),
     redeems: list("redeems"),
     linkedCustomers: list("linkedCustomers"),
     linkedOrders: list("linkedOrders"),

@@ -2,6 +2,7 @@ import { Gift, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
 import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
+import { isAppError } from "../../../domain/shared/app-error.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { ClaimOrderForm } from "../../components/claim-order-form.tsx";
 import { GoldProgress } from "../../components/gold-progress.tsx";
@@ -11,7 +12,7 @@ import { PointHistory } from "../../components/point-history.tsx";
 import { RewardsList } from "../../components/rewards-list.tsx";
 import { SignOutButton } from "../../components/sign-out-button.tsx";
 import { TierBadge } from "../../components/tier-badge.tsx";
-import { requestContext } from "../../context.ts";
+import { type RequestContext, requestContext } from "../../context.ts";
 import { readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { claimOrder } from "../../lib/claim-order.server.ts";
 import { CLAIM_ORDER_INTENT, isClaimOrderResult } from "../../lib/claim-order.ts";
@@ -23,43 +24,73 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Member");
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
+/** Where a page of older point history starts; the heading is where the page should open. */
+const HISTORY_PARAM = "before";
+const HISTORY_HEADING = "#point-history-heading";
+const olderHistoryHref = (cursor: string) => `/member?${new URLSearchParams({ [HISTORY_PARAM]: cursor })}${HISTORY_HEADING}`;
+
+/**
+ * The member's home, with the page of point history the address asks for. A `before` that is not a
+ * cursor of ours answers 400 with the newest page and a message, never an error page.
+ */
+async function memberHomeAt(ctx: RequestContext, memberId: string, before: string | null) {
+  try {
+    return { home: await getMemberHome(ctx.operations, { memberId, before }), historyProblem: null };
+  } catch (error) {
+    if (before === null || !isAppError(error) || error.code !== "BAD_USER_INPUT") throw error;
+    const historyProblem = "That link to older points is not valid. Here are your newest points.";
+    return { home: await getMemberHome(ctx.operations, { memberId }), historyProblem };
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const member = await requireMember(ctx, request);
-  const home = await getMemberHome(ctx.operations, { memberId: member.id });
-  return {
-    member: {
-      name: member.name,
-      picture: member.picture,
-      membershipStatus: member.membershipStatus,
-      points: member.points,
-      totalSpentCents: member.totalSpentCents,
-      purchaseCount: member.purchaseCount,
-      memberSince: member.formattedMembershipStartTimestamp,
-      goldSince: member.membershipStatus === "gold" ? member.formattedGoldStartTimestamp : null,
+  const before = new URL(request.url).searchParams.get(HISTORY_PARAM);
+  const { home, historyProblem } = await memberHomeAt(ctx, member.id, before);
+  const { pointHistory } = home;
+  return data(
+    {
+      member: {
+        name: member.name,
+        picture: member.picture,
+        membershipStatus: member.membershipStatus,
+        points: member.points,
+        totalSpentCents: member.totalSpentCents,
+        purchaseCount: member.purchaseCount,
+        memberSince: member.formattedMembershipStartTimestamp,
+        goldSince: member.membershipStatus === "gold" ? member.formattedGoldStartTimestamp : null,
+      },
+      csrfToken: signOutToken(ctx),
+      progress: home.progress,
+      // Both lists come newest first; the history a page at a time.
+      history: {
+        entries: pointHistory.entries.map((entry) => ({
+          id: entry.id,
+          label: entry.activityLabel,
+          date: entry.formattedTransactionTimestamp,
+          points: entry.transactionType === "debit" ? -entry.points : entry.points,
+        })),
+        olderHref: pointHistory.nextCursor ? olderHistoryHref(pointHistory.nextCursor) : null,
+        isOlderPage: before !== null && historyProblem === null,
+        newestHref: `/member${HISTORY_HEADING}`,
+        problem: historyProblem,
+      },
+      rewards: home.rewards.map((reward) => ({
+        id: reward.id,
+        name: reward.name,
+        pointsCost: reward.pointsCost,
+        available: reward.choices.length > 0,
+      })),
+      orders: home.linkedOrders.map((order) => ({
+        invoiceId: order.invoiceId,
+        paidOn: formatTimestamp(order.paidAt),
+        priceCents: order.priceCents,
+        status: order.status,
+      })),
     },
-    csrfToken: signOutToken(ctx),
-    progress: home.progress,
-    // Both lists come newest first.
-    history: home.pointTransactions.map((entry) => ({
-      id: entry.id,
-      label: entry.activityLabel,
-      date: entry.formattedTransactionTimestamp,
-      points: entry.transactionType === "debit" ? -entry.points : entry.points,
-    })),
-    rewards: home.rewards.map((reward) => ({
-      id: reward.id,
-      name: reward.name,
-      pointsCost: reward.pointsCost,
-      available: reward.choices.length > 0,
-    })),
-    orders: home.linkedOrders.map((order) => ({
-      invoiceId: order.invoiceId,
-      paidOn: formatTimestamp(order.paidAt),
-      priceCents: order.priceCents,
-      status: order.status,
-    })),
-  };
+    { status: historyProblem ? 400 : 200 },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -97,7 +128,7 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-6 space-y-6">
         <GoldProgress progress={progress} />
         <RewardsList rewards={loaderData.rewards} points={member.points} />
-        <PointHistory entries={history} />
+        <PointHistory {...history} />
         <MemberOrders orders={orders} />
         <ClaimOrderForm result={isClaimOrderResult(actionData) ? actionData : null} />
       </div>
