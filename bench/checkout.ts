@@ -88,6 +88,8 @@ async function databaseCpu(): Promise<() => number> {
 }
 const clusterCpuMs = await databaseCpu();
 
+const cpuUsageMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
 class Failure extends Error {}
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -147,6 +149,8 @@ type LevelResult = {
   cpuMs: number;
   /** The PostgreSQL cluster's CPU time per completed step. */
   dbCpuMs: number;
+  /** This load generator's own CPU time per completed step: it runs on the same cores. */
+  clientCpuMs: number;
   p50: number;
   p99: number;
   failures: number;
@@ -158,6 +162,7 @@ async function measure(shop: Shop, run: string, buyers: number, step: (shop: Sho
   const reasons = new Map<string, number>();
   const cpuBefore = shop.cpuMs();
   const dbCpuBefore = clusterCpuMs();
+  const clientCpuBefore = process.cpuUsage();
   const until = performance.now() + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: buyers }, async () => {
@@ -184,6 +189,7 @@ async function measure(shop: Shop, run: string, buyers: number, step: (shop: Sho
     perSecond: sorted.length / SECONDS,
     cpuMs: (shop.cpuMs() - cpuBefore) / Math.max(1, sorted.length),
     dbCpuMs: (clusterCpuMs() - dbCpuBefore) / Math.max(1, sorted.length),
+    clientCpuMs: cpuUsageMs(process.cpuUsage(clientCpuBefore)) / Math.max(1, sorted.length),
     p50: at(0.5),
     p99: at(0.99),
     failures,
@@ -213,7 +219,7 @@ async function checkOrders(shop: Shop, completed: number): Promise<boolean> {
 
 const CHECKOUT = "checkout: bag, shipping, pay (webhook + fulfilment), complete page";
 const row = (r: LevelResult) =>
-  `| ${compareDir ? `${r.shop}: ` : ""}${r.run} | ${r.buyers} | ${r.perSecond.toFixed(1)} | ${r.cpuMs.toFixed(1)} | ${r.dbCpuMs.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.failures} |`;
+  `| ${compareDir ? `${r.shop}: ` : ""}${r.run} | ${r.buyers} | ${r.perSecond.toFixed(1)} | ${r.cpuMs.toFixed(1)} | ${r.dbCpuMs.toFixed(1)} | ${r.clientCpuMs.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.failures} |`;
 
 const shops: Shop[] = [];
 let exitCode = 0;
@@ -233,7 +239,7 @@ try {
 
   console.log(`\n${SECONDS} s at each level, PostgreSQL 15; latency is a whole checkout (four requests)\n`);
   console.log(
-    "| run | buyers | per second | shop CPU ms each | PostgreSQL CPU ms each | p50 ms | p99 ms | failures |\n|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| run | buyers | per second | shop CPU ms each | PostgreSQL CPU ms each | load generator CPU ms each | p50 ms | p99 ms | failures |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   );
   for (const result of results) console.log(row(result));
   console.log("");
