@@ -11,7 +11,8 @@
  * BENCH_COMPARE_DIR names another checkout of the shop, built (say, the commit before a change): it
  * runs on a database of its own, and each level is measured on both, in BENCH_ROUNDS alternating
  * rounds. Each row also gives the CPU time per completed checkout of the shop process and of the
- * PostgreSQL cluster, which other load on the machine disturbs less than the rate.
+ * PostgreSQL cluster, which other load on the machine disturbs less than the rate. Last,
+ * BENCH_STEP_CHECKOUTS checkouts (50; 0 for none) run one at a time for the shop's CPU per request.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -23,6 +24,8 @@ const LEVELS = (process.env.BENCH_BUYERS ?? "1,8,32,100").split(",").map(Number)
 const BASELINE_BUYERS = 8;
 /** Rounds at each level (alternating between the builds when comparing). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** Checkouts run one at a time at the end, for the shop's CPU time per request. */
+const STEP_CHECKOUTS = Number(process.env.BENCH_STEP_CHECKOUTS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3315);
 const databaseUrl = process.env.TEST_DATABASE_URL;
 if (!databaseUrl) throw new Error("TEST_DATABASE_URL is not set: run this through `npm run bench:checkout`.");
@@ -128,16 +131,43 @@ const shipping = () =>
     postalCode: "123456",
   });
 
-async function checkoutOnce(shop: Shop): Promise<void> {
-  const cookie = await addToBag(shop);
-  const started = await post(shop, "/checkout/shipping", shipping(), cookie, [303]);
+/** Shop CPU time per kind of request, summed while one checkout at a time runs. */
+type StepCosts = Map<string, number>;
+
+async function checkoutOnce(shop: Shop, costs?: StepCosts): Promise<void> {
+  const step = async <T>(name: string, request: () => Promise<T>): Promise<T> => {
+    const before = shop.cpuMs();
+    const result = await request();
+    costs?.set(name, (costs.get(name) ?? 0) + shop.cpuMs() - before);
+    return result;
+  };
+  const cookie = await step("POST /bag (add)", () => addToBag(shop));
+  const started = await step("POST /checkout/shipping", () => post(shop, "/checkout/shipping", shipping(), cookie, [303]));
   const card = form({ cardNumber: "4242424242424242" });
-  const paid = await post(shop, started.headers.get("location") ?? "", card, cookie, [303]);
-  const complete = await fetch(new URL(paid.headers.get("location") ?? "", shop.baseUrl), { headers: { cookie } });
-  const page = await complete.text();
-  if (complete.status !== 200 || !page.includes('data-testid="invoice-id"')) {
-    throw new Failure(`complete page answered ${complete.status} without an invoice`);
+  const paid = await step("POST /pay/test/{session} (pay, webhook, fulfilment)", () =>
+    post(shop, started.headers.get("location") ?? "", card, cookie, [303]),
+  );
+  const page = await step("GET /checkout/complete/{session}", async () => {
+    const complete = await fetch(new URL(paid.headers.get("location") ?? "", shop.baseUrl), { headers: { cookie } });
+    return { status: complete.status, text: await complete.text() };
+  });
+  if (page.status !== 200 || !page.text.includes('data-testid="invoice-id"')) {
+    throw new Failure(`complete page answered ${page.status} without an invoice`);
   }
+}
+
+/**
+ * The shop's CPU time for each request of a checkout, one checkout at a time, taking turns between
+ * the builds (the confirmation email's job runs in the background and lands in whichever request it
+ * overlaps).
+ */
+async function costPerRequest(checkouts: number): Promise<StepCosts[]> {
+  const costs = shops.map((): StepCosts => new Map());
+  for (let i = 0; i < checkouts; i++) {
+    for (const [index, shop] of shops.entries()) await checkoutOnce(shop, costs[index]);
+  }
+  for (const perShop of costs) for (const [name, ms] of perShop) perShop.set(name, ms / checkouts);
+  return costs;
 }
 
 type LevelResult = {
@@ -249,6 +279,15 @@ try {
     if (!(await checkOrders(shop, completed))) exitCode = 1;
   }
   if (results.some((r) => r.failures > 0)) exitCode = 1;
+
+  if (STEP_CHECKOUTS > 0) {
+    const costs = await costPerRequest(STEP_CHECKOUTS);
+    console.log(`\nshop CPU ms per request, ${STEP_CHECKOUTS} checkouts one at a time\n`);
+    console.log(`| request | ${shops.map((shop) => shop.label).join(" | ")} |\n|---|${shops.map(() => "---:|").join("")}`);
+    for (const name of costs[0]?.keys() ?? []) {
+      console.log(`| ${name} | ${costs.map((perShop) => (perShop.get(name) ?? 0).toFixed(1)).join(" | ")} |`);
+    }
+  }
 } finally {
   for (const shop of shops) await shop.stop();
 }

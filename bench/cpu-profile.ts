@@ -1,7 +1,8 @@
 /**
  * Summarises a V8 .cpuprofile (from `node --cpu-prof`): the functions with the most self time, the
  * functions with the most total time (themselves and what they call, each counted once per sample),
- * and self time by package. Usage: node bench/cpu-profile.ts <file.cpuprofile> [rows]
+ * and self time by package. Usage: node bench/cpu-profile.ts <file.cpuprofile> [rows] [skip seconds]
+ * (samples in the first `skip seconds` are left out: the start, before the load began).
  */
 import { readFileSync } from "node:fs";
 
@@ -9,9 +10,10 @@ type CallFrame = { functionName: string; url: string; lineNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
-const [file, rowsArg] = process.argv.slice(2);
+const [file, rowsArg, skipArg] = process.argv.slice(2);
 if (!file) throw new Error("usage: node bench/cpu-profile.ts <file.cpuprofile> [rows]");
 const rows = Number(rowsArg ?? 25);
+const skipMs = Number(skipArg ?? 0) * 1000;
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -38,10 +40,12 @@ const perPackage = new Map<string, number>();
 const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
 let all = 0;
 let idle = 0;
+let elapsed = 0;
 profile.samples.forEach((id, index) => {
   const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+  elapsed += ms;
   const node = byId.get(id);
-  if (!node) return;
+  if (!node || elapsed < skipMs) return;
   all += ms;
   if (node.callFrame.functionName === "(idle)") {
     idle += ms;
@@ -65,7 +69,9 @@ const top = (map: Map<string, number>) =>
     .slice(0, rows)
     .map(([name, ms]) => `${pct(ms).padStart(6)}  ${ms.toFixed(0).padStart(7)} ms  ${name}`)
     .join("\n");
-console.log(`${file}: ${(all / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s busy (percentages of busy)\n`);
+console.log(
+  `${file}: ${(all / 1000).toFixed(1)} s sampled after the first ${skipMs / 1000} s, ${(busy / 1000).toFixed(1)} s busy (percentages of busy)\n`,
+);
 console.log(`self time by package\n${top(perPackage)}\n`);
 console.log(`self time\n${top(self)}\n`);
 console.log(`total time\n${top(total)}`);
