@@ -1,15 +1,21 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 
+/** Linux's USER_HZ, the unit of CPU times in /proc/<pid>/stat. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export type LoadResult = { label: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
 
-/** Runs the built shop in its own process, so the load generator does not share its event loop. */
-export async function startShopProcess(port: number, env: Record<string, string> = {}) {
+/**
+ * Runs the built shop in its own process, so the load generator does not share its event loop.
+ * `shopDir` is where the shop is checked out and built (another version, for a side-by-side run).
+ */
+export async function startShopProcess(port: number, env: Record<string, string> = {}, shopDir = ".") {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(shopDir, "server/index.ts")], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -37,6 +43,11 @@ export async function startShopProcess(port: number, env: Record<string, string>
   }
   return {
     baseUrl,
+    /** The shop's CPU time so far (user and system), from /proc: what a run cost it, whatever else the machine did. */
+    cpuMs: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    },
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

@@ -76,14 +76,15 @@ export async function fulfilCheckout(
     if (!(await recordPaymentEvent(tx, event))) return existingOrder(tx, sessionId);
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for("update");
     if (!session || !state?.paid) return null;
-    const already = await existingOrder(tx, sessionId);
-    if (already) return already;
+    // The session turns complete in the transaction that places its order, and only there.
+    if (session.status === "complete") return existingOrder(tx, sessionId);
 
     const now = ctx.now();
     const delivery = estimateDelivery(now);
+    const memberId = await memberOfBag(tx, session.bagId);
     const customerId = await customerForOrder(tx, {
       shipping: session.shipping,
-      memberId: await memberOfBag(tx, session.bagId),
+      memberId,
       stripeCustomerId: state.customerId,
       at: now,
     });
@@ -108,8 +109,11 @@ export async function fulfilCheckout(
     const orderCode = input.orderCode ?? generateOrderCode;
     const invoiceId = await insertOrder(tx, order, () => orderCode(now));
     await tx.insert(orderLines).values(session.lines.map((line, position) => ({ ...line, orderId: order.id, position })));
-    await creditPaidOrderToBagMember(tx, { order: { ...order, invoiceId }, bagId: session.bagId, at: now });
-    await attachPendingRedeems(tx, { bagId: session.bagId, orderId: order.id, at: now });
+    // A guest's bag has no points and no rewards to go with the order.
+    if (memberId) {
+      await creditPaidOrderToBagMember(tx, { order: { ...order, invoiceId }, bagId: session.bagId, at: now });
+      await attachPendingRedeems(tx, { bagId: session.bagId, orderId: order.id, at: now });
+    }
     await tx.update(checkoutSessions).set({ status: "complete", updatedAt: now }).where(eq(checkoutSessions.id, session.id));
     const boughtOptionIds = session.lines.map((line) => line.optionId);
     await tx.delete(bagLines).where(and(eq(bagLines.bagId, session.bagId), inArray(bagLines.optionId, boughtOptionIds)));

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
 import { paymentEvents } from "../../db/schema/orders.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
 import type { Tx } from "../shared/transaction.ts";
@@ -14,4 +16,10 @@ export async function recordPaymentEvent(tx: Tx, event: PaymentEvent | undefined
     .onConflictDoNothing()
     .returning({ eventId: paymentEvents.eventId });
   return inserted.length > 0;
+}
+
+/** Whether the shop has taken this webhook event (its handling committed). */
+export async function isPaymentEventRecorded(db: Database, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ eventId: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
+  return row !== undefined;
 }

@@ -145,6 +145,29 @@ describe(`fulfilment: customer records, webhook redelivery, invoice ids (${DRIVE
     await expect(redeliverWebhook(ctx(JOB), { eventId: "evt_test_unknown" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
+  it("stops redelivering a payment the shop has taken: the queued job delivers nothing again", async () => {
+    const bagToken = await bagWith(database.db, [["op-m8_ba-1b", 1]]);
+    const { sessionId } = await startCheckout(ctx(holderOf(bagToken)), MEMBER_SHIPPING);
+    const paid = await payTestCheckout(ctx(), { sessionId, cardNumber: "4242 4242 4242 4242" });
+    if (!paid.ok) throw new Error("the payment did not go through");
+    let deliveries = 0;
+    const job = ctx(JOB);
+    const counting: OperationContext = {
+      ...job,
+      payments: {
+        ...job.payments,
+        verifyWebhook: (rawBody, signature) => {
+          deliveries++;
+          return job.payments.verifyWebhook(rawBody, signature);
+        },
+      },
+    };
+    await redeliverWebhook(counting, { eventId: paid.eventId });
+    expect(deliveries).toBe(0);
+    const placed = await database.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
+    expect(placed).toHaveLength(1);
+  });
+
   it("takes another invoice id when a new one is already in use", async () => {
     const taken = (await buy(MEMBER_SHIPPING)).invoiceId;
     const bagToken = await bagWith(database.db, [["op-vs8_cz-1b", 1]]);

@@ -1,6 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { completeCheckout } from "../../../domain/checkout/complete-checkout.ts";
+import type { OrderView } from "../../../domain/orders/order-view.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { OrderLines } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
@@ -13,7 +14,26 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Thank you for 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const completion = await completeCheckout(context.get(requestContext).operations, { sessionId: params.sessionId });
   if (!completion.order) throw data(completion.message, { status: 404 });
-  return { order: completion.order };
+  return { order: shownOrder(completion.order) };
+}
+
+/** What this page shows of the order, and so all of it that goes into the page's data. */
+function shownOrder(order: OrderView) {
+  const { invoiceId, email, customer, deliveryStart, deliveryEnd, lines, rewards } = order;
+  const { subtotalCents, discountCents, shippingCents, priceCents } = order;
+  return {
+    invoiceId,
+    email,
+    customer: { name: customer.name },
+    deliveryStart,
+    deliveryEnd,
+    lines,
+    rewards,
+    subtotalCents,
+    discountCents,
+    shippingCents,
+    priceCents,
+  };
 }
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
