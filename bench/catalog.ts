@@ -8,11 +8,13 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { seedScaledCatalog } from "./catalog-seed.ts";
+import { openDatabase } from "../db/client.ts";
+import { growCatalog } from "../db/seed/grown-catalog.ts";
+import { seedCatalog } from "../db/seed/seed.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -35,7 +37,10 @@ type Shop = { label: string; baseUrl: string; cpuMs: () => number; stop: () => P
 
 async function startShop(label: string, scale: number, port: number): Promise<Shop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-catalog-"));
-  const productCount = await seedScaledCatalog(dataDir, scale);
+  const database = await openDatabase({ dataDir });
+  await seedCatalog(database.db);
+  const productCount = await growCatalog(database.db, scale);
+  await database.close();
   const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
     env: {
       ...process.env,

@@ -54,8 +54,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <div className="mb-4 flex items-end justify-between">
             <h2 className="text-2xl font-bold tracking-tight">{group.title}</h2>
             <Link to={group.href} className="font-semibold text-brand-700 hover:underline">
-              View {group.totalCount > group.cards.length ? `all ${group.totalCount} ` : ""}
-              {group.title}
+              {group.totalCount > group.cards.length ? `View all ${group.totalCount} ${group.title}` : `View ${group.title}`}
             </Link>
           </div>
           <ProductGrid cards={group.cards} />
