@@ -25,7 +25,8 @@ export function Pager({ links, label }: { links: PageLinks; label: string }) {
           <li>
             <Link to={pageHref(path, page - 1)} rel="prev" className={`${STEP} text-brand-700 hover:bg-brand-50`}>
               <ChevronLeft aria-hidden="true" className="size-4" />
-              Previous<span className="sr-only"> page</span>
+              <span className="max-sm:sr-only">Previous</span>
+              <span className="sr-only"> page</span>
             </Link>
           </li>
         )}
@@ -51,7 +52,8 @@ export function Pager({ links, label }: { links: PageLinks; label: string }) {
         {page < pageCount && (
           <li>
             <Link to={pageHref(path, page + 1)} rel="next" className={`${STEP} text-brand-700 hover:bg-brand-50`}>
-              Next<span className="sr-only"> page</span>
+              <span className="max-sm:sr-only">Next</span>
+              <span className="sr-only"> page</span>
               <ChevronRight aria-hidden="true" className="size-4" />
             </Link>
           </li>
