@@ -92,26 +92,23 @@ export default function ShopSale({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </thead>
                 <tbody>
-                  {bundle.options.map((option) => {
-                    const saved = option.savedCents;
-                    return (
-                      <tr key={option.optionId} className="border-t border-slate-100">
-                        <th scope="row" className="py-2 pr-2 font-medium">
-                          {option.optionName}
-                          <span className="block text-xs font-normal text-muted">
-                            {formatMoney(option.perServingCents)} per serving
-                          </span>
-                        </th>
-                        <td className="py-2 pr-2 font-semibold">{formatMoney(option.optionPriceCents)}</td>
-                        <td className="hidden py-2 pr-2 text-muted line-through sm:table-cell">
-                          {formatMoney(option.singleBoxValueCents)}
-                        </td>
-                        <td className="py-2 font-semibold text-sale">
-                          {formatMoney(saved)} ({percentOff(saved, option.singleBoxValueCents)}%)
-                        </td>
-                      </tr>
-                    );
-                  })}
+                  {bundle.options.map((option) => (
+                    <tr key={option.optionId} className="border-t border-slate-100">
+                      <th scope="row" className="py-2 pr-2 font-medium">
+                        {option.optionName}
+                        <span className="block text-xs font-normal text-muted">
+                          {formatMoney(option.perServingCents)} per serving
+                        </span>
+                      </th>
+                      <td className="py-2 pr-2 font-semibold">{formatMoney(option.optionPriceCents)}</td>
+                      <td className="hidden py-2 pr-2 text-muted line-through sm:table-cell">
+                        {formatMoney(option.singleBoxValueCents)}
+                      </td>
+                      <td className="py-2 font-semibold text-sale">
+                        {formatMoney(option.savedCents)} ({percentOff(option.savedCents, option.singleBoxValueCents)}%)
+                      </td>
+                    </tr>
+                  ))}
                 </tbody>
               </table>
               <Link
