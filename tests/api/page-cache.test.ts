@@ -35,6 +35,7 @@ describe("the anonymous page cache", () => {
   it("never caches for a visitor with a cookie, so no bag reaches another visitor", async () => {
     const added = await fetch(`${shop.baseUrl}/bag`, {
       method: "POST",
+      redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "intent=add&optionId=op-m8_ba-1b&quantity=3",
     });
