@@ -54,6 +54,17 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
     await expect(listProducts(ctx(), { offset: -1 })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
   });
 
+  it("works each listing out once per catalogue and looks products and options up by id", async () => {
+    const index = await catalog().index();
+    const luna = index.listing({ seriesCode: "m", kinds: ["pouch", "box"] });
+    expect(index.listing({ seriesCode: "m", kinds: ["box", "pouch"] })).toBe(luna);
+    expect(luna.map((product) => product.id)).toEqual(["m8", "mpu"]);
+    expect(index.listing({ seriesCode: "zz" })).toEqual([]);
+    expect(index.product("lbndl4")?.name).toBe("Lean Up Kick-Start Bundle");
+    expect(index.option("op-m8_ba-2b")?.product.id).toBe("m8");
+    expect(index.option("op-nope-1b")).toBeUndefined();
+  });
+
   it("assembles a product with its options, SKUs, servings and single-box value", async () => {
     const product = await findProduct(ctx(), { productId: "lbndl4" });
     expect(product?.path).toBe("/shop/lean-up-calorie-burning/lbndl4");
