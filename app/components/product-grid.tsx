@@ -1,12 +1,12 @@
-import type { Product } from "../../domain/catalog/types.ts";
-import { ProductCard } from "./product-card.tsx";
+import { ProductCard, type ProductCardData } from "./product-card.tsx";
 
-export function ProductGrid({ products }: { products: Product[] }) {
+/** Cards in a grid; the page renders one PackSprite for all its cards' pictures. */
+export function ProductGrid({ cards }: { cards: readonly ProductCardData[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {products.map((product) => (
-        <li key={product.id} className="flex">
-          <ProductCard product={product} />
+      {cards.map((card) => (
+        <li key={card.id} className="flex">
+          <ProductCard card={card} />
         </li>
       ))}
     </ul>

@@ -1,9 +1,9 @@
-import { data } from "react-router";
 import { listPendingRewardLines } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-from-bag.ts";
 import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
 import type { RequestContext } from "../context.ts";
-import { type ActionResult, failureResult } from "./action-result.server.ts";
+import { expectedFailure } from "./action-result.server.ts";
+import type { BagOutcome } from "./bag-outcome.ts";
 
 /** The signed-in member of the page's request; null for a visitor. */
 function memberIdOf(context: RequestContext): string | null {
@@ -20,22 +20,20 @@ export async function rewardsInBag(context: RequestContext) {
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
 /** The bag's reward buttons (one more, one fewer, remove); null when the form is about something else. */
-export async function rewardBagAction(context: RequestContext, form: FormData) {
+export async function rewardBagAction(context: RequestContext, form: FormData): Promise<BagOutcome | null> {
   const intent = form.get("intent");
   if (intent !== "reward-update" && intent !== "reward-remove") return null;
   const memberId = memberIdOf(context);
-  if (!memberId) {
-    return data<ActionResult>({ ok: false, message: "Please sign in to change the rewards in your bag." }, { status: 401 });
-  }
+  if (!memberId) return { ok: false, message: "Please sign in to change the rewards in your bag.", status: 401 };
   const ref = { redeemId: text(form.get("redeemId")), memberId, pointTransactionId: text(form.get("pointTransactionId")) };
   try {
     if (intent === "reward-update") {
       await updateRedeemFromBag(context.operations, { ...ref, meta: { quantity: form.get("quantity") } });
-      return data<ActionResult>({ ok: true, message: "Reward quantity updated." });
+      return { ok: true, notice: "reward-updated" };
     }
     await removeRedeemFromBag(context.operations, ref);
-    return data<ActionResult>({ ok: true, message: "Reward removed. Its points are back in your balance." });
+    return { ok: true, notice: "reward-removed" };
   } catch (error) {
-    return failureResult(error);
+    return { ok: false, ...expectedFailure(error) };
   }
 }

@@ -1,13 +1,14 @@
-import { data, useActionData } from "react-router";
+import { data, redirect, useActionData } from "react-router";
 import { addToBag } from "../../domain/bag/add-to-bag.ts";
 import { getBag } from "../../domain/bag/get-bag.ts";
 import { removeBagLine } from "../../domain/bag/remove-bag-line.ts";
 import { setBagLineQuantity } from "../../domain/bag/set-bag-line-quantity.ts";
 import { bagTokenOf } from "../../domain/shared/context.ts";
 import { BagView } from "../components/bag-view.tsx";
-import { requestContext } from "../context.ts";
-import { type ActionResult, failureResult, formText, readForm, unreadableRequest } from "../lib/action-result.server.ts";
+import { type RequestContext, requestContext } from "../context.ts";
+import { type ActionResult, expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../lib/action-result.server.ts";
 import { bagCookie } from "../lib/bag-cookie.server.ts";
+import { BAG_NOTICES, type BagOutcome, noticeOf } from "../lib/bag-outcome.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { useRedemptionStoreSync } from "../lib/redemption-store.ts";
 import { rewardBagAction, rewardsInBag } from "../lib/reward-bag.server.ts";
@@ -15,45 +16,57 @@ import type { Route } from "./+types/bag";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Bag");
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const bag = await getBag(ctx.operations, {});
-  return { bag, rewards: await rewardsInBag(ctx) };
+  return { bag, rewards: await rewardsInBag(ctx), notice: noticeOf(new URL(request.url)) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { operations, settings } = context.get(requestContext);
-  const form = await readForm(request);
-  if (!form) return unreadableRequest();
-  const rewardResult = await rewardBagAction(context.get(requestContext), form);
-  if (rewardResult) return rewardResult;
+async function changeBag(context: RequestContext, form: FormData): Promise<BagOutcome> {
+  const { operations, settings } = context;
+  const rewardOutcome = await rewardBagAction(context, form);
+  if (rewardOutcome) return rewardOutcome;
   const intent = form.get("intent");
   const optionId = formText(form, "optionId");
   try {
     if (intent === "add") {
       const added = await addToBag(operations, { optionId, quantity: form.get("quantity") ?? "1" });
-      const headers =
-        added.bagToken !== bagTokenOf(operations.viewer)
-          ? { "Set-Cookie": bagCookie(added.bagToken, settings.secureCookies) }
-          : undefined;
-      return data<ActionResult>({ ok: true, message: "Added to your bag." }, { headers });
+      const isNewBag = added.bagToken !== bagTokenOf(operations.viewer);
+      const headers = isNewBag ? { "Set-Cookie": bagCookie(added.bagToken, settings.secureCookies) } : undefined;
+      return { ok: true, notice: "added", headers };
     }
     if (intent === "update") {
       await setBagLineQuantity(operations, { optionId, quantity: form.get("quantity") });
-      return data<ActionResult>({ ok: true, message: "Quantity updated." });
+      return { ok: true, notice: "updated" };
     }
     if (intent === "remove") {
       await removeBagLine(operations, { optionId });
-      return data<ActionResult>({ ok: true, message: "Removed from your bag." });
+      return { ok: true, notice: "removed" };
     }
-    return data<ActionResult>({ ok: false, message: "Unknown bag action." }, { status: 400 });
+    return { ok: false, message: "Unknown bag action.", status: 400 };
   } catch (error) {
-    return failureResult(error);
+    return { ok: false, ...expectedFailure(error) };
   }
 }
 
+/**
+ * A browser's own form post (no JavaScript yet) that worked moves to `/bag?done=…` (303), so the bag
+ * page is rendered by the GET that follows and a reload never posts again. A hydrated page's post
+ * (`/bag.data`) gets the message as data; a refusal answers with the bag page, status and message.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const outcome: BagOutcome = form
+    ? await changeBag(context.get(requestContext), form)
+    : { ok: false, message: UNREADABLE_REQUEST, status: 400 };
+  if (!outcome.ok) return data<ActionResult>({ ok: false, message: outcome.message }, { status: outcome.status });
+  const isDocumentPost = !new URL(request.url).pathname.endsWith(".data");
+  if (isDocumentPost) throw redirect(`/bag?done=${outcome.notice}`, { status: 303, headers: outcome.headers });
+  return data<ActionResult>({ ok: true, message: BAG_NOTICES[outcome.notice] }, { headers: outcome.headers });
+}
+
 export default function Bag({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() ?? loaderData.notice;
   useRedemptionStoreSync(loaderData.rewards);
   return <BagView bag={loaderData.bag} rewards={loaderData.rewards ?? []} result={result} />;
 }

@@ -2,20 +2,37 @@ import { Link } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import { SERIES } from "../../domain/catalog/series.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
-import { PackIllustration } from "../components/pack-illustration.tsx";
-import { ProductCard } from "../components/product-card.tsx";
+import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
+import { ProductCard, toProductCard } from "../components/product-card.tsx";
 import { requestContext } from "../context.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
 import { lowestPriceCents } from "../lib/product-display.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 import type { Route } from "./+types/home";
 
+const FEATURED_BUNDLES = 3;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const products = await listProducts(context.get(requestContext).operations, {});
+  const { operations } = context.get(requestContext);
+  const [bundles, leads] = await Promise.all([
+    listProducts(operations, { kinds: ["bundle"], first: FEATURED_BUNDLES }),
+    Promise.all(
+      SERIES.map((series) => listProducts(operations, { seriesCode: series.code, kinds: ["box", "shots", "pouch"], first: 1 })),
+    ),
+  ]);
   return {
-    bundles: products.filter((product) => product.kind === "bundle").slice(0, 3),
-    seriesLeads: SERIES.map((series) =>
-      products.find((product) => product.series.code === series.code && product.kind !== "bundle"),
+    bundles: bundles.products.map(toProductCard),
+    // Each line's first product, as its picture in the hero and its price in the line's link.
+    seriesLeads: leads.map(({ products: [lead] }) =>
+      lead
+        ? {
+            id: lead.id,
+            name: lead.name,
+            summary: lead.summary,
+            fromPriceCents: lowestPriceCents(lead),
+            pack: { seriesCode: lead.series.code, flavourName: lead.options[0]?.flavourName ?? null, kind: lead.kind },
+          }
+        : undefined,
     ),
   };
 }
@@ -23,6 +40,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      <PackSprite
+        packs={[
+          ...loaderData.seriesLeads.flatMap((lead) => (lead ? [lead.pack] : [])),
+          ...loaderData.bundles.map((card) => card.pack),
+        ]}
+      />
       <section className="bg-gradient-to-br from-brand-50 via-white to-amber-50">
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-12 md:grid-cols-2 md:py-20">
           <div>
@@ -46,17 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="grid grid-cols-2 gap-4" aria-hidden="true">
             {loaderData.seriesLeads.map(
-              (product) =>
-                product && (
-                  <PackIllustration
-                    key={product.id}
-                    seriesCode={product.series.code}
-                    flavourName={product.options[0]?.flavourName ?? null}
-                    kind={product.kind}
-                    title={product.name}
-                    className="h-36 w-full sm:h-44"
-                  />
-                ),
+              (lead) => lead && <PackFigure key={lead.id} {...lead.pack} title={lead.name} className="h-36 w-full sm:h-44" />,
             )}
           </div>
         </div>
@@ -77,7 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 >
                   <span className="text-lg font-bold text-brand-900">{link.title}</span>
                   <span className="mt-2 flex-1 text-sm text-muted">{lead?.summary}</span>
-                  {lead && <span className="mt-4 text-sm font-semibold">from {formatMoney(lowestPriceCents(lead))}</span>}
+                  {lead && <span className="mt-4 text-sm font-semibold">from {formatMoney(lead.fromPriceCents)}</span>}
                 </Link>
               </li>
             );
@@ -95,8 +108,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {loaderData.bundles.map((product) => (
-            <ProductCard key={product.id} product={product} />
+          {loaderData.bundles.map((card) => (
+            <ProductCard key={card.id} card={card} />
           ))}
         </div>
       </section>

@@ -10,8 +10,9 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Lean Up Guide", "How to take Lean Up, what is inside, and which flavour to start with.");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const products = await listProducts(context.get(requestContext).operations, { seriesCode: "l" });
-  const box = products.find((product) => product.kind === "box");
+  const {
+    products: [box],
+  } = await listProducts(context.get(requestContext).operations, { seriesCode: "l", kinds: ["box"], first: 1 });
   return { flavours: box ? flavoursOf(box) : [], boxPath: box?.path ?? "/shop/lean-up-calorie-burning" };
 }
 

@@ -1,19 +1,50 @@
 import { Link } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
+import type { Product } from "../../domain/catalog/types.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
-import { PackIllustration } from "../components/pack-illustration.tsx";
+import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
+import { Pager } from "../components/pager.tsx";
 import { requestContext } from "../context.ts";
+import { canonicalLink, listingPage, pageTitle } from "../lib/listing-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { pricePerServingCents, savingCents } from "../lib/product-display.ts";
 import type { Route } from "./+types/shop-sale";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, "Bundles & Sale", "Bundles of our nectars and shots at up to 30% less than single boxes.");
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(
+    args,
+    pageTitle("Bundles & Sale", args.loaderData?.links),
+    "Bundles of our nectars and shots at up to 30% less than single boxes.",
+  ),
+  ...canonicalLink(args.loaderData?.links),
+];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const bundles = await listProducts(context.get(requestContext).operations, { kind: "bundle" });
-  return { bundles };
+/** What the sale page shows of a bundle: its options' prices and savings, without their SKUs. */
+function toSaleRow(bundle: Product) {
+  return {
+    id: bundle.id,
+    name: bundle.name,
+    path: bundle.path,
+    summary: bundle.summary,
+    pack: { seriesCode: bundle.series.code, flavourName: null, kind: bundle.kind },
+    options: bundle.options.map((option) => ({
+      optionId: option.optionId,
+      optionName: option.optionName,
+      optionPriceCents: option.optionPriceCents,
+      perServingCents: pricePerServingCents(option),
+      singleBoxValueCents: option.singleBoxValueCents,
+      savedCents: savingCents(option),
+    })),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { operations } = context.get(requestContext);
+  const page = await listingPage(request, (offset, limit) =>
+    listProducts(operations, { kinds: ["bundle"], offset, first: limit }),
+  );
+  return { bundles: page.products.map(toSaleRow), links: page.links };
 }
 
 function percentOff(savedCents: number, worthCents: number): number {
@@ -27,19 +58,14 @@ export default function ShopSale({ loaderData }: Route.ComponentProps) {
         The more you stock up, the less each serving costs. Every saving below is measured against buying the same boxes one at a
         time. Bundles are already discounted, so promotion codes don't apply to them.
       </PageHeading>
+      <PackSprite packs={loaderData.bundles.map((bundle) => bundle.pack)} />
       <ul className="mx-auto grid max-w-6xl gap-6 px-4">
         {loaderData.bundles.map((bundle) => (
           <li
             key={bundle.id}
             className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-[10rem_1fr]"
           >
-            <PackIllustration
-              seriesCode={bundle.series.code}
-              flavourName={null}
-              kind="bundle"
-              title={bundle.name}
-              className="mx-auto h-36 w-36"
-            />
+            <PackFigure {...bundle.pack} title={bundle.name} className="mx-auto h-36 w-36" />
             <div>
               <h2 className="text-xl font-bold">
                 <Link to={bundle.path} className="hover:underline">
@@ -66,26 +92,23 @@ export default function ShopSale({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </thead>
                 <tbody>
-                  {bundle.options.map((option) => {
-                    const saved = savingCents(option);
-                    return (
-                      <tr key={option.optionId} className="border-t border-slate-100">
-                        <th scope="row" className="py-2 pr-2 font-medium">
-                          {option.optionName}
-                          <span className="block text-xs font-normal text-muted">
-                            {formatMoney(pricePerServingCents(option))} per serving
-                          </span>
-                        </th>
-                        <td className="py-2 pr-2 font-semibold">{formatMoney(option.optionPriceCents)}</td>
-                        <td className="hidden py-2 pr-2 text-muted line-through sm:table-cell">
-                          {formatMoney(option.singleBoxValueCents)}
-                        </td>
-                        <td className="py-2 font-semibold text-sale">
-                          {formatMoney(saved)} ({percentOff(saved, option.singleBoxValueCents)}%)
-                        </td>
-                      </tr>
-                    );
-                  })}
+                  {bundle.options.map((option) => (
+                    <tr key={option.optionId} className="border-t border-slate-100">
+                      <th scope="row" className="py-2 pr-2 font-medium">
+                        {option.optionName}
+                        <span className="block text-xs font-normal text-muted">
+                          {formatMoney(option.perServingCents)} per serving
+                        </span>
+                      </th>
+                      <td className="py-2 pr-2 font-semibold">{formatMoney(option.optionPriceCents)}</td>
+                      <td className="hidden py-2 pr-2 text-muted line-through sm:table-cell">
+                        {formatMoney(option.singleBoxValueCents)}
+                      </td>
+                      <td className="py-2 font-semibold text-sale">
+                        {formatMoney(option.savedCents)} ({percentOff(option.savedCents, option.singleBoxValueCents)}%)
+                      </td>
+                    </tr>
+                  ))}
                 </tbody>
               </table>
               <Link
@@ -98,6 +121,7 @@ export default function ShopSale({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <Pager links={loaderData.links} label="Bundle pages" />
     </>
   );
 }

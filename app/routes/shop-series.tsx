@@ -2,9 +2,13 @@ import { data } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import { listSeriesCopy } from "../../domain/catalog/list-series-copy.ts";
 import { seriesBySlug, seriesTitle } from "../../domain/catalog/series.ts";
+import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
+import { Pager } from "../components/pager.tsx";
+import { toProductCard } from "../components/product-card.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
+import { canonicalLink, listingPage, pageTitle } from "../lib/listing-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { requestPath } from "../lib/request-path.ts";
 import type { Route } from "./+types/shop-series";
@@ -13,24 +17,37 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const series = seriesBySlug(params.series);
   if (!series) throw data(`Page not found: ${requestPath(request)}`, { status: 404 });
   const { operations } = context.get(requestContext);
-  const [products, copy] = await Promise.all([
-    listProducts(operations, { seriesCode: series.code }),
+  const [page, copy] = await Promise.all([
+    listingPage(request, (offset, limit) => listProducts(operations, { seriesCode: series.code, offset, first: limit })),
     listSeriesCopy(operations, {}),
   ]);
-  return { title: seriesTitle(series), copy: copy.get(series.code), products };
+  const seriesCopy = copy.get(series.code);
+  return {
+    title: seriesTitle(series),
+    tagline: seriesCopy?.tagline,
+    description: seriesCopy?.description,
+    cards: page.products.map(toProductCard),
+    links: page.links,
+  };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.title, args.loaderData?.copy?.tagline);
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, pageTitle(args.loaderData?.title, args.loaderData?.links), args.loaderData?.tagline),
+  ...canonicalLink(args.loaderData?.links),
+];
 
 export default function ShopSeries({ loaderData }: Route.ComponentProps) {
+  const { title, cards, links } = loaderData;
   return (
     <>
-      <PageHeading eyebrow={loaderData.copy?.tagline ?? "Product line"} title={loaderData.title}>
-        {loaderData.copy?.description}
+      <PageHeading eyebrow={loaderData.tagline ?? "Product line"} title={title}>
+        {loaderData.description}
       </PageHeading>
-      <section aria-label={`${loaderData.title} products`} className="mx-auto max-w-6xl px-4">
-        <ProductGrid products={loaderData.products} />
+      <section aria-label={`${title} products`} className="mx-auto max-w-6xl px-4">
+        <PackSprite packs={cards.map((card) => card.pack)} />
+        <ProductGrid cards={cards} />
       </section>
+      <Pager links={links} label={`${title} pages`} />
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import { SERIES, seriesSlug, seriesTitle } from "../../domain/catalog/series.ts";
+import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
+import { toProductCard } from "../components/product-card.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -9,16 +11,31 @@ import type { Route } from "./+types/shop";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Shop");
 
+/** Products shown per line here (one row on a wide screen); each line's own page lists them all. */
+const PRODUCTS_PER_LINE = 3;
+const SINGLES = ["box", "shots", "pouch"] as const;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const products = await listProducts(context.get(requestContext).operations, {});
-  return {
-    groups: SERIES.map((series) => ({
-      title: seriesTitle(series),
-      href: `/shop/${seriesSlug(series)}`,
-      products: products.filter((product) => product.series.code === series.code && product.kind !== "bundle"),
-    })),
-    bundleCount: products.filter((product) => product.kind === "bundle").length,
-  };
+  const { operations } = context.get(requestContext);
+  const [groups, bundles] = await Promise.all([
+    Promise.all(
+      SERIES.map(async (series) => {
+        const { products, totalCount } = await listProducts(operations, {
+          seriesCode: series.code,
+          kinds: [...SINGLES],
+          first: PRODUCTS_PER_LINE,
+        });
+        return {
+          title: seriesTitle(series),
+          href: `/shop/${seriesSlug(series)}`,
+          cards: products.map(toProductCard),
+          totalCount,
+        };
+      }),
+    ),
+    listProducts(operations, { kinds: ["bundle"], first: 0 }),
+  ]);
+  return { groups, bundleCount: bundles.totalCount };
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
@@ -31,15 +48,16 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </Link>
         .
       </PageHeading>
+      <PackSprite packs={loaderData.groups.flatMap((group) => group.cards.map((card) => card.pack))} />
       {loaderData.groups.map((group) => (
         <section key={group.href} aria-label={group.title} className="mx-auto max-w-6xl px-4 py-6">
           <div className="mb-4 flex items-end justify-between">
             <h2 className="text-2xl font-bold tracking-tight">{group.title}</h2>
             <Link to={group.href} className="font-semibold text-brand-700 hover:underline">
-              View {group.title}
+              {group.totalCount > group.cards.length ? `View all ${group.totalCount} ${group.title}` : `View ${group.title}`}
             </Link>
           </div>
-          <ProductGrid products={group.products} />
+          <ProductGrid cards={group.cards} />
         </section>
       ))}
     </>

@@ -1,35 +1,45 @@
 import type { Database } from "../../db/client.ts";
+import { type CatalogIndex, indexCatalog } from "./catalog-index.ts";
 import { loadProducts } from "./load-catalog.ts";
 import type { Product } from "./types.ts";
 
 /** Where use cases read the catalogue (every product, active or not) from. */
-export type CatalogReader = { products(): Promise<Product[]> };
+export type CatalogReader = {
+  /** The catalogue with its lookups and listings. */
+  index(): Promise<CatalogIndex>;
+  /** Every product in catalogue order. */
+  products(): Promise<Product[]>;
+};
+
+function readerOf(index: () => Promise<CatalogIndex>): CatalogReader {
+  return { index, products: async () => (await index()).products };
+}
 
 export function catalogFromDatabase(db: Database): CatalogReader {
-  return { products: () => loadProducts(db) };
+  return readerOf(async () => indexCatalog(await loadProducts(db)));
 }
 
 /**
- * The catalogue kept in memory for as long as its revision stays the same. The revision is read
- * before the products, so a change that lands in between only causes one more load, never an old
- * price; a failed load is forgotten so the next call tries again.
+ * The catalogue kept in memory, indexed, for as long as its revision stays the same. The revision is
+ * read before the products, so a change that lands in between only causes one more load, never an
+ * old price; a failed load is forgotten so the next call tries again.
  */
 export function catalogCachedByRevision(db: Database, revision: () => Promise<number>): CatalogReader {
-  let cached: { revision: number; products: Promise<Product[]> } | null = null;
-  return {
-    async products() {
-      const current = await revision();
-      if (cached?.revision !== current) {
-        const entry = {
-          revision: current,
-          products: loadProducts(db).catch((error: unknown) => {
+  let cached: { revision: number; index: Promise<CatalogIndex> } | null = null;
+  return readerOf(async () => {
+    const current = await revision();
+    if (cached?.revision !== current) {
+      const entry = {
+        revision: current,
+        index: loadProducts(db)
+          .then(indexCatalog)
+          .catch((error: unknown) => {
             if (cached === entry) cached = null;
             throw error;
           }),
-        };
-        cached = entry;
-      }
-      return cached.products;
-    },
-  };
+      };
+      cached = entry;
+    }
+    return cached.index;
+  });
 }

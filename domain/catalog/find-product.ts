@@ -9,7 +9,7 @@ export const FindProductInput = z.object({
 
 /** findProduct: one product by id, null when unknown or (unless asked) inactive; open to everyone. */
 export const findProduct = defineOperation(FindProductInput, async (ctx, input): Promise<Product | null> => {
-  const product = (await ctx.catalog.products()).find((candidate) => candidate.id === input.productId);
+  const product = (await ctx.catalog.index()).product(input.productId);
   if (!product || (!product.active && !input.includeInactive)) return null;
   return product;
 });

@@ -20,12 +20,10 @@ export async function findPurchaseOptions(
   const wanted = new Set(optionIds.filter((id) => parseOptionId(id) !== null));
   const found = new Map<string, { product: Product; option: PurchaseOption }>();
   if (wanted.size === 0) return found;
-  for (const product of await catalog.products()) {
-    for (const option of product.options) {
-      if (wanted.has(option.optionId) && isOptionAvailable(product, option.optionId, lookup)) {
-        found.set(option.optionId, { product, option });
-      }
-    }
+  const index = await catalog.index();
+  for (const optionId of wanted) {
+    const entry = index.option(optionId);
+    if (entry && isOptionAvailable(entry.product, optionId, lookup)) found.set(optionId, entry);
   }
   return found;
 }

@@ -7,12 +7,15 @@ import { fromCents } from "../../domain/shared/money.ts";
 import type { GraphQLContext } from "./context.ts";
 
 type LookupArgs = { includeInactive?: boolean | null };
+type ListArgs = LookupArgs & { seriesCode?: string | null };
 
 export const resolvers = {
   Query: {
     series: () => SERIES,
-    products: (_: unknown, args: LookupArgs & { seriesCode?: string | null }, ctx: GraphQLContext) =>
-      listProducts(ctx.operations, args),
+    products: async (_: unknown, args: ListArgs & { first?: number | null; offset?: number | null }, ctx: GraphQLContext) =>
+      (await listProducts(ctx.operations, args)).products,
+    productCount: async (_: unknown, args: ListArgs, ctx: GraphQLContext) =>
+      (await listProducts(ctx.operations, { ...args, first: 0 })).totalCount,
     product: (_: unknown, args: LookupArgs & { id: string }, ctx: GraphQLContext) =>
       findProduct(ctx.operations, { productId: args.id, includeInactive: args.includeInactive }),
     purchaseOption: (_: unknown, args: LookupArgs & { optionId: string }, ctx: GraphQLContext) =>

@@ -20,7 +20,7 @@ describe("the bag over HTTP", () => {
 
   it("keeps the bag server-side behind an HttpOnly cookie and prices it on the server", async () => {
     const added = await post(form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1", optionPrice: "0.01" }));
-    expect(added.status).toBe(200);
+    expect(added.status).toBe(303);
     const setCookie = added.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(/^bag=[A-Za-z0-9_-]{22}; Path=\/; HttpOnly; SameSite=Lax/);
     const cookie = setCookie.split(";")[0] ?? "";
@@ -29,6 +29,42 @@ describe("the bag over HTTP", () => {
     expect(html).toContain("S$39.00");
     expect(html).toContain("S$25.80");
     expect(html).toContain("S$64.80");
+  });
+
+  it("moves a form post that worked on to the bag page with 303, which then says what happened", async () => {
+    const added = await post(form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe("/bag?done=added");
+    expect(await added.text()).toBe("");
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const page = async (location: string | null) => (await fetch(`${shop.baseUrl}${location}`, { headers: { cookie } })).text();
+    expect(await page(added.headers.get("location"))).toContain("Added to your bag.");
+
+    const updated = await post(form({ intent: "update", optionId: "op-m8_ba-1b", quantity: "3" }), cookie);
+    expect(updated.status).toBe(303);
+    expect(updated.headers.get("set-cookie")).toBeNull();
+    const updatedPage = await page(updated.headers.get("location"));
+    expect(updatedPage).toContain("Quantity updated.");
+    expect(updatedPage).toContain("S$117.00");
+
+    const removed = await post(form({ intent: "remove", optionId: "op-m8_ba-1b" }), cookie);
+    expect(removed.headers.get("location")).toBe("/bag?done=removed");
+    expect(await page(removed.headers.get("location"))).toContain("Removed from your bag.");
+    // Any other value shows no message at all: the page never repeats text from its address.
+    expect(await page("/bag?done=added")).toContain('role="status"');
+    expect(await page("/bag?done=Free%20S%2450%20voucher")).not.toContain('role="status"');
+  });
+
+  it("answers a hydrated page's post (/bag.data) with the message as data, not a move", async () => {
+    const response = await fetch(`${shop.baseUrl}/bag.data`, {
+      method: "POST",
+      body: form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }),
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/^bag=/);
+    expect(await response.text()).toContain("Added to your bag.");
   });
 
   it.each([

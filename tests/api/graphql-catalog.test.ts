@@ -79,6 +79,34 @@ describe("GraphQL catalogue", () => {
     expect(all.map((p) => p.id)).toContain("m4");
   });
 
+  it("pages through products with first and offset, 20 by default and at most 100, and counts them", async () => {
+    const query = `query($first: Int, $offset: Int, $all: Boolean) {
+      products(first: $first, offset: $offset, includeInactive: $all) { id }
+      productCount(includeInactive: $all)
+    }`;
+    const ask = async (variables: Record<string, unknown>) => {
+      const { body } = await graphql(query, variables);
+      return body.data as { products: { id: string }[]; productCount: number } | undefined;
+    };
+    const all = await ask({ all: true, first: 100 });
+    const count = all?.productCount ?? 0;
+    expect(all?.products).toHaveLength(count);
+    // A client that knows nothing of paging still gets every product of today's catalogue.
+    expect((await ask({ all: true }))?.products).toEqual(all?.products.slice(0, 20));
+    expect(count).toBeLessThanOrEqual(20);
+    expect((await ask({ all: true, first: 3, offset: 2 }))?.products).toEqual(all?.products.slice(2, 5));
+    expect((await ask({ first: 5, offset: 500 }))?.products).toEqual([]);
+    for (const [variables, message] of [
+      [{ first: 101 }, "first: must be at most 100"],
+      [{ first: -1 }, "first: must be 0 or more"],
+      [{ offset: -5 }, "offset: must be 0 or more"],
+    ] as const) {
+      const { status, body } = await graphql(query, variables);
+      expect(status).toBe(200);
+      expect(body.errors).toEqual([expect.objectContaining({ message, extensions: { code: "BAD_USER_INPUT" } })]);
+    }
+  });
+
   it("refuses a malformed body with 400", async () => {
     const response = await fetch(`${shop.baseUrl}/graphql`, {
       method: "POST",

@@ -87,14 +87,17 @@ describe("redeeming rewards from the member pages and the bag", () => {
 
     const ref = { redeemId: redeem.id, pointTransactionId: redeem.pointTransactionId };
     const fewer = await browser.post("/bag", { intent: "reward-update", ...ref, quantity: "1" });
-    expect(fewer.status).toBe(200);
+    expect(fewer.status).toBe(303);
     expect((await memberOf(browser)).points).toBe(1050 - 350);
     const others = openBrowser(shop);
     await others.signIn(newPerson());
     const stolen = await others.post("/bag", { intent: "reward-remove", ...ref });
     expect(stolen.status).toBe(404);
     const removed = await browser.post("/bag", { intent: "reward-remove", ...ref });
-    expect(await removed.text()).toContain("Reward removed. Its points are back in your balance.");
+    expect(removed.headers.get("location")).toBe("/bag?done=reward-removed");
+    expect(await (await browser.get("/bag?done=reward-removed")).text()).toContain(
+      "Reward removed. Its points are back in your balance.",
+    );
     expect((await memberOf(browser)).points).toBe(1050);
     expect((await pendingOf(member.id))[0]?.status).toBe("Cancelled");
     expect(await (await browser.get("/bag")).text()).toContain("Your bag is empty.");

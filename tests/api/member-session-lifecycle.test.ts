@@ -207,7 +207,7 @@ describe("a member's session over HTTP", () => {
     const person = newPerson();
     const browser = openBrowser(shop);
     const added = await browser.post("/bag", { intent: "add", optionId: "op-m8_ba-1b", quantity: "2" });
-    expect(added.status).toBe(200);
+    expect(added.status).toBe(303);
     await browser.signIn(person);
     const member = await memberOf(browser);
     const [bag] = await db()

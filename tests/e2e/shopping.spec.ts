@@ -66,6 +66,15 @@ test("an unknown address shows the 404 text with status 404", async ({ page }) =
   await expect(page).toHaveURL(/\/shop$/);
 });
 
+test("a listing shows its products and a bundle page is one click away", async ({ page }) => {
+  await page.goto("/shop/sale");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bundles & savings");
+  // Today's catalogue fits on one page, so no pager is shown.
+  await expect(page.getByRole("navigation", { name: "Bundle pages" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Choose Luna Collagen Glow Collection" }).click();
+  await expect(page).toHaveURL(/\/shop\/luna-collagen\/mbndl5$/);
+});
+
 test("a shopper reaches every series and the sale page from the navigation", async ({ page }) => {
   await page.goto("/shop");
   const destinations: [string, string][] = [
@@ -78,4 +87,30 @@ test("a shopper reaches every series and the sale page from the navigation", asy
     await page.getByRole("navigation", { name: "Shop" }).getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
   }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a shopper adds to the bag, changes the quantity and sees each message, and a reload posts nothing again", async ({
+    page,
+  }) => {
+    await page.goto("/shop/luna-collagen/m8");
+    await page
+      .getByRole("radio", { name: /^2 Boxes/ })
+      .first()
+      .check();
+    await page.getByRole("button", { name: "Add to bag" }).click();
+    await expect(page).toHaveURL(/\/bag\?done=added$/);
+    await expect(page.getByRole("status")).toHaveText("Added to your bag.");
+    await expect(page.getByTestId("bag-subtotal")).toHaveText("S$68.90");
+
+    await page.getByLabel("Quantity of Luna Collagen Nectar, 8-serving box, Berries Acai").fill("2");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page).toHaveURL(/\/bag\?done=updated$/);
+    await expect(page.getByRole("status")).toHaveText("Quantity updated.");
+    await expect(page.getByTestId("bag-subtotal")).toHaveText("S$137.80");
+    await page.reload();
+    await expect(page.getByTestId("bag-subtotal")).toHaveText("S$137.80");
+  });
 });

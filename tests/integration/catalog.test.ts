@@ -21,21 +21,48 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
   const catalog = () => catalogFromDatabase(database.db);
   const ctx = () => testContext(database.db);
 
+  const ids = async (input: Parameters<typeof listProducts>[1]) =>
+    (await listProducts(ctx(), input)).products.map((product) => product.id);
+
   it("lists only active products unless asked for inactive ones", async () => {
     const active = await listProducts(ctx(), {});
-    expect(active.every((product) => product.active)).toBe(true);
-    expect(active.map((product) => product.id)).not.toContain("m4");
+    expect(active.products.every((product) => product.active)).toBe(true);
+    expect(await ids({})).not.toContain("m4");
     const all = await listProducts(ctx(), { includeInactive: true });
-    expect(all.map((product) => product.id)).toEqual(expect.arrayContaining(["m4", "v4", "pmbas6", "pmbas12"]));
-    expect(all.length).toBeGreaterThan(active.length);
+    expect(all.products.map((product) => product.id)).toEqual(expect.arrayContaining(["m4", "v4", "pmbas6", "pmbas12"]));
+    expect(all.totalCount).toBeGreaterThan(active.totalCount);
   });
 
-  it("filters by series and kind", async () => {
-    const joffee = await listProducts(ctx(), { seriesCode: "j" });
-    expect(joffee.map((product) => product.id)).toEqual(["j4"]);
-    const bundles = await listProducts(ctx(), { kind: "bundle" });
-    expect(bundles).toHaveLength(6);
-    expect(await listProducts(ctx(), { seriesCode: "zz" })).toEqual([]);
+  it("filters by series and kinds", async () => {
+    expect(await ids({ seriesCode: "j" })).toEqual(["j4"]);
+    expect((await listProducts(ctx(), { kinds: ["bundle"] })).totalCount).toBe(6);
+    expect(await ids({ seriesCode: "l", kinds: ["box", "shots", "pouch"] })).toEqual(["l8", "l4"]);
+    expect(await listProducts(ctx(), { seriesCode: "zz" })).toEqual({ products: [], totalCount: 0 });
+  });
+
+  it("hands out the catalogue in slices of at most 100, 20 when not told", async () => {
+    const all = await ids({ includeInactive: true, first: 100 });
+    expect(all.length).toBeGreaterThan(12);
+    expect(await ids({ includeInactive: true })).toEqual(all.slice(0, 20));
+    expect(await ids({ includeInactive: true, first: 5, offset: 5 })).toEqual(all.slice(5, 10));
+    expect(await ids({ first: 5, offset: 10_000 })).toEqual([]);
+    expect((await listProducts(ctx(), { first: 0 })).products).toEqual([]);
+    await expect(listProducts(ctx(), { first: 101 })).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      message: "first: must be at most 100",
+    });
+    await expect(listProducts(ctx(), { offset: -1 })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+  });
+
+  it("works each listing out once per catalogue and looks products and options up by id", async () => {
+    const index = await catalog().index();
+    const luna = index.listing({ seriesCode: "m", kinds: ["pouch", "box"] });
+    expect(index.listing({ seriesCode: "m", kinds: ["box", "pouch"] })).toBe(luna);
+    expect(luna.map((product) => product.id)).toEqual(["m8", "mpu"]);
+    expect(index.listing({ seriesCode: "zz" })).toEqual([]);
+    expect(index.product("lbndl4")?.name).toBe("Lean Up Kick-Start Bundle");
+    expect(index.option("op-m8_ba-2b")?.product.id).toBe("m8");
+    expect(index.option("op-nope-1b")).toBeUndefined();
   });
 
   it("assembles a product with its options, SKUs, servings and single-box value", async () => {

@@ -14,7 +14,7 @@ export const shippingFor = (email: string, mobile = "9123 4567"): ShippingForm =
 /** Puts one box in the browser's bag and starts checkout: the test payment page's path. */
 export async function startCheckoutOverHttp(browser: ShopBrowser, shipping: ShippingForm): Promise<string> {
   const added = await browser.post("/bag", { intent: "add", optionId: "op-m8_ba-1b", quantity: "1" });
-  if (added.status !== 200) throw new Error(`adding to the bag answered ${added.status}`);
+  if (added.status !== 303) throw new Error(`adding to the bag answered ${added.status}`);
   const started = await browser.post("/checkout/shipping", { ...shipping });
   const payPath = started.headers.get("location") ?? "";
   if (started.status !== 303 || !payPath.startsWith("/pay/test/")) {

@@ -1,0 +1,59 @@
+import { SERIES } from "./series.ts";
+import type { Product, PurchaseOption } from "./types.ts";
+
+export type ProductKind = Product["kind"];
+export const PRODUCT_KINDS = ["box", "shots", "pouch", "bundle"] as const satisfies readonly ProductKind[];
+
+export type ListingFilter = {
+  seriesCode?: string | null;
+  /** Any of these kinds; all kinds when absent. */
+  kinds?: readonly ProductKind[] | null;
+  includeInactive?: boolean | null;
+};
+
+export type OptionEntry = { product: Product; option: PurchaseOption };
+
+/**
+ * The catalogue of one revision with its lookups: products and options by id, and each listing
+ * (series, kinds, active or all) worked out once and then shared by every request of that revision,
+ * so what a request does never grows with the number of products.
+ */
+export type CatalogIndex = {
+  readonly products: Product[];
+  product(productId: string): Product | undefined;
+  option(optionId: string): OptionEntry | undefined;
+  /** The matching products in catalogue order; an unknown series code matches nothing. */
+  listing(filter: ListingFilter): readonly Product[];
+};
+
+export function indexCatalog(products: Product[]): CatalogIndex {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const byOption = new Map<string, OptionEntry>();
+  for (const product of products) {
+    for (const option of product.options) byOption.set(option.optionId, { product, option });
+  }
+  // Keys come from the four series, the kinds and a flag, so there are at most a few hundred.
+  const listings = new Map<string, readonly Product[]>();
+  return {
+    products,
+    product: (productId) => byId.get(productId),
+    option: (optionId) => byOption.get(optionId),
+    listing(filter) {
+      const seriesCode = filter.seriesCode ?? null;
+      if (seriesCode !== null && !SERIES.some((series) => series.code === seriesCode)) return [];
+      const kinds: ProductKind[] = PRODUCT_KINDS.filter((kind) => !filter.kinds || filter.kinds.includes(kind));
+      const key = `${seriesCode ?? "*"}|${kinds.join(",")}|${filter.includeInactive === true}`;
+      let listing = listings.get(key);
+      if (!listing) {
+        listing = products.filter(
+          (product) =>
+            (filter.includeInactive === true || product.active) &&
+            (seriesCode === null || product.series.code === seriesCode) &&
+            kinds.includes(product.kind),
+        );
+        listings.set(key, listing);
+      }
+      return listing;
+    },
+  };
+}
