@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setCookieFor } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 describe("the bag over HTTP", () => {
@@ -42,7 +43,8 @@ describe("the bag over HTTP", () => {
 
     const updated = await post(form({ intent: "update", optionId: "op-m8_ba-1b", quantity: "3" }), cookie);
     expect(updated.status).toBe(303);
-    expect(updated.headers.get("set-cookie")).toBeNull();
+    expect(setCookieFor(updated, "bag")).toBeNull();
+    expect(setCookieFor(updated, "visitor")).toMatch(/^visitor=3\.0;/);
     const updatedPage = await page(updated.headers.get("location"));
     expect(updatedPage).toContain("Quantity updated.");
     expect(updatedPage).toContain("S$117.00");
