@@ -6,15 +6,12 @@
  * post of a hydrated page. Prints requests per second, the server's CPU time per request and the ratios.
  * Knobs: BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_SCALE (10), BENCH_PORT (3312; the 10x shop takes a free port).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase } from "../db/client.ts";
 import { growCatalog } from "../db/seed/grown-catalog.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
+import { startShopProcess } from "./harness.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -36,46 +33,21 @@ function freePort(): Promise<number> {
 type Shop = { label: string; baseUrl: string; cpuMs: () => number; stop: () => Promise<void> };
 
 async function startShop(label: string, scale: number, port: number): Promise<Shop> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-catalog-"));
-  const database = await openDatabase({ dataDir });
-  await seedCatalog(database.db);
-  const productCount = await growCatalog(database.db, scale);
-  await database.close();
-  const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      PAGE_CACHE: "off",
+  let productCount = 0;
+  const shop = await startShopProcess(
+    port,
+    { PAGE_CACHE: "off" },
+    {
+      prepare: async (dataDir) => {
+        const database = await openDatabase({ dataDir });
+        await seedCatalog(database.db);
+        productCount = await growCatalog(database.db, scale);
+        await database.close();
+      },
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (
-      await fetch(`${baseUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  console.log(`${label}: ${productCount} products at ${baseUrl}`);
-  // utime + stime of the server process, in clock ticks of 10 ms.
-  const cpuMs = () => {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  };
-  const stop = async () => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { label, baseUrl, cpuMs, stop };
+  );
+  console.log(`${label}: ${productCount} products at ${shop.baseUrl}`);
+  return { label, ...shop };
 }
 
 type Run = {

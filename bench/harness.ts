@@ -1,20 +1,24 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-
-/** Linux's USER_HZ, the unit of CPU times in /proc/<pid>/stat. */
-const CLOCK_TICKS_PER_SECOND = 100;
+import { cpuMilliseconds } from "./process-cpu.ts";
 
 export type LoadResult = { label: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
 
 /**
  * Runs the built shop in its own process, so the load generator does not share its event loop.
- * `shopDir` is where the shop is checked out and built (another version, for a side-by-side run).
+ * `shopDir` is where the shop is checked out and built (another version, for a side-by-side run);
+ * `prepare` fills its data directory before it starts (a grown catalogue, say).
  */
-export async function startShopProcess(port: number, env: Record<string, string> = {}, shopDir = ".") {
+export async function startShopProcess(
+  port: number,
+  env: Record<string, string> = {},
+  { shopDir = ".", prepare }: { shopDir?: string; prepare?: (dataDir: string) => Promise<void> } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
+  await prepare?.(dataDir);
   const child: ChildProcess = spawn(process.execPath, [path.join(shopDir, "server/index.ts")], {
     env: {
       ...process.env,
@@ -44,10 +48,7 @@ export async function startShopProcess(port: number, env: Record<string, string>
   return {
     baseUrl,
     /** The shop's CPU time so far (user and system), from /proc: what a run cost it, whatever else the machine did. */
-    cpuMs: () => {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-    },
+    cpuMs: () => cpuMilliseconds(child.pid ?? 0),
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

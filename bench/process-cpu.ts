@@ -13,7 +13,7 @@ function ticks(pid: string | number): [number, number, number, number] {
   }
 }
 
-function parentOf(pid: string): number {
+export function parentOf(pid: string | number): number {
   try {
     return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1]);
   } catch {
