@@ -18,7 +18,6 @@ import { SiteChrome } from "./components/site-chrome.tsx";
 import { requestContext } from "./context.ts";
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
-import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
