@@ -63,6 +63,8 @@ async function memberWithABag(baseUrl: string): Promise<string> {
     await page.getByRole("button", { name: "Continue", exact: true }).click();
     await page.waitForURL(`${baseUrl}/member`);
     await page.goto("/shop/luna-collagen/m8");
+    // The page hydrates a frame after it paints; the bag's button posts through the fetcher.
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Add to bag" }).click();
     await page.getByRole("link", { name: "Bag, 1 item" }).waitFor();
     const cookies = await page.context().cookies(baseUrl);
