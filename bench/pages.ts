@@ -35,9 +35,9 @@ try {
     results.filter((r) => r.label.startsWith(kind)).reduce((sum, r) => sum + r.requestsPerSecond, 0);
   console.log(`\nthroughput ratio (server-rendered / static): ${(total("server-rendered") / total("static")).toFixed(2)}`);
 
-  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"|import\("(\/assets\/[^"]+\.js)"\)/g)].map(
-    (m) => m[1] ?? m[2],
-  );
+  // Every script the page loads is in the preload list its loader script is called with (decision 013).
+  const preloadList = /\}\)\((\["\/assets\/[^\]]*\])/.exec(html)?.[1];
+  const scripts = JSON.parse(preloadList ?? "[]") as string[];
   let gzipBytes = 0;
   for (const script of new Set(scripts)) {
     gzipBytes += gzipSync(Buffer.from(await (await fetch(`${shop.baseUrl}${script}`)).arrayBuffer())).length;
