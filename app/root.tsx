@@ -19,7 +19,6 @@ import { requestContext } from "./context.ts";
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
 import type { VisitorState } from "./lib/visitor-state.ts";
-import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

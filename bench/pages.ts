@@ -59,9 +59,9 @@ try {
   console.log(`throughput ratio with a bag cookie / anonymous: ${ratio("with a bag cookie", "anonymous")}`);
   console.log(`throughput ratio signed in / anonymous: ${ratio("signed in", "anonymous")}`);
 
-  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"|import\("(\/assets\/[^"]+\.js)"\)/g)].map(
-    (m) => m[1] ?? m[2],
-  );
+  // Every script the page loads is in the preload list its loader script is called with (decision 013).
+  const preloadList = /\}\)\((\["\/assets\/[^\]]*\])/.exec(html)?.[1];
+  const scripts = JSON.parse(preloadList ?? "[]") as string[];
   let gzipBytes = 0;
   for (const script of new Set(scripts)) {
     gzipBytes += gzipSync(Buffer.from(await (await fetch(`${baseUrl}${script}`)).arrayBuffer())).length;

@@ -1,7 +1,7 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
+import { MAX_LINE_QUANTITY } from "../../domain/bag/max-line-quantity.ts";
 import type { BagLine } from "../../domain/bag/price-bag.ts";
-import { MAX_LINE_QUANTITY } from "../../domain/bag/quantity.ts";
 import { servingsLabel } from "../../domain/catalog/servings.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "./pack-illustration.tsx";

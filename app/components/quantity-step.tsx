@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { MAX_LINE_QUANTITY } from "../../domain/bag/quantity.ts";
+import { MAX_LINE_QUANTITY } from "../../domain/bag/max-line-quantity.ts";
 
 /** A round +/− button that posts the line's new quantity with the fields that name the line. */
 export function QuantityStep({

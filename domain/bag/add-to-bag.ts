@@ -6,7 +6,8 @@ import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { bagIdOf, newBagToken } from "./bag-token.ts";
 import { heldBagToken, optionIdInput } from "./held-bag.ts";
-import { MAX_LINE_QUANTITY, quantityInput } from "./quantity.ts";
+import { MAX_LINE_QUANTITY } from "./max-line-quantity.ts";
+import { quantityInput } from "./quantity.ts";
 
 export const AddToBagInput = z.object({ optionId: optionIdInput, quantity: quantityInput });
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../shared/app-error.ts";
-
-export const MAX_LINE_QUANTITY = 99;
+import { MAX_LINE_QUANTITY } from "./max-line-quantity.ts";
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 

@@ -1,7 +1,7 @@
 import { ArrowLeft, Gift } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { MAX_LINE_QUANTITY } from "../../../domain/bag/quantity.ts";
+import { MAX_LINE_QUANTITY } from "../../../domain/bag/max-line-quantity.ts";
 import { findReward } from "../../../domain/loyalty/find-reward.ts";
 import { rewardHoldText } from "../../../domain/loyalty/programme-copy.ts";
 import { addRedeemToBag } from "../../../domain/loyalty/redeems/add-redeem-to-bag.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { redeems } from "../../../db/schema/members.ts";
-import { MAX_LINE_QUANTITY } from "../../bag/quantity.ts";
+import { MAX_LINE_QUANTITY } from "../../bag/max-line-quantity.ts";
 import type { MemberSummary } from "../../members/load-member.ts";
 import { requireOwnMember } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";

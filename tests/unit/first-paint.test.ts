@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { firstPaintDocument } from "../../app/lib/first-paint.server.ts";
+
+const NONCE = "n0nce+/=";
+const DOCUMENT = [
+  '<!DOCTYPE html><html lang="en-SG"><head><meta charSet="utf-8"/><title>Kopi · 咖啡</title>',
+  `<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="${NONCE}"/>`,
+  `<link rel="modulepreload" href="/assets/root-B.js" nonce="${NONCE}"/>`,
+  '<link rel="icon" href="/favicon.svg"/></head><body><main><h1>Lychee Luxe — 8 sachets</h1></main>',
+  `<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`,
+  `<script nonce="${NONCE}" type="module" async="">import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script>`,
+  `<script nonce="${NONCE}">window.__reactRouterContext.streamController.enqueue("</script");</script></body></html>`,
+].join("");
+
+/** Streams the text in chunks of a few bytes, splitting tags and multi-byte characters, and reads the result. */
+async function throughTransform(html: string, chunkBytes: number): Promise<string> {
+  const bytes = new TextEncoder().encode(html);
+  const source = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += chunkBytes) controller.enqueue(bytes.slice(at, at + chunkBytes));
+      controller.close();
+    },
+  });
+  return new Response(source.pipeThrough(firstPaintDocument({ stylesheet: "h1{color:teal}", nonce: NONCE }))).text();
+}
+
+describe("the document shaped for the first paint", () => {
+  it.each([3, 64, 100_000])(
+    "puts the stylesheet in the head and starts the scripts only from a loader (chunks of %i bytes)",
+    async (size) => {
+      const html = await throughTransform(DOCUMENT, size);
+      expect(html).toContain("<title>Kopi · 咖啡</title>");
+      expect(html).toContain("<h1>Lychee Luxe — 8 sachets</h1>");
+      expect(html).toContain("<style>h1{color:teal}</style></head><body><main>");
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toContain('type="module" async');
+      expect(html).toContain(`<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`);
+      expect(html).toContain('.enqueue("</script");</script></body></html>');
+    },
+  );
+
+  it("the loader adds the preloads and the module script with the nonce once a frame has been painted", async () => {
+    const html = await throughTransform(DOCUMENT, 17);
+    const loader = /<script nonce="([^"]+)">(\(function [\s\S]*?)<\/script><script/.exec(html);
+    expect(loader?.[1]).toBe(NONCE);
+    const appended: Record<string, string>[] = [];
+    const append = (node: Record<string, string>) => appended.push(node);
+    const frames: (() => void)[] = [];
+    const page = {
+      document: {
+        hidden: false,
+        currentScript: { nonce: NONCE },
+        createElement: (tag: string) => ({ tag }),
+        head: { append },
+        body: { append },
+      },
+      requestAnimationFrame: (callback: () => void) => frames.push(callback),
+      setTimeout: (callback: () => void) => frames.push(callback),
+    };
+    new Function("document", "requestAnimationFrame", "setTimeout", loader?.[2] ?? "")(
+      page.document,
+      page.requestAnimationFrame,
+      page.setTimeout,
+    );
+    expect(appended).toEqual([]);
+    while (frames.length > 0) frames.shift()?.();
+    expect(appended).toEqual([
+      { tag: "link", rel: "modulepreload", href: "/assets/entry.client-A.js", nonce: NONCE },
+      { tag: "link", rel: "modulepreload", href: "/assets/root-B.js", nonce: NONCE },
+      {
+        tag: "script",
+        type: "module",
+        nonce: NONCE,
+        textContent: 'import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");',
+      },
+    ]);
+  });
+
+  it("leaves a document without a head or scripts as it was, but for the stylesheet", async () => {
+    expect(await throughTransform("<p>plain</p>", 4)).toBe("<p>plain</p>");
+    expect(await throughTransform("<html><head></head><body>x</body></html>", 5)).toBe(
+      "<html><head><style>h1{color:teal}</style></head><body>x</body></html>",
+    );
+  });
+});
