@@ -17,6 +17,7 @@ const SETUP_TIMEOUT_MS = 180_000;
 const OPERATIONS = [
   "getMemberByEmailAndProviderTypeFast",
   "products",
+  "productCount",
   "product",
   "purchaseOption",
   "getOrCreateMember",
@@ -116,6 +117,17 @@ describe("every GraphQL operation, fed hostile variables", () => {
       products: {
         root: "query",
         selection: M,
+        args: {
+          seriesCode: { type: "String", kind: "text", base: "l" },
+          includeInactive: { type: "Boolean", kind: "bool", base: false },
+          first: { type: "Int", kind: "int", base: 5 },
+          offset: { type: "Int", kind: "int", base: 0 },
+        },
+        mayAnswer: true,
+      },
+      productCount: {
+        root: "query",
+        selection: "",
         args: {
           seriesCode: { type: "String", kind: "text", base: "l" },
           includeInactive: { type: "Boolean", kind: "bool", base: false },

@@ -14,7 +14,7 @@ import {
 /** Hostile variables for any GraphQL field, from a description of its arguments and valid values for them. */
 
 export type KeyKind = "text" | "number" | "epoch";
-export type ArgKind = "text" | "id" | "ids" | "bool" | { meta: Record<string, KeyKind> };
+export type ArgKind = "text" | "id" | "ids" | "bool" | "int" | { meta: Record<string, KeyKind> };
 export type Arg = { type: string; kind: ArgKind; base: unknown };
 /** One field of the schema: its arguments with valid values, of which each run makes one or more hostile. */
 export type Operation = {
@@ -51,6 +51,8 @@ function hostileArg(arg: Arg): fc.Arbitrary<unknown> {
       return fc.oneof(hostileId, fc.array(hostileId, { minLength: 1, maxLength: 4 }), fc.constant([[arg.base]]));
     case "bool":
       return fc.oneof(fc.constantFrom<unknown>("true", 1, 0, {}, [], "yes"), poisonedText, deepJson);
+    case "int":
+      return fc.oneof(hostileNumber, fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.constantFrom<unknown>(2 ** 31, 1.5));
   }
 }
 
