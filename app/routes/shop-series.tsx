@@ -43,7 +43,10 @@ export default function ShopSeries({ loaderData }: Route.ComponentProps) {
       <PageHeading eyebrow={loaderData.tagline ?? "Product line"} title={title}>
         {loaderData.description}
       </PageHeading>
-      <section aria-label={`${title} products`} className="mx-auto max-w-6xl px-4">
+      <section aria-labelledby="products-heading" className="mx-auto max-w-6xl px-4">
+        <h2 id="products-heading" className="sr-only">
+          {title} products
+        </h2>
         <PackSprite packs={cards.map((card) => card.pack)} />
         <ProductGrid cards={cards} />
       </section>
