@@ -37,6 +37,7 @@ export default defineConfig({
       DATA_DIR: "data/e2e",
       APP_ENV: "test",
       LOG_LEVEL: "warn",
+      TRUSTED_PROXY_HOPS: "1",
     },
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
