@@ -19,7 +19,7 @@ import { operationContext } from "./http/operation-context.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
-import { securityHeaders } from "./http/security-headers.ts";
+import { contentSecurityPolicy, securityHeaders } from "./http/security-headers.ts";
 import { visitorCookieKeeper } from "./http/visitor-cookie.ts";
 import type { Logger } from "./logger.ts";
 
@@ -64,12 +64,8 @@ export function createHttpApp({
 
   app.use(requestContext(logger, config.TRUSTED_PROXY_HOPS));
   app.use(compression());
-  app.use(
-    securityHeaders({
-      production: config.APP_ENV === "production",
-      formTargets: formTargetsOf(config),
-    }),
-  );
+  const security = { production: config.APP_ENV === "production", formTargets: formTargetsOf(config) };
+  app.use(securityHeaders(security));
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.use(
     "/assets/*",
@@ -89,7 +85,8 @@ export function createHttpApp({
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
   // Before the session: a page for everyone is served (or rendered) without reading who asks, so a
   // hit costs no session read, and nobody's session or bag can reach a stored page.
-  if (config.PAGE_CACHE === "on") app.use("*", pageCache({ revision: catalogRevision }));
+  if (config.PAGE_CACHE === "on")
+    app.use("*", pageCache({ revision: catalogRevision, policy: (sha256) => contentSecurityPolicy({ sha256 }, security) }));
   // Only requests that send a session cookie read the database here.
   const resume = createSessionResumer({ db: services.db, identity: services.identity, log: logger });
   app.use("*", memberSession({ resume, secureCookies: settings.secureCookies }));

@@ -1,13 +1,25 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { chooseEncoding } from "./compression.ts";
 import type { HttpEnv } from "./request-context.ts";
 
-type Entry = { revision: number; status: number; headers: [string, string][]; body: string; nonce: string };
+/** A kept page, encoded once for every client: as it is, brotli and gzip. */
+type Entry = {
+  revision: number;
+  headers: [string, string][];
+  bodies: Record<"identity" | "br" | "gzip", Uint8Array<ArrayBuffer>>;
+};
 
 export type PageCacheOptions = {
   /** The current catalogue revision; an entry rendered at another revision is never served. */
   revision: () => Promise<number>;
+  /** The Content Security Policy of a kept page, trusting its inline scripts by their SHA-256. */
+  policy: (sha256: string[]) => string;
   maxEntries?: number;
 };
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
  * Pages that look the same for everyone: home, the listings, product pages, guides; and their
@@ -24,6 +36,31 @@ function anonymous(request: Request): Request {
   return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }
 
+/**
+ * A page kept for everyone is the same bytes for everyone, so it is compressed once, and its
+ * policy names its inline scripts by hash rather than a nonce, which would differ per response.
+ */
+function keep(revision: number, response: Response, body: string, policy: PageCacheOptions["policy"]): Entry {
+  const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
+  if (response.headers.get("content-type")?.startsWith("text/html")) {
+    const hashes = [...body.matchAll(INLINE_SCRIPT)].map(([, code]) =>
+      createHash("sha256")
+        .update(code ?? "")
+        .digest("base64"),
+    );
+    headers.push(["content-security-policy", policy([...new Set(hashes)])]);
+  }
+  const identity = Buffer.from(body);
+  return { revision, headers, bodies: { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) } };
+}
+
+function serve(entry: Entry, acceptEncoding: string | undefined, cache: "hit" | "miss"): Response {
+  const encoding = chooseEncoding(acceptEncoding);
+  const headers = new Headers([...entry.headers, ["vary", "Accept-Encoding"], ["x-page-cache", cache]]);
+  if (encoding) headers.set("content-encoding", encoding);
+  return new Response(entry.bodies[encoding ?? "identity"], { status: 200, headers });
+}
+
 /** Only a plain 200 that sets no cookie and does not ask to stay private is kept. */
 function storable(response: Response): boolean {
   if (response.status !== 200 || response.headers.has("set-cookie")) return false;
@@ -36,7 +73,8 @@ function storable(response: Response): boolean {
  * request loses its cookies and credentials before anything reads them), so no visitor's bag or
  * session can reach it, and a hit costs no session read. What differs per visitor reaches the
  * page through the visitor cookie (`server/http/visitor-cookie.ts`). Every hit checks the
- * catalogue revision, so prices are never stale.
+ * catalogue revision, so prices are never stale. A hit costs a map lookup: no render, no
+ * compression, no nonce to write in.
  */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv> {
   const maxEntries = options.maxEntries ?? 500;
@@ -54,23 +92,20 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
     if (hit && hit.revision === revision) {
       entries.delete(key);
       entries.set(key, hit);
-      // The page was rendered with another response's nonce; each response gets its own.
-      const body = hit.body.replaceAll(hit.nonce, c.var.nonce);
-      return new Response(body, { status: hit.status, headers: [...hit.headers, ["x-page-cache", "hit"]] });
+      return serve(hit, c.req.header("accept-encoding"), "hit");
     }
 
     c.req.raw = anonymous(c.req.raw);
     c.set("sharedPage", true);
     await next();
     if (!storable(c.res)) return;
-    const body = await c.res.text();
-    const headers = [...c.res.headers.entries()];
+    const entry = keep(revision, c.res, await c.res.text(), options.policy);
     entries.delete(key);
-    entries.set(key, { revision, status: c.res.status, headers, body, nonce: c.var.nonce });
+    entries.set(key, entry);
     if (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }
-    c.res = new Response(body, { status: c.res.status, headers: [...headers, ["x-page-cache", "miss"]] });
+    c.res = serve(entry, c.req.header("accept-encoding"), "miss");
   };
 }

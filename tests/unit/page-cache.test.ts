@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { parseVisitorCookie, visitorCookieIn, visitorCookieValue } from "../../app/lib/visitor-state.ts";
@@ -13,7 +15,13 @@ function cachedShop() {
     c.set("sharedPage", false);
     await next();
   });
-  app.use("*", pageCache({ revision: async () => 1 }));
+  app.use("*", pageCache({ revision: async () => 1, policy: (sha256) => `script-src ${sha256.join(" ")}` }));
+  app.get("/shop/page", (c) => {
+    renders += 1;
+    return c.html(
+      `<html><head><script nonce="n">one()</script></head><body>${"<p>words</p>".repeat(200)}<script type="module" nonce="n">two()</script><script src="/a.js"></script></body></html>`,
+    );
+  });
   app.get("*", (c) => {
     renders += 1;
     const seen = `cookie=${c.req.header("cookie") ?? "none"} authorization=${c.req.header("authorization") ?? "none"}`;
@@ -26,6 +34,24 @@ function cachedShop() {
 }
 
 describe("the page cache", () => {
+  it("keeps a page once, encoded once, with a policy that names its inline scripts by hash", async () => {
+    const { app, renders } = cachedShop();
+    const sha256 = (code: string) => createHash("sha256").update(code).digest("base64");
+    const first = await app.request("/shop/page", { headers: { "accept-encoding": "br" } });
+    const second = await app.request("/shop/page", { headers: { "accept-encoding": "gzip" } });
+    const plain = await app.request("/shop/page");
+    expect([first, second, plain].map((r) => r.headers.get("x-page-cache"))).toEqual(["miss", "hit", "hit"]);
+    expect(renders()).toBe(1);
+    expect(first.headers.get("content-security-policy")).toBe(`script-src ${sha256("one()")} ${sha256("two()")}`);
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(second.headers.get("content-encoding")).toBe("gzip");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    for (const response of [first, second, plain]) expect(response.headers.get("vary")).toMatch(/Accept-Encoding/);
+    const html = await plain.text();
+    expect(brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(html);
+    expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString()).toBe(html);
+  });
+
   it("renders a page for everyone without the visitor's cookies or credentials", async () => {
     const { app } = cachedShop();
     const response = await app.request("/shop/x", { headers: { cookie: "session=secret; bag=mine", authorization: "Bearer t" } });
