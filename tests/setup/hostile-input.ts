@@ -134,9 +134,18 @@ export async function snapshotOf(db: Database): Promise<DatabaseSnapshot> {
   return Object.fromEntries(rows.map((row) => [row.name, row.state]));
 }
 
-/** The snapshot once background work (an order's confirmation email job) has settled: unchanged for a while. */
-export async function settledSnapshotOf(db: Database, timeoutMs = 20_000): Promise<DatabaseSnapshot> {
+/**
+ * The snapshot once background work has settled: every order email written has been sent (its job
+ * may wait for the queue's next poll), and then nothing changes for a while.
+ */
+export async function settledSnapshotOf(db: Database, timeoutMs = 30_000): Promise<DatabaseSnapshot> {
   const deadline = Date.now() + timeoutMs;
+  const unsent = async () =>
+    (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from email_outbox where sent_at is null`))[0]?.n ?? 0;
+  while ((await unsent()) > 0) {
+    if (Date.now() > deadline) throw new Error("order emails were still unsent with no request running");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   let last = await snapshotOf(db);
   for (let stableReads = 0; stableReads < 3; ) {
     if (Date.now() > deadline) throw new Error("the database kept changing with no request running");
