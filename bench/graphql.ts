@@ -5,53 +5,22 @@
  * Besides requests per second it reports the server's CPU time per request, which other load on the
  * machine disturbs far less.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import autocannon from "autocannon";
+import type autocannon from "autocannon";
 import { requestHash } from "../domain/shared/request-hash.ts";
 import { GET_BY_EMAIL } from "../tests/setup/member-graphql.ts";
+import { type MeasuredRun, startBenchServer } from "./bench-server.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 type Ready = { graphqlUrl: string; jsonUrl: string; cpuUrl: string; accessToken: string; email: string };
-type Run = { label: string; requestsPerSecond: number; cpuMsPerRequest: number; p50: number; p99: number; errors: number };
+type Run = MeasuredRun;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
-const child = spawn(process.execPath, [path.join(import.meta.dirname, "graphql-server.ts")], {
-  env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const ready = await new Promise<Ready>((resolve, reject) => {
-  child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
-  const lines = createInterface({ input: child.stdout ?? process.stdin });
-  lines.on("line", (line) => {
-    if (line.startsWith('{"graphqlUrl"')) resolve(JSON.parse(line) as Ready);
-    else console.log(line);
-  });
-});
-
-async function serverCpuMs(): Promise<number> {
-  const usage = (await (await fetch(ready.cpuUrl)).json()) as { user: number; system: number };
-  return (usage.user + usage.system) / 1000;
-}
-
-async function load(label: string, options: autocannon.Options): Promise<Run> {
-  const cpuBefore = await serverCpuMs();
-  const result = await autocannon({ duration: SECONDS, connections: CONNECTIONS, ...options });
-  const cpuMs = (await serverCpuMs()) - cpuBefore;
-  return {
-    label,
-    requestsPerSecond: Math.round(result.requests.average),
-    cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
+const server = await startBenchServer<Ready>(path.join(import.meta.dirname, "graphql-server.ts"), "0");
+const { ready } = server;
+const load = (label: string, options: autocannon.Options) =>
+  server.load(label, { duration: SECONDS, connections: CONNECTIONS, ...options });
 
 const variables = { email: ready.email, providerType: "google" };
 const graphqlRequest: autocannon.Options = {
@@ -91,7 +60,5 @@ try {
   console.log(`\nthroughput ratio (GraphQL / plain JSON req/s): ${throughput.toFixed(2)} (target >= 0.70)`);
   console.log(`CPU ratio (plain JSON / GraphQL CPU per request): ${cpu.toFixed(2)}`);
 } finally {
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

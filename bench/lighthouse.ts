@@ -10,6 +10,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/setup/chromium.ts";
 import { startShopProcess } from "./harness.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3314);
@@ -18,16 +19,6 @@ const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",");
 const WRITE = process.env.LIGHTHOUSE_WRITE !== "0";
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const ATTEMPTS = 3;
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const PAGES: { name: string; path: string; signedIn: boolean }[] = [
   { name: "home", path: "/", signedIn: false },
   { name: "listing", path: "/shop/luna-collagen", signedIn: false },
@@ -51,7 +42,7 @@ type Figures = {
 
 /** Signs in at the embedded identity provider and puts a box in the bag; returns the Cookie header. */
 async function memberWithABag(baseUrl: string): Promise<string> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ baseURL: baseUrl });
     await page.goto("/member/login?redirect=%2Fmember");
@@ -164,7 +155,7 @@ async function waitUntilReady(baseUrl: string): Promise<void> {
 }
 
 const shop = await startShopProcess(PORT, { PUBLIC_URL: `http://127.0.0.1:${PORT}` });
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
 if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
 try {
   await waitUntilReady(shop.baseUrl);

@@ -5,14 +5,11 @@
  * Prints requests per second, latency and reply size, and the 10,000 / 10 ratio of time per request
  * (target: within 1.5).
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import autocannon from "autocannon";
+import type autocannon from "autocannon";
 import { requestHash } from "../domain/shared/request-hash.ts";
 import { GET_BY_EMAIL } from "../tests/setup/member-graphql.ts";
+import { type MeasuredRun, startBenchServer } from "./bench-server.ts";
 import type { BenchMember } from "./member-history-server.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,29 +18,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = process.env.BENCH_PORT ?? "3313";
 
 type Ready = { baseUrl: string; cpuUrl: string; members: BenchMember[] };
-type Run = {
-  label: string;
-  requestsPerSecond: number;
-  cpuMsPerRequest: number;
-  p50: number;
-  p99: number;
-  bytes: number;
-  errors: number;
-};
+type Run = MeasuredRun & { bytes: number };
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
-const child = spawn(process.execPath, [path.join(import.meta.dirname, "member-history-server.ts")], {
-  env: { ...process.env, NODE_ENV: "production", PORT, HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const ready = await new Promise<Ready>((resolve, reject) => {
-  child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
-  const lines = createInterface({ input: child.stdout ?? process.stdin });
-  lines.on("line", (line) => {
-    if (line.startsWith('{"baseUrl"')) resolve(JSON.parse(line) as Ready);
-    else console.log(line);
-  });
-});
+const server = await startBenchServer<Ready>(path.join(import.meta.dirname, "member-history-server.ts"), PORT);
+const { ready } = server;
 
 function graphqlRequest(member: BenchMember): autocannon.Options {
   const variables = { email: member.email, providerType: "google" };
@@ -77,24 +55,8 @@ async function replyBytes(options: autocannon.Options, expect: string): Promise<
   return Buffer.byteLength(text);
 }
 
-async function serverCpuMs(): Promise<number> {
-  const usage = (await (await fetch(ready.cpuUrl)).json()) as { user: number; system: number };
-  return (usage.user + usage.system) / 1000;
-}
-
 async function load(label: string, options: autocannon.Options, bytes: number): Promise<Run> {
-  const cpuBefore = await serverCpuMs();
-  const result = await autocannon({ duration: SECONDS, connections: CONNECTIONS, ...options });
-  const cpuMs = (await serverCpuMs()) - cpuBefore;
-  return {
-    label,
-    requestsPerSecond: Math.round(result.requests.average),
-    cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytes,
-    errors: result.errors + result.non2xx,
-  };
+  return { ...(await server.load(label, { duration: SECONDS, connections: CONNECTIONS, ...options })), bytes };
 }
 
 const cases = ready.members.flatMap((member) => [
@@ -134,7 +96,5 @@ try {
     );
   }
 } finally {
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
