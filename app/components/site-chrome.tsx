@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
 import { useBrandName } from "./brand.tsx";
+import { ServiceBar } from "./service-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
@@ -11,6 +12,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   const brandName = useBrandName();
   return (
     <>
+      <ServiceBar />
       <SiteHeader brandName={brandName} visitor={rootData?.visitor ?? null} />
       <main id="main" className="flex-1">
         {children}

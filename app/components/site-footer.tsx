@@ -3,39 +3,47 @@ import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../domain/bag/p
 import { formatMoney } from "../../domain/shared/money.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
+import { COMPANY_LINKS, CUSTOMER_SERVICE_LINKS, LEGAL_LINKS, type SiteLink } from "../lib/site-links.ts";
+
+const SHOP_LINKS: SiteLink[] = [
+  ...SERIES_LINKS,
+  { href: "/shop/sale", title: "Bundles & sale" },
+  { href: "/shop/lean-up-calorie-burning/lmt", title: "Lean Up guide" },
+];
+
+function FooterLinks({ heading, label = heading, links }: { heading: string; label?: string; links: SiteLink[] }) {
+  return (
+    <nav aria-label={label}>
+      <p className="font-semibold text-white">{heading}</p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} className="hover:underline">
+              {link.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function SiteFooter({ brandName }: { brandName: string }) {
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 lg:grid-cols-5">
+        <div className="col-span-2 lg:col-span-1">
           <p className="text-lg font-bold text-white">{brandName}</p>
           <p className="mt-2 text-sm">{HOME_TITLE}</p>
-        </div>
-        <nav aria-label="Product lines">
-          <p className="font-semibold text-white">Shop</p>
-          <ul className="mt-2 space-y-1 text-sm">
-            {SERIES_LINKS.map((link) => (
-              <li key={link.code}>
-                <Link to={link.href} className="hover:underline">
-                  {link.title}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/shop/lean-up-calorie-burning/lmt" className="hover:underline">
-                Lean Up guide
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <div className="text-sm">
-          <p className="font-semibold text-white">Delivery in Singapore</p>
-          <p className="mt-2">
-            Prices in SGD and include GST. Shipping {formatMoney(SHIPPING_FEE_CENTS)}, free from{" "}
+          <p className="mt-4 text-sm">
+            Prices in SGD and include GST. Delivery in Singapore {formatMoney(SHIPPING_FEE_CENTS)}, free from{" "}
             {formatMoney(FREE_SHIPPING_FROM_CENTS)} of goods.
           </p>
         </div>
+        <FooterLinks heading="Shop" label="Product lines" links={SHOP_LINKS} />
+        <FooterLinks heading="Customer service" links={CUSTOMER_SERVICE_LINKS} />
+        <FooterLinks heading="Company" links={COMPANY_LINKS} />
+        <FooterLinks heading="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="border-t border-brand-800 py-4 text-center text-xs">
         © {new Date().getFullYear()} {brandName}. All rights reserved.

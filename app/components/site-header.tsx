@@ -7,7 +7,7 @@ import type { VisitorState } from "../lib/visitor-state.ts";
 import { BrandLink } from "./brand.tsx";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-900" : "text-ink hover:bg-brand-50"}`;
+  `block whitespace-nowrap rounded-full px-2.5 py-1.5 sm:px-3 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-900" : "text-ink hover:bg-brand-50"}`;
 
 const actionClass =
   "relative flex items-center gap-1.5 rounded-full px-2 py-2 font-medium whitespace-nowrap text-ink hover:bg-brand-50 sm:gap-2 sm:px-3";
@@ -16,6 +16,16 @@ const actionClass =
 function useSignInHref(): string {
   const { pathname, search } = useLocation();
   return pathname === "/member/login" ? `${pathname}${search}` : loginPath(`${pathname}${search}`);
+}
+
+/** A phone shows the short name; the link is named in full everywhere. */
+function ShopNavLink({ to, full, short, end }: { to: string; full: string; short: string; end?: boolean }) {
+  return (
+    <NavLink to={to} end={end} className={navClass} aria-label={full}>
+      <span className="sm:hidden">{short}</span>
+      <span className="hidden sm:inline">{full}</span>
+    </NavLink>
+  );
 }
 
 const bagLabel = (bagCount: number) => `Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`;
@@ -54,24 +64,19 @@ export function SiteHeader({ brandName, visitor: rendered }: { brandName: string
           </Link>
         </div>
       </div>
-      <nav aria-label="Shop" className="mx-auto max-w-6xl overflow-x-auto px-2 pb-2">
-        <ul className="flex gap-1">
+      <nav aria-label="Shop" className="mx-auto max-w-6xl px-2 pb-2">
+        {/* On a phone the lines go by their short names, so every one fits and the current one shows. */}
+        <ul className="flex flex-wrap justify-between gap-1 sm:justify-start">
           <li>
-            <NavLink to="/shop" end className={navClass}>
-              Shop all
-            </NavLink>
+            <ShopNavLink to="/shop" end full="Shop all" short="All" />
           </li>
           {SERIES_LINKS.map((link) => (
             <li key={link.code}>
-              <NavLink to={link.href} className={navClass}>
-                {link.title}
-              </NavLink>
+              <ShopNavLink to={link.href} full={link.title} short={link.shortTitle} />
             </li>
           ))}
           <li>
-            <NavLink to="/shop/sale" className={navClass}>
-              Bundles &amp; sale
-            </NavLink>
+            <ShopNavLink to="/shop/sale" full="Bundles & sale" short="Sale" />
           </li>
         </ul>
       </nav>

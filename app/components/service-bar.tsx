@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { FREE_SHIPPING_FROM_CENTS } from "../../domain/bag/price-bag.ts";
+import { formatMoney } from "../../domain/shared/money.ts";
+import { CONTACT_LINK, HELP_LINK, TRACK_ORDER_LINK } from "../lib/site-links.ts";
+
+const SERVICE_LINKS = [TRACK_ORDER_LINK, { ...HELP_LINK, title: "Help" }, CONTACT_LINK];
+
+/** The thin bar above the header: where to track an order, get help or reach the shop. */
+export function ServiceBar() {
+  return (
+    <div className="bg-brand-900 text-sm text-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-1.5">
+        <p className="hidden sm:block">Free delivery in Singapore from {formatMoney(FREE_SHIPPING_FROM_CENTS)}</p>
+        <nav aria-label="Service" className="w-full sm:w-auto">
+          <ul className="flex justify-between gap-4 sm:justify-end">
+            {SERVICE_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className="underline-offset-2 hover:underline">
+                  {link.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}
