@@ -39,6 +39,7 @@ export function NumberField({
     <div>
       <label htmlFor={name} className="block font-medium">
         {label}
+        <span className="sr-only"> ({unit})</span>
       </label>
       <div className="mt-1 flex items-center gap-2">
         <input
@@ -56,7 +57,7 @@ export function NumberField({
           aria-describedby={error ? errorIdOf(name) : undefined}
           className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 aria-invalid:border-sale"
         />
-        <span aria-hidden="true" className="text-muted">
+        <span aria-hidden="true" className="w-10 shrink-0 text-muted">
           {unit}
         </span>
       </div>

@@ -1,6 +1,6 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { data, useNavigate } from "react-router";
+import { data, redirect, useNavigate } from "react-router";
 import { ACTIVITY_LEVELS, type ActivityLevel, energyPlan, GOALS, SEXES } from "../../domain/nutrition/energy.ts";
 import {
   EMPTY_ENERGY_FORM,
@@ -13,6 +13,7 @@ import {
 import { type Choice, ChoiceField, focusTargetOf, NumberField } from "../components/energy-fields.tsx";
 import { EnergyResult } from "../components/energy-result.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
+import { readForm } from "../lib/action-result.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/calorie-calculator";
 
@@ -34,6 +35,12 @@ export function loader({ request }: Route.LoaderArgs) {
   const form = energyFormFrom(query);
   const reading = readEnergyForm(form);
   return data({ form, submitted: true }, { status: reading.ok ? 200 : 400 });
+}
+
+/** A posted form (an older page, another client) is sent on to the same answers' address. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = energyFormFrom((await readForm(request)) ?? new URLSearchParams());
+  return redirect(`/calorie-calculator?${new URLSearchParams(form)}#result`, 303);
 }
 
 const SEX_CHOICES: Choice[] = SEXES.map((sex) => ({ value: sex, label: sex === "female" ? "Female" : "Male" }));
@@ -69,6 +76,10 @@ export default function CalorieCalculator({ loaderData }: Route.ComponentProps) 
     setValues(loaderData.form);
     setChecked(loaderData.submitted ? ALL_FIELDS : NO_FIELDS);
   }
+
+  // Until the page's script runs, the figures come only from pressing Calculate.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const reading = readEnergyForm(values);
   const errorOf = (field: EnergyField) => (!reading.ok && checked.has(field) ? reading.errors[field] : undefined);
@@ -115,7 +126,7 @@ export default function CalorieCalculator({ loaderData }: Route.ComponentProps) 
           noValidate
           onSubmit={submit}
           aria-label="Your details"
-          className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
+          className="h-fit space-y-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
         >
           <ChoiceField {...fieldProps("sex")} legend="Sex" choices={SEX_CHOICES} columns="grid-cols-2" />
           <div className="grid gap-4 sm:grid-cols-3">
@@ -141,7 +152,7 @@ export default function CalorieCalculator({ loaderData }: Route.ComponentProps) 
           id={reading.ok ? "result" : undefined}
           aria-live="polite"
           aria-label="Your result"
-          className="h-fit rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:sticky lg:top-4"
+          className="h-fit scroll-mt-32 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 lg:sticky lg:top-32"
         >
           {reading.ok ? (
             <EnergyResult
@@ -154,7 +165,9 @@ export default function CalorieCalculator({ loaderData }: Route.ComponentProps) 
             />
           ) : (
             <p className="text-muted">
-              Your resting energy, daily need and daily target appear here once all six answers are filled in.
+              {live
+                ? "Your resting energy, daily need and daily target appear here as soon as all six answers are filled in."
+                : "Fill in all six answers and press Calculate to see your resting energy, daily need and daily target."}
             </p>
           )}
           <p className="mt-6 border-t border-slate-200 pt-4 text-sm text-muted">
