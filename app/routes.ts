@@ -18,6 +18,7 @@ export default [
     route("member/redeem/:redemptionProductId", "routes/member/redeem.tsx"),
     route("member/earn-points", "routes/member/earn-points.tsx"),
     route("member/logout", "routes/member/logout.tsx"),
+    route("calorie-calculator", "routes/calorie-calculator.tsx"),
     route("404", "routes/not-found.tsx"),
     route("*", "routes/catch-all.tsx"),
   ]),

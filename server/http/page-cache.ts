@@ -22,10 +22,12 @@ export type PageCacheOptions = {
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
- * Pages that look the same for everyone: home, the listings, product pages, guides; and their
- * `.data` for client navigation (the home page's is `/_.data`).
+ * Pages that look the same for everyone: home, the listings, product pages, guides, the blank
+ * calorie calculator; and their `.data` for client navigation (the home page's is `/_.data`).
  */
-const CACHEABLE_PATH = /^\/(?:_\.data|shop(?:[/.].*)?)?$/;
+const CACHEABLE_PATH = /^\/(?:_\.data|shop(?:[/.].*)?|calorie-calculator(?:\.data)?)?$/;
+/** Pages whose query is a visitor's own answers: only the blank page, without a query, is kept. */
+const KEPT_WITHOUT_QUERY_ONLY = /^\/calorie-calculator/;
 /** What says who is asking; a page rendered for everyone is rendered without it. */
 const CREDENTIALS = ["cookie", "authorization"];
 
@@ -82,10 +84,11 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
 
   return async (c, next) => {
     if (c.req.method !== "GET" || !CACHEABLE_PATH.test(c.req.path)) return next();
+    const url = new URL(c.req.url);
+    if (url.search && KEPT_WITHOUT_QUERY_ONLY.test(url.pathname)) return next();
 
     // Pages show today's delivery window, so a new Singapore day starts a new set of entries.
     const singaporeDay = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const url = new URL(c.req.url);
     const key = `${singaporeDay} ${url.pathname}${url.search}`;
     const revision = await options.revision();
     const hit = entries.get(key);
