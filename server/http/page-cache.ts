@@ -22,10 +22,12 @@ export type PageCacheOptions = {
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
- * Pages that look the same for everyone: home, the listings, product pages, guides; and their
- * `.data` for client navigation (the home page's is `/_.data`).
+ * Pages that look the same for everyone: home, the listings, product pages, guides, the company,
+ * legal and help pages; and their `.data` for client navigation (the home page's is `/_.data`).
+ * Help search is not kept: every query would be an entry of its own (decision 014).
  */
-const CACHEABLE_PATH = /^\/(?:_\.data|shop(?:[/.].*)?)?$/;
+const CACHEABLE_PATH =
+  /^\/(?:_\.data|shop(?:[/.].*)?|(?:about-us|careers|sustainability|privacy-policy|terms-and-conditions|help)(?:\.data)?|help\/(?!search(?:\.data)?$)(?:product\/)?[\w-]+(?:\.data)?)?$/;
 /** What says who is asking; a page rendered for everyone is rendered without it. */
 const CREDENTIALS = ["cookie", "authorization"];
 
