@@ -67,6 +67,12 @@ describe("company, legal and help pages over HTTP", () => {
     }
   });
 
+  it("lists the flavours the catalogue sells on a product line's help", async () => {
+    const html = await (await get("/help/product/luna-collagen")).text();
+    expect(html).toContain("Flavours on sale");
+    for (const flavour of ["Berries Acai", "Lychee Luxe", "Passionfruit Blossom"]) expect(html).toContain(flavour);
+  });
+
   it("answers unknown help ids with 404, as other missing pages", async () => {
     for (const path of ["/help/no-such-topic", "/help/product/no-such-line", "/help/product", "/help/product/joffee/more"]) {
       const response = await get(path);
