@@ -9,7 +9,7 @@ import type { Route } from "./+types/content-page";
 /** About us, sustainability, the privacy policy and the terms: each a Markdown file in content/pages/. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const path = requestPath(request);
-  const page = contentLibrary(context.get(requestContext).settings.brandName).pages.get(path.slice(1));
+  const page = contentLibrary(context.get(requestContext).settings.brandName).pages.get(path.replace(/^\/|\/$/g, ""));
   if (!page) throw data(`Page not found: ${path}`, { status: 404 });
   return { page };
 }
