@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
-import { seriesBySlug, seriesSlug } from "../../domain/catalog/series.ts";
+import { seriesBySlug, seriesSlug, seriesTitle } from "../../domain/catalog/series.ts";
 import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "../components/pack-illustration.tsx";
@@ -155,6 +155,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             About this product
           </h2>
           <p className="mt-2 text-muted">{product.description}</p>
+          <Link
+            to={`/help/product/${seriesSlug(product.series)}`}
+            className="mt-3 inline-block font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
+            How to take {seriesTitle(product.series)}: ingredients, allergens and storage
+          </Link>
         </section>
       </div>
     </article>

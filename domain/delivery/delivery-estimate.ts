@@ -25,8 +25,8 @@ const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
 const MILLISECONDS_THRESHOLD = 1e12;
 /** The largest epoch milliseconds a Date can hold. */
 const MAX_EPOCH_MS = 8.64e15;
-const BASE_START_DAYS = 5;
-const BASE_END_DAYS = 7;
+export const BASE_START_DAYS = 5;
+export const BASE_END_DAYS = 7;
 const SATURDAY_EXTRA = 1;
 const SUNDAY_EXTRA = 3;
 

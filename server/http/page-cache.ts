@@ -22,10 +22,15 @@ export type PageCacheOptions = {
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
- * Pages that look the same for everyone: home, the listings, product pages, guides, the blank
- * calorie calculator; and their `.data` for client navigation (the home page's is `/_.data`).
+ * Pages that look the same for everyone: home, the listings, product pages, guides, the company,
+ * legal and help pages, the blank calorie calculator; and their `.data` for client navigation (the
+ * home page's is `/_.data`). Help search is not kept: every query would be an entry of its own
+ * (decision 014).
  */
-const CACHEABLE_PATH = /^\/(?:_\.data|shop(?:[/.].*)?|calorie-calculator(?:\.data)?)?$/;
+const FIXED_PAGES = "about-us|careers|sustainability|privacy-policy|terms-and-conditions|help|calorie-calculator";
+const CACHEABLE_PATH = new RegExp(
+  `^/(?:_\\.data|shop(?:[/.].*)?|(?:${FIXED_PAGES})(?:\\.data)?|help/(?!search(?:\\.data)?$)(?:product/)?[\\w-]+(?:\\.data)?)?$`,
+);
 /** Pages whose query is a visitor's own answers: only the blank page, without a query, is kept. */
 const KEPT_WITHOUT_QUERY_ONLY = /^\/calorie-calculator/;
 /** What says who is asking; a page rendered for everyone is rendered without it. */

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import company from "../../../content/company.json";
+import { MAX_LINE_QUANTITY } from "../../../domain/bag/max-line-quantity.ts";
+import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../../domain/bag/price-bag.ts";
+import { BASE_END_DAYS, BASE_START_DAYS } from "../../../domain/delivery/delivery-estimate.ts";
+import { EARN_ACTION_POINTS, PROGRAMME_TERMS } from "../../../domain/loyalty/programme.ts";
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "../../../domain/members/sessions.ts";
+import { SIGN_IN_ATTEMPT_TTL_MS } from "../../../domain/members/sign-in-attempts.ts";
+import { formatMoney } from "../../../domain/shared/money.ts";
+import { BAG_COOKIE_MAX_AGE } from "../bag-cookie.server.ts";
+import type { PlaceholderValues } from "./placeholders.ts";
+
+/** The merchant's own details (content/company.json), written once for every page that names them. */
+const Company = z.strictObject({
+  legalName: z.string().min(1),
+  address: z.string().min(1),
+  supportEmail: z.email(),
+  supportHours: z.string().min(1),
+  privacyEmail: z.email(),
+  careersEmail: z.email(),
+});
+
+export const COMPANY = Company.parse(company);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+
+/**
+ * What `{{name}}` stands for in the content files. Each number is read from the code that applies it,
+ * so the pages cannot drift from what the shop does.
+ */
+export function contentValues(brandName: string): PlaceholderValues {
+  const terms = PROGRAMME_TERMS;
+  const values: Record<string, string | number> = {
+    brandName,
+    ...COMPANY,
+    shippingFee: formatMoney(SHIPPING_FEE_CENTS),
+    freeShippingFrom: formatMoney(FREE_SHIPPING_FROM_CENTS),
+    deliveryFromWorkingDays: BASE_START_DAYS,
+    deliveryToWorkingDays: BASE_END_DAYS,
+    maxLineQuantity: MAX_LINE_QUANTITY,
+    orderPointsPerDollar: terms.orderPointsPerDollar,
+    goldThreshold: formatMoney(terms.goldThresholdCents),
+    goldPointsMultiplier: terms.goldPointsMultiplier,
+    goldLengthMonths: terms.goldLengthMonths,
+    redeemHoldDays: terms.redeemHoldDays,
+    claimWindowDays: terms.claimWindowDays,
+    signUpPoints: EARN_ACTION_POINTS["sign-up"],
+    followInstagramPoints: EARN_ACTION_POINTS["follow-ig"],
+    followFacebookPoints: EARN_ACTION_POINTS["follow-fb"],
+    postReviewPoints: EARN_ACTION_POINTS["post-review"],
+    tagSocialPoints: EARN_ACTION_POINTS["tag-social"],
+    referFriendsPoints: EARN_ACTION_POINTS["refer-friends"],
+    sessionIdleDays: SESSION_IDLE_MS / DAY_MS,
+    sessionLifetimeDays: SESSION_LIFETIME_MS / DAY_MS,
+    bagCookieDays: (BAG_COOKIE_MAX_AGE * SECOND_MS) / DAY_MS,
+    signInMinutes: SIGN_IN_ATTEMPT_TTL_MS / MINUTE_MS,
+  };
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
+}
