@@ -20,6 +20,8 @@ export function loader({ context }: Route.LoaderArgs) {
     productSections: library.productHelp.map(card),
     supportEmail: COMPANY.supportEmail,
     supportHours: COMPANY.supportHours,
+    legalName: COMPANY.legalName,
+    address: COMPANY.address,
   };
 }
 
@@ -61,9 +63,9 @@ export default function HelpIndex({ loaderData }: Route.ComponentProps) {
         <HelpSearchForm />
         <CardGrid headingId="help-topics" heading="Help topics" cards={loaderData.sections} />
         <CardGrid headingId="product-help" heading="Product help" cards={loaderData.productSections} />
-        <section aria-labelledby="contact-us" className="mt-10 rounded-2xl bg-brand-50 p-6">
+        <section id="contact" aria-labelledby="contact-us" className="mt-10 scroll-mt-32 rounded-2xl bg-brand-50 p-6">
           <h2 id="contact-us" className="text-xl font-bold text-brand-900">
-            Still need help?
+            Contact us
           </h2>
           <p className="mt-2">
             Email{" "}
@@ -71,6 +73,9 @@ export default function HelpIndex({ loaderData }: Route.ComponentProps) {
               {loaderData.supportEmail}
             </a>{" "}
             with your invoice id if it's about an order. We answer {loaderData.supportHours}, within one working day.
+          </p>
+          <p className="mt-2 text-muted">
+            {loaderData.legalName}, {loaderData.address}
           </p>
         </section>
       </div>
