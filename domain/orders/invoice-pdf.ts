@@ -214,7 +214,7 @@ function drawTotals(w: Writer, doc: InvoiceDocument): void {
   rows.push(["Shipping", shippingText(money.shippingCents)]);
   const gst = doc.supplier.gstRegistrationNumber ? gstIncluded(money.totalCents, doc.issuedAt) : null;
   w.ensureRoom(LINE_HEIGHT * (rows.length + 5) + 10);
-  const labelX = COLUMNS.unit - 60;
+  const labelX = COLUMNS.qty - 40;
   for (const [label, value] of rows) {
     w.text(label, labelX, w.y);
     w.text(value, RIGHT, w.y, {}, "right");
