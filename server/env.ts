@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Supplier } from "../domain/shared/context.ts";
+import { isGstRegistrationNumber } from "../domain/shared/gst.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -43,8 +45,27 @@ const envSchema = z
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Seconds the embedded identity provider's access tokens live (tests use short ones); one hour when unset. */
     EMBEDDED_IDP_ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).optional(),
+    /** The seller as its invoices name it; the brand name when unset. */
+    SUPPLIER_NAME: z.string().trim().min(1).max(120).optional(),
+    SUPPLIER_ADDRESS: z.string().trim().min(1).max(300).optional(),
+    /** Set when the shop is GST-registered: its invoices are then tax invoices. */
+    GST_REGISTRATION_NUMBER: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isGstRegistrationNumber, "must be an IRAS GST registration number, e.g. M90312345A or 200312345A")
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    for (const key of ["SUPPLIER_NAME", "SUPPLIER_ADDRESS"] as const) {
+      if (env.GST_REGISTRATION_NUMBER && !env[key]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "is required with GST_REGISTRATION_NUMBER (a tax invoice names the supplier)",
+        });
+      }
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY" });
     }
@@ -96,4 +117,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return parsed.data;
+}
+
+/** The seller named on invoices: the legal entity when set, else the brand. */
+export function supplierOf(config: Config): Supplier {
+  return {
+    name: config.SUPPLIER_NAME ?? config.BRAND_NAME,
+    address: config.SUPPLIER_ADDRESS ?? null,
+    gstRegistrationNumber: config.GST_REGISTRATION_NUMBER ?? null,
+  };
 }

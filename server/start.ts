@@ -13,7 +13,7 @@ import { embeddedProviderRoutes } from "../integrations/identity/embedded-provid
 import { createOidcIdentityClient } from "../integrations/identity/oidc-client.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import { catalogRevisionSource } from "./catalog-revision-source.ts";
-import type { Config } from "./env.ts";
+import { type Config, supplierOf } from "./env.ts";
 import { createIntegrations } from "./integrations.ts";
 import { openJobs } from "./jobs.ts";
 import { createLogger, type LogDestination, type Logger } from "./logger.ts";
@@ -82,7 +82,7 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
     ...integrations,
     identity,
     jobs: jobs.queue,
-    settings: { env: config.APP_ENV, brandName: config.BRAND_NAME, publicUrl },
+    settings: { env: config.APP_ENV, brandName: config.BRAND_NAME, publicUrl, supplier: supplierOf(config) },
     now: () => new Date(),
     debug: config.DEBUG_TOOLS,
   };

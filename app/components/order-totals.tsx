@@ -1,9 +1,18 @@
-import { lineDetail } from "../../domain/orders/line-description.ts";
+import { discountLabel, type OrderMoney, shippingText } from "../../domain/orders/order-money.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
+import { RewardSummaryLines } from "./reward-lines.tsx";
 
 export type Totals = { subtotalCents: number; discountCents: number; shippingCents: number; totalCents: number };
 
-export function OrderTotals({ totals, promotionCode }: { totals: Totals; promotionCode?: string | null }) {
+export function OrderTotals({
+  totals,
+  promotionCode,
+  totalLabel = "Total",
+}: {
+  totals: Totals;
+  promotionCode?: string | null;
+  totalLabel?: string;
+}) {
   return (
     <dl className="space-y-2">
       <div className="flex justify-between">
@@ -12,65 +21,65 @@ export function OrderTotals({ totals, promotionCode }: { totals: Totals; promoti
       </div>
       {totals.discountCents > 0 && (
         <div className="flex justify-between text-sale">
-          <dt>Discount{promotionCode ? ` (${promotionCode})` : ""}</dt>
-          <dd data-testid="checkout-discount">-{formatMoney(totals.discountCents)}</dd>
+          <dt>{discountLabel(promotionCode ?? null)}</dt>
+          <dd data-testid="checkout-discount">{formatMoney(-totals.discountCents)}</dd>
         </div>
       )}
       <div className="flex justify-between">
         <dt>Shipping</dt>
-        <dd data-testid="checkout-shipping">{totals.shippingCents === 0 ? "Free" : formatMoney(totals.shippingCents)}</dd>
+        <dd data-testid="checkout-shipping">{shippingText(totals.shippingCents)}</dd>
       </div>
       <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold">
-        <dt>Total</dt>
+        <dt>{totalLabel}</dt>
         <dd data-testid="checkout-total">{formatMoney(totals.totalCents)}</dd>
       </div>
     </dl>
   );
 }
 
+/** Lines at their price: quantity × unit price, before any discount (shown apart, in the totals). */
 export function LineList({
   lines,
 }: {
-  lines: { key: string; title: string; detail: string; quantity: number; totalCents: number }[];
+  lines: { key: string; title: string; detail: string; quantity: number; unitPriceCents: number; amountCents: number }[];
 }) {
   return (
     <ul className="divide-y divide-slate-200">
       {lines.map((line) => (
-        <li key={line.key} className="flex justify-between gap-4 py-3">
+        <li key={line.key} className="flex justify-between gap-4 py-3" data-testid="order-line">
           <div>
             <p className="font-medium">
               {line.quantity} × {line.title}
             </p>
             <p className="text-sm text-muted">{line.detail}</p>
           </div>
-          <p className="font-semibold">{formatMoney(line.totalCents)}</p>
+          <div className="shrink-0 text-right">
+            <p className="font-semibold">{formatMoney(line.amountCents)}</p>
+            {line.quantity > 1 && <p className="text-sm text-muted">{formatMoney(line.unitPriceCents)} each</p>}
+          </div>
         </li>
       ))}
     </ul>
   );
 }
 
-type OrderLine = {
-  position: number;
-  productName: string;
-  flavourName: string | null;
-  optionName: string;
-  quantity: number;
-  lineTotalCents: number;
-  discountCents: number;
-};
-
-/** An order's lines; `listPrice` shows them before their share of a discount (where the discount is shown apart). */
-export function OrderLines({ lines, listPrice = false }: { lines: OrderLine[]; listPrice?: boolean }) {
+/** An order's money as its pages show it: lines at their price, rewards, then the totals. */
+export function OrderMoneySummary({
+  money,
+  rewardsHeading,
+  totalLabel,
+}: {
+  money: OrderMoney;
+  rewardsHeading?: string;
+  totalLabel?: string;
+}) {
   return (
-    <LineList
-      lines={lines.map((line) => ({
-        key: String(line.position),
-        title: line.productName,
-        detail: lineDetail(line),
-        quantity: line.quantity,
-        totalCents: line.lineTotalCents + (listPrice ? line.discountCents : 0),
-      }))}
-    />
+    <>
+      <LineList lines={money.lines} />
+      <RewardSummaryLines lines={money.rewards} heading={rewardsHeading} />
+      <div className="mt-4 border-t border-slate-200 pt-4">
+        <OrderTotals totals={money} promotionCode={money.promotionCode} totalLabel={totalLabel} />
+      </div>
+    </>
   );
 }

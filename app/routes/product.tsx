@@ -4,6 +4,7 @@ import { findProduct } from "../../domain/catalog/find-product.ts";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
 import { seriesBySlug, seriesSlug, seriesTitle } from "../../domain/catalog/series.ts";
 import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
+import { formatCalendarDate } from "../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
@@ -127,8 +128,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </fieldset>
           {selected && <PriceBlock option={selected} />}
           <p className="text-sm text-muted" data-testid="delivery-estimate">
-            Order today for delivery between <strong className="text-ink">{loaderData.delivery.start}</strong> and{" "}
-            <strong className="text-ink">{loaderData.delivery.end}</strong>.
+            Order today for delivery between <strong className="text-ink">{formatCalendarDate(loaderData.delivery.start)}</strong>{" "}
+            and <strong className="text-ink">{formatCalendarDate(loaderData.delivery.end)}</strong>.
           </p>
           <button
             type="submit"

@@ -14,6 +14,7 @@ export const getInvoicePdf = defineOperation(
   GetInvoicePdfInput,
   async (ctx, input): Promise<{ order: OrderView; pdf: Uint8Array }> => {
     const order = await visibleOrder(ctx, input.invoiceId);
-    return { order, pdf: await invoicePdf({ db: ctx.db, files: ctx.files, brandName: ctx.settings.brandName }, order) };
+    const { brandName, supplier } = ctx.settings;
+    return { order, pdf: await invoicePdf({ db: ctx.db, files: ctx.files, brandName, supplier }, order) };
   },
 );

@@ -2,14 +2,17 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { orders } from "../../db/schema/orders.ts";
 import type { FileStore } from "../../integrations/storage/file-store.ts";
-import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
+import type { Supplier } from "../shared/context.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
-import { lineDescription } from "./line-description.ts";
+import { orderMoney } from "./order-money.ts";
 import type { OrderView } from "./order-view.ts";
 
-/** The invoice PDF of an order: generated on first request, kept in file storage, and served from there after. */
+/**
+ * The invoice PDF of an order: generated on first request, kept in file storage, and served from
+ * there after, so an issued invoice never changes.
+ */
 export async function invoicePdf(
-  deps: { db: Database; files: FileStore; brandName: string },
+  deps: { db: Database; files: FileStore; brandName: string; supplier: Supplier },
   order: OrderView,
 ): Promise<Uint8Array> {
   if (order.s3Key) {
@@ -18,27 +21,11 @@ export async function invoicePdf(
   }
   const pdf = await renderInvoicePdf({
     brandName: deps.brandName,
+    supplier: deps.supplier,
     invoiceId: order.invoiceId,
-    paidAt: order.paidAt,
+    issuedAt: order.paidAt,
     customer: { ...order.customer, email: order.email, mobile: order.mobile },
-    lines: [
-      ...order.lines.map((line) => ({
-        description: lineDescription(line),
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        lineTotalCents: line.lineTotalCents,
-      })),
-      ...order.rewards.map((reward) => ({
-        description: rewardDescription(reward),
-        quantity: reward.quantity,
-        unitPriceCents: 0,
-        lineTotalCents: 0,
-      })),
-    ],
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    shippingCents: order.shippingCents,
-    totalCents: order.priceCents,
+    money: orderMoney(order),
     deliveryWindow: { start: order.deliveryStart, end: order.deliveryEnd },
   });
   const stored = await deps.files.put(`invoices/${order.invoiceId}.pdf`, pdf, "application/pdf");

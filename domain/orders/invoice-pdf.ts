@@ -1,20 +1,25 @@
 /**
- * The tax invoice of a paid order as an A4 PDF. Only the built-in Helvetica fonts are used, so
- * rendering needs no font files or network; characters they cannot show (outside WinAnsi) print as "?".
+ * An order's invoice as an A4 PDF: a tax invoice when the supplier is GST-registered, else a plain
+ * invoice. Only the built-in Helvetica fonts are used, so rendering needs no font files or network;
+ * characters they cannot show (outside WinAnsi) print as "?".
  */
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
+import { formatCalendarDate, formatDate } from "../members/format-timestamp.ts";
+import type { Supplier } from "../shared/context.ts";
+import { gstIncluded } from "../shared/gst.ts";
 import { formatMoney } from "../shared/money.ts";
+import { discountLabel, type OrderMoney, shippingText } from "./order-money.ts";
 
 export type InvoiceDocument = {
   brandName: string;
+  supplier: Supplier;
   invoiceId: string;
-  paidAt: Date;
+  /** The invoice date: the order's payment. */
+  issuedAt: Date;
   customer: { name: string; email: string; mobile: string; address: string; postalCode: string };
-  lines: { description: string; quantity: number; unitPriceCents: number; lineTotalCents: number }[];
-  subtotalCents: number;
-  discountCents: number;
-  shippingCents: number;
-  totalCents: number;
+  money: OrderMoney;
+  /** Calendar dates, YYYY-MM-DD. */
   deliveryWindow: { start: string; end: string };
 };
 
@@ -29,15 +34,10 @@ const RULE = rgb(0.8, 0.8, 0.82);
 /** Right edges of the quantity, unit price and amount columns; the description fills the rest. */
 const COLUMNS = { qty: RIGHT - 190, unit: RIGHT - 95, amount: RIGHT };
 const DESCRIPTION_WIDTH = COLUMNS.qty - 40 - MARGIN;
+const BLOCK_WIDTH = 260;
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000; // UTC+8, no daylight saving
-
-/** "3 Nov 2025": the calendar date in Singapore. */
-export function formatInvoiceDate(at: Date): string {
-  const singapore = new Date(at.getTime() + SINGAPORE_OFFSET_MS);
-  return `${singapore.getUTCDate()} ${MONTHS[singapore.getUTCMonth()]} ${singapore.getUTCFullYear()}`;
-}
+/** "Tax Invoice" when the supplier is GST-registered, as IRAS asks; "Invoice" otherwise. */
+export const invoiceTitle = (supplier: Supplier) => (supplier.gstRegistrationNumber ? "Tax Invoice" : "Invoice");
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
 
@@ -122,37 +122,50 @@ class Writer {
   }
 }
 
+/** A labelled block of lines at `x`, from `top` down; returns the y below it. */
+function drawBlock(w: Writer, x: number, top: number, label: string, lines: string[]): number {
+  w.text(label, x, top, { bold: true, color: MUTED, size: 9 });
+  lines.forEach((line, index) => {
+    w.text(line, x, top - LINE_HEIGHT * (index + 1), { bold: index === 0 });
+  });
+  return top - LINE_HEIGHT * (lines.length + 1);
+}
+
 function drawHeader(w: Writer, doc: InvoiceDocument): void {
   w.text(doc.brandName, MARGIN, w.y - 20, { size: 20, bold: true });
-  w.text("Tax invoice", RIGHT, w.y - 20, { size: 20 }, "right");
+  w.text(invoiceTitle(doc.supplier), RIGHT, w.y - 20, { size: 20 }, "right");
   w.y -= 52;
   w.rule(w.y, 1);
   w.y -= 28;
 
-  const billTo = [
-    doc.customer.name,
-    ...w.wrap(doc.customer.address, 260),
-    `Singapore ${doc.customer.postalCode}`,
-    doc.customer.email,
-    doc.customer.mobile,
-  ];
+  const { supplier, customer } = doc;
   const top = w.y;
-  w.text("Bill to", MARGIN, top, { bold: true, color: MUTED, size: 9 });
-  billTo.forEach((line, index) => {
-    w.text(line, MARGIN, top - LINE_HEIGHT * (index + 1), { bold: index === 0 });
-  });
+  const supplierLines = [
+    supplier.name,
+    ...(supplier.address ? w.wrap(supplier.address, BLOCK_WIDTH) : []),
+    ...(supplier.gstRegistrationNumber ? [`GST Reg. No. ${supplier.gstRegistrationNumber}`] : []),
+  ];
+  const belowSupplier = drawBlock(w, MARGIN, top, "From", supplierLines);
 
   const labelX = RIGHT - 170;
   const facts: [string, string][] = [
-    ["Invoice", doc.invoiceId],
-    ["Paid", formatInvoiceDate(doc.paidAt)],
+    ["Invoice no.", doc.invoiceId],
+    ["Invoice date", formatDate(doc.issuedAt)],
   ];
   facts.forEach(([label, value], index) => {
     const y = top - LINE_HEIGHT * index;
     w.text(label, labelX, y, { bold: true, color: MUTED, size: 9 });
     w.text(value, RIGHT, y, { bold: index === 0 }, "right");
   });
-  w.y = top - LINE_HEIGHT * (billTo.length + 1) - 20;
+
+  const billTo = [
+    customer.name,
+    ...w.wrap(customer.address, BLOCK_WIDTH),
+    `Singapore ${customer.postalCode}`,
+    customer.email,
+    customer.mobile,
+  ];
+  w.y = drawBlock(w, MARGIN, belowSupplier - 14, "Bill to", billTo) - 20;
 }
 
 function drawTableHeader(w: Writer): void {
@@ -166,17 +179,28 @@ function drawTableHeader(w: Writer): void {
   w.y -= LINE_HEIGHT + 4;
 }
 
-function drawLines(w: Writer, doc: InvoiceDocument): void {
+type TableRow = { description: string; quantity: number; unitPriceCents: number; amountCents: number };
+
+function drawLines(w: Writer, money: OrderMoney): void {
+  const rows: TableRow[] = [
+    ...money.lines,
+    ...money.rewards.map((reward) => ({
+      description: rewardDescription(reward),
+      quantity: reward.quantity,
+      unitPriceCents: 0,
+      amountCents: 0,
+    })),
+  ];
   drawTableHeader(w);
-  for (const line of doc.lines) {
-    const description = w.wrap(line.description, DESCRIPTION_WIDTH);
+  for (const row of rows) {
+    const description = w.wrap(row.description, DESCRIPTION_WIDTH);
     w.ensureRoom(LINE_HEIGHT * description.length + 10, () => drawTableHeader(w));
     description.forEach((text, index) => {
       w.text(text, MARGIN, w.y - LINE_HEIGHT * index);
     });
-    w.text(String(line.quantity), COLUMNS.qty, w.y, {}, "right");
-    w.text(formatMoney(line.unitPriceCents), COLUMNS.unit, w.y, {}, "right");
-    w.text(formatMoney(line.lineTotalCents), COLUMNS.amount, w.y, {}, "right");
+    w.text(String(row.quantity), COLUMNS.qty, w.y, {}, "right");
+    w.text(formatMoney(row.unitPriceCents), COLUMNS.unit, w.y, {}, "right");
+    w.text(formatMoney(row.amountCents), COLUMNS.amount, w.y, {}, "right");
     w.y -= LINE_HEIGHT * description.length + 2;
     w.rule(w.y + 8, 0.5);
     w.y -= 10;
@@ -184,11 +208,13 @@ function drawLines(w: Writer, doc: InvoiceDocument): void {
 }
 
 function drawTotals(w: Writer, doc: InvoiceDocument): void {
-  const rows: [string, string][] = [["Subtotal", formatMoney(doc.subtotalCents)]];
-  if (doc.discountCents !== 0) rows.push(["Discount", formatMoney(-Math.abs(doc.discountCents))]);
-  rows.push(["Shipping", formatMoney(doc.shippingCents)]);
-  w.ensureRoom(LINE_HEIGHT * (rows.length + 2) + 10);
-  const labelX = COLUMNS.unit - 60;
+  const { money } = doc;
+  const rows: [string, string][] = [["Subtotal", formatMoney(money.subtotalCents)]];
+  if (money.discountCents > 0) rows.push([discountLabel(money.promotionCode), formatMoney(-money.discountCents)]);
+  rows.push(["Shipping", shippingText(money.shippingCents)]);
+  const gst = doc.supplier.gstRegistrationNumber ? gstIncluded(money.totalCents, doc.issuedAt) : null;
+  w.ensureRoom(LINE_HEIGHT * (rows.length + 5) + 10);
+  const labelX = COLUMNS.qty - 40;
   for (const [label, value] of rows) {
     w.text(label, labelX, w.y);
     w.text(value, RIGHT, w.y, {}, "right");
@@ -197,34 +223,40 @@ function drawTotals(w: Writer, doc: InvoiceDocument): void {
   w.page.drawLine({ start: { x: labelX, y: w.y + 8 }, end: { x: RIGHT, y: w.y + 8 }, thickness: 1, color: INK });
   w.y -= 8;
   w.text("Total", labelX, w.y, { bold: true, size: 12 });
-  w.text(formatMoney(doc.totalCents), RIGHT, w.y, { bold: true, size: 12 }, "right");
+  w.text(formatMoney(money.totalCents), RIGHT, w.y, { bold: true, size: 12 }, "right");
+  if (gst) {
+    w.y -= LINE_HEIGHT + 4;
+    w.text(`Total includes GST ${gst.percent}% of ${formatMoney(gst.cents)}`, RIGHT, w.y, {}, "right");
+    w.y -= LINE_HEIGHT;
+    w.text(`Total excluding GST ${formatMoney(money.totalCents - gst.cents)}`, RIGHT, w.y, { color: MUTED, size: 9 }, "right");
+  }
   w.y -= 40;
 }
 
 function drawFooter(w: Writer, doc: InvoiceDocument): void {
-  const delivery = w.wrap(`${doc.deliveryWindow.start} \u2013 ${doc.deliveryWindow.end}`, RIGHT - MARGIN);
-  w.ensureRoom(LINE_HEIGHT * (delivery.length + 3));
-  w.text("Delivery window", MARGIN, w.y, { bold: true, color: MUTED, size: 9 });
+  const { start, end } = doc.deliveryWindow;
+  const delivery = w.wrap(`${formatCalendarDate(start)} \u2013 ${formatCalendarDate(end)}`, RIGHT - MARGIN);
+  w.ensureRoom(LINE_HEIGHT * (delivery.length + 1));
+  w.text("Estimated delivery", MARGIN, w.y, { bold: true, color: MUTED, size: 9 });
   delivery.forEach((line, index) => {
     w.text(line, MARGIN, w.y - LINE_HEIGHT * (index + 1));
   });
-  w.y -= LINE_HEIGHT * (delivery.length + 1) + 16;
-  w.text("Prices include GST.", MARGIN, w.y, { color: MUTED, size: 9 });
 }
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${doc.brandName} tax invoice ${doc.invoiceId}`);
+  const title = invoiceTitle(doc.supplier);
+  pdf.setTitle(`${doc.brandName} ${title} ${doc.invoiceId}`);
   pdf.setAuthor(doc.brandName);
-  pdf.setCreationDate(doc.paidAt);
-  pdf.setModificationDate(doc.paidAt);
+  pdf.setCreationDate(doc.issuedAt);
+  pdf.setModificationDate(doc.issuedAt);
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
   };
-  const w = new Writer(pdf, fonts, `${doc.brandName} \u00b7 Tax invoice ${doc.invoiceId} (continued)`);
+  const w = new Writer(pdf, fonts, `${doc.brandName} \u00b7 ${title} ${doc.invoiceId} (continued)`);
   drawHeader(w, doc);
-  drawLines(w, doc);
+  drawLines(w, doc.money);
   drawTotals(w, doc);
   drawFooter(w, doc);
   return pdf.save({ useObjectStreams: false });

@@ -5,13 +5,14 @@ import { emailOutbox, orders } from "../../db/schema/orders.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
+import { formatCalendarDate, formatDate } from "../members/format-timestamp.ts";
 import { requireSystem } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { uuid } from "../shared/input.ts";
 import { formatMoney } from "../shared/money.ts";
 import { defineOperation } from "../shared/operation.ts";
 import type { Tx } from "../shared/transaction.ts";
-import { lineDescription } from "./line-description.ts";
+import { discountLabel, type OrderMoney, orderMoney, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 
 type EmailContent = Omit<OutgoingEmail, "key" | "date">;
@@ -19,29 +20,52 @@ type EmailContent = Omit<OutgoingEmail, "key" | "date">;
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
 
+/** The order's money as rows of text: each line at its price, then subtotal, discount, shipping and total. */
+function moneyRows(money: OrderMoney): { items: string[]; totals: [string, string][] } {
+  const items = [
+    ...money.lines.map((line) => {
+      const each = line.quantity > 1 ? ` at ${formatMoney(line.unitPriceCents)} each` : "";
+      return `${line.quantity} × ${line.description}${each} — ${formatMoney(line.amountCents)}`;
+    }),
+    ...money.rewards.map((reward) => `${reward.quantity} × ${rewardDescription(reward)} — ${formatMoney(0)}`),
+  ];
+  const totals: [string, string][] = [["Subtotal", formatMoney(money.subtotalCents)]];
+  if (money.discountCents > 0) totals.push([discountLabel(money.promotionCode), formatMoney(-money.discountCents)]);
+  totals.push(["Shipping", shippingText(money.shippingCents)], ["Total paid", formatMoney(money.totalCents)]);
+  return { items, totals };
+}
+
 export function orderConfirmationEmail(order: OrderView, brandName: string, publicUrl: string): EmailContent {
   const link = `${publicUrl}/order/${order.invoiceId}`;
-  const lines = [
-    ...order.lines.map((line) => `${line.quantity} × ${lineDescription(line)} — ${formatMoney(line.lineTotalCents)}`),
-    ...order.rewards.map((reward) => `${reward.quantity} × ${rewardDescription(reward)} — ${formatMoney(0)}`),
-  ];
-  const delivery = `Estimated delivery: ${order.deliveryStart} to ${order.deliveryEnd}`;
+  const money = orderMoney(order);
+  const { items, totals } = moneyRows(money);
+  const thanks = `Thank you for your order ${order.invoiceId}, paid on ${formatDate(order.paidAt)}.`;
+  const delivery = `Estimated delivery: ${formatCalendarDate(order.deliveryStart)} to ${formatCalendarDate(order.deliveryEnd)}`;
   const text = [
     `Hi ${order.customer.name},`,
     "",
-    `Thank you for your order ${order.invoiceId}. We've received your payment of ${formatMoney(order.priceCents)}.`,
+    thanks,
     "",
-    ...lines,
+    ...items,
+    "",
+    ...totals.map(([label, value]) => `${label}: ${value}`),
     "",
     delivery,
     `Your invoice: ${link}`,
     "",
     `— ${brandName}`,
   ].join("\n");
+  const totalRows = totals
+    .map(([label, value], index) => {
+      const weight = index === totals.length - 1 ? "font-weight:bold;" : "";
+      return `<tr><td style="${weight}padding:2px 16px 2px 0">${escapeHtml(label)}</td><td style="${weight}text-align:right">${escapeHtml(value)}</td></tr>`;
+    })
+    .join("");
   const html = `<p>Hi ${escapeHtml(order.customer.name)},</p>
-<p>Thank you for your order <strong>${order.invoiceId}</strong>. We've received your payment of <strong>${formatMoney(order.priceCents)}</strong>.</p>
-<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
-<p>${delivery}</p>
+<p>${escapeHtml(thanks)}</p>
+<ul>${items.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
+<table role="presentation">${totalRows}</table>
+<p>${escapeHtml(delivery)}</p>
 <p><a href="${escapeHtml(link)}">View your invoice</a> (you'll be asked for the mobile number on the order).</p>
 <p>— ${escapeHtml(brandName)}</p>`;
   return { to: order.email, subject: `Your ${brandName} order ${order.invoiceId}`, text, html };

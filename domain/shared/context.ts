@@ -58,7 +58,10 @@ export type Ports = {
   jobs: JobQueue;
 };
 
-export type ShopSettings = { env: string; brandName: string; publicUrl: string };
+/** The seller its invoices name; with a GST registration number they are tax invoices. */
+export type Supplier = { name: string; address: string | null; gstRegistrationNumber: string | null };
+
+export type ShopSettings = { env: string; brandName: string; publicUrl: string; supplier: Supplier };
 
 /**
  * Everything an operation may use, built once per request at the edge (or once per job run): the

@@ -50,7 +50,9 @@ describe("GraphQL member operations", () => {
         dummyOrders: [],
       });
       expect(member.membershipStartTimestamp).toBeCloseTo(Date.now() / 1000, -2);
-      expect(member.formattedMembershipStartTimestamp).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)$/);
+      expect(member.formattedMembershipStartTimestamp).toMatch(
+        /^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)$/,
+      );
       expect(new Date(member.createdAt as string).toISOString()).toBe(member.createdAt);
       expect(member.pointTransactions).toEqual([
         expect.objectContaining({

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
+import { addLycheeBoxes, payWithTestCard } from "./guest-order.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
 
 const PAGES = [
@@ -43,5 +44,21 @@ test("the member pages have no WCAG 2.2 AA violations", async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     expect(results.violations.map((violation) => `${path} ${violation.id}`)).toEqual([]);
+  }
+});
+
+test("an order's pages, with a discount, have no WCAG 2.2 AA violations", async ({ page }) => {
+  await addLycheeBoxes(page);
+  await page.goto("/checkout/summary");
+  await page.getByLabel("Promotion code").fill("welcome10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
+  await payWithTestCard(page, "9123 4567");
+  const invoiceId = (await page.getByTestId("invoice-id").textContent()) ?? "";
+  for (const path of [null, `/order/${invoiceId}`, `/order-details/${invoiceId}`]) {
+    if (path) await page.goto(path);
+    await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(results.violations.map((violation) => `${path ?? "completion"} ${violation.id}`)).toEqual([]);
   }
 });

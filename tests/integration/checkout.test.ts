@@ -199,10 +199,11 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
         return stored.put(...args);
       },
     };
-    const first = await invoicePdf({ db: database.db, files, brandName: "Nectar Lab" }, view);
+    const supplier = { name: "Nectar Lab", address: null, gstRegistrationNumber: null };
+    const first = await invoicePdf({ db: database.db, files, brandName: "Nectar Lab", supplier }, view);
     const kept = await loadOrder(database.db, byInvoiceId(view.invoiceId));
     expect(kept?.s3Key).toBe(`invoices/${view.invoiceId}.pdf`);
-    const second = await invoicePdf({ db: database.db, files, brandName: "Nectar Lab" }, kept ?? view);
+    const second = await invoicePdf({ db: database.db, files, brandName: "Nectar Lab", supplier }, kept ?? view);
     expect(puts).toBe(1);
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
     expect(Buffer.from(first).subarray(0, 5).toString()).toBe("%PDF-");

@@ -124,7 +124,9 @@ describe(`members (${DRIVER_NAME})`, () => {
       activities: ["sign-up"],
       providers: ["google"],
     });
-    expect(first.member.formattedMembershipStartTimestamp).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)$/);
+    expect(first.member.formattedMembershipStartTimestamp).toMatch(
+      /^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)$/,
+    );
     expect(first.member.pointTransactions).toEqual([
       expect.objectContaining({
         activityType: "sign-up",

@@ -38,7 +38,12 @@ export function testContext(
     files: unavailable("files"),
     jobs: unavailable("jobs"),
     ...options.ports,
-    settings: { env: "test", brandName: "Nectar Lab", publicUrl: "http://localhost:3000" },
+    settings: {
+      env: "test",
+      brandName: "Nectar Lab",
+      publicUrl: "http://localhost:3000",
+      supplier: { name: "Nectar Lab", address: null, gstRegistrationNumber: null },
+    },
     now: options.now ?? (() => new Date()),
     log: { info: () => {}, warn: fail, error: fail },
     viewer: options.viewer ?? guest(),

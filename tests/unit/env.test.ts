@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/env.ts";
+import { ConfigError, loadConfig, supplierOf } from "../../server/env.ts";
 
 describe("configuration", () => {
   it("runs on the embedded defaults with no settings", () => {
@@ -36,5 +36,33 @@ describe("configuration", () => {
   it("refuses debug tools in production", () => {
     expect(() => loadConfig({ APP_ENV: "production", DEBUG_TOOLS: "true" })).toThrow(/DEBUG_TOOLS: debug tools are refused/);
     expect(loadConfig({ APP_ENV: "staging", DEBUG_TOOLS: "true" }).DEBUG_TOOLS).toBe(true);
+  });
+
+  it("names the brand as the supplier until a legal entity is set", () => {
+    expect(supplierOf(loadConfig({}))).toEqual({ name: "Nectar Lab", address: null, gstRegistrationNumber: null });
+  });
+
+  it("takes a GST registration number in IRAS's forms, with the supplier's name and address", () => {
+    const supplier = { SUPPLIER_NAME: "Nectar Lab Pte. Ltd.", SUPPLIER_ADDRESS: "1 Raffles Place, #20-01, Singapore 048616" };
+    for (const [given, kept] of [
+      [" m90312345a ", "M90312345A"],
+      ["200312345A", "200312345A"],
+      ["53123456X", "53123456X"],
+      ["T09LL0001B", "T09LL0001B"],
+      ["MR-8500002-1", "MR-8500002-1"],
+    ]) {
+      expect(supplierOf(loadConfig({ ...supplier, GST_REGISTRATION_NUMBER: given })).gstRegistrationNumber).toBe(kept);
+    }
+  });
+
+  it("refuses a GST registration number that is not one, or one without the supplier it registers", () => {
+    for (const bad of ["GST123", "M9031234", "2003123456", "M90312345A;"]) {
+      expect(() =>
+        loadConfig({ SUPPLIER_NAME: "Nectar Lab Pte. Ltd.", SUPPLIER_ADDRESS: "1 Raffles Place", GST_REGISTRATION_NUMBER: bad }),
+      ).toThrow(/GST_REGISTRATION_NUMBER: must be an IRAS GST registration number, e\.g\. M90312345A or 200312345A/);
+    }
+    expect(() => loadConfig({ GST_REGISTRATION_NUMBER: "M90312345A" })).toThrow(
+      /SUPPLIER_NAME: is required with GST_REGISTRATION_NUMBER[\s\S]*SUPPLIER_ADDRESS: is required/,
+    );
   });
 });

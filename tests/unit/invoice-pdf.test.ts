@@ -1,12 +1,24 @@
-import { inflateSync } from "node:zlib";
 import { PageSizes, PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { formatInvoiceDate, type InvoiceDocument, renderInvoicePdf } from "../../domain/orders/invoice-pdf.ts";
+import { type InvoiceDocument, renderInvoicePdf } from "../../domain/orders/invoice-pdf.ts";
+import { orderMoney } from "../../domain/orders/order-money.ts";
+import { shownText } from "../setup/pdf-text.ts";
 
+const luna = { productName: "Luna Collagen", flavourName: "Lychee Luxe", optionName: "1 Box", unitPriceCents: 3900 };
+
+const unregistered = { name: "Nectar Lab", address: null, gstRegistrationNumber: null };
+const registered = {
+  name: "Nectar Lab Pte. Ltd.",
+  address: "1 Raffles Place, #20-01, Singapore 048616",
+  gstRegistrationNumber: "M90312345A",
+};
+
+/** 2 × S$39.00 with FIRST10 (−S$7.80), free shipping, and a reward taken with points. */
 const invoice: InvoiceDocument = {
   brandName: "Nectar Lab",
+  supplier: registered,
   invoiceId: "5A1B2C3X",
-  paidAt: new Date("2025-11-02T16:30:00Z"), // 3 Nov 2025, 00:30 in Singapore
+  issuedAt: new Date("2025-11-02T16:30:00Z"), // Mon 3 Nov 2025, 00:30 in Singapore
   customer: {
     name: "Tan Mei Ling",
     email: "mei.ling@example.com",
@@ -14,31 +26,29 @@ const invoice: InvoiceDocument = {
     address: "Blk 123 Ang Mo Kio Avenue 3, #05-67",
     postalCode: "560123",
   },
-  lines: [
-    { description: "Luna Collagen, 8 sachets", quantity: 2, unitPriceCents: 2990, lineTotalCents: 5980 },
-    { description: "Joffee, 4 sachets", quantity: 1, unitPriceCents: 1490, lineTotalCents: 1490 },
-  ],
-  subtotalCents: 7470,
-  discountCents: 580,
-  shippingCents: 0,
-  totalCents: 6890,
-  deliveryWindow: { start: "Wed 5 Nov 2025", end: "Fri 7 Nov 2025" },
+  money: orderMoney({
+    invoiceId: "5A1B2C3X",
+    lines: [{ ...luna, quantity: 2, discountCents: 780 }],
+    rewards: [
+      {
+        redeemId: "r1",
+        rewardName: "Free box",
+        productName: "Joffee",
+        flavourName: "Yuzu",
+        optionName: "1 Box",
+        quantity: 1,
+        pointsEach: 500,
+        pointsTotal: 500,
+      },
+    ],
+    subtotalCents: 7800,
+    discountCents: 780,
+    shippingCents: 0,
+    priceCents: 7020,
+    promotionCode: "FIRST10",
+  }),
+  deliveryWindow: { start: "2025-11-10", end: "2025-11-12" },
 };
-
-/** The text shown by the PDF's content streams: each stream inflated when compressed, then its strings decoded. */
-function shownText(pdf: Uint8Array): string {
-  const raw = Buffer.from(pdf).toString("latin1");
-  const streams: string[] = [];
-  for (const match of raw.matchAll(/<<((?:(?!>>\s*stream)[\s\S])*)>>\s*stream\r?\n/g)) {
-    const dictionary = match[1] ?? "";
-    const length = Number(/\/Length (\d+)/.exec(dictionary)?.[1]);
-    const start = (match.index ?? 0) + match[0].length;
-    const bytes = Buffer.from(pdf.subarray(start, start + length));
-    streams.push((dictionary.includes("/FlateDecode") ? inflateSync(bytes) : bytes).toString("latin1"));
-  }
-  const strings = streams.join("\n").matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g);
-  return Array.from(strings, (m) => (m[1] === undefined ? (m[2] ?? "") : Buffer.from(m[1], "hex").toString("latin1"))).join("\n");
-}
 
 describe("invoice PDF", () => {
   it("is a one-page A4 PDF that pdf-lib reads back", async () => {
@@ -52,42 +62,64 @@ describe("invoice PDF", () => {
     expect(height).toBeCloseTo(PageSizes.A4[1], 1);
   });
 
-  it("shows the brand, invoice id, paid date, lines, totals, delivery window and the GST note", async () => {
+  it("is a tax invoice when the supplier is GST-registered: supplier, GST number, date, customer, lines and the GST in the total", async () => {
     const text = shownText(await renderInvoicePdf(invoice));
     for (const expected of [
-      "Nectar Lab",
-      "Tax invoice",
+      "Tax Invoice",
+      "Nectar Lab Pte. Ltd.",
+      "1 Raffles Place, #20-01, Singapore 048616",
+      "GST Reg. No. M90312345A",
+      "Invoice no.",
       "5A1B2C3X",
-      "3 Nov 2025",
+      "Invoice date",
+      "Mon, 3 Nov 2025",
       "Tan Mei Ling",
+      "Blk 123 Ang Mo Kio Avenue 3, #05-67",
       "Singapore 560123",
-      "mei.ling@example.com",
-      "Luna Collagen, 8 sachets",
-      "S$29.90",
-      "S$59.80",
-      "S$74.70",
-      "-S$5.80",
-      "S$68.90",
-      "Wed 5 Nov 2025",
-      "Fri 7 Nov 2025",
-      "Prices include GST.",
+      "Luna Collagen \u00b7 Lychee Luxe \u00b7 1 Box",
+      "Reward: Joffee, Yuzu (500 points)",
+      "Total includes GST 9% of S$5.80",
+      "Total excluding GST S$64.40",
     ]) {
       expect(text).toContain(expected);
     }
   });
 
+  it("shows each line at its price, then subtotal, the named discount, shipping and the total", async () => {
+    const shown = shownText(await renderInvoicePdf(invoice)).split("\n");
+    const figureBy = (label: string) => shown[shown.indexOf(label) + 1];
+    expect(shown).toEqual(expect.arrayContaining(["2", "S$39.00", "S$78.00", "1", "S$0.00"]));
+    // The discounted amount appears once, as the total, never as a line's amount.
+    expect(shown.filter((text) => text === "S$70.20")).toHaveLength(1);
+    expect(figureBy("Subtotal")).toBe("S$78.00");
+    expect(figureBy("Discount (FIRST10)")).toBe("-S$7.80");
+    expect(figureBy("Shipping")).toBe("Free");
+    expect(figureBy("Total")).toBe("S$70.20");
+    expect(shown.join("\n")).toMatch(/Mon, 10 Nov 2025 . Wed, 12 Nov 2025/);
+  });
+
+  it("is titled Invoice, with no GST number or GST line, when the supplier is not GST-registered", async () => {
+    const shown = shownText(await renderInvoicePdf({ ...invoice, supplier: unregistered })).split("\n");
+    expect(shown).toContain("Invoice");
+    expect(shown).toContain("Nectar Lab");
+    expect(shown.join("\n")).not.toMatch(/Tax Invoice|GST/);
+  });
+
   it("leaves out a zero discount and formats thousands", async () => {
-    const text = shownText(
-      await renderInvoicePdf({
-        ...invoice,
-        lines: [{ description: "Bulk order", quantity: 50, unitPriceCents: 2990, lineTotalCents: 149_500 }],
-        subtotalCents: 149_500,
-        discountCents: 0,
-        totalCents: 149_500,
-      }),
-    );
+    const bulk = orderMoney({
+      invoiceId: "5A1B2C3X",
+      lines: [{ ...luna, quantity: 50, discountCents: 0 }],
+      rewards: [],
+      subtotalCents: 195_000,
+      discountCents: 0,
+      shippingCents: 0,
+      priceCents: 195_000,
+      promotionCode: null,
+    });
+    const text = shownText(await renderInvoicePdf({ ...invoice, money: bulk }));
     expect(text).not.toContain("Discount");
-    expect(text).toContain("S$1,495.00");
+    expect(text).toContain("S$1,950.00");
+    expect(text).toContain("Total includes GST 9% of S$161.01");
   });
 
   it("prints characters Helvetica cannot show as ? instead of failing", async () => {
@@ -96,13 +128,10 @@ describe("invoice PDF", () => {
   });
 
   it("continues a long order on further pages", async () => {
-    const line = { description: "Luna Collagen, 8 sachets", quantity: 1, unitPriceCents: 2990, lineTotalCents: 2990 };
-    const loaded = await PDFDocument.load(await renderInvoicePdf({ ...invoice, lines: Array.from({ length: 60 }, () => line) }));
+    const line = invoice.money.lines[0];
+    if (!line) throw new Error("no line");
+    const money = { ...invoice.money, lines: Array.from({ length: 60 }, (_, index) => ({ ...line, key: String(index) })) };
+    const loaded = await PDFDocument.load(await renderInvoicePdf({ ...invoice, money }));
     expect(loaded.getPageCount()).toBeGreaterThan(1);
-  });
-
-  it("dates the invoice in Singapore time", () => {
-    expect(formatInvoiceDate(new Date("2025-11-02T15:59:59Z"))).toBe("2 Nov 2025");
-    expect(formatInvoiceDate(new Date("2025-11-02T16:00:00Z"))).toBe("3 Nov 2025");
   });
 });

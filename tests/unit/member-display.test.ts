@@ -1,19 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { GOLD_THRESHOLD_CENTS } from "../../domain/loyalty/programme.ts";
-import { formatTimestamp } from "../../domain/members/format-timestamp.ts";
+import { formatCalendarDate, formatDate, formatTimestamp } from "../../domain/members/format-timestamp.ts";
 import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../domain/members/point-kinds.ts";
 import { addMonths, goldYearEnd, progressToGold } from "../../domain/members/tier.ts";
 
-describe("formatTimestamp", () => {
-  it("shows Singapore time with a 12-hour clock", () => {
-    expect(formatTimestamp(new Date("2026-11-21T08:05:00Z"))).toBe("21 Nov 2026, 4:05 pm");
-    expect(formatTimestamp(new Date("2026-09-03T01:30:59Z"))).toBe("3 Sep 2026, 9:30 am");
+describe("dates as people write them", () => {
+  it("shows a moment in Singapore time with its weekday and a 12-hour clock", () => {
+    expect(formatTimestamp(new Date("2026-11-30T08:05:00Z"))).toBe("Mon, 30 Nov 2026, 4:05 pm");
+    expect(formatTimestamp(new Date("2026-09-03T01:30:59Z"))).toBe("Thu, 3 Sep 2026, 9:30 am");
   });
 
   it("writes midnight and noon as 12, and moves to the next Singapore day at 16:00 UTC", () => {
-    expect(formatTimestamp(new Date("2026-12-31T16:00:00Z"))).toBe("1 Jan 2027, 12:00 am");
-    expect(formatTimestamp(new Date("2026-06-15T04:00:00Z"))).toBe("15 Jun 2026, 12:00 pm");
-    expect(formatTimestamp(new Date("2026-06-15T15:59:00Z"))).toBe("15 Jun 2026, 11:59 pm");
+    expect(formatTimestamp(new Date("2026-12-31T16:00:00Z"))).toBe("Fri, 1 Jan 2027, 12:00 am");
+    expect(formatTimestamp(new Date("2026-06-15T04:00:00Z"))).toBe("Mon, 15 Jun 2026, 12:00 pm");
+    expect(formatTimestamp(new Date("2026-06-15T15:59:00Z"))).toBe("Mon, 15 Jun 2026, 11:59 pm");
+  });
+
+  it("gives a moment's Singapore date, the next day there from 16:00 UTC", () => {
+    expect(formatDate(new Date("2026-11-29T15:59:59Z"))).toBe("Sun, 29 Nov 2026");
+    expect(formatDate(new Date("2026-11-29T16:00:00Z"))).toBe("Mon, 30 Nov 2026");
+    expect(formatDate(new Date("2026-11-29T23:30:00Z"))).toBe("Mon, 30 Nov 2026");
+  });
+
+  it("writes a calendar date as it is, with no time zone shift, and leaves anything else alone", () => {
+    expect(formatCalendarDate("2026-11-30")).toBe("Mon, 30 Nov 2026");
+    expect(formatCalendarDate("2028-02-29")).toBe("Tue, 29 Feb 2028");
+    expect(formatCalendarDate("2027-02-29")).toBe("2027-02-29");
+    expect(formatCalendarDate("30 Nov 2026")).toBe("30 Nov 2026");
   });
 });
 

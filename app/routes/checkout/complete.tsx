@@ -1,10 +1,10 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { completeCheckout } from "../../../domain/checkout/complete-checkout.ts";
+import { formatCalendarDate } from "../../../domain/members/format-timestamp.ts";
+import { orderMoney } from "../../../domain/orders/order-money.ts";
 import type { OrderView } from "../../../domain/orders/order-view.ts";
-import { formatMoney } from "../../../domain/shared/money.ts";
-import { OrderLines } from "../../components/order-totals.tsx";
-import { RewardSummaryLines } from "../../components/reward-lines.tsx";
+import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/complete";
@@ -19,21 +19,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** What this page shows of the order, and so all of it that goes into the page's data. */
 function shownOrder(order: OrderView) {
-  const { invoiceId, email, customer, deliveryStart, deliveryEnd, lines, rewards } = order;
-  const { subtotalCents, discountCents, shippingCents, priceCents } = order;
-  return {
-    invoiceId,
-    email,
-    customer: { name: customer.name },
-    deliveryStart,
-    deliveryEnd,
-    lines,
-    rewards,
-    subtotalCents,
-    discountCents,
-    shippingCents,
-    priceCents,
-  };
+  const { invoiceId, email, customer, deliveryStart, deliveryEnd } = order;
+  return { invoiceId, email, customer: { name: customer.name }, deliveryStart, deliveryEnd, money: orderMoney(order) };
 }
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
@@ -53,24 +40,11 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="rounded-xl bg-brand-50 p-4">
-        Estimated delivery: <strong data-testid="delivery-window">{order.deliveryStart}</strong> to{" "}
-        <strong>{order.deliveryEnd}</strong>
+        Estimated delivery: <strong data-testid="delivery-window">{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
+        <strong>{formatCalendarDate(order.deliveryEnd)}</strong>
       </p>
-      <OrderLines lines={order.lines} />
-      <RewardSummaryLines lines={order.rewards} heading="Rewards with this order" />
-      <div className="text-right">
-        <p className="text-sm text-muted">
-          {[
-            `Items ${formatMoney(order.subtotalCents)}`,
-            order.discountCents > 0 ? `discount -${formatMoney(order.discountCents)}` : null,
-            `shipping ${order.shippingCents === 0 ? "free" : formatMoney(order.shippingCents)}`,
-          ]
-            .filter(Boolean)
-            .join(" · ")}
-        </p>
-        <p className="text-lg font-bold">
-          Total paid <span data-testid="order-total">{formatMoney(order.priceCents)}</span>
-        </p>
+      <div>
+        <OrderMoneySummary money={order.money} rewardsHeading="Rewards with this order" totalLabel="Total paid" />
       </div>
       <div className="flex flex-wrap gap-3">
         <Link to={`/order/${order.invoiceId}`} className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white">

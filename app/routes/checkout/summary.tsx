@@ -3,7 +3,9 @@ import { applyPromotionToBag } from "../../../domain/checkout/apply-promotion.ts
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
 import { removePromotionFromBag } from "../../../domain/checkout/remove-promotion.ts";
 import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts";
+import { formatCalendarDate } from "../../../domain/members/format-timestamp.ts";
 import { lineDetail } from "../../../domain/orders/line-description.ts";
+import { amountAtPrice } from "../../../domain/orders/order-money.ts";
 import { LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { requestContext } from "../../context.ts";
@@ -68,7 +70,8 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
             title: line.productName,
             detail: lineDetail(line),
             quantity: line.quantity,
-            totalCents: line.lineTotalCents + line.discountCents,
+            unitPriceCents: line.unitPriceCents,
+            amountCents: amountAtPrice(line),
           }))}
         />
         <RewardSummaryLines lines={rewards} heading="Rewards with this order" />
@@ -112,7 +115,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
         )}
         <OrderTotals totals={pricing} promotionCode={pricing.promotionCode} />
         <p className="text-sm text-muted">
-          Estimated delivery: {delivery.start} to {delivery.end}
+          Estimated delivery: {formatCalendarDate(delivery.start)} to {formatCalendarDate(delivery.end)}
         </p>
         <Link
           to="/checkout/shipping"

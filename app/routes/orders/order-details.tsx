@@ -1,5 +1,6 @@
-import { OrderLines } from "../../components/order-totals.tsx";
-import { RewardSummaryLines } from "../../components/reward-lines.tsx";
+import { formatCalendarDate } from "../../../domain/members/format-timestamp.ts";
+import { orderMoney } from "../../../domain/orders/order-money.ts";
+import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -9,7 +10,8 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `Order ${args.loaderData.order.invoiceId}` : undefined);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  return { order: await loadVisibleOrder(request, context.get(requestContext), params.invoiceId) };
+  const order = await loadVisibleOrder(request, context.get(requestContext), params.invoiceId);
+  return { order, money: orderMoney(order) };
 }
 
 const TIMELINE = [
@@ -19,7 +21,7 @@ const TIMELINE = [
 ] as const;
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, money } = loaderData;
   const reached = TIMELINE.findIndex((step) => step.status === order.status);
   const closed = order.status === "cancelled" || order.status === "refunded";
   return (
@@ -45,15 +47,15 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           </ol>
         )}
         <p className="mt-3">
-          Estimated delivery: <strong>{order.deliveryStart}</strong> to <strong>{order.deliveryEnd}</strong>
+          Estimated delivery: <strong>{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
+          <strong>{formatCalendarDate(order.deliveryEnd)}</strong>
         </p>
       </section>
       <section aria-labelledby="items-heading" className="mt-6">
         <h2 id="items-heading" className="text-lg font-semibold">
           Items
         </h2>
-        <OrderLines lines={order.lines} />
-        <RewardSummaryLines lines={order.rewards} />
+        <OrderMoneySummary money={money} />
       </section>
     </article>
   );

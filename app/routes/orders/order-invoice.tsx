@@ -1,7 +1,8 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
-import { OrderLines, OrderTotals } from "../../components/order-totals.tsx";
-import { RewardSummaryLines } from "../../components/reward-lines.tsx";
+import { formatCalendarDate, formatDate } from "../../../domain/members/format-timestamp.ts";
+import { orderMoney } from "../../../domain/orders/order-money.ts";
+import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -11,36 +12,26 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `Invoice ${args.loaderData.order.invoiceId}` : undefined);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  return { order: await loadVisibleOrder(request, context.get(requestContext), params.invoiceId) };
+  const order = await loadVisibleOrder(request, context.get(requestContext), params.invoiceId);
+  return { order, money: orderMoney(order) };
 }
 
 export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, money } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Tax invoice</p>
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Your order</p>
       <h1 className="text-3xl font-extrabold text-brand-900">Invoice {order.invoiceId}</h1>
       <p className="mt-1 text-muted">
-        Paid {new Date(order.paidAt).toLocaleDateString("en-SG", { timeZone: "Asia/Singapore", dateStyle: "long" })} ·{" "}
-        {order.customer.name}, {order.customer.address}, Singapore {order.customer.postalCode}
+        Paid {formatDate(new Date(order.paidAt))} · {order.customer.name}, {order.customer.address}, Singapore{" "}
+        {order.customer.postalCode}
       </p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
-        <OrderLines lines={order.lines} listPrice />
-        <RewardSummaryLines lines={order.rewards} />
-        <div className="mt-4 border-t border-slate-200 pt-4">
-          <OrderTotals
-            totals={{
-              subtotalCents: order.subtotalCents,
-              discountCents: order.discountCents,
-              shippingCents: order.shippingCents,
-              totalCents: order.priceCents,
-            }}
-            promotionCode={order.promotionCode}
-          />
-        </div>
+        <OrderMoneySummary money={money} />
       </div>
       <p className="mt-4">
-        Estimated delivery: <strong>{order.deliveryStart}</strong> to <strong>{order.deliveryEnd}</strong>
+        Estimated delivery: <strong>{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
+        <strong>{formatCalendarDate(order.deliveryEnd)}</strong>
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <a

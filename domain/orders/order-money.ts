@@ -1,0 +1,89 @@
+import type { CheckoutLine } from "../../db/schema/orders.ts";
+import type { OrderRewardLine } from "../loyalty/redeems/order-rewards.ts";
+import { formatMoney } from "../shared/money.ts";
+import { lineDescription, lineDetail } from "./line-description.ts";
+import type { OrderView } from "./order-view.ts";
+
+/** A paid line at its price: quantity × unit price, before any discount. */
+export type MoneyLine = {
+  key: string;
+  title: string;
+  detail: string;
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  amountCents: number;
+};
+
+/**
+ * An order's money as every document shows it (pages, email, invoice PDF): the lines at their
+ * price, rewards taken with points (S$0.00), then subtotal − discount + shipping = total, in cents.
+ */
+export type OrderMoney = {
+  lines: MoneyLine[];
+  rewards: OrderRewardLine[];
+  subtotalCents: number;
+  discountCents: number;
+  promotionCode: string | null;
+  shippingCents: number;
+  totalCents: number;
+};
+
+type PricedLine = Pick<
+  CheckoutLine,
+  "productName" | "flavourName" | "optionName" | "quantity" | "unitPriceCents" | "discountCents"
+>;
+
+type PricedOrder = Pick<
+  OrderView,
+  "invoiceId" | "subtotalCents" | "discountCents" | "shippingCents" | "priceCents" | "promotionCode"
+> & {
+  lines: PricedLine[];
+  rewards: OrderRewardLine[];
+};
+
+/** A line's amount at its price, before any discount. */
+export function amountAtPrice(line: { quantity: number; unitPriceCents: number }): number {
+  return line.quantity * line.unitPriceCents;
+}
+
+/**
+ * The one place an order's figures are worked out. They are checked against what was charged, so no
+ * document ever shows figures that do not add up to it.
+ */
+export function orderMoney(order: PricedOrder): OrderMoney {
+  const lines = order.lines.map((line, index) => ({
+    key: String(index),
+    title: line.productName,
+    detail: lineDetail(line),
+    description: lineDescription(line),
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    amountCents: amountAtPrice(line),
+  }));
+  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const lineDiscounts = order.lines.reduce((sum, line) => sum + line.discountCents, 0);
+  const totalCents = subtotalCents - order.discountCents + order.shippingCents;
+  if (subtotalCents !== order.subtotalCents || lineDiscounts !== order.discountCents || totalCents !== order.priceCents) {
+    throw new Error(`The figures of order ${order.invoiceId} do not add up to the ${formatMoney(order.priceCents)} charged.`);
+  }
+  return {
+    lines,
+    rewards: order.rewards,
+    subtotalCents,
+    discountCents: order.discountCents,
+    promotionCode: order.promotionCode,
+    shippingCents: order.shippingCents,
+    totalCents,
+  };
+}
+
+/** "Discount (FIRST10)": the discount named by the promotion code that gave it. */
+export function discountLabel(promotionCode: string | null): string {
+  return promotionCode ? `Discount (${promotionCode})` : "Discount";
+}
+
+/** Shipping as a shopper reads it: "Free" or the fee. */
+export function shippingText(shippingCents: number): string {
+  return shippingCents === 0 ? "Free" : formatMoney(shippingCents);
+}

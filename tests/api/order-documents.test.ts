@@ -1,0 +1,109 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shippingFor } from "../setup/http-checkout.ts";
+import { shownText } from "../setup/pdf-text.ts";
+import { openBrowser, type ShopBrowser } from "../setup/shop-browser.ts";
+import { eventually } from "../setup/test-jobs.ts";
+import { startTestServer, type TestServer } from "../setup/test-server.ts";
+
+/** What a page says, without its markup. */
+function pageText(html: string): string {
+  const body = html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<!-- -->/g, "");
+  return body
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+}
+
+/** The plain-text part of an .eml file, its quoted-printable undone. */
+function emailText(eml: string): string {
+  const part = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(eml)?.[1] ?? "";
+  const bytes = part.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, "%25")).replace(/\r\n/g, "\n");
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe("an order's documents add up: lines at their price, then the named discount, shipping and total", () => {
+  let shop: TestServer;
+  let browser: ShopBrowser;
+  let invoiceId = "";
+  let completion = "";
+
+  beforeAll(async () => {
+    shop = await startTestServer({
+      SUPPLIER_NAME: "Nectar Lab Pte. Ltd.",
+      SUPPLIER_ADDRESS: "1 Raffles Place, #20-01, Singapore 048616",
+      GST_REGISTRATION_NUMBER: "M90312345A",
+    });
+    // Two S$39.00 boxes with WELCOME10: S$78.00 − S$7.80, free shipping, S$70.20.
+    browser = openBrowser(shop);
+    expect((await browser.post("/bag", { intent: "add", optionId: "op-m8_ba-1b", quantity: "2" })).status).toBe(303);
+    expect((await browser.post("/checkout/summary", { code: "welcome10" })).status).toBe(200);
+    const started = await browser.post("/checkout/shipping", { ...shippingFor("documents@example.com") });
+    const paid = await browser.post(started.headers.get("location") ?? "", { cardNumber: "4242424242424242" });
+    expect(paid.status).toBe(303);
+    completion = pageText(await (await browser.get(new URL(paid.headers.get("location") ?? "").pathname)).text());
+    invoiceId = /Your order ([0-9A-Z]{8}) is paid/.exec(completion)?.[1] ?? "";
+    expect(invoiceId).toMatch(/^[0-9A-Z]{8}$/);
+  });
+  afterAll(() => shop.close());
+
+  const expectMoney = (text: string, totalLabel: string) => {
+    expect(text).toContain("2 × Luna Collagen");
+    expect(text).toMatch(/S\$78\.00 S\$39\.00 each/);
+    expect(text).toContain("Subtotal S$78.00");
+    expect(text).toContain("Discount (WELCOME10) -S$7.80");
+    expect(text).toContain("Shipping Free");
+    expect(text).toContain(`${totalLabel} S$70.20`);
+    // The discounted amount is the total only, never a line's amount.
+    expect(count(text, "S$70.20")).toBe(1);
+  };
+
+  it("on the completion page, with the delivery estimate as people write dates", () => {
+    expectMoney(completion, "Total paid");
+    expect(completion).toMatch(/Estimated delivery: (Mon|Tue|Wed|Thu|Fri), \d{1,2} [A-Z][a-z]{2} 20\d\d to /);
+  });
+
+  it("on the invoice and order details pages", async () => {
+    const invoice = pageText(await (await browser.get(`/order/${invoiceId}`)).text());
+    expectMoney(invoice, "Total");
+    expect(invoice).toMatch(/Paid (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} 20\d\d/);
+    expectMoney(pageText(await (await browser.get(`/order-details/${invoiceId}`)).text()), "Total");
+  });
+
+  it("in the confirmation email", async () => {
+    const outbox = path.join(shop.dataDir, "outbox");
+    const files = await eventually(
+      async () => (existsSync(outbox) ? readdirSync(outbox) : []),
+      (names) => names.length > 0,
+    );
+    const text = emailText(readFileSync(path.join(outbox, files[0] ?? ""), "utf8"));
+    expect(text).toMatch(/^2 × Luna Collagen .+ at S\$39\.00 each — S\$78\.00$/m);
+    expect(text).toContain("Subtotal: S$78.00\nDiscount (WELCOME10): -S$7.80\nShipping: Free\nTotal paid: S$70.20");
+    expect(count(text, "S$70.20")).toBe(1);
+    expect(text).toMatch(/paid on (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} 20\d\d\./);
+  });
+
+  it("in the invoice PDF, a tax invoice with the supplier's GST number and the GST in the total", async () => {
+    const response = await browser.get(`/order/${invoiceId}/invoice.pdf`);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const shown = shownText(new Uint8Array(await response.arrayBuffer())).split("\n");
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        "Tax Invoice",
+        "Nectar Lab Pte. Ltd.",
+        "GST Reg. No. M90312345A",
+        invoiceId,
+        "S$39.00",
+        "S$78.00",
+        "Discount (WELCOME10)",
+        "-S$7.80",
+        "S$70.20",
+        "Total includes GST 9% of S$5.80",
+      ]),
+    );
+  });
+});
