@@ -58,7 +58,13 @@ export type Ports = {
   jobs: JobQueue;
 };
 
-export type ShopSettings = { env: string; brandName: string; publicUrl: string };
+export type ShopSettings = {
+  env: string;
+  brandName: string;
+  publicUrl: string;
+  /** Where error alerts are emailed (ADMIN_EMAIL); null: they are only logged. */
+  adminEmail: string | null;
+};
 
 /**
  * Everything an operation may use, built once per request at the edge (or once per job run): the

@@ -38,7 +38,7 @@ export function testContext(
     files: unavailable("files"),
     jobs: unavailable("jobs"),
     ...options.ports,
-    settings: { env: "test", brandName: "Nectar Lab", publicUrl: "http://localhost:3000" },
+    settings: { env: "test", brandName: "Nectar Lab", publicUrl: "http://localhost:3000", adminEmail: null },
     now: options.now ?? (() => new Date()),
     log: { info: () => {}, warn: fail, error: fail },
     viewer: options.viewer ?? guest(),
