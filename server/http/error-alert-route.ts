@@ -5,6 +5,8 @@ import { isAppError } from "../../domain/shared/app-error.ts";
 import { limitBody } from "./body-limit.ts";
 import type { HttpEnv } from "./request-context.ts";
 
+const ERROR_ALERT_ENV_PATTERN = "/:env/dkv4/debug/send-email-to-admin";
+
 /** An alert is a few lines of text: anything bigger is refused before it is read. */
 export const ERROR_ALERT_MAX_BODY_BYTES = 8 * 1024;
 
@@ -55,4 +57,6 @@ export function mountErrorAlertRoutes(app: Hono<HttpEnv>, appEnv: string): void 
       }
     });
   }
+  // Another environment's form of the path is no address here (not a page that refuses the method).
+  app.post(ERROR_ALERT_ENV_PATTERN, (c) => c.json({ error: "Not found." }, 404));
 }
