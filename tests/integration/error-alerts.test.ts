@@ -10,7 +10,6 @@ import { recordingJobs } from "../setup/recording-jobs.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 const ADMIN = "admin@nectarlab.sg";
-const HOUR = 60 * 60 * 1000;
 
 describe(`error alerts (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
@@ -101,8 +100,13 @@ describe(`error alerts (${DRIVER_NAME})`, () => {
     const { ctx, queue } = alertContext(at);
     await report(ctx, "<b>Boom</b>\r\nat render (app.js:1)\u0007\u202e", "/shop/joffee");
     const sent: OutgoingEmail[] = [];
-    const mailer: Mailer = { send: async (email) => (sent.push(email), { messageId: `<${email.key}@test>` }) };
-    const worker: OperationContext = { ...testContext(database.db, { viewer: jobViewer("send-email"), ports: { mailer } }) };
+    const mailer: Mailer = {
+      send: async (email) => {
+        sent.push(email);
+        return { messageId: `<${email.key}@test>` };
+      },
+    };
+    const worker = testContext(database.db, { viewer: jobViewer("send-email"), ports: { mailer } });
     const outboxId = String(queue.named("send-email")[0]?.data.outboxId);
     expect(await sendOutboxEmail(worker, { outboxId })).toEqual({ sent: true });
     expect(await sendOutboxEmail(worker, { outboxId })).toEqual({ sent: false });
