@@ -48,6 +48,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Here rather than in App, so that errors on an error page are reported too.
+  const appEnv = useRouteLoaderData<typeof loader>("root")?.appEnv;
+  useEffect(() => (appEnv ? listenForUnhandledErrors(appEnv) : undefined), [appEnv]);
   return (
     <html lang="en-SG">
       <head>
@@ -73,8 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  useEffect(() => listenForUnhandledErrors(loaderData.appEnv), [loaderData.appEnv]);
+export default function App() {
   return <Outlet />;
 }
 
