@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_ALERT_CLIENT_LIMIT } from "../../domain/alerts/send-error-alert.ts";
 import { newBagToken } from "../../domain/bag/bag-token.ts";
+import { newSessionToken } from "../../domain/members/session-token.ts";
 import { generateOrderCode } from "../../domain/orders/order-code.ts";
 import { DRIVER_NAME, queryRows } from "../setup/test-database.ts";
 import { eventually } from "../setup/test-jobs.ts";
@@ -138,6 +139,26 @@ describe(`error alerts over HTTP in staging (${DRIVER_NAME})`, () => {
       (rows) => rows.length > 0,
     );
     expect(reported).toMatchObject({ env: "staging", recipient: ADMIN, message: expect.stringContaining("orders") });
+  });
+
+  it("reports an unhandled error in the server's own middleware, before any page runs", async () => {
+    const db = shop.server.database.db;
+    await db.execute(sql`alter table member_sessions rename to member_sessions_away`);
+    try {
+      // A browser with a session cookie: resuming its session reads the table that is gone.
+      const page = await fetch(`${shop.baseUrl}/member?from=middleware`, {
+        headers: { cookie: `__Host-session=${newSessionToken()}` },
+      });
+      expect(page.status).toBe(500);
+      expect(await page.json()).toEqual({ error: "Something went wrong on our side. Please try again." });
+    } finally {
+      await db.execute(sql`alter table member_sessions_away rename to member_sessions`);
+    }
+    const [reported] = await eventually(
+      () => queryRows<{ message: string }>(db, sql`select message from error_alerts where path = '/member'`),
+      (rows) => rows.length > 0,
+    );
+    expect(reported?.message).toContain("member_sessions");
   });
 });
 
