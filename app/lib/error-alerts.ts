@@ -23,7 +23,11 @@ export function messageOf(error: unknown): string {
   }
 }
 
-const cut = (value: string, max: number) => value.slice(0, max).toWellFormed();
+/** At most `max` characters, never ending in half a character (a lone surrogate is refused). */
+function cut(value: string, max: number): string {
+  const start = value.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(start) ? start.slice(0, -1) : start;
+}
 
 /** An alert cut to the sizes the endpoint takes, so a long message still arrives. */
 export function errorAlertData(env: string, path: string, error: unknown): ErrorAlertData {
