@@ -43,9 +43,15 @@ export const ErrorAlertInput = z.object({
   clientAddress: z.string().max(100).nullable(),
 });
 
-export type ErrorAlertOutcome =
-  | { outcome: "emailed" | "logged" | "repeat" | "over-cap" }
-  | { outcome: "rate-limited"; retryAfterSeconds: number };
+/** What became of a counted report, each with its log line. */
+const LOG_LINES = {
+  emailed: "error alert: emailing the admin",
+  logged: "error alert (no ADMIN_EMAIL: logged only)",
+  repeat: "error alert repeated within its window",
+  "over-cap": "error alert not emailed: the hourly cap of distinct alerts is reached",
+} as const;
+
+export type ErrorAlertOutcome = { outcome: keyof typeof LOG_LINES } | { outcome: "rate-limited"; retryAfterSeconds: number };
 
 class OverCap extends Error {}
 
@@ -71,7 +77,7 @@ export const sendErrorAlert = defineOperation(
     }
     const recipient = ctx.settings.adminEmail;
     const alertId = randomUUID();
-    let outcome: "emailed" | "logged" | "repeat" | "over-cap";
+    let outcome: keyof typeof LOG_LINES;
     try {
       outcome = await ctx.db.transaction(async (tx) => {
         const [inserted] = await tx
@@ -99,15 +105,7 @@ export const sendErrorAlert = defineOperation(
       if (!(error instanceof OverCap)) throw error;
       outcome = "over-cap";
     }
-    const details = { alert: data, clientAddress, outcome };
-    if (outcome === "repeat") ctx.log.info(details, "error alert repeated within its window");
-    else if (outcome === "over-cap")
-      ctx.log.warn(details, "error alert not emailed: the hourly cap of distinct alerts is reached");
-    else
-      ctx.log.warn(
-        details,
-        outcome === "emailed" ? "error alert emailed to the admin" : "error alert (no ADMIN_EMAIL: logged only)",
-      );
+    ctx.log[outcome === "repeat" ? "info" : "warn"]({ alert: data, clientAddress, outcome }, LOG_LINES[outcome]);
     return { outcome };
   },
 );
