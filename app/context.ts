@@ -2,7 +2,12 @@ import { createContext } from "react-router";
 import type { ActiveSession } from "../domain/members/session.ts";
 import type { OperationContext } from "../domain/shared/context.ts";
 
-export type PublicSettings = { brandName: string; secureCookies: boolean };
+export type PublicSettings = {
+  brandName: string;
+  secureCookies: boolean;
+  /** APP_ENV: the browser reports unhandled errors in staging and production. */
+  appEnv: string;
+};
 
 export type RequestContext = {
   /** What every operation is called with: the services, this request's viewer and logger. */

@@ -1,9 +1,16 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
 import { requestContext } from "./context.ts";
 import { firstPaintDocument } from "./lib/first-paint.server.ts";
+import { reportServerError } from "./lib/server-error-alert.server.ts";
 // The whole stylesheet goes inside every page (about 6 KB compressed).
 import stylesheet from "./styles/app.css?inline";
 
@@ -49,3 +56,16 @@ export default async function handleRequest(
     status: responseStatusCode,
   });
 }
+
+/**
+ * A loader, an action or the render failed: logged and reported to the admin. A 4xx answer (an
+ * unknown path, a thrown 404) is not a failure, and neither is a client that went away.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // Only a request refused before its context was made (never from this server) comes without one.
+  if (!(context instanceof RouterContextProvider)) return;
+  const { operations, log } = context.get(requestContext);
+  log.error({ err: error }, "unhandled error in a route");
+  reportServerError(operations, request, error);
+};

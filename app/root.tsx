@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import { getBag } from "../domain/bag/get-bag.ts";
 import type { Route } from "./+types/root";
@@ -16,6 +17,7 @@ import { LoadingBar } from "./components/loading-bar.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
 import { requestContext } from "./context.ts";
+import { isUnhandledError, listenForUnhandledErrors, sendErrorAlert } from "./lib/error-alert-sender.ts";
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
 import type { VisitorState } from "./lib/visitor-state.ts";
@@ -29,10 +31,10 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { operations, settings, session, sharedPage } = context.get(requestContext);
-  if (sharedPage) return data({ brandName: settings.brandName, visitor: null });
+  if (sharedPage) return data({ brandName: settings.brandName, appEnv: settings.appEnv, visitor: null });
   const bag = await getBag(operations, {});
   const visitor: VisitorState = { bagCount: bag.itemCount, signedIn: session !== null };
-  return data({ brandName: settings.brandName, visitor });
+  return data({ brandName: settings.brandName, appEnv: settings.appEnv, visitor });
 }
 
 /** Pages without their own meta take the last path segment as title; errors read "{status} - {message}". */
@@ -46,6 +48,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Here rather than in App, so that errors on an error page are reported too.
+  const appEnv = useRouteLoaderData<typeof loader>("root")?.appEnv;
+  useEffect(() => (appEnv ? listenForUnhandledErrors(appEnv) : undefined), [appEnv]);
   return (
     <html lang="en-SG">
       <head>
@@ -89,6 +94,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
   const { status, message } = describeError(error, pathname);
+  const appEnv = useRouteLoaderData<typeof loader>("root")?.appEnv;
+  useEffect(() => {
+    if (appEnv && isUnhandledError(error)) sendErrorAlert(appEnv, error);
+  }, [appEnv, error]);
   return (
     <SiteChrome>
       <section className="mx-auto max-w-2xl px-4 py-20 text-center">

@@ -3,8 +3,9 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestContext } from "../app/context.ts";
+import { reportServerError } from "../app/lib/server-error-alert.server.ts";
 import { createSessionResumer } from "../domain/members/session-resume.ts";
-import type { ShopServices } from "../domain/shared/context.ts";
+import { contextFor, guest, type ShopServices } from "../domain/shared/context.ts";
 import { EMBEDDED_PROVIDER_PATH } from "../integrations/identity/embedded-provider/provider.ts";
 import type { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
 import type { IdentityClient } from "../integrations/identity/identity-client.ts";
@@ -12,6 +13,7 @@ import type { Config } from "./env.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { compression } from "./http/compression.ts";
+import { limitErrorAlertBodies, mountErrorAlertRoutes } from "./http/error-alert-route.ts";
 import { refuseUnreadableInput } from "./http/input-guard.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
 import { memberSession } from "./http/member-session.ts";
@@ -60,6 +62,7 @@ export function createHttpApp({
   const settings = {
     brandName: config.BRAND_NAME,
     secureCookies: config.APP_ENV === "production" || config.APP_ENV === "staging",
+    appEnv: config.APP_ENV,
   };
 
   app.use(requestContext(logger, config.TRUSTED_PROXY_HOPS));
@@ -80,6 +83,7 @@ export function createHttpApp({
     app.route(EMBEDDED_PROVIDER_PATH, identityProviderRoutes);
   }
   app.post("/api/stripe/webhook", limitBody(512 * 1024), paymentWebhook(services));
+  limitErrorAlertBodies(app, config.APP_ENV);
   app.use("*", limitBody());
   app.use("*", refuseUnreadableInput(config.BRAND_NAME));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
@@ -91,6 +95,7 @@ export function createHttpApp({
   const resume = createSessionResumer({ db: services.db, identity: services.identity, log: logger });
   app.use("*", memberSession({ resume, secureCookies: settings.secureCookies }));
   app.use("*", operationContext(services));
+  mountErrorAlertRoutes(app, config.APP_ENV);
   app.on(["GET", "POST"], "/graphql", graphqlRoute({ config, identity }));
   app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
@@ -111,6 +116,8 @@ export function createHttpApp({
   });
   app.onError((error, c) => {
     c.var.log.error({ err: error }, "unhandled error");
+    // An error before the operation context was made (a middleware's) is still reported.
+    reportServerError(c.var.operations ?? contextFor(services, guest(), c.var.log), c.req.raw, error);
     return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
   });
   return app;

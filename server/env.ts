@@ -36,6 +36,7 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Nectar Lab <orders@nectarlab.sg>"),
+    ADMIN_EMAIL: z.email({ error: "must be an email address" }).optional(),
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default("us-east-2"),
     S3_ENDPOINT: z.url().optional(),

@@ -82,7 +82,13 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
     ...integrations,
     identity,
     jobs: jobs.queue,
-    settings: { env: config.APP_ENV, brandName: config.BRAND_NAME, publicUrl, supplier: supplierOf(config) },
+    settings: {
+      env: config.APP_ENV,
+      brandName: config.BRAND_NAME,
+      publicUrl,
+      supplier: supplierOf(config),
+      adminEmail: config.ADMIN_EMAIL ?? null,
+    },
     now: () => new Date(),
     debug: config.DEBUG_TOOLS,
   };

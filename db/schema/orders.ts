@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { errorAlerts } from "./alerts.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -164,21 +165,27 @@ export const paymentEvents = pgTable("payment_events", {
 });
 
 /**
- * Emails written in the transaction that makes their order, each with the send-email job that sends
- * it; the id is the message's stable key (outbox file name, Message-ID), so a resend is seen once.
+ * Emails written in the transaction that makes their order (or records an error alert), each with
+ * the send-email job that sends it; the id is the message's stable key (outbox file name, Message-ID), so a resend is seen once.
  */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id),
-    kind: text("kind", { enum: ["order-confirmation"] }).notNull(),
+    orderId: text("order_id").references(() => orders.id),
+    alertId: text("alert_id").references(() => errorAlerts.id),
+    kind: text("kind", { enum: ["order-confirmation", "error-alert"] }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("email_outbox_one_per_kind").on(table.orderId, table.kind)],
+  (table) => [
+    uniqueIndex("email_outbox_one_per_kind").on(table.orderId, table.kind),
+    // Each email is about one thing: an order's confirmation or an error alert.
+    check(
+      "email_outbox_one_subject",
+      sql`(${table.kind} = 'order-confirmation') = (${table.orderId} is not null) and (${table.kind} = 'error-alert') = (${table.alertId} is not null)`,
+    ),
+  ],
 );
 
 /** The embedded test payment provider's own record of a session, as Stripe keeps one on its side. */

@@ -3,11 +3,13 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { emailOutbox, orders } from "../../db/schema/orders.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
+import { errorAlertEmail } from "../alerts/error-alert-email.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
 import { formatCalendarDate, formatDate } from "../members/format-timestamp.ts";
 import { requireSystem } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
+import type { OperationContext } from "../shared/context.ts";
 import { uuid } from "../shared/input.ts";
 import { formatMoney } from "../shared/money.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -93,13 +95,20 @@ export const sendOutboxEmail = defineOperation(z.object({ outboxId: uuid() }), a
   const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
   if (!row) throw new AppError("NOT_FOUND", `No outbox email ${outboxId}.`);
   if (row.sentAt) return { sent: false };
-  const order = await loadOrder(ctx.db, eq(orders.id, row.orderId));
-  if (!order) throw new AppError("NOT_FOUND", `The order of outbox email ${outboxId} is gone.`);
   const { brandName, publicUrl } = ctx.settings;
-  await ctx.mailer.send({ key: row.id, date: row.createdAt, ...orderConfirmationEmail(order, brandName, publicUrl) });
+  const content = row.alertId
+    ? await errorAlertEmail(ctx.db, row.alertId, brandName)
+    : orderConfirmationEmail(await orderOf(ctx, row.orderId, outboxId), brandName, publicUrl);
+  await ctx.mailer.send({ key: row.id, date: row.createdAt, ...content });
   await ctx.db
     .update(emailOutbox)
     .set({ sentAt: ctx.now() })
     .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
   return { sent: true };
 });
+
+async function orderOf(ctx: Pick<OperationContext, "db">, orderId: string | null, outboxId: string): Promise<OrderView> {
+  const order = orderId ? await loadOrder(ctx.db, eq(orders.id, orderId)) : null;
+  if (!order) throw new AppError("NOT_FOUND", `The order of outbox email ${outboxId} is gone.`);
+  return order;
+}

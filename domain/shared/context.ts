@@ -61,7 +61,14 @@ export type Ports = {
 /** The seller its invoices name; with a GST registration number they are tax invoices. */
 export type Supplier = { name: string; address: string | null; gstRegistrationNumber: string | null };
 
-export type ShopSettings = { env: string; brandName: string; publicUrl: string; supplier: Supplier };
+export type ShopSettings = {
+  env: string;
+  brandName: string;
+  publicUrl: string;
+  supplier: Supplier;
+  /** Where error alerts are emailed (ADMIN_EMAIL); null: they are only logged. */
+  adminEmail: string | null;
+};
 
 /**
  * Everything an operation may use, built once per request at the edge (or once per job run): the

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { rateLimitHits } from "../../db/schema/rate-limits.ts";
 import { AppError } from "./app-error.ts";
+import type { Tx } from "./transaction.ts";
 
 export type RateLimit = { name: string; limit: number; windowSeconds: number };
 
@@ -14,10 +15,25 @@ export const SIGN_IN_CALLBACK_LIMIT: RateLimit = { name: "sign-in-callback", lim
 export const IDP_TOKEN_LIMIT: RateLimit = { name: "idp-token", limit: 60, windowSeconds: 15 * 60 };
 export const IDP_LOGIN_LIMIT: RateLimit = { name: "idp-login", limit: 30, windowSeconds: 15 * 60 };
 
-/** Counts one attempt in a fixed window with a single atomic upsert; over the limit it refuses with RATE_LIMITED. */
-export async function consumeRateLimit(db: Database, rule: RateLimit, client: string, now = new Date()): Promise<void> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+/** The start of the fixed window of `windowSeconds` that holds `now` (windows align to the epoch). */
+export function windowStartOf(now: Date, windowSeconds: number): Date {
+  const windowMs = windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+export type RateLimitHit = { allowed: boolean; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt in a fixed window with a single atomic upsert and says whether it is within the
+ * limit, and how long until the window ends. In a transaction, the count holds that transaction's fate.
+ */
+export async function countRateLimitHit(
+  db: Database | Tx,
+  rule: RateLimit,
+  client: string,
+  now = new Date(),
+): Promise<RateLimitHit> {
+  const windowStart = windowStartOf(now, rule.windowSeconds);
   const bucket = `${rule.name}:${client}`;
   const [row] = await db
     .insert(rateLimitHits)
@@ -27,10 +43,17 @@ export async function consumeRateLimit(db: Database, rule: RateLimit, client: st
       set: { hits: sql`${rateLimitHits.hits} + 1` },
     })
     .returning({ hits: rateLimitHits.hits });
-  if ((row?.hits ?? 0) > rule.limit) {
-    const minutes = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 60_000);
-    throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
-  }
   // Earlier windows of this bucket are finished; dropping them keeps the table to one row per active client.
   await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, bucket), lt(rateLimitHits.windowStart, windowStart)));
+  const retryAfterSeconds = Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000);
+  return { allowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds };
+}
+
+/** Counts one attempt; over the limit it refuses with RATE_LIMITED. */
+export async function consumeRateLimit(db: Database, rule: RateLimit, client: string, now = new Date()): Promise<void> {
+  const { allowed, retryAfterSeconds } = await countRateLimitHit(db, rule, client, now);
+  if (!allowed) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  }
 }

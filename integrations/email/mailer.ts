@@ -20,7 +20,8 @@ export type OutgoingEmail = {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  /** Left out for plain-text messages (error alerts). */
+  html?: string;
 };
 
 export interface Mailer {

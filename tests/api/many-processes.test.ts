@@ -124,6 +124,23 @@ describe.runIf(TEST_DATABASE_URL)("two shop processes on one PostgreSQL database
     expect([await lookup(first), await lookup(second)]).toEqual([429, 429]);
   });
 
+  it("records one alert for the same error reported to both at once", async () => {
+    const alert = JSON.stringify({ data: { env: "test", path: "/bag", message: "TypeError: both processes saw this" } });
+    const post = (shop: ShopProcess, n: number) =>
+      fetch(`${shop.baseUrl}/api/debug/send-email-to-admin`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${n}` },
+        body: alert,
+      });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => post(n % 2 ? first : second, n)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(202));
+    const rows = await queryRows(
+      database.db,
+      sql`select id from error_alerts where message = 'TypeError: both processes saw this'`,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
   it("sends an order's email once and runs the scheduled loyalty work once", async () => {
     const shopper = via(first);
     await shopper.post("/bag", { intent: "add", optionId: "op-m8_ba-1b", quantity: "1" });

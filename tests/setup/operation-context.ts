@@ -43,6 +43,7 @@ export function testContext(
       brandName: "Nectar Lab",
       publicUrl: "http://localhost:3000",
       supplier: { name: "Nectar Lab", address: null, gstRegistrationNumber: null },
+      adminEmail: null,
     },
     now: options.now ?? (() => new Date()),
     log: { info: () => {}, warn: fail, error: fail },
