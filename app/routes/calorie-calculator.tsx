@@ -46,9 +46,9 @@ export async function action({ request }: Route.ActionArgs) {
 const SEX_CHOICES: Choice[] = SEXES.map((sex) => ({ value: sex, label: sex === "female" ? "Female" : "Male" }));
 const ACTIVITY_CHOICES: Record<ActivityLevel, Choice> = {
   sedentary: { value: "sedentary", label: "Mostly sitting", hint: "Desk job, little or no exercise" },
-  light: { value: "light", label: "Lightly active", hint: "Light exercise or sport 1–3 days a week" },
-  moderate: { value: "moderate", label: "Moderately active", hint: "Exercise or sport 3–5 days a week" },
-  very: { value: "very", label: "Very active", hint: "Hard exercise or sport 6–7 days a week" },
+  light: { value: "light", label: "Lightly active", hint: "Light exercise or sport one to three days a week" },
+  moderate: { value: "moderate", label: "Moderately active", hint: "Exercise or sport three to five days a week" },
+  very: { value: "very", label: "Very active", hint: "Hard exercise or sport six or seven days a week" },
   extra: { value: "extra", label: "Extra active", hint: "A physical job plus daily training" },
 };
 const GOAL_LABELS = { lose: "Lose weight", keep: "Keep my weight", gain: "Gain weight" } as const;
