@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { getBag } from "../domain/bag/get-bag.ts";
 import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
@@ -91,26 +92,7 @@ export function ErrorBoundary() {
   const { status, message } = describeError(error, pathname);
   return (
     <SiteChrome>
-      <section className="mx-auto max-w-2xl px-4 py-20 text-center">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Error {status}</p>
-        <h1 className="mt-3 break-words text-3xl font-bold tracking-tight">{message}</h1>
-        <p className="mt-4 text-muted">
-          {status === 404
-            ? "The page you asked for isn't here. It may have moved, or the address may have a typo."
-            : "We hit a problem showing this page. Please try again in a moment."}
-        </p>
-        <div className="mt-8 flex justify-center gap-3">
-          <a href="/" className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-            Go to the home page
-          </a>
-          <a
-            href="/shop"
-            className="rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Browse the shop
-          </a>
-        </div>
-      </section>
+      <ErrorPage status={status} message={message} pathname={pathname} />
     </SiteChrome>
   );
 }

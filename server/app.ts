@@ -12,6 +12,7 @@ import type { Config } from "./env.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { compression } from "./http/compression.ts";
+import { crawlerNotFound } from "./http/crawler-not-found.ts";
 import { refuseUnreadableInput } from "./http/input-guard.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
 import { memberSession } from "./http/member-session.ts";
@@ -66,6 +67,7 @@ export function createHttpApp({
   app.use(compression());
   const security = { production: config.APP_ENV === "production", formTargets: formTargetsOf(config) };
   app.use(securityHeaders(security));
+  app.use(crawlerNotFound());
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.use(
     "/assets/*",
