@@ -7,7 +7,9 @@ import { firstPaintDocument } from "./lib/first-paint.server.ts";
 // The whole stylesheet goes inside every page (about 6 KB compressed).
 import stylesheet from "./styles/app.css?inline";
 
-// The HTTP server reads the context key from the build, so both sides share one instance.
+export { APP_BUILD as appBuild } from "./lib/app-build.ts";
+// The HTTP server reads the context key from the build, so both sides share one instance; and the
+// build it serves, so its build endpoint answers with what the pages were built with.
 export { requestContext };
 
 export const streamTimeout = 5_000;

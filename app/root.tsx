@@ -14,9 +14,11 @@ import { getBag } from "../domain/bag/get-bag.ts";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
+import { NewBuildCheck } from "./components/new-build-check.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
 import { requestContext } from "./context.ts";
+import { CHUNK_RELOAD_SCRIPT } from "./lib/chunk-reload.ts";
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
 import type { VisitorState } from "./lib/visitor-state.ts";
@@ -53,6 +55,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5763" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own script, before any module script loads. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -64,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <LoadingBar />
+        <NewBuildCheck />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

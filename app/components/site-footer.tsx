@@ -3,6 +3,7 @@ import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../domain/bag/p
 import { formatMoney } from "../../domain/shared/money.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
+import { BuildVersion } from "./build-version.tsx";
 
 export function SiteFooter({ brandName }: { brandName: string }) {
   return (
@@ -40,6 +41,7 @@ export function SiteFooter({ brandName }: { brandName: string }) {
       <p className="border-t border-brand-800 py-4 text-center text-xs">
         © {new Date().getFullYear()} {brandName}. All rights reserved.
       </p>
+      <BuildVersion />
     </footer>
   );
 }
