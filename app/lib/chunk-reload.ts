@@ -24,7 +24,10 @@ export function watchChunkFailures(win: ChunkFailureWindow, guardMs: number, key
     try {
       const last = Number(win.sessionStorage.getItem(key));
       const at = now();
-      if (last > 0 && at >= last && at - last < guardMs) return;
+      if (last > 0 && at >= last && at - last < guardMs) {
+        console.warn("A part of the page failed to load again; not reloading so soon.");
+        return;
+      }
       win.sessionStorage.setItem(key, String(at));
     } catch {
       return;
