@@ -34,7 +34,8 @@ test("a client navigation to an unknown address ends on /404 too, and Back retur
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   const data = page.waitForResponse((response) => response.url().includes("/shop/luna-collagen/gone/too-far.data"));
   await page.evaluate(() => {
-    const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter;
+    const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
+      .__reactRouterDataRouter;
     void router.navigate("/shop/luna-collagen/gone/too-far");
   });
   expect((await data).status()).toBe(404);
@@ -44,7 +45,10 @@ test("a client navigation to an unknown address ends on /404 too, and Back retur
   await expect(page).toHaveURL("/shop");
 });
 
-test("a crawler gets a plain 404 at the address it asked for, never a redirect or the error page", async ({ browser, baseURL }) => {
+test("a crawler gets a plain 404 at the address it asked for, never a redirect or the error page", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ userAgent: GOOGLEBOT, baseURL });
   const page = await context.newPage();
   const redirects: string[] = [];
@@ -76,7 +80,11 @@ test("once a newer build is out, the next link click loads the whole page", asyn
   await expect(page.locator("html[data-new-build]")).toHaveCount(1);
   await page.evaluate(() => Object.assign(window, { pageBeforeClick: true }));
   const loads = documentLoads(page);
-  await page.getByRole("main").getByRole("link", { name: /Luna Collagen/ }).first().click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Luna Collagen/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/shop\/luna-collagen/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(loads.count).toBe(1);
@@ -89,7 +97,11 @@ test("while the build is the same, a link click stays in the page", async ({ pag
   expect((await checked).headers()["cache-control"]).toBe("no-store");
   await page.evaluate(() => Object.assign(window, { pageBeforeClick: true }));
   const loads = documentLoads(page);
-  await page.getByRole("main").getByRole("link", { name: /Luna Collagen/ }).first().click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Luna Collagen/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/shop\/luna-collagen/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(loads.count).toBe(0);
@@ -97,7 +109,9 @@ test("while the build is the same, a link click stays in the page", async ({ pag
   await expect(page.locator("html[data-new-build]")).toHaveCount(0);
 });
 
-test("a chunk that fails to load reloads the page once, and a second failure within 10 seconds does not loop", async ({ page }) => {
+test("a chunk that fails to load reloads the page once, and a second failure within 10 seconds does not loop", async ({
+  page,
+}) => {
   await page.route(/\/assets\/shop-[\w-]{8}\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
   const refused = page.waitForEvent("console", (message) => message.text().includes("not reloading so soon"));
   const loads = documentLoads(page);
