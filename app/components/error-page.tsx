@@ -1,11 +1,9 @@
 import { useEffect } from "react";
 import { NOT_FOUND_PATH, notFoundHref } from "../lib/not-found.ts";
 
-const NOT_FOUND_LINKS = [
-  { href: "/shop", label: "Browse the shop" },
-  { href: "/help", label: "Help centre" },
-  { href: "/order", label: "Track an order" },
-];
+const SHOP_LINK = { href: "/shop", label: "Browse the shop" };
+/** Where someone who missed a page most likely wanted to go. */
+const NOT_FOUND_LINKS = [SHOP_LINK, { href: "/help", label: "Help centre" }, { href: "/order", label: "Track an order" }];
 
 /**
  * The error page inside the site's chrome. For a missing page a browser moves its address on to
@@ -31,7 +29,7 @@ export function ErrorPage({ status, message, pathname }: { status: number; messa
         <a href="/" className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
           Go to the home page
         </a>
-        {(notFound ? NOT_FOUND_LINKS : NOT_FOUND_LINKS.slice(0, 1)).map((link) => (
+        {(notFound ? NOT_FOUND_LINKS : [SHOP_LINK]).map((link) => (
           <a
             key={link.href}
             href={link.href}
