@@ -3,14 +3,14 @@ import { renderToReadableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
 import { requestContext } from "./context.ts";
+import { APP_BUILD } from "./lib/app-build.ts";
 import { firstPaintDocument } from "./lib/first-paint.server.ts";
 // The whole stylesheet goes inside every page (about 6 KB compressed).
 import stylesheet from "./styles/app.css?inline";
 
-export { APP_BUILD as appBuild } from "./lib/app-build.ts";
 // The HTTP server reads the context key from the build, so both sides share one instance; and the
-// build it serves, so its build endpoint answers with what the pages were built with.
-export { requestContext };
+// build's identity, so its build endpoint answers with what the pages were built with.
+export { APP_BUILD as appBuild, requestContext };
 
 export const streamTimeout = 5_000;
 
