@@ -9,13 +9,15 @@ import {
 } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
 import { requestContext } from "./context.ts";
+import { APP_BUILD } from "./lib/app-build.ts";
 import { firstPaintDocument } from "./lib/first-paint.server.ts";
 import { reportServerError } from "./lib/server-error-alert.server.ts";
 // The whole stylesheet goes inside every page (about 6 KB compressed).
 import stylesheet from "./styles/app.css?inline";
 
-// The HTTP server reads the context key from the build, so both sides share one instance.
-export { requestContext };
+// The HTTP server reads the context key from the build, so both sides share one instance; and the
+// build's identity, so its build endpoint answers with what the pages were built with.
+export { APP_BUILD as appBuild, requestContext };
 
 export const streamTimeout = 5_000;
 

@@ -13,10 +13,13 @@ import {
 } from "react-router";
 import { getBag } from "../domain/bag/get-bag.ts";
 import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
+import { NewBuildCheck } from "./components/new-build-check.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
 import { requestContext } from "./context.ts";
+import { CHUNK_RELOAD_SCRIPT } from "./lib/chunk-reload.ts";
 import { isUnhandledError, listenForUnhandledErrors, sendErrorAlert } from "./lib/error-alert-sender.ts";
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
@@ -57,6 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5763" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own script, before any module script loads. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -68,6 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <LoadingBar />
+        <NewBuildCheck />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -100,26 +106,7 @@ export function ErrorBoundary() {
   }, [appEnv, error]);
   return (
     <SiteChrome>
-      <section className="mx-auto max-w-2xl px-4 py-20 text-center">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Error {status}</p>
-        <h1 className="mt-3 break-words text-3xl font-bold tracking-tight">{message}</h1>
-        <p className="mt-4 text-muted">
-          {status === 404
-            ? "The page you asked for isn't here. It may have moved, or the address may have a typo."
-            : "We hit a problem showing this page. Please try again in a moment."}
-        </p>
-        <div className="mt-8 flex justify-center gap-3">
-          <a href="/" className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-            Go to the home page
-          </a>
-          <a
-            href="/shop"
-            className="rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Browse the shop
-          </a>
-        </div>
-      </section>
+      <ErrorPage status={status} message={message} pathname={pathname} />
     </SiteChrome>
   );
 }

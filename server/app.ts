@@ -3,6 +3,8 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestContext } from "../app/context.ts";
+import type { AppBuild } from "../app/lib/app-build.ts";
+import { BUILD_PATH } from "../app/lib/new-build.ts";
 import { reportServerError } from "../app/lib/server-error-alert.server.ts";
 import { createSessionResumer } from "../domain/members/session-resume.ts";
 import { contextFor, guest, type ShopServices } from "../domain/shared/context.ts";
@@ -12,7 +14,9 @@ import type { IdentityClient } from "../integrations/identity/identity-client.ts
 import type { Config } from "./env.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { buildRoute } from "./http/build-route.ts";
 import { compression } from "./http/compression.ts";
+import { crawlerNotFound } from "./http/crawler-not-found.ts";
 import { limitErrorAlertBodies, mountErrorAlertRoutes } from "./http/error-alert-route.ts";
 import { refuseUnreadableInput } from "./http/input-guard.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
@@ -41,7 +45,7 @@ export type AppDeps = {
   identityProviderRoutes?: ReturnType<typeof embeddedProviderRoutes> | null;
 };
 
-type EntryWithContext = { requestContext: RouterContext<RequestContext> };
+type EntryWithContext = { requestContext: RouterContext<RequestContext>; appBuild: AppBuild };
 const PUBLIC_FILE = "/:file{[a-z0-9-]+\\.[a-z]{2,12}}";
 
 export function createHttpApp({
@@ -58,7 +62,8 @@ export function createHttpApp({
   const app = new Hono<HttpEnv>();
   const handleDocument = createRequestHandler(build, config.APP_ENV === "production" ? "production" : "development");
   // The context key must be the one the bundled routes read, so it comes from the build itself.
-  const contextKey = (build.entry.module as unknown as EntryWithContext).requestContext;
+  const entry = build.entry.module as unknown as EntryWithContext;
+  const contextKey = entry.requestContext;
   const settings = {
     brandName: config.BRAND_NAME,
     secureCookies: config.APP_ENV === "production" || config.APP_ENV === "staging",
@@ -69,7 +74,9 @@ export function createHttpApp({
   app.use(compression());
   const security = { production: config.APP_ENV === "production", formTargets: formTargetsOf(config) };
   app.use(securityHeaders(security));
+  app.use(crawlerNotFound());
   app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get(BUILD_PATH, buildRoute(entry.appBuild));
   app.use(
     "/assets/*",
     serveStatic({

@@ -4,6 +4,7 @@ import { formatMoney } from "../../domain/shared/money.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 import { COMPANY_LINKS, CUSTOMER_SERVICE_LINKS, LEGAL_LINKS, type SiteLink } from "../lib/site-links.ts";
+import { BuildVersion } from "./build-version.tsx";
 
 const SHOP_LINKS: SiteLink[] = [
   ...SERIES_LINKS,
@@ -27,7 +28,6 @@ function FooterLinks({ heading, label = heading, links }: { heading: string; lab
     </nav>
   );
 }
-
 export function SiteFooter({ brandName }: { brandName: string }) {
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
@@ -48,6 +48,7 @@ export function SiteFooter({ brandName }: { brandName: string }) {
       <p className="border-t border-brand-800 py-4 text-center text-xs">
         © {new Date().getFullYear()} {brandName}. All rights reserved.
       </p>
+      <BuildVersion />
     </footer>
   );
 }

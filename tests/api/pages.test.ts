@@ -31,17 +31,16 @@ describe("pages over HTTP", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("answers an unmatched path with 404 in place, for browsers and crawlers", async () => {
-    for (const userAgent of [
-      "Mozilla/5.0 (X11; Linux x86_64) Chrome/130",
-      "Googlebot/2.1 (+http://www.google.com/bot.html)",
-      "facebookexternalhit/1.1",
-    ]) {
-      const response = await get("/no/such-page", { headers: { "user-agent": userAgent } });
-      expect(response.status).toBe(404);
-      const html = await response.text();
-      expect(html).toContain("Page not found: /no/such-page");
-      expect(titleOf(html)).toBe("404 - Page not found: /no/such-page | Nectar Lab");
+  it("answers an unmatched path with 404 in place: the error page for browsers, a plain 404 for crawlers", async () => {
+    const browser = await get("/no/such-page", { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130" } });
+    expect(browser.status).toBe(404);
+    const html = await browser.text();
+    expect(html).toContain("Page not found: /no/such-page");
+    expect(titleOf(html)).toBe("404 - Page not found: /no/such-page | Nectar Lab");
+    for (const userAgent of ["Googlebot/2.1 (+http://www.google.com/bot.html)", "facebookexternalhit/1.1"]) {
+      const crawled = await get("/no/such-page", { headers: { "user-agent": userAgent } });
+      expect(crawled.status).toBe(404);
+      expect(await crawled.text()).toBe("Page not found: /no/such-page\n");
     }
     expect((await get("/404")).status).toBe(404);
   });

@@ -60,6 +60,7 @@ test("a shopper browses from home to a product, fills the bag, changes a quantit
 test("an unknown address shows the 404 text with status 404", async ({ page }) => {
   const response = await page.goto("/this/does-not-exist");
   expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL("/404?path=%2Fthis%2Fdoes-not-exist");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /this/does-not-exist");
   await expect(page).toHaveTitle("404 - Page not found: /this/does-not-exist | Nectar Lab");
   await page.getByRole("link", { name: "Browse the shop" }).click();
