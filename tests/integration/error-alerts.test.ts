@@ -117,7 +117,7 @@ describe(`error alerts (${DRIVER_NAME})`, () => {
     expect(email?.subject).toBe("[Nectar Lab production] <b>Boom</b>");
     expect(email?.text).toContain("Environment: production");
     expect(email?.text).toContain("Path: /shop/joffee");
-    expect(email?.text).toContain("First seen: 23 Nov 2026, 4:05 pm Singapore time (2026-11-23T08:05:00.000Z)");
+    expect(email?.text).toContain("First seen: Mon, 23 Nov 2026, 4:05 pm Singapore time (2026-11-23T08:05:00.000Z)");
     expect(email?.text).toContain("Message:\n<b>Boom</b>\nat render (app.js:1)\uFFFD\uFFFD\n");
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
-import { checkoutSessions, customers, orders } from "../../db/schema/orders.ts";
+import { checkoutSessions, customers, orderLines, orders } from "../../db/schema/orders.ts";
 import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import { permissionsOf } from "../../domain/staff/permissions.ts";
@@ -106,6 +106,18 @@ export async function insertPaidOrder(
     })
     .returning();
   if (!order) throw new Error("order insert returned nothing");
+  // One line for the whole subtotal, so the order's documents add up to what was charged.
+  await db.insert(orderLines).values({
+    orderId: order.id,
+    position: 0,
+    optionId: "op-fixture",
+    productName: "Luna Collagen nectar",
+    optionName: "8-serving box",
+    quantity: 1,
+    unitPriceCents: input.subtotalCents,
+    discountCents,
+    lineTotalCents: input.subtotalCents - discountCents,
+  });
   return order;
 }
 
