@@ -2,7 +2,10 @@ import { createContext } from "react-router";
 import type { ActiveSession } from "../domain/members/session.ts";
 import type { OperationContext } from "../domain/shared/context.ts";
 
-export type PublicSettings = { brandName: string; secureCookies: boolean };
+/** The brand's own pages on the social networks the earn actions name. */
+export type BrandPages = { instagram: string; tiktok: string; facebook: string };
+
+export type PublicSettings = { brandName: string; secureCookies: boolean; brandPages: BrandPages };
 
 export type RequestContext = {
   /** What every operation is called with: the services, this request's viewer and logger. */

@@ -60,6 +60,7 @@ export function createHttpApp({
   const settings = {
     brandName: config.BRAND_NAME,
     secureCookies: config.APP_ENV === "production" || config.APP_ENV === "staging",
+    brandPages: { instagram: config.BRAND_INSTAGRAM_URL, tiktok: config.BRAND_TIKTOK_URL, facebook: config.BRAND_FACEBOOK_URL },
   };
 
   app.use(requestContext(logger, config.TRUSTED_PROXY_HOPS));

@@ -37,4 +37,14 @@ describe("configuration", () => {
     expect(() => loadConfig({ APP_ENV: "production", DEBUG_TOOLS: "true" })).toThrow(/DEBUG_TOOLS: debug tools are refused/);
     expect(loadConfig({ APP_ENV: "staging", DEBUG_TOOLS: "true" }).DEBUG_TOOLS).toBe(true);
   });
+
+  it("takes the brand's social pages as https addresses only", () => {
+    expect(loadConfig({}).BRAND_INSTAGRAM_URL).toBe("https://www.instagram.com/nectarlab.sg");
+    expect(loadConfig({ BRAND_FACEBOOK_URL: "https://www.facebook.com/example" }).BRAND_FACEBOOK_URL).toBe(
+      "https://www.facebook.com/example",
+    );
+    for (const bad of ["http://www.tiktok.com/@example", "javascript:alert(1)", "tiktok.com/@example"]) {
+      expect(() => loadConfig({ BRAND_TIKTOK_URL: bad })).toThrow(/BRAND_TIKTOK_URL/);
+    }
+  });
 });
