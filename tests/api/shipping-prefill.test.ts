@@ -11,12 +11,12 @@ async function shippingFormOf(browser: ShopBrowser): Promise<Record<(typeof FIEL
   expect(response.status).toBe(200);
   expect(response.headers.get("cache-control")).toBe("private, no-store");
   const page = await response.text();
-  const valueOf = (name: string) => {
+  const startingValue = (name: string) => {
     const input = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(page)?.[0] ?? "";
     const value = / value="([^"]*)"/.exec(input)?.[1] ?? "";
     return value.replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
   };
-  return Object.fromEntries(FIELDS.map((name) => [name, valueOf(name)])) as Record<(typeof FIELDS)[number], string>;
+  return Object.fromEntries(FIELDS.map((name) => [name, startingValue(name)])) as Record<(typeof FIELDS)[number], string>;
 }
 
 async function addToBag(browser: ShopBrowser) {
