@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { addLycheeBoxes } from "./guest-order.ts";
@@ -52,6 +53,8 @@ test.describe("with JavaScript, focus moves to the first field in error", () => 
     await submitShippingWithTwoMistakes(page);
     await expect(page.getByText("Enter an email address like name@example.com.")).toBeVisible();
     await expectShippingErrorsLinked(page);
+    const accessibility = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+    expect(accessibility.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   test("promotion code", async ({ page }) => {
