@@ -22,6 +22,8 @@ export const YEARLY_HOLIDAYS: readonly string[] = [
 ];
 
 const library = new Holidays("SG", { languages: "en", types: ["public"] });
+/** The years the library is asked about: it takes seconds or hangs on years far outside them. */
+const LIBRARY_YEARS = { first: 1970, last: 9999 };
 const byYear = new Map<number, ReadonlyMap<string, string>>();
 
 function correctionsFor(year: number): HolidayCorrection[] {
@@ -36,7 +38,8 @@ export function singaporePublicHolidays(year: number): ReadonlyMap<string, strin
   const known = byYear.get(year);
   if (known) return known;
   const holidays = new Map<string, string>();
-  for (const holiday of library.getHolidays(year) || []) {
+  const inRange = year >= LIBRARY_YEARS.first && year <= LIBRARY_YEARS.last;
+  for (const holiday of (inRange && library.getHolidays(year)) || []) {
     // The library starts Islamic holidays at sunset the evening before; the day itself is the date's prefix.
     if (holiday.type !== "public") continue;
     const isoDate = holiday.date.slice(0, 10);

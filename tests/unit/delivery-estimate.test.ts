@@ -69,6 +69,10 @@ describe("Singapore public holidays", () => {
     expect(singaporePublicHolidays(2028).get("2028-01-01")).toBe("New Year's Day");
     expect(singaporePublicHolidays(2028).get("2028-08-09")).toBe("National Day");
     expect(isSingaporePublicHoliday("2031-12-25")).toBe(true);
+    // Far outside the years the shop runs, weekends only (and an answer, not a hang).
+    expect(singaporePublicHolidays(275_760).size).toBe(0);
+    // Thu 14 Aug 275760: Fri 15 (1), Mon 18 (2) ... Thu 21 (5), Fri 22 (6), Mon 25 (7).
+    expect(estimateDelivery(8.64e15 - 30 * DAY_MS)).toEqual({ start: "275760-08-21", end: "275760-08-25" });
     // Mon 31 Jul 2028: Tue 1 (1) ... Fri 4 (4), Mon 7 (5), Tue 8 (6), National Day Wed 9 skipped, Thu 10 (7).
     expect(estimateDelivery("2028-07-31T10:00:00+08:00")).toEqual({ start: "2028-08-07", end: "2028-08-10" });
     // Mon 10 Apr 2028: Tue 11 (1), Wed 12 (2), Thu 13 (3), Good Friday 14 skipped, Mon 17 (4), Tue 18 (5) ... Thu 20 (7).
