@@ -2,11 +2,15 @@ import { createContext } from "react-router";
 import type { ActiveSession } from "../domain/members/session.ts";
 import type { OperationContext } from "../domain/shared/context.ts";
 
+/** The brand's own pages on the social networks the earn actions name. */
+export type BrandPages = { instagram: string; tiktok: string; facebook: string };
+
 export type PublicSettings = {
   brandName: string;
   secureCookies: boolean;
   /** APP_ENV: the browser reports unhandled errors in staging and production. */
   appEnv: string;
+  brandPages: BrandPages;
 };
 
 export type RequestContext = {

@@ -68,6 +68,7 @@ export function createHttpApp({
     brandName: config.BRAND_NAME,
     secureCookies: config.APP_ENV === "production" || config.APP_ENV === "staging",
     appEnv: config.APP_ENV,
+    brandPages: { instagram: config.BRAND_INSTAGRAM_URL, tiktok: config.BRAND_TIKTOK_URL, facebook: config.BRAND_FACEBOOK_URL },
   };
 
   app.use(requestContext(logger, config.TRUSTED_PROXY_HOPS));

@@ -7,6 +7,9 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
+/** The brand's page on a social network, opened from the earn-points actions. */
+const brandPageUrl = z.url({ protocol: /^https$/, message: "must be an https:// address" });
+
 const envSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "staging", "production"]).default("development"),
@@ -19,6 +22,9 @@ const envSchema = z
       .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BRAND_NAME: z.string().min(1).max(60).default("Nectar Lab"),
+    BRAND_INSTAGRAM_URL: brandPageUrl.default("https://www.instagram.com/nectarlab.sg"),
+    BRAND_TIKTOK_URL: brandPageUrl.default("https://www.tiktok.com/@nectarlab.sg"),
+    BRAND_FACEBOOK_URL: brandPageUrl.default("https://www.facebook.com/nectarlab.sg"),
     DEBUG_TOOLS: booleanFlag,
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -7,6 +7,7 @@ import { seedRewards } from "../db/seed/rewards.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { readCatalogRevision } from "../domain/catalog/catalog-revision.ts";
+import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/holiday-coverage.ts";
 import type { ShopServices } from "../domain/shared/context.ts";
 import { createEmbeddedProvider } from "../integrations/identity/embedded-provider/provider.ts";
 import { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
@@ -34,6 +35,7 @@ export type RunningServer = {
 export async function startServer(config: Config, options: { logTo?: LogDestination } = {}): Promise<RunningServer> {
   const logger = createLogger(config, options.logTo);
   const started = performance.now();
+  for (const warning of holidayDataWarnings(yearsInEstimateReach(new Date()))) logger.warn(`delivery estimate: ${warning}`);
   const database = await openDatabase(
     config.DATABASE_URL
       ? { databaseUrl: config.DATABASE_URL, onConnectionError: (err) => logger.error({ err }, "database connection error") }

@@ -3,12 +3,15 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { claimWindowText } from "../../domain/loyalty/programme-copy.ts";
 import { CLAIM_ORDER_INTENT, type ClaimOrderResult } from "../lib/claim-order.ts";
+import { errorProps, invalidFieldsOf, useFocusFirstError } from "../lib/form-errors.ts";
 
 /** "Claim a past order": the invoice number and the mobile number on the order add it to the membership. */
 export function ClaimOrderForm({ result }: { result: ClaimOrderResult | null }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === CLAIM_ORDER_INTENT;
   const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, result);
+  const invalid = invalidFieldsOf(result, ["invoiceId", "mobile"]);
   const answer = useRef<HTMLParagraphElement>(null);
   const shown = useRef<ClaimOrderResult | null>(null);
   useEffect(() => {
@@ -43,6 +46,7 @@ export function ClaimOrderForm({ result }: { result: ClaimOrderResult | null }) 
             maxLength={20}
             autoComplete="off"
             autoCapitalize="characters"
+            {...errorProps("invoiceId", invalid, "claim-order-error")}
             spellCheck={false}
             placeholder="e.g. 6A7K2QXN"
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 uppercase placeholder:normal-case"
@@ -60,6 +64,7 @@ export function ClaimOrderForm({ result }: { result: ClaimOrderResult | null }) 
             maxLength={20}
             autoComplete="tel"
             placeholder="e.g. 9123 4567"
+            {...errorProps("mobile", invalid, "claim-order-error")}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
           />
         </div>
@@ -81,7 +86,12 @@ export function ClaimOrderForm({ result }: { result: ClaimOrderResult | null }) 
             {result.message}
           </p>
         ) : (
-          <p ref={answer} role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 font-medium text-sale">
+          <p
+            ref={answer}
+            id="claim-order-error"
+            role="alert"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 font-medium text-sale"
+          >
             {result.message}
           </p>
         ))}

@@ -1,4 +1,16 @@
-import { AtSign, BadgeCheck, Camera, CircleCheck, Gift, type LucideIcon, Music, Star, ThumbsUp, UserPlus } from "lucide-react";
+import {
+  AtSign,
+  BadgeCheck,
+  Camera,
+  CircleCheck,
+  ExternalLink,
+  Gift,
+  type LucideIcon,
+  Music,
+  Star,
+  ThumbsUp,
+  UserPlus,
+} from "lucide-react";
 import { Form } from "react-router";
 
 /** The icons the earn actions name (domain/loyalty/earn-actions.ts); an unknown name shows a gift. */
@@ -12,6 +24,9 @@ const ICONS: Record<string, LucideIcon> = {
   "user-plus": UserPlus,
 };
 
+/** The brand's page on the social network an action names. */
+export type BrandPage = { url: string; network: string };
+
 export type EarnActionItem = {
   id: string;
   icon: string;
@@ -19,7 +34,24 @@ export type EarnActionItem = {
   description: string;
   points: number;
   state: "open" | "done" | "coming-soon" | "automatic";
+  brandPage?: BrandPage;
 };
+
+/** A link to the brand's page, in a new tab that cannot reach back into the shop. */
+export function BrandPageLink({ page, verb }: { page: BrandPage; verb: "Open" | "Visit" }) {
+  return (
+    <a
+      href={page.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-semibold text-brand-700 underline hover:text-brand-900"
+    >
+      {`${verb} our ${page.network}`}
+      <ExternalLink aria-hidden="true" className="size-4" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
 
 export function EarnActionCard({ action, busy }: { action: EarnActionItem; busy: boolean }) {
   const Icon = ICONS[action.icon] ?? Gift;
@@ -54,10 +86,13 @@ export function EarnActionCard({ action, busy }: { action: EarnActionItem; busy:
 function ActionControl({ action, busy }: { action: EarnActionItem; busy: boolean }) {
   if (action.state === "done" || action.state === "automatic") {
     return (
-      <p className="inline-flex items-center gap-1 font-semibold text-emerald-800">
-        <CircleCheck aria-hidden="true" className="size-5" />
-        {action.state === "automatic" ? "Earned when you joined" : "Done"}
-      </p>
+      <div className="flex flex-col gap-1 sm:items-end">
+        <p className="inline-flex items-center gap-1 font-semibold text-emerald-800">
+          <CircleCheck aria-hidden="true" className="size-5" />
+          {action.state === "automatic" ? "Earned when you joined" : "Done"}
+        </p>
+        {action.brandPage && <BrandPageLink page={action.brandPage} verb="Visit" />}
+      </div>
     );
   }
   if (action.state === "coming-soon") {
@@ -72,17 +107,27 @@ function ActionControl({ action, busy }: { action: EarnActionItem; busy: boolean
       </button>
     );
   }
+  const page = action.brandPage;
+  const hintId = `earn-${action.id}-opens`;
   return (
-    <Form method="post">
+    <Form method="post" className="flex flex-col gap-1 sm:items-end">
       <input type="hidden" name="activity" value={action.id} />
       <button
         type="submit"
         disabled={busy}
         aria-label={`Earn ${action.points} points for ${action.title}`}
+        aria-describedby={page ? hintId : undefined}
+        // The claim posts in this tab; the brand page opens beside it while the click still counts as the member's.
+        onClick={page ? () => window.open(page.url, "_blank", "noopener,noreferrer") : undefined}
         className="w-full rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
       >
         {`Earn ${action.points} points`}
       </button>
+      {page && (
+        <p id={hintId} className="text-xs text-muted">
+          {`Opens our ${page.network} page in a new tab`}
+        </p>
+      )}
     </Form>
   );
 }

@@ -1,19 +1,23 @@
 import { data } from "react-router";
 import { httpStatusOf, isAppError } from "../../domain/shared/app-error.ts";
 
-export type ActionResult = { ok: boolean; message: string };
+/** What a form's action answers; a failure may name the form fields it is about. */
+export type ActionResult = { ok: boolean; message: string; invalidFields?: string[] };
 
 export const UNREADABLE_REQUEST = "The request could not be read. Please try again.";
 
 /** An expected business failure as a message and status; anything else is a real error and is rethrown. */
-export function expectedFailure(error: unknown): { message: string; status: number } {
-  if (isAppError(error)) return { message: error.message, status: httpStatusOf(error) };
+export function expectedFailure(error: unknown): { message: string; status: number; invalidFields?: string[] } {
+  if (isAppError(error)) {
+    const invalidFields = error.fields ? Object.keys(error.fields).filter(Boolean) : [];
+    return { message: error.message, status: httpStatusOf(error), ...(invalidFields.length ? { invalidFields } : {}) };
+  }
   throw error;
 }
 
 export function failureResult(error: unknown) {
-  const { message, status } = expectedFailure(error);
-  return data<ActionResult>({ ok: false, message }, { status });
+  const { status, ...failure } = expectedFailure(error);
+  return data<ActionResult>({ ok: false, ...failure }, { status });
 }
 
 export function unreadableRequest() {

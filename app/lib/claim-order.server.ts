@@ -20,7 +20,7 @@ export async function claimOrder(context: RequestContext, memberId: string, form
     });
     return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: true, message: claimSuccessMessage(claim) });
   } catch (error) {
-    const { message, status } = expectedFailure(error);
-    return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: false, message }, { status });
+    const { status, ...failure } = expectedFailure(error);
+    return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: false, ...failure }, { status });
   }
 }

@@ -8,6 +8,12 @@ export function normalizeSingaporeMobile(input: string): string | null {
   return /^[3689]\d{7}$/.test(national) ? `+65${national}` : null;
 }
 
+/** A stored +65 number the way a shopper writes it ("9123 4567"); anything else as it is. */
+export function formatSingaporeMobile(mobile: string): string {
+  const national = /^\+65(\d{4})(\d{4})$/.exec(mobile);
+  return national ? `${national[1]} ${national[2]}` : mobile;
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 const MOBILE_MESSAGE = "Enter a Singapore mobile number, like 9123 4567.";

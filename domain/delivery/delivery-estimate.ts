@@ -3,7 +3,7 @@ import { isSingaporePublicHoliday } from "./sg-public-holidays.ts";
 /**
  * Delivery window estimate, reasoned entirely on the Singapore calendar (UTC+8, no daylight saving).
  *
- * A working day is any day that is not a Saturday, a Sunday or a listed Singapore public holiday.
+ * A working day is any day that is not a Saturday, a Sunday or a Singapore public holiday (or day in lieu).
  * Counting starts the day after the order: the 1st working day after the order day is "1 working day later".
  *
  * Offset rule (decided here): the offset is a number of WORKING days added to both ends of the window.
@@ -13,8 +13,8 @@ import { isSingaporePublicHoliday } from "./sg-public-holidays.ts";
  *   start  = the (5 + offset)-th working day after the order day;
  *   end    = the (7 + offset)-th working day after the order day (so always 2 working days after start).
  *
- * Holidays are only known for the years in sg-public-holidays.ts. Later years still skip weekends but no
- * holidays, so that list must be extended every year when MOM publishes the next one.
+ * Holidays come from sg-public-holidays.ts for any year; the server warns at start when a year within the
+ * estimate's reach (holiday-coverage.ts) has incomplete holiday data.
  */
 
 export type DeliveryWindow = { start: string; end: string };

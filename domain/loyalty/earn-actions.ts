@@ -10,7 +10,11 @@ export type EarnAction = {
   points: number;
   isHidden?: boolean;
   isDisabled?: boolean;
+  /** The social network whose brand page the member opens to do it. */
+  socialNetwork?: SocialNetwork;
 };
+
+export type SocialNetwork = "instagram" | "tiktok" | "facebook";
 
 export type EarnActionId = keyof typeof EARN_ACTION_POINTS;
 
@@ -29,6 +33,7 @@ export const EARN_ACTIONS: readonly EarnAction[] = [
     title: "Follow us on Instagram",
     description: "Follow our Instagram account for new flavours, recipes and member offers.",
     points: EARN_ACTION_POINTS["follow-ig"],
+    socialNetwork: "instagram",
   },
   {
     id: "follow-tt",
@@ -36,6 +41,7 @@ export const EARN_ACTIONS: readonly EarnAction[] = [
     title: "Follow Us on TikTok",
     description: "Follow our TikTok account for short videos and behind-the-scenes moments.",
     points: EARN_ACTION_POINTS["follow-tt"],
+    socialNetwork: "tiktok",
     isHidden: true,
   },
   {
@@ -44,6 +50,7 @@ export const EARN_ACTIONS: readonly EarnAction[] = [
     title: "Like us on Facebook",
     description: "Like our Facebook page to hear about launches and events first.",
     points: EARN_ACTION_POINTS["follow-fb"],
+    socialNetwork: "facebook",
   },
   {
     id: "refer-friends",

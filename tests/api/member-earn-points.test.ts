@@ -53,6 +53,10 @@ describe("member pages: earning points and gold progress", () => {
     expect(after).toMatch(/data-testid="earn-balance"[^>]*>100</);
     expect(card(after, "follow-ig")).toContain("Done");
     expect(card(after, "follow-ig")).not.toContain('name="activity"');
+    // Without JavaScript the answer links the brand page it claimed for, in a new tab.
+    const brandLink =
+      /<a href="https:\/\/www\.instagram\.com\/nectarlab\.sg" target="_blank" rel="noopener noreferrer"[^>]*>(Open|Visit) our Instagram/g;
+    expect([...after.matchAll(brandLink)].map((link) => link[1])).toEqual(["Open", "Visit"]);
 
     const again = await browser.post("/member/earn-points", { activity: "follow-ig" });
     expect(again.status).toBe(200);

@@ -1,15 +1,36 @@
-import Holidays from "date-holidays";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addWorkingDays, estimateDelivery, isWorkingDay, toSingaporeDate } from "../../domain/delivery/delivery-estimate.ts";
-import {
-  isSingaporePublicHoliday,
-  SG_PUBLIC_HOLIDAY_YEARS,
-  SG_PUBLIC_HOLIDAYS,
-} from "../../domain/delivery/sg-public-holidays.ts";
+import { holidayDataWarnings, yearsInEstimateReach } from "../../domain/delivery/holiday-coverage.ts";
+import { isSingaporePublicHoliday, singaporePublicHolidays } from "../../domain/delivery/sg-public-holidays.ts";
 
 const DAY_MS = 86_400_000;
 const SGT_MS = 8 * 3_600_000;
+
+// MOM gazetted lists (https://www.mom.gov.sg/employment-practices/public-holidays), days in lieu included,
+// plus Polling Day 2025. A holiday on a Saturday gives no weekday off.
+const MOM_GAZETTED: Record<number, string[]> = {
+  2024: ["01-01", "02-10", "02-11", "02-12", "03-29", "04-10", "05-01", "05-22", "06-17", "08-09", "10-31", "12-25"],
+  2025: ["01-01", "01-29", "01-30", "03-31", "04-18", "05-01", "05-03", "05-12", "06-07", "08-09", "10-20", "12-25"],
+  2026: [
+    "01-01",
+    "02-17",
+    "02-18",
+    "03-21",
+    "04-03",
+    "05-01",
+    "05-27",
+    "05-31",
+    "06-01",
+    "08-09",
+    "08-10",
+    "11-08",
+    "11-09",
+    "12-25",
+  ],
+  2027: ["01-01", "02-06", "02-07", "02-08", "03-10", "03-26", "05-01", "05-17", "05-20", "08-09", "10-28", "12-25"],
+};
+const MOM_HOLIDAYS = new Set(Object.entries(MOM_GAZETTED).flatMap(([year, days]) => days.map((day) => `${year}-${day}`)));
 
 // Independent oracle for the properties: plain UTC Date arithmetic on the Singapore calendar day.
 function sgDateOf(epochMs: number): string {
@@ -20,7 +41,7 @@ function weekdayOf(isoDate: string): number {
 }
 function oracleIsWorkingDay(isoDate: string): boolean {
   const weekday = weekdayOf(isoDate);
-  return weekday !== 0 && weekday !== 6 && !SG_PUBLIC_HOLIDAYS.has(isoDate);
+  return weekday !== 0 && weekday !== 6 && !MOM_HOLIDAYS.has(isoDate);
 }
 /** Working days in (from, to]. */
 function workingDaysBetween(from: string, to: string): number {
@@ -32,51 +53,51 @@ function workingDaysBetween(from: string, to: string): number {
 }
 
 describe("Singapore public holidays", () => {
-  it("lists every MOM holiday and day in lieu per year", () => {
-    const perYear = SG_PUBLIC_HOLIDAY_YEARS.map((year) => [...SG_PUBLIC_HOLIDAYS.keys()].filter((d) => d.startsWith(`${year}-`)));
-    expect(perYear.map((dates) => dates.length)).toEqual([12, 12, 14, 12]);
-    expect(isSingaporePublicHoliday("2025-05-03")).toBe(true); // Polling Day
-    expect(isSingaporePublicHoliday("2024-02-12")).toBe(true); // CNY in lieu
-    expect(isSingaporePublicHoliday("2025-06-09")).toBe(false); // HRH on a Saturday: no Monday off
-    expect(isSingaporePublicHoliday("2028-01-03")).toBe(false);
+  it.each([2024, 2025, 2026, 2027])("gives MOM's gazetted list for %i, days in lieu included", (year) => {
+    expect([...singaporePublicHolidays(year).keys()].sort()).toEqual((MOM_GAZETTED[year] ?? []).map((day) => `${year}-${day}`));
   });
 
-  it("puts every day in lieu on the Monday after a Sunday holiday", () => {
-    const inLieu = [...SG_PUBLIC_HOLIDAYS].filter(([, name]) => name.includes("in lieu")).map(([date]) => date);
-    expect(inLieu).toEqual(["2024-02-12", "2026-06-01", "2026-08-10", "2026-11-09", "2027-02-08"]);
-    for (const date of inLieu) {
-      const sunday = new Date(Date.parse(`${date}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-      expect([weekdayOf(date), weekdayOf(sunday), SG_PUBLIC_HOLIDAYS.has(sunday)]).toEqual([1, 0, true]);
-    }
+  it("takes the library's dates and the verified corrections on top", () => {
+    expect(singaporePublicHolidays(2026).get("2026-04-03")).toBe("Good Friday"); // from date-holidays
+    expect(isSingaporePublicHoliday("2026-08-10")).toBe(true); // National Day in lieu, from date-holidays
+    expect(singaporePublicHolidays(2027).get("2027-05-20")).toBe("Vesak Day"); // a correction: missing there
+    expect(isSingaporePublicHoliday("2027-03-09")).toBe(false); // a correction: MOM says 10 Mar
+    expect(isSingaporePublicHoliday("2025-06-09")).toBe(false); // Hari Raya Haji on a Saturday: no Monday off
   });
 
-  it("matches date-holidays except where the MOM gazetted list is right", () => {
-    const hd = new Holidays("SG");
-    // date-holidays dates Islamic holidays from the evening before (start 18:00), so compare the day only.
-    const library = new Set(
-      SG_PUBLIC_HOLIDAY_YEARS.flatMap((year) =>
-        hd
-          .getHolidays(year)
-          .filter((h) => h.type === "public")
-          .map((h) => h.date.slice(0, 10)),
-      ),
-    );
-    const official = new Set(SG_PUBLIC_HOLIDAYS.keys());
-    // Disagreements found with date-holidays 3.37; the MOM gazetted lists are kept:
-    // - 2024 Hari Raya Haji: MOM gazetted Mon 17 Jun 2024; date-holidays has Sun 16 Jun (and no day in lieu).
-    // - 2025 Polling Day, Sat 3 May 2025 (general election, Parliamentary Elections Act s35): missing there.
-    // - 2027 Hari Raya Puasa: MOM says Wed 10 Mar 2027; date-holidays has Tue 9 Mar.
-    // - 2027 Hari Raya Haji: MOM says Mon 17 May 2027; date-holidays has Sun 16 May with no day in lieu.
-    // - 2027 Vesak Day: MOM says Thu 20 May 2027; date-holidays has no Vesak Day in 2027 at all.
-    // 2026 agrees date for date (date-holidays names 1 Jun and 9 Nov as the holiday itself, not "in lieu").
-    expect([...official].filter((d) => !library.has(d))).toEqual([
-      "2024-06-17",
-      "2025-05-03",
-      "2027-03-10",
-      "2027-05-17",
-      "2027-05-20",
-    ]);
-    expect([...library].filter((d) => !official.has(d)).sort()).toEqual(["2024-06-16", "2027-03-09", "2027-05-16"]);
+  it("knows the holidays of years after the last gazetted list", () => {
+    expect(singaporePublicHolidays(2028).get("2028-01-01")).toBe("New Year's Day");
+    expect(singaporePublicHolidays(2028).get("2028-08-09")).toBe("National Day");
+    expect(isSingaporePublicHoliday("2031-12-25")).toBe(true);
+    // Far outside the years the shop runs, weekends only (and an answer, not a hang).
+    expect(singaporePublicHolidays(275_760).size).toBe(0);
+    // Thu 14 Aug 275760: Fri 15 (1), Mon 18 (2) ... Thu 21 (5), Fri 22 (6), Mon 25 (7).
+    expect(estimateDelivery(8.64e15 - 30 * DAY_MS)).toEqual({ start: "275760-08-21", end: "275760-08-25" });
+    // Mon 31 Jul 2028: Tue 1 (1) ... Fri 4 (4), Mon 7 (5), Tue 8 (6), National Day Wed 9 skipped, Thu 10 (7).
+    expect(estimateDelivery("2028-07-31T10:00:00+08:00")).toEqual({ start: "2028-08-07", end: "2028-08-10" });
+    // Mon 10 Apr 2028: Tue 11 (1), Wed 12 (2), Thu 13 (3), Good Friday 14 skipped, Mon 17 (4), Tue 18 (5) ... Thu 20 (7).
+    expect(estimateDelivery("2028-04-10T10:00:00+08:00")).toEqual({ start: "2028-04-18", end: "2028-04-20" });
+  });
+});
+
+describe("holiday data within the estimate's reach", () => {
+  it("reaches this Singapore year and the next", () => {
+    expect(yearsInEstimateReach(new Date("2026-11-23T10:00:00Z"))).toEqual([2026, 2027]);
+    // 31 Dec 2027 20:00 UTC is already 1 Jan 2028 in Singapore.
+    expect(yearsInEstimateReach(new Date("2027-12-31T20:00:00Z"))).toEqual([2028, 2029]);
+  });
+
+  it("has nothing to warn about for the years compared with MOM's lists", () => {
+    expect(holidayDataWarnings([2024, 2025, 2026, 2027])).toEqual([]);
+  });
+
+  it("warns about a year with a missing holiday or no gazetted comparison", () => {
+    const [warning, ...others] = holidayDataWarnings([2027, 2028]);
+    expect(others).toEqual([]);
+    expect(warning).toMatch(/^Singapore holidays for 2028 are incomplete: /);
+    expect(warning).toContain("no date for Vesak Day"); // the library has no Vesak Day after 2026
+    expect(warning).toContain("not yet compared with MOM's gazetted list");
+    expect(warning).not.toContain("National Day");
   });
 });
 

@@ -65,4 +65,14 @@ describe("configuration", () => {
       /SUPPLIER_NAME: is required with GST_REGISTRATION_NUMBER[\s\S]*SUPPLIER_ADDRESS: is required/,
     );
   });
+
+  it("takes the brand's social pages as https addresses only", () => {
+    expect(loadConfig({}).BRAND_INSTAGRAM_URL).toBe("https://www.instagram.com/nectarlab.sg");
+    expect(loadConfig({ BRAND_FACEBOOK_URL: "https://www.facebook.com/example" }).BRAND_FACEBOOK_URL).toBe(
+      "https://www.facebook.com/example",
+    );
+    for (const bad of ["http://www.tiktok.com/@example", "javascript:alert(1)", "tiktok.com/@example"]) {
+      expect(() => loadConfig({ BRAND_TIKTOK_URL: bad })).toThrow(/BRAND_TIKTOK_URL/);
+    }
+  });
 });

@@ -1,19 +1,27 @@
+import { useRef } from "react";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
+import { shippingPrefill } from "../../../domain/checkout/shipping-prefill.ts";
 import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
 import { isAppError } from "../../../domain/shared/app-error.ts";
 import { OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
+import { errorProps, useFocusFirstError } from "../../lib/form-errors.ts";
+import { privatePageHeaders } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/shipping";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Shipping");
 
+// The form may start filled with the member's own details.
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const summary = await checkoutSummary(context.get(requestContext).operations, {});
+  const { operations } = context.get(requestContext);
+  const summary = await checkoutSummary(operations, {});
   if (summary.bag.lines.length === 0) throw redirect("/checkout/summary");
-  return { pricing: summary.pricing };
+  return { pricing: summary.pricing, prefill: await shippingPrefill(operations, {}) };
 }
 
 type ShippingActionData = {
@@ -61,9 +69,13 @@ const FIELDS = [
 export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, result);
+  const invalid = FIELDS.map((field) => field.name).filter((name) => result?.fieldErrors?.[name]);
+  const prefill: Partial<Record<string, string>> = loaderData.prefill;
   return (
     <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
-      <Form method="post" noValidate className="space-y-4" aria-labelledby="shipping-heading">
+      <Form ref={form} method="post" noValidate className="space-y-4" aria-labelledby="shipping-heading">
         <h1 id="shipping-heading" className="text-2xl font-bold">
           Where should we deliver?
         </h1>
@@ -91,11 +103,8 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
                 type={field.type}
                 autoComplete={field.autoComplete}
                 inputMode={"inputMode" in field ? field.inputMode : undefined}
-                defaultValue={result?.values?.[field.name] ?? ""}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={
-                  [hint && `${field.name}-hint`, error && `${field.name}-error`].filter(Boolean).join(" ") || undefined
-                }
+                defaultValue={result?.values?.[field.name] ?? prefill[field.name] ?? ""}
+                {...errorProps(field.name, invalid, `${field.name}-error`, hint ? [`${field.name}-hint`] : [])}
                 className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-sale"
               />
               {error && (

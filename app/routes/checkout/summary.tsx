@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { data, Form, Link, useActionData } from "react-router";
 import { applyPromotionToBag } from "../../../domain/checkout/apply-promotion.ts";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
@@ -10,6 +11,7 @@ import { LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { rewardsInBag } from "../../lib/reward-bag.server.ts";
 import type { Route } from "./+types/summary";
@@ -42,6 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
   const { bag, pricing, rewards, promotionError, cancelled, delivery } = loaderData;
   const result = useActionData<typeof action>();
+  const promotionForm = useRef<HTMLFormElement>(null);
+  useFocusFirstError(promotionForm, result?.ok === false ? result : null);
+  // Only a failed apply is this form's error: a remove answers ok.
+  const invalid = invalidFieldsOf(result, ["code"]);
   if (bag.lines.length === 0) {
     return (
       <section className="text-center">
@@ -80,7 +86,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
         </Link>
       </section>
       <aside className="h-fit space-y-5 rounded-2xl border border-slate-200 bg-white p-5">
-        <Form method="post" className="space-y-2">
+        <Form ref={promotionForm} method="post" className="space-y-2">
           <label htmlFor="promotion-code" className="block font-semibold">
             Promotion code
           </label>
@@ -90,6 +96,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
               name="code"
               autoComplete="off"
               defaultValue={pricing.promotionCode ?? ""}
+              {...errorProps("code", invalid, "promotion-message")}
               aria-describedby="promotion-message"
               className="w-full rounded-lg border border-slate-300 px-3 py-2 uppercase"
             />

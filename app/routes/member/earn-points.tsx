@@ -1,9 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
-import { findEarnAction, visibleEarnActions } from "../../../domain/loyalty/earn-actions.ts";
+import { type EarnAction, findEarnAction, visibleEarnActions } from "../../../domain/loyalty/earn-actions.ts";
 import { createEarnPointTransaction } from "../../../domain/loyalty/earn-points.ts";
-import { EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
-import { requestContext } from "../../context.ts";
+import { type BrandPage, BrandPageLink, EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
+import { type BrandPages, requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -19,8 +19,19 @@ function stateOf(action: ReturnType<typeof visibleEarnActions>[number], done: bo
   return action.isDisabled ? "coming-soon" : "open";
 }
 
+/** What a claim answers: the message and, for a social action, the brand page to open. */
+type EarnResult = ActionResult & { brandPage?: BrandPage };
+
+const NETWORK_NAMES = { instagram: "Instagram", tiktok: "TikTok", facebook: "Facebook" } as const;
+
+function brandPageOf(action: EarnAction | undefined, pages: BrandPages): BrandPage | undefined {
+  const network = action?.socialNetwork;
+  return network ? { url: pages[network], network: NETWORK_NAMES[network] } : undefined;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = await requireMember(context.get(requestContext), request);
+  const ctx = context.get(requestContext);
+  const member = await requireMember(ctx, request);
   const completed = new Set(member.activities);
   return {
     points: member.points,
@@ -32,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         description: action.description,
         points: action.points,
         state: stateOf(action, completed.has(action.id)),
+        brandPage: brandPageOf(action, ctx.settings.brandPages),
       }),
     ),
   };
@@ -53,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       credited && done
         ? `You earned ${done.points.toLocaleString("en-SG")} points for "${done.title}". Your balance is ${after.points.toLocaleString("en-SG")} points.`
         : "You have already earned the points for this one.";
-    return data<ActionResult>({ ok: true, message });
+    return data<EarnResult>({ ok: true, message, brandPage: brandPageOf(done, ctx.settings.brandPages) });
   } catch (error) {
     return failureResult(error);
   }
@@ -62,6 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EarnPoints({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  // Failures answer a plain ActionResult, which names no brand page.
+  const brandPage = (actionData as EarnResult | undefined)?.brandPage;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <Link to="/member" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
@@ -85,6 +99,12 @@ export default function EarnPoints({ loaderData, actionData }: Route.ComponentPr
             }`}
           >
             {actionData.message}
+            {brandPage && (
+              <>
+                {" "}
+                <BrandPageLink page={brandPage} verb="Open" />
+              </>
+            )}
           </p>
         )}
       </div>

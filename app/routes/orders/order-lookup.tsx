@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form, redirect, useActionData } from "react-router";
 import { claimGuestOrderAccess } from "../../../domain/orders/claim-guest-order.ts";
 import { bagTokenOf } from "../../../domain/shared/context.ts";
@@ -5,6 +6,7 @@ import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
 import { failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { bagCookie } from "../../lib/bag-cookie.server.ts";
+import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/order-lookup";
 
@@ -30,12 +32,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function OrderLookup() {
   const result = useActionData<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, result);
+  const invalid = invalidFieldsOf(result, ["invoiceId", "mobile"]);
   return (
     <>
       <PageHeading eyebrow="Orders" title="Find your order">
         Enter the invoice number from your confirmation email and the mobile number you gave at checkout.
       </PageHeading>
-      <Form method="post" className="mx-auto max-w-6xl space-y-4 px-4">
+      <Form ref={form} method="post" className="mx-auto max-w-6xl space-y-4 px-4">
         <div className="max-w-sm space-y-4">
           <div>
             <label htmlFor="invoiceId" className="block font-medium">
@@ -46,6 +51,7 @@ export default function OrderLookup() {
               name="invoiceId"
               required
               autoComplete="off"
+              {...errorProps("invoiceId", invalid, "lookup-error")}
               className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 uppercase"
             />
           </div>
@@ -59,11 +65,12 @@ export default function OrderLookup() {
               type="tel"
               required
               autoComplete="tel"
+              {...errorProps("mobile", invalid, "lookup-error")}
               className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
             />
           </div>
           {result && !result.ok && (
-            <p role="alert" className="font-medium text-sale">
+            <p id="lookup-error" role="alert" className="font-medium text-sale">
               {result.message}
             </p>
           )}
