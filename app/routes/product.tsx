@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { path: pathname, series: params.series, productId: params.productId },
       "product link for an unknown product or series",
     );
-    throw redirect("/shop");
+    throw data(`Page not found: ${pathname}`, { status: 404 });
   }
   if (params.series !== seriesSlug(product.series)) throw redirect(product.path, 301);
   return { product, delivery: estimateDelivery(new Date()) };
