@@ -29,15 +29,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data(`Page not found: ${pathname}`, { status: 404 });
   }
   if (params.series !== seriesSlug(product.series)) throw redirect(product.path, 301);
-  return { product, delivery: estimateDelivery(new Date()) };
+  // A flavour chosen before the page's script runs (or without it) arrives as ?flavour=….
+  const asked = new URL(request.url).searchParams.get("flavour");
+  const flavour = flavoursOf(product).find((name) => name === asked) ?? null;
+  return { product, flavour, delivery: estimateDelivery(new Date()) };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary);
 
+const FLAVOUR_FORM = "flavour-choice";
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const flavours = flavoursOf(product);
-  const [flavour, setFlavour] = useState<string | null>(flavours[0] ?? null);
+  const [flavour, setFlavour] = useState<string | null>(loaderData.flavour ?? flavours[0] ?? null);
   const options = product.options.filter((option) => flavour === null || option.flavourName === flavour);
   const [selectedId, setSelectedId] = useState(defaultOption(options)?.optionId);
   const selected = options.find((option) => option.optionId === selectedId) ?? defaultOption(options);
@@ -74,6 +79,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-900">{product.name}</h1>
         <p className="mt-2 text-lg text-muted">{product.summary}</p>
 
+        {/* Flavour buttons submit this form when the page's script has not taken them over. */}
+        <form id={FLAVOUR_FORM} method="get" />
         <fetcher.Form method="post" action="/bag" className="mt-6 space-y-6">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="quantity" value="1" />
@@ -84,9 +91,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 {flavours.map((name) => (
                   <button
                     key={name}
-                    type="button"
+                    type="submit"
+                    form={FLAVOUR_FORM}
+                    name="flavour"
+                    value={name}
                     aria-pressed={name === flavour}
-                    onClick={() => chooseFlavour(name)}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      chooseFlavour(name);
+                    }}
                     className="rounded-full border px-4 py-2 text-sm font-medium aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white border-slate-300 hover:border-brand-700"
                   >
                     {name}

@@ -114,4 +114,17 @@ test.describe("without JavaScript", () => {
     await page.reload();
     await expect(page.getByTestId("bag-subtotal")).toHaveText("S$137.80");
   });
+
+  test("a shopper picks a flavour and gets that flavour in the bag", async ({ page }) => {
+    await page.goto("/shop/luna-collagen/m8");
+    await page.getByRole("button", { name: "Lychee Luxe", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Lychee Luxe", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await page
+      .getByRole("radio", { name: /^1 Box/ })
+      .first()
+      .check();
+    await page.getByRole("button", { name: "Add to bag" }).click();
+    await expect(page).toHaveURL(/\/bag\?done=added$/);
+    await expect(page.getByLabel("Quantity of Luna Collagen Nectar, 8-serving box, Lychee Luxe")).toHaveValue("1");
+  });
 });
