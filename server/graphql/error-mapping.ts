@@ -1,6 +1,8 @@
 import { type GraphQLError, print } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
+import { reportServerError } from "../../app/lib/server-error-alert.server.ts";
 import { isAppError } from "../../domain/shared/app-error.ts";
+import type { OperationContext } from "../../domain/shared/context.ts";
 import type { Logger } from "../logger.ts";
 
 const UNEXPECTED = "Something went wrong on our side. Please try again.";
@@ -31,7 +33,7 @@ function asBadVariable(error: GraphQLError): GraphQLError {
  * token); GraphQL's own errors (bad arguments, validation) pass through, a refused variable as
  * BAD_USER_INPUT; anything else is logged with the request id and masked.
  */
-function toClientError(error: GraphQLError, logger: Logger | undefined): GraphQLError {
+function toClientError(error: GraphQLError, context: ErrorMappingContext): GraphQLError {
   const original = error.originalError;
   if (!original || (isGraphQLError(original) && !original.originalError)) return asBadVariable(error);
   const location = { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path };
@@ -39,7 +41,8 @@ function toClientError(error: GraphQLError, logger: Logger | undefined): GraphQL
     const http = original.code === "UNAUTHENTICATED" ? { http: { status: 401 } } : {};
     return createGraphQLError(original.message, { ...location, extensions: { code: original.code, ...http } });
   }
-  logger?.error({ err: original, path: error.path?.join(".") }, "GraphQL operation failed");
+  context.logger?.error({ err: original, path: error.path?.join(".") }, "GraphQL operation failed");
+  if (context.operations && context.request) reportServerError(context.operations, context.request, original);
   return createGraphQLError(UNEXPECTED, { ...location, extensions: { code: "INTERNAL_SERVER_ERROR" } });
 }
 
@@ -60,14 +63,17 @@ function withoutOriginalError(result: ProcessedResult): ProcessedResult {
   return { ...result, errors };
 }
 
-export function errorMapping(): Plugin<{ logger?: Logger }> {
+/** What a failure is logged with and, in staging and production, reported to the admin through. */
+type ErrorMappingContext = { logger?: Logger; operations?: OperationContext; request?: Request };
+
+export function errorMapping(): Plugin<ErrorMappingContext> {
   return {
     onExecute({ args }) {
-      const logger = args.contextValue.logger;
+      const context = args.contextValue;
       return {
         onExecuteDone({ result, setResult }) {
           if (!("errors" in result) || !result.errors?.length) return;
-          setResult({ ...result, errors: result.errors.map((error) => toClientError(error as GraphQLError, logger)) });
+          setResult({ ...result, errors: result.errors.map((error) => toClientError(error as GraphQLError, context)) });
         },
       };
     },

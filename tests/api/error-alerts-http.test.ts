@@ -6,6 +6,7 @@ import { ERROR_ALERT_CLIENT_LIMIT } from "../../domain/alerts/send-error-alert.t
 import { newBagToken } from "../../domain/bag/bag-token.ts";
 import { newSessionToken } from "../../domain/members/session-token.ts";
 import { generateOrderCode } from "../../domain/orders/order-code.ts";
+import { callGraphQL, GET_BY_EMAIL, memberOf, signIn } from "../setup/member-graphql.ts";
 import { DRIVER_NAME, queryRows } from "../setup/test-database.ts";
 import { eventually } from "../setup/test-jobs.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
@@ -159,6 +160,33 @@ describe(`error alerts over HTTP in staging (${DRIVER_NAME})`, () => {
       (rows) => rows.length > 0,
     );
     expect(reported?.message).toContain("member_sessions");
+  });
+
+  it("reports an unexpected failure inside a GraphQL operation, which the client sees masked", async () => {
+    const db = shop.server.database.db;
+    const account = await signIn(shop);
+    await memberOf(shop.baseUrl, account);
+    await db.execute(sql`alter table point_transactions rename to point_transactions_away`);
+    try {
+      // The member's point history reads the table that is gone.
+      const reply = await callGraphQL(
+        shop.baseUrl,
+        GET_BY_EMAIL,
+        { email: account.email, providerType: "google" },
+        { token: account.token, headers: { "x-forwarded-for": newClient() } },
+      );
+      expect(reply.body.errors?.[0]).toMatchObject({
+        message: "Something went wrong on our side. Please try again.",
+        extensions: { code: "INTERNAL_SERVER_ERROR" },
+      });
+    } finally {
+      await db.execute(sql`alter table point_transactions_away rename to point_transactions`);
+    }
+    const [reported] = await eventually(
+      () => queryRows<{ message: string }>(db, sql`select message from error_alerts where path = '/graphql'`),
+      (rows) => rows.length > 0,
+    );
+    expect(reported?.message).toContain("point_transactions");
   });
 });
 
