@@ -20,7 +20,7 @@ test("a browser on an unknown address ends on /404 naming the address, with stat
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /the/path");
   await expect(page).toHaveTitle("404 - Page not found: /the/path | Nectar Lab");
   for (const name of ["Go to the home page", "Browse the shop", "Help centre", "Track an order"]) {
-    await expect(page.getByRole("link", { name })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name })).toBeVisible();
   }
 
   const reloaded = await page.reload();
