@@ -7,9 +7,9 @@ import { errorAlertData, reportsErrors } from "./error-alerts.ts";
  * never throws and never holds up the answer: a failure to record the alert is logged instead.
  */
 export function reportServerError(operations: OperationContext, request: Request, error: unknown): void {
-  const { env } = operations.settings;
-  if (!reportsErrors(env)) return;
   try {
+    const { env } = operations.settings;
+    if (!reportsErrors(env)) return;
     const data = errorAlertData(env, new URL(request.url).pathname, error);
     sendErrorAlert(operations, { data, clientAddress: null }).catch((alertError: unknown) =>
       operations.log.error({ err: alertError }, "could not record the error alert"),

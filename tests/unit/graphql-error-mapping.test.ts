@@ -10,7 +10,7 @@ const query = 'query($email: String!) { getMemberByEmailAndProviderTypeFast(emai
 function serverContext(verifyAccessToken: () => Promise<never>) {
   const error = vi.fn();
   const context = {
-    operations: { viewer: guest() },
+    operations: { viewer: guest(), settings: { env: "test" } },
     logger: { error, warn: vi.fn() },
     requestId: "req-1",
     verifyAccessToken,
