@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../server/http/body-limit.ts";
+import { callGraphQL, codesOf, memberOf, signIn } from "../setup/member-graphql.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
+
+const CREATE_DUMMY = `mutation($memberId: ID!, $meta: String!) {
+  createDummyOrder(memberId: $memberId, meta: $meta) { dummyOrders { id invoiceId mobile price memberId createdAt email timestamp } }
+}`;
 
 /** SPEC.md §7's calls, as a client written for the original backend makes them (decision record 020). */
 describe("GraphQL: what a client written for the original backend relies on", () => {
@@ -12,6 +17,45 @@ describe("GraphQL: what a client written for the original backend relies on", ()
 
   const post = (body: string) =>
     fetch(`${shop.baseUrl}/graphql`, { method: "POST", body, headers: { "content-type": "application/json" } });
+
+  describe("createDummyOrder with the meta of SPEC.md §7", () => {
+    it("stores the order at the timestamp sent, in seconds or milliseconds", async () => {
+      const account = await signIn(shop);
+      const member = await memberOf(shop.baseUrl, account);
+      const joined = Date.parse(String(member.createdAt)) / 1000;
+      const create = async (meta: object) => {
+        const reply = await callGraphQL(shop.baseUrl, CREATE_DUMMY, { memberId: member.id, meta: JSON.stringify(meta) }, account);
+        expect(reply.body.errors).toBeUndefined();
+        return (reply.body.data?.createDummyOrder as { dummyOrders: Record<string, unknown>[] } | undefined)?.dummyOrders;
+      };
+      const meta = { price: 100, invoiceId: "6a7k2qxb", email: member.email, mobile: "9123 4567", timestamp: joined - 172_800 };
+      expect(await create(meta)).toEqual([
+        {
+          id: expect.any(String),
+          invoiceId: "6A7K2QXB",
+          mobile: "+6591234567",
+          price: 100,
+          memberId: member.id,
+          createdAt: expect.any(String),
+          email: member.email,
+          timestamp: meta.timestamp,
+        },
+      ]);
+      const [newest] = await create({ ...meta, invoiceId: "6A7K2QXC", timestamp: (joined + 172_800) * 1000 });
+      expect(newest).toMatchObject({ invoiceId: "6A7K2QXC", timestamp: joined + 172_800 });
+    });
+
+    it("refuses a timestamp that is not a number, a missing one and a bad price with BAD_USER_INPUT", async () => {
+      const account = await signIn(shop);
+      const member = await memberOf(shop.baseUrl, account);
+      const good = { price: 100, invoiceId: "6A7K2QXB", email: member.email, mobile: "9123 4567", timestamp: 1_795_248_300 };
+      const { timestamp: _none, ...untimed } = good;
+      for (const meta of [{ ...good, timestamp: "1795248300" }, untimed, { ...good, price: "100" }, { ...good, price: 0 }]) {
+        const reply = await callGraphQL(shop.baseUrl, CREATE_DUMMY, { memberId: member.id, meta: JSON.stringify(meta) }, account);
+        expect(codesOf(reply), JSON.stringify(meta)).toEqual(["BAD_USER_INPUT"]);
+      }
+    });
+  });
 
   describe("a request that is not a GraphQL request", () => {
     it.each(["{}", '{"foo":1}', '{"foo":null}', '{"query":null}', "[1,2]", '["query"]', "[]", "null", "7"])(
