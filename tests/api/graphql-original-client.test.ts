@@ -3,6 +3,8 @@ import { MAX_BODY_BYTES } from "../../server/http/body-limit.ts";
 import { callGraphQL, codesOf, memberOf, signIn } from "../setup/member-graphql.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
+const ORDER_FIELDS = `id memberId originalMemberId createdAt deliveryDate email price mobile env invoiceId orderId paidAt
+  s3Key s3Url status updatedAt linkedAt ver timestamp`;
 const CREATE_DUMMY = `mutation($memberId: ID!, $meta: String!) {
   createDummyOrder(memberId: $memberId, meta: $meta) { dummyOrders { id invoiceId mobile price memberId createdAt email timestamp } }
 }`;
@@ -54,6 +56,41 @@ describe("GraphQL: what a client written for the original backend relies on", ()
         const reply = await callGraphQL(shop.baseUrl, CREATE_DUMMY, { memberId: member.id, meta: JSON.stringify(meta) }, account);
         expect(codesOf(reply), JSON.stringify(meta)).toEqual(["BAD_USER_INPUT"]);
       }
+    });
+  });
+
+  it("answers dummy orders with every field of SPEC.md §3's order, as linked orders", async () => {
+    const account = await signIn(shop);
+    const member = await memberOf(shop.baseUrl, account);
+    const timestamp = 1_795_421_100;
+    const meta = JSON.stringify({ price: 39, invoiceId: "6A7K2QXB", email: member.email, mobile: "9123 4567", timestamp });
+    const query = `mutation($memberId: ID!, $meta: String!) {
+      createDummyOrder(memberId: $memberId, meta: $meta) { dummyOrders { ${ORDER_FIELDS} } linkedOrders { ${ORDER_FIELDS} } }
+    }`;
+    const reply = await callGraphQL(shop.baseUrl, query, { memberId: member.id, meta }, account);
+    expect(reply.body.errors).toBeUndefined();
+    const [order] =
+      (reply.body.data?.createDummyOrder as { dummyOrders: Record<string, unknown>[] } | undefined)?.dummyOrders ?? [];
+    expect(order).toEqual({
+      id: expect.any(String),
+      memberId: member.id,
+      originalMemberId: null,
+      createdAt: expect.any(String),
+      deliveryDate: "2026-12-02",
+      email: member.email,
+      price: 39,
+      mobile: "+6591234567",
+      env: "test",
+      invoiceId: "6A7K2QXB",
+      orderId: order?.id,
+      paidAt: "2026-11-23T08:05:00.000Z",
+      s3Key: null,
+      s3Url: null,
+      status: "paid",
+      updatedAt: order?.createdAt,
+      linkedAt: order?.createdAt,
+      ver: 1,
+      timestamp,
     });
   });
 
