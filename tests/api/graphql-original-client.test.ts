@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestHash } from "../../domain/shared/request-hash.ts";
 import { MAX_BODY_BYTES } from "../../server/http/body-limit.ts";
 import { callGraphQL, codesOf, memberOf, signIn } from "../setup/member-graphql.ts";
+import { givePoints } from "../setup/redeem-fixtures.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const ORDER_FIELDS = `id memberId originalMemberId createdAt deliveryDate email price mobile env invoiceId orderId paidAt
@@ -19,6 +21,43 @@ describe("GraphQL: what a client written for the original backend relies on", ()
 
   const post = (body: string) =>
     fetch(`${shop.baseUrl}/graphql`, { method: "POST", body, headers: { "content-type": "application/json" } });
+
+  it("answers activities, pointTransactions[].meta and redeems[].meta as JSON text", async () => {
+    const account = await signIn(shop);
+    const member = await memberOf(shop.baseUrl, account);
+    await givePoints(shop.server.database.db, member, 500);
+    const query = `mutation($memberId: ID!, $meta: String!) {
+      addRedeemToBag(memberId: $memberId, meta: $meta) { activities pointTransactions { activityType meta } redeems { meta } }
+    }`;
+    const variables = { memberId: member.id, meta: JSON.stringify({ optionId: "op-mpu_pb-1pu" }) };
+    const reply = await fetch(`${shop.baseUrl}/graphql`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${account.token}`,
+        "x-request-hash": requestHash(variables),
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    const { data } = (await reply.json()) as {
+      data: {
+        addRedeemToBag: {
+          activities: string;
+          pointTransactions: { activityType: string; meta: string }[];
+          redeems: { meta: string }[];
+        };
+      };
+    };
+    const { activities, pointTransactions, redeems } = data.addRedeemToBag;
+    expect(activities).toBe('["sign-up"]');
+    const signUp = pointTransactions.find((entry) => entry.activityType === "sign-up");
+    expect(signUp?.meta).toBe("{}");
+    const [redeem] = redeems;
+    expect(typeof redeem?.meta).toBe("string");
+    expect(JSON.parse(redeem?.meta ?? "")).toEqual({ optionId: "op-mpu_pb-1pu", quantity: 1, rewardId: "pouch" });
+    const debit = pointTransactions.find((entry) => entry.activityType === "redeem");
+    expect(JSON.parse(debit?.meta ?? "")).toMatchObject({ optionId: "op-mpu_pb-1pu", quantity: 1, reason: "added" });
+  });
 
   describe("createDummyOrder with the meta of SPEC.md §7", () => {
     it("stores the order at the timestamp sent, in seconds or milliseconds", async () => {
