@@ -56,7 +56,7 @@ function toClientError(error: GraphQLError, context: ErrorMappingContext): Graph
 function asRequestErrors(result: ProcessedResult): ProcessedResult {
   if (Array.isArray(result)) return result.map((one) => asRequestErrors(one) as typeof one);
   const isRequestError = (error: GraphQLError) =>
-    Boolean(error.extensions?.originalError) || (error.extensions?.code === "BAD_REQUEST" && error.extensions?.http);
+    Boolean(error.extensions?.originalError || (error.extensions?.code === "BAD_REQUEST" && error.extensions?.http));
   if (Symbol.asyncIterator in result || !result.errors?.some(isRequestError)) return result;
   const errors = result.errors.map((error) => {
     if (!isRequestError(error)) return error;

@@ -47,8 +47,8 @@ export const memberTypeResolvers = {
     redeems: list("redeems"),
     linkedCustomers: list("linkedCustomers"),
     linkedOrders: list("linkedOrders"),
-    dummyOrders: async (member: MemberParent, _args: unknown, ctx: GraphQLContext) =>
-      (await list("dummyOrders")(member, _args, ctx)).map((order) => dummyOrderAsOrder(order, ctx.operations.settings.env)),
+    dummyOrders: async (member: MemberParent, args: unknown, ctx: GraphQLContext) =>
+      (await list("dummyOrders")(member, args, ctx)).map((order) => dummyOrderAsOrder(order, ctx.operations.settings.env)),
   },
   PointTransaction: {
     transactionTimestamp: (entry: PointTransactionView) => epochSeconds(entry.transactionAt),
