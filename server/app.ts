@@ -13,6 +13,7 @@ import type { embeddedProviderRoutes } from "../integrations/identity/embedded-p
 import type { IdentityClient } from "../integrations/identity/identity-client.ts";
 import type { Config } from "./env.ts";
 import { graphqlRoute } from "./graphql/route.ts";
+import { GRAPHQL_PATH } from "./graphql/yoga.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { buildRoute } from "./http/build-route.ts";
 import { compression } from "./http/compression.ts";
@@ -104,7 +105,7 @@ export function createHttpApp({
   app.use("*", memberSession({ resume, secureCookies: settings.secureCookies }));
   app.use("*", operationContext(services));
   mountErrorAlertRoutes(app, config.APP_ENV);
-  app.on(["GET", "POST"], "/graphql", graphqlRoute({ config, identity }));
+  app.on(["GET", "POST"], GRAPHQL_PATH, graphqlRoute({ config, identity }));
   app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
   app.all("*", (c) => {

@@ -1,3 +1,4 @@
+import { epochMsOf } from "../shared/epoch.ts";
 import { isSingaporePublicHoliday } from "./sg-public-holidays.ts";
 
 /**
@@ -21,8 +22,6 @@ export type DeliveryWindow = { start: string; end: string };
 
 const DAY_MS = 86_400_000;
 const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
-/** Numbers above this are epoch milliseconds; at or below it they are epoch seconds. */
-const MILLISECONDS_THRESHOLD = 1e12;
 /** The largest epoch milliseconds a Date can hold. */
 const MAX_EPOCH_MS = 8.64e15;
 export const BASE_START_DAYS = 5;
@@ -95,7 +94,7 @@ function parseIsoString(text: string): number {
 function toEpochMs(orderedAt: Date | number | string): number {
   let epochMs: number;
   if (orderedAt instanceof Date) epochMs = orderedAt.getTime();
-  else if (typeof orderedAt === "number") epochMs = orderedAt > MILLISECONDS_THRESHOLD ? orderedAt : orderedAt * 1000;
+  else if (typeof orderedAt === "number") epochMs = epochMsOf(orderedAt);
   else if (typeof orderedAt === "string") epochMs = parseIsoString(orderedAt);
   else throw invalidDate();
   if (!Number.isFinite(epochMs) || Math.abs(epochMs) > MAX_EPOCH_MS) throw invalidDate();

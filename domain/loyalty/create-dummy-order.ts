@@ -18,15 +18,16 @@ export const dummyOrderCreditKey = (dummyOrderId: string) => `dummy-order:${dumm
 
 export const CreateDummyOrderInput = z.object({
   memberId: identifier(),
-  /** when, timestamp, price, invoiceId, email, mobile (dummy-order-input.ts). */
+  /** price, invoiceId, email, mobile, timestamp (SPEC.md §7), or when instead of timestamp (dummy-order-input.ts). */
   meta: metaInput,
 });
 
 /**
- * createDummyOrder (debug tool, on the viewer's own member): a test order for the member (SPEC.md §5
- * meta). It counts as a purchase and is written with one `dummy-order` credit: a 'new' one earns what
- * a real order of that price would (goods only, the member's tier), an 'old' one 0 points, like an
- * old order linked later. It never counts towards total spent, so it cannot change the member's tier.
+ * createDummyOrder (debug tool, on the viewer's own member): a test order for the member (SPEC.md §7
+ * meta). It counts as a purchase and is written with one `dummy-order` credit: one placed since the
+ * member joined ('new') earns what a real order of that price would (goods only, the member's tier),
+ * one placed before ('old') 0 points. It never counts towards total spent, so it cannot change the
+ * member's tier.
  */
 export const createDummyOrder = defineOperation(CreateDummyOrderInput, async (ctx, input): Promise<MemberSummary> => {
   await requireDebugOnOwnMember(ctx, input.memberId);

@@ -1,6 +1,7 @@
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import { generateOrderCode, normalizeInvoiceId } from "../orders/order-code.ts";
 import { AppError } from "../shared/app-error.ts";
+import { epochMsOf } from "../shared/epoch.ts";
 import { toCents } from "../shared/money.ts";
 import { parseInput } from "../shared/operation.ts";
 import { emailInput } from "./email-input.ts";
@@ -9,10 +10,9 @@ import { emailInput } from "./email-input.ts";
 export const DUMMY_ORDER_DEFAULT_PRICE_CENTS = 10_000;
 /** SPEC.md §5: an old dummy order is placed 2 days before the base time, a new one 2 days after. */
 export const DUMMY_ORDER_OFFSET_MS = 2 * 24 * 60 * 60 * 1000;
-/** Larger timestamps are read as milliseconds (as the delivery estimate reads them, SPEC.md §9). */
-const MILLISECONDS_FROM = 1e12;
 
 export type DummyOrderInput = {
+  /** Placed before the member joined (old: earns no points) or since (new). */
   when: "old" | "new";
   orderedAt: Date;
   priceCents: number;
@@ -29,13 +29,25 @@ function whenOf(value: unknown): "old" | "new" {
   return value;
 }
 
-function baseOf(value: unknown, memberCreatedAt: Date): Date {
-  if (value === undefined || value === null) return memberCreatedAt;
-  const at = typeof value === "number" ? new Date(value >= MILLISECONDS_FROM ? value : value * 1000) : null;
-  if (!at || Number.isNaN(at.getTime()) || (value as number) < 0) {
-    throw bad("timestamp must be a number: epoch seconds (or milliseconds).");
-  }
+function instantOf(value: unknown): Date {
+  const at = typeof value === "number" && value >= 0 ? new Date(epochMsOf(value)) : null;
+  if (!at || Number.isNaN(at.getTime())) throw bad("timestamp must be a number: epoch seconds (or milliseconds).");
   return at;
+}
+
+function placedAt(when: unknown, base: Date): Date {
+  const at = new Date(base.getTime() + (whenOf(when) === "old" ? -DUMMY_ORDER_OFFSET_MS : DUMMY_ORDER_OFFSET_MS));
+  if (Number.isNaN(at.getTime())) throw bad("timestamp is out of range.");
+  return at;
+}
+
+/**
+ * SPEC.md §5's old/new rule, as the debug panel places a dummy order: 2 days before (old) or after
+ * (new) the base timestamp (the member's creation), in epoch seconds (or milliseconds). Answers the
+ * order's timestamp in epoch seconds.
+ */
+export function dummyOrderTimestamp(when: unknown, base: unknown): number {
+  return placedAt(when, instantOf(base)).getTime() / 1000;
 }
 
 function priceCentsOf(value: unknown): number {
@@ -61,18 +73,22 @@ function mobileOf(value: unknown): string {
 }
 
 /**
- * The meta of createDummyOrder (as metaInput read it): `when` ('old' or 'new', a string) is
- * required; `timestamp` is the base in epoch seconds (the debug panel sends the member's createdAt;
- * absent means that); `price` in S$ defaults to 100; `invoiceId` to a fresh order code, `email` to
- * the member's, `mobile` to none.
+ * The meta of createDummyOrder (as metaInput read it), SPEC.md §7's `{price, invoiceId, email,
+ * mobile, timestamp}`: `timestamp` is when the order was placed, in epoch seconds (or milliseconds).
+ * Instead, `when` ('old' or 'new') places it by dummyOrderTimestamp from `timestamp` as the base,
+ * the member's creation when absent. `price` in S$ defaults to 100; `invoiceId` to a fresh order
+ * code, `email` to the member's, `mobile` to none.
  */
 export function parseDummyOrderMeta(meta: Record<string, unknown>, member: { createdAt: Date; email: string }): DummyOrderInput {
-  const when = whenOf(meta.when);
-  const base = baseOf(meta.timestamp, member.createdAt);
-  const orderedAt = new Date(base.getTime() + (when === "old" ? -DUMMY_ORDER_OFFSET_MS : DUMMY_ORDER_OFFSET_MS));
-  if (Number.isNaN(orderedAt.getTime())) throw bad("timestamp is out of range.");
+  const absent = (value: unknown) => value === undefined || value === null;
+  if (absent(meta.when) && absent(meta.timestamp)) {
+    throw bad("timestamp (when the order was placed, epoch seconds) or when (old or new) is required.");
+  }
+  const orderedAt = absent(meta.when)
+    ? instantOf(meta.timestamp)
+    : placedAt(meta.when, absent(meta.timestamp) ? member.createdAt : instantOf(meta.timestamp));
   return {
-    when,
+    when: orderedAt < member.createdAt ? "old" : "new",
     orderedAt,
     priceCents: priceCentsOf(meta.price),
     invoiceId: invoiceIdOf(meta.invoiceId, orderedAt),

@@ -47,16 +47,20 @@ function toClientError(error: GraphQLError, context: ErrorMappingContext): Graph
 }
 
 /**
- * Yoga puts the parser's own error in `extensions.originalError` when a body is not JSON, and that
- * error's message quotes the body. Replies never repeat the request, so it goes.
+ * What yoga answers about the request itself, before anything runs. Yoga puts the parser's own error
+ * in `extensions.originalError` when a body is not JSON, and that error's message quotes the body:
+ * replies never repeat the request, so it goes. A request that is not a GraphQL request (no query, a
+ * body that is not one) is BAD_REQUEST with HTTP 400, where yoga would answer a "spec" error with 200
+ * to a client that accepts application/json.
  */
-function withoutOriginalError(result: ProcessedResult): ProcessedResult {
-  if (Array.isArray(result)) return result.map((one) => withoutOriginalError(one) as typeof one);
-  if (Symbol.asyncIterator in result || !result.errors?.some((error) => error.extensions?.originalError)) return result;
+function asRequestErrors(result: ProcessedResult): ProcessedResult {
+  if (Array.isArray(result)) return result.map((one) => asRequestErrors(one) as typeof one);
+  const isRequestError = (error: GraphQLError) =>
+    Boolean(error.extensions?.originalError || (error.extensions?.code === "BAD_REQUEST" && error.extensions?.http));
+  if (Symbol.asyncIterator in result || !result.errors?.some(isRequestError)) return result;
   const errors = result.errors.map((error) => {
-    if (!error.extensions?.originalError) return error;
+    if (!isRequestError(error)) return error;
     const { originalError: _quotesTheBody, http, ...extensions } = error.extensions;
-    // Yoga would answer 200 for a "spec" error without its original; a body it could not read stays a 400.
     const status = http ? { http: { ...http, spec: false } } : {};
     return createGraphQLError(error.message, { path: error.path, extensions: { ...extensions, ...status } });
   });
@@ -78,7 +82,7 @@ export function errorMapping(): Plugin<ErrorMappingContext> {
       };
     },
     onResultProcess({ result, setResult }) {
-      setResult(withoutOriginalError(result));
+      setResult(asRequestErrors(result));
     },
   };
 }

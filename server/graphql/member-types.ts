@@ -1,11 +1,7 @@
+import { dummyOrderAsOrder } from "../../domain/members/dummy-order-as-order.ts";
 import type { MemberSummary } from "../../domain/members/load-member.ts";
 import { loadMemberLists, type MemberListName, type MemberLists } from "../../domain/members/member-lists.ts";
-import type {
-  DummyOrderView,
-  LinkedCustomerView,
-  LinkedOrderView,
-  PointTransactionView,
-} from "../../domain/members/member-view.ts";
+import type { LinkedCustomerView, LinkedOrderView, PointTransactionView } from "../../domain/members/member-view.ts";
 import { loadPointHistoryPage, type PointHistoryPagingInput } from "../../domain/members/point-history.ts";
 import { fromCents } from "../../domain/shared/money.ts";
 import type { GraphQLContext } from "./context.ts";
@@ -51,7 +47,8 @@ export const memberTypeResolvers = {
     redeems: list("redeems"),
     linkedCustomers: list("linkedCustomers"),
     linkedOrders: list("linkedOrders"),
-    dummyOrders: list("dummyOrders"),
+    dummyOrders: async (member: MemberParent, args: unknown, ctx: GraphQLContext) =>
+      (await list("dummyOrders")(member, args, ctx)).map((order) => dummyOrderAsOrder(order, ctx.operations.settings.env)),
   },
   PointTransaction: {
     transactionTimestamp: (entry: PointTransactionView) => epochSeconds(entry.transactionAt),
@@ -68,12 +65,8 @@ export const memberTypeResolvers = {
     price: (order: LinkedOrderView) => fromCents(order.priceCents),
     deliveryDate: (order: LinkedOrderView) => order.deliveryEnd,
     paidAt: (order: LinkedOrderView) => iso(order.paidAt),
+    timestamp: (order: LinkedOrderView) => epochSeconds(order.paidAt),
     linkedAt: (order: LinkedOrderView) => isoOrNull(order.linkedAt),
     ...timestamps,
-  },
-  DummyOrder: {
-    price: (order: DummyOrderView) => fromCents(order.priceCents),
-    timestamp: (order: DummyOrderView) => epochSeconds(order.orderedAt),
-    createdAt: (order: DummyOrderView) => iso(order.createdAt),
   },
 };

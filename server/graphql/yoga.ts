@@ -34,6 +34,9 @@ const hideSchemaFromIntrospection: Plugin = {
   },
 };
 
+/** Where the GraphQL endpoint answers (POST, and GET for queries). */
+export const GRAPHQL_PATH = "/graphql";
+
 export const SCHEMA_FILE = path.join(import.meta.dirname, "schema.graphql");
 
 export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
@@ -48,7 +51,7 @@ export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
       const caller = createCaller(request, { session, verifyAccessToken });
       return { caller, signedIn: () => signedInContext(operations, caller) };
     },
-    graphqlEndpoint: "/graphql",
+    graphqlEndpoint: GRAPHQL_PATH,
     // GraphiQL loads its scripts from a CDN, and nothing here may need the internet at run time.
     graphiql: false,
     landingPage: false,

@@ -18,7 +18,23 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
-/** POST /graphql as the member client does: bearer token and the variables' hash. */
+/** The fields SPEC.md §5 calls JSON (activities, every meta): the server answers them as JSON text. */
+const JSON_TEXT_FIELDS = new Set(["activities", "meta"]);
+
+/** As SPEC.md §5's client does, parses the JSON fields of a reply; one that is not JSON text fails the test. */
+function parseJsonText(value: unknown, key?: string): unknown {
+  if (key !== undefined && JSON_TEXT_FIELDS.has(key)) {
+    if (typeof value !== "string") throw new Error(`${key} came back as ${JSON.stringify(value)}, not as JSON text`);
+    return JSON.parse(value);
+  }
+  if (Array.isArray(value)) return value.map((item) => parseJsonText(item));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, parseJsonText(item, name)]));
+  }
+  return value;
+}
+
+/** POST /graphql as the member client does: bearer token and the variables' hash; JSON fields parsed. */
 export async function callGraphQL(
   baseUrl: string,
   query: string,
@@ -30,7 +46,11 @@ export async function callGraphQL(
   const hash = options.hash === undefined ? requestHash(variables) : options.hash;
   if (hash !== null) headers["x-request-hash"] = hash;
   const response = await fetch(`${baseUrl}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-  return { status: response.status, body: (await response.json()) as GraphQLReply["body"] };
+  const body = (await response.json()) as GraphQLReply["body"];
+  return {
+    status: response.status,
+    body: body.data ? { ...body, data: parseJsonText(body.data) as GraphQLReply["body"]["data"] } : body,
+  };
 }
 
 export const codesOf = (reply: GraphQLReply) => reply.body.errors?.map((error) => error.extensions?.code);

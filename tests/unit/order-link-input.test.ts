@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { claimSuccessMessage, isClaimOrderResult } from "../../app/lib/claim-order.ts";
 import {
   DUMMY_ORDER_DEFAULT_PRICE_CENTS,
+  dummyOrderTimestamp,
   parseDummyOrderMeta as parseDummyOrder,
 } from "../../domain/loyalty/dummy-order-input.ts";
 import { metaInput } from "../../domain/loyalty/meta-input.ts";
@@ -35,6 +36,22 @@ describe("dummy order meta", () => {
     expect(millis.orderedAt).toEqual(seconds.orderedAt);
   });
 
+  it("stores SPEC.md §7's timestamp as it is: seconds, or milliseconds above 1e12; before the member joined is old", () => {
+    const seconds = parseDummyOrderMeta({ timestamp: 1_795_421_100.5, price: 68.9 }, member);
+    expect(seconds).toMatchObject({ when: "new", priceCents: 6890 });
+    expect(seconds.orderedAt.toISOString()).toBe("2026-11-23T08:05:00.500Z");
+    expect(parseDummyOrderMeta({ timestamp: 1_795_421_100_500 }, member).orderedAt).toEqual(seconds.orderedAt);
+    expect(parseDummyOrderMeta({ timestamp: 1_795_248_299 }, member).when).toBe("old");
+  });
+
+  it("places by the old/new rule what the debug panel sends as the timestamp", () => {
+    const created = member.createdAt.getTime() / 1000;
+    expect(dummyOrderTimestamp("old", created)).toBe(created - 2 * 24 * 60 * 60);
+    expect(dummyOrderTimestamp("new", created * 1000)).toBe(created + 2 * 24 * 60 * 60);
+    expect(() => dummyOrderTimestamp("later", created)).toThrow(/when must be "old" or "new"/);
+    expect(() => dummyOrderTimestamp("new", String(created))).toThrow(/timestamp must be a number/);
+  });
+
   it("converts the S$ price to cents and normalizes the invoice id, email and mobile", () => {
     const meta = { when: "old", price: 68.9, invoiceId: " abc-123 ", email: " Mei.Tan@Example.COM ", mobile: "+65 9123 4567" };
     expect(parseDummyOrderMeta(JSON.stringify(JSON.stringify(meta)), member)).toMatchObject({
@@ -46,7 +63,10 @@ describe("dummy order meta", () => {
   });
 
   it.each([
-    [{}, /when must be the text/],
+    [{}, /timestamp \(when the order was placed, epoch seconds\) or when \(old or new\) is required/],
+    [{ price: 100, invoiceId: "6A7K2QXB" }, /or when \(old or new\) is required/],
+    [{ timestamp: "1795248300" }, /timestamp must be a number/],
+    [{ timestamp: -1 }, /timestamp must be a number/],
     [{ when: 2 }, /when must be the text/],
     [{ when: "newer" }, /when must be "old" or "new", not "newer"/],
     [{ when: "new", timestamp: "1700000000" }, /timestamp must be a number/],
