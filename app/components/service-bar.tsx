@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { FREE_SHIPPING_FROM_CENTS } from "../../domain/bag/price-bag.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { CONTACT_LINK, HELP_LINK, TRACK_ORDER_LINK } from "../lib/site-links.ts";
+import { LinkList } from "./link-list.tsx";
 
 const SERVICE_LINKS = [TRACK_ORDER_LINK, { ...HELP_LINK, title: "Help" }, CONTACT_LINK];
 
@@ -12,15 +12,11 @@ export function ServiceBar() {
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-1.5">
         <p className="hidden sm:block">Free delivery in Singapore from {formatMoney(FREE_SHIPPING_FROM_CENTS)}</p>
         <nav aria-label="Service" className="w-full sm:w-auto">
-          <ul className="flex justify-between gap-4 sm:justify-end">
-            {SERVICE_LINKS.map((link) => (
-              <li key={link.href}>
-                <Link to={link.href} className="underline-offset-2 hover:underline">
-                  {link.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={SERVICE_LINKS}
+            className="flex justify-between gap-4 sm:justify-end"
+            linkClassName="underline-offset-2 hover:underline"
+          />
         </nav>
       </div>
     </div>

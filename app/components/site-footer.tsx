@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 import { COMPANY_LINKS, CUSTOMER_SERVICE_LINKS, LEGAL_LINKS, type SiteLink } from "../lib/site-links.ts";
 import { BuildVersion } from "./build-version.tsx";
+import { LinkList } from "./link-list.tsx";
 
 const SHOP_LINKS: SiteLink[] = [
   ...SERIES_LINKS,
@@ -16,15 +16,7 @@ function FooterLinks({ heading, label = heading, links }: { heading: string; lab
   return (
     <nav aria-label={label}>
       <p className="font-semibold text-white">{heading}</p>
-      <ul className="mt-2 space-y-1 text-sm">
-        {links.map((link) => (
-          <li key={link.href}>
-            <Link to={link.href} className="hover:underline">
-              {link.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={links} className="mt-2 space-y-1 text-sm" linkClassName="hover:underline" />
     </nav>
   );
 }

@@ -1,6 +1,7 @@
 import { Lock } from "lucide-react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { BrandLink, useBrandName } from "../../components/brand.tsx";
+import { LinkList } from "../../components/link-list.tsx";
 import { HELP_LINK, LEGAL_LINKS, TRACK_ORDER_LINK } from "../../lib/site-links.ts";
 
 const STEPS = [
@@ -44,15 +45,11 @@ export default function CheckoutLayout() {
       <footer className="border-t border-slate-200 px-4 py-6 text-center text-sm text-muted">
         <p>Prices in SGD, GST included.</p>
         <nav aria-label="Checkout help" className="mt-2">
-          <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1">
-            {[TRACK_ORDER_LINK, HELP_LINK, ...LEGAL_LINKS].map((link) => (
-              <li key={link.href}>
-                <Link to={link.href} className="underline">
-                  {link.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={[TRACK_ORDER_LINK, HELP_LINK, ...LEGAL_LINKS]}
+            className="flex flex-wrap justify-center gap-x-4 gap-y-1"
+            linkClassName="underline"
+          />
         </nav>
       </footer>
     </>
