@@ -34,10 +34,12 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { operations, settings, session, sharedPage } = context.get(requestContext);
-  if (sharedPage) return data({ brandName: settings.brandName, appEnv: settings.appEnv, visitor: null });
+  // Outside debug mode the page carries no trace of the debug tools, not even a false flag.
+  const shell = { brandName: settings.brandName, appEnv: settings.appEnv, ...(operations.debug ? { debug: true } : {}) };
+  if (sharedPage) return data({ ...shell, visitor: null });
   const bag = await getBag(operations, {});
   const visitor: VisitorState = { bagCount: bag.itemCount, signedIn: session !== null };
-  return data({ brandName: settings.brandName, appEnv: settings.appEnv, visitor });
+  return data({ ...shell, visitor });
 }
 
 /** Pages without their own meta take the last path segment as title; errors read "{status} - {message}". */

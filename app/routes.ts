@@ -29,6 +29,13 @@ export default [
     route("help/search", "routes/help/help-search.tsx"),
     route("help/:helpSectionId", "routes/help/help-section.tsx"),
     route("help/product/:helpProductSectionId", "routes/help/help-product.tsx"),
+    layout("routes/debug/debug-layout.tsx", [
+      route("debug/auth", "routes/debug/debug-auth.tsx"),
+      route("debug/member", "routes/debug/debug-member.tsx"),
+      route("debug/orders", "routes/debug/debug-orders.tsx"),
+      route("debug/test-display-promo", "routes/debug/debug-test-display-promo.tsx"),
+      route("debug/stripe-coupon-utility", "routes/debug/debug-stripe-coupon-utility.tsx"),
+    ]),
     route("404", "routes/not-found.tsx"),
     route("*", "routes/catch-all.tsx"),
   ]),
