@@ -105,7 +105,7 @@ export function createHttpApp({
   app.use("*", memberSession({ resume, secureCookies: settings.secureCookies }));
   app.use("*", operationContext(services));
   mountErrorAlertRoutes(app, config.APP_ENV);
-  app.on(["GET", "POST"], GRAPHQL_PATH, graphqlRoute({ config, identity }));
+  app.on(["GET", "POST"], GRAPHQL_PATH, graphqlRoute({ config, identity, catalogRevision }));
   app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
   app.all("*", (c) => {

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { buildClientSchema, buildSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purchaseOptions } from "../../db/schema/catalog.ts";
 import { SCHEMA_FILE } from "../../server/graphql/yoga.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -77,6 +79,23 @@ describe("GraphQL catalogue", () => {
     const all = (await graphql(query, { all: true })).body.data?.products as { id: string }[];
     expect(active.map((p) => p.id)).not.toContain("m4");
     expect(all.map((p) => p.id)).toContain("m4");
+  });
+
+  it("shows a changed price in the very next reply to a query asked before", async () => {
+    const query = `{ product(id: "j4") { purchaseOptions { optionId optionPrice } } }`;
+    const priceOf = async () => {
+      const product = (await graphql(query)).body.data?.product as {
+        purchaseOptions: { optionId: string; optionPrice: number }[];
+      };
+      return product.purchaseOptions.find((option) => option.optionId === "op-j4_bb-1b")?.optionPrice;
+    };
+    const before = await priceOf();
+    expect(await priceOf()).toBe(before);
+    await shop.server.database.db
+      .update(purchaseOptions)
+      .set({ optionPriceCents: 1090 })
+      .where(eq(purchaseOptions.optionId, "op-j4_bb-1b"));
+    expect(await priceOf()).toBe(10.9);
   });
 
   it("pages through products with first and offset, 20 by default and at most 100, and counts them", async () => {
