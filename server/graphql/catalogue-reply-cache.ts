@@ -1,4 +1,4 @@
-import { createInMemoryCache, useResponseCache } from "@graphql-yoga/plugin-response-cache";
+import { createInMemoryCache, useResponseCache as responseCachePlugin } from "@graphql-yoga/plugin-response-cache";
 import { buildSchema } from "graphql";
 import type { Plugin } from "graphql-yoga";
 
@@ -17,7 +17,7 @@ const MAX_REPLIES = 1_000;
 export function catalogueReplyCache(typeDefs: string, catalogRevision: () => Promise<number>): Plugin {
   const queryFields = Object.keys(buildSchema(typeDefs).getQueryType()?.getFields() ?? {});
   const neverKept = queryFields.filter((field) => !CATALOGUE_FIELDS.has(field)).map((field) => [`Query.${field}`, 0]);
-  return useResponseCache({
+  return responseCachePlugin({
     session: () => null,
     cache: createInMemoryCache({ max: MAX_REPLIES }),
     ttlPerSchemaCoordinate: Object.fromEntries(neverKept),
