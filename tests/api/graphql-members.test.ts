@@ -304,7 +304,9 @@ describe("GraphQL member operations", () => {
 
       const gold = await setGold(todayInSingapore());
       expect(gold.body.data?.setGoldStartDate).toMatchObject({ membershipStatus: "gold", points: 50 });
-      const startedAt = (gold.body.data?.setGoldStartDate as { goldStartTimestamp: number }).goldStartTimestamp;
+      const startedAt = Number(
+        (gold.body.data?.setGoldStartDate as { goldStartTimestamp?: number } | undefined)?.goldStartTimestamp,
+      );
       expect(new Date(startedAt * 1000 + 8 * 3600_000).toISOString()).toBe(`${todayInSingapore()}T00:00:00.000Z`);
 
       const theirs = await memberOf(await signIn(shop));
