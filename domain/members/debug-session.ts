@@ -12,6 +12,8 @@ import { isSameSecret } from "./session-token.ts";
 export type DebugSessionState = {
   member: { id: string; email: string; name: string };
   provider: ProviderType;
+  /** The email of the account the session signed in with (how the member is looked up by provider). */
+  providerEmail: string;
   /** When the access token runs out (ISO 8601); it is refreshed shortly before. */
   accessTokenExpiresAt: string;
   /** When the session ends at the latest (ISO 8601). */
@@ -38,14 +40,22 @@ export async function liveSessionRow(ctx: OperationContext, session: ActiveSessi
 }
 
 export async function debugSessionState(ctx: OperationContext, row: SessionRow): Promise<DebugSessionState> {
-  const [member] = await ctx.db
-    .select({ id: members.id, email: members.email, name: members.name })
+  const [found] = await ctx.db
+    .select({
+      id: members.id,
+      email: members.email,
+      name: members.name,
+      googleEmail: members.googleEmail,
+      facebookEmail: members.facebookEmail,
+    })
     .from(members)
     .where(eq(members.id, row.memberId));
-  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
+  if (!found) throw new AppError("NOT_FOUND", "This member does not exist.");
+  const { googleEmail, facebookEmail, ...member } = found;
   return {
     member,
     provider: row.provider,
+    providerEmail: (row.provider === "google" ? googleEmail : facebookEmail) ?? member.email,
     accessTokenExpiresAt: row.accessExpiresAt.toISOString(),
     sessionEndsAt: row.expiresAt.toISOString(),
   };

@@ -28,6 +28,7 @@ describe("/debug/session: the browser's session for the debug tools", () => {
       session: {
         member: { id: before?.memberId, email: person.email, name: "Lim Jia Hui" },
         provider: "facebook",
+        providerEmail: person.email,
         accessTokenExpiresAt: before?.accessExpiresAt.toISOString(),
         sessionEndsAt: before?.expiresAt.toISOString(),
       },
