@@ -56,6 +56,24 @@ describe("/debug/session: the browser's session for the debug tools", () => {
     expect(await (await browser.get("/debug/session")).json()).toEqual({ session: null });
   });
 
+  it("/debug/auth shows the identity provider in use, never its client secret", async () => {
+    const provider = shop.server.identityProvider;
+    if (!provider) throw new Error("The embedded identity provider is not running.");
+    const page = await fetch(`${shop.baseUrl}/debug/auth`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const shown of [
+      provider.issuer,
+      provider.clientId,
+      `${shop.baseUrl}/member/login`,
+      "email openid profile",
+      "set (hidden)",
+    ]) {
+      expect(html).toContain(shown);
+    }
+    expect(html).not.toContain(provider.clientSecret);
+  });
+
   it("refuses to act without a session", async () => {
     const browser = openBrowser(shop);
     const reply = await act(browser, "expire", "anything");
