@@ -36,30 +36,30 @@ export default function DebugPanel() {
 
   return (
     <div className="fixed bottom-3 right-3 z-40 flex max-w-[calc(100vw-1.5rem)] flex-col items-end print:hidden">
-      {open && (
-        <section
-          id={PANEL_ID}
-          aria-label="Debug panel"
-          className="mb-2 max-h-[75vh] w-[28rem] max-w-full space-y-2 overflow-y-auto rounded-lg border border-amber-300 bg-amber-50 p-3 shadow-xl"
-        >
-          <h2 className="text-base font-bold text-amber-900">Debug panel</h2>
-          <p role="status" aria-live="polite" className="min-h-5 text-sm text-ink">
-            {status}
-          </p>
-          {member ? (
-            <>
-              <MemberFolder tools={tools} member={member} />
-              <PointsFolder tools={tools} member={member} />
-              <DummyOrdersFolder tools={tools} member={member} />
-            </>
-          ) : (
-            session === null && <p className="text-sm">Sign in to use the Member, Points and Dummy Orders folders.</p>
-          )}
-          <Folder title="Auth">
-            <AuthDetails tools={tools} />
-          </Folder>
-        </section>
-      )}
+      {/* Hidden rather than removed, so the open folders stay open. */}
+      <section
+        id={PANEL_ID}
+        hidden={!open}
+        aria-label="Debug panel"
+        className="mb-2 max-h-[75vh] w-[28rem] max-w-full space-y-2 overflow-y-auto rounded-lg border border-amber-300 bg-amber-50 p-3 shadow-xl"
+      >
+        <h2 className="text-base font-bold text-amber-900">Debug panel</h2>
+        <p role="status" aria-live="polite" className="min-h-5 text-sm text-ink">
+          {status}
+        </p>
+        {member ? (
+          <>
+            <MemberFolder tools={tools} member={member} />
+            <PointsFolder tools={tools} member={member} />
+            <DummyOrdersFolder tools={tools} member={member} />
+          </>
+        ) : (
+          session === null && <p className="text-sm">Sign in to use the Member, Points and Dummy Orders folders.</p>
+        )}
+        <Folder title="Auth">
+          <AuthDetails tools={tools} />
+        </Folder>
+      </section>
       <button
         ref={toggle}
         type="button"

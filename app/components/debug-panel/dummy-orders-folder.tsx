@@ -12,7 +12,7 @@ export function DummyOrdersFolder({ tools, member }: { tools: DebugTools; member
   const [price, setPrice] = useState(String(DUMMY_ORDER_DEFAULT_PRICE_CENTS / 100));
   const [mobile, setMobile] = useState("");
   const create = (when: "old" | "new") =>
-    run(`Create an ${when} dummy order`, () => createDummyOrder(member, when, { price: Number(price), mobile }));
+    run(`Create a dummy order (${when})`, () => createDummyOrder(member, when, { price: Number(price), mobile }));
 
   return (
     <Folder title="Dummy Orders">
