@@ -66,7 +66,7 @@ export const POINT_DELETIONS = [
   { label: "Delete dummy-order points", remove: onMember("deleteAllDummyOrderPointTransactions") },
 ] as const;
 
-/** SPEC.md §7's meta, placed 2 days before (old) or after (new) the member's creation (SPEC.md §5). */
+/** SPEC.md §7's meta, its timestamp placed by SPEC.md §5's old/new rule from the member's creation. */
 export function createDummyOrder(member: DebugMember, when: "old" | "new", order: { price: number; mobile: string }) {
   const base = Date.parse(member.createdAt) / 1000;
   const meta = {
