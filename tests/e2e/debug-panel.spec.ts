@@ -34,10 +34,24 @@ test.describe("the debug panel, in debug mode", () => {
   test("a member tries points, dummy orders, a bad gold date and an expired session", async ({ page }) => {
     const at = (path: string) => `${shop.baseUrl}${path}`;
     const identity = newIdentity("Google");
+    // On an error page too; signed out, the panel says so and offers to sign in.
+    await page.goto(at("/no-such-page"));
+    await page.getByRole("button", { name: "Debug", exact: true }).click();
+    await openFolder(page, "Auth");
+    await expect(page.getByRole("region", { name: "Debug panel" }).getByText("You are signed out.")).toBeVisible();
+
     await page.goto(at("/member/login?redirect=%2Fmember"));
     await page.getByRole("button", { name: "Continue with Google" }).click();
     await continueAtProvider(page, identity);
     await expect(page).toHaveURL(at("/member"));
+
+    await page.goto(at("/debug/auth"));
+    const main = page.locator("main");
+    await expect(main.getByText(`${identity.name} (${identity.email})`)).toBeVisible();
+    await expect(main.getByText("set (hidden)")).toBeVisible();
+    expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
+
+    await page.goto(at("/member"));
     await expect(page.getByTestId("member-points")).toContainText("50");
 
     const toggle = page.getByRole("button", { name: "Debug", exact: true });

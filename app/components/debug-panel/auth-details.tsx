@@ -37,18 +37,18 @@ export function AuthDetails({ tools }: { tools: DebugTools }) {
     });
   return (
     <div className="space-y-3">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt className="font-semibold">Signed in as</dt>
+      <dl className="grid gap-x-3 sm:grid-cols-[auto_1fr] sm:gap-y-1">
+        <dt className="mt-1 font-semibold sm:mt-0">Signed in as</dt>
         <dd className="break-all">
           {session.member.name} ({session.member.email})
         </dd>
-        <dt className="font-semibold">Provider</dt>
+        <dt className="mt-1 font-semibold sm:mt-0">Provider</dt>
         <dd>{session.provider}</dd>
-        <dt className="font-semibold">Access token expires</dt>
+        <dt className="mt-1 font-semibold sm:mt-0">Access token expires</dt>
         <dd>
           <Countdown until={session.accessTokenExpiresAt} /> ({when(session.accessTokenExpiresAt)})
         </dd>
-        <dt className="font-semibold">Session ends</dt>
+        <dt className="mt-1 font-semibold sm:mt-0">Session ends</dt>
         <dd>{when(session.sessionEndsAt)}</dd>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
@@ -58,7 +58,7 @@ export function AuthDetails({ tools }: { tools: DebugTools }) {
         <button type="button" className={PRIMARY_BUTTON} disabled={busy} onClick={expire}>
           Expire session now
         </button>
-        <SignOutButton csrfToken={csrfTokenOfPage()} className={PRIMARY_BUTTON} />
+        <SignOutButton csrfToken={csrfTokenOfPage()} className={`${PRIMARY_BUTTON} inline-flex items-center gap-2`} />
       </div>
     </div>
   );

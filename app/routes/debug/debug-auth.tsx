@@ -16,7 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
 function Setting({ name, children }: { name: string; children: ReactNode }) {
   return (
     <>
-      <dt className="font-semibold text-brand-900">{name}</dt>
+      <dt className="mt-2 font-semibold text-brand-900 sm:mt-0">{name}</dt>
       <dd className="break-all">{children}</dd>
     </>
   );
@@ -48,7 +48,7 @@ export default function DebugAuth({ loaderData }: Route.ComponentProps) {
           <h2 id="debug-auth-provider" className="mb-3 text-xl font-bold text-brand-900">
             Identity provider
           </h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="grid gap-x-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-2">
             <Setting name="Kind">{provider.embedded ? "The shop's embedded provider" : "Hosted user pool"}</Setting>
             <Setting name="Issuer">{provider.issuer}</Setting>
             <Setting name="Client id">{provider.clientId}</Setting>
