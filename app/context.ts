@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { ActiveSession } from "../domain/members/session.ts";
 import type { OperationContext } from "../domain/shared/context.ts";
+import type { IdentityProviderSettings } from "../integrations/identity/identity-client.ts";
 
 /** The brand's own pages on the social networks the earn actions name. */
 export type BrandPages = { instagram: string; tiktok: string; facebook: string };
@@ -11,6 +12,8 @@ export type PublicSettings = {
   /** APP_ENV: the browser reports unhandled errors in staging and production. */
   appEnv: string;
   brandPages: BrandPages;
+  /** The identity provider in use, shown only by the debug tools. */
+  identityProvider: IdentityProviderSettings;
 };
 
 export type RequestContext = {

@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { getBag } from "../domain/bag/get-bag.ts";
 import type { Route } from "./+types/root";
+import { DebugPanelSlot } from "./components/debug-panel/debug-panel-slot.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
 import { NewBuildCheck } from "./components/new-build-check.tsx";
@@ -54,7 +55,8 @@ export const meta: Route.MetaFunction = (args) => {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Here rather than in App, so that errors on an error page are reported too.
-  const appEnv = useRouteLoaderData<typeof loader>("root")?.appEnv;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const appEnv = root?.appEnv;
   useEffect(() => (appEnv ? listenForUnhandledErrors(appEnv) : undefined), [appEnv]);
   return (
     <html lang="en-SG">
@@ -77,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <LoadingBar />
         <NewBuildCheck />
         {children}
+        <DebugPanelSlot debug={root?.debug === true} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -40,6 +40,7 @@ export default [
     route("*", "routes/catch-all.tsx"),
   ]),
   route("order/:invoiceId/invoice.pdf", "routes/orders/invoice-pdf.ts"),
+  route("debug/session", "routes/debug/debug-session.ts"),
   layout("routes/layouts/checkout-layout.tsx", [
     route("checkout/summary", "routes/checkout/summary.tsx"),
     route("checkout/shipping", "routes/checkout/shipping.tsx"),

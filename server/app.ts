@@ -10,7 +10,7 @@ import { createSessionResumer } from "../domain/members/session-resume.ts";
 import { contextFor, guest, type ShopServices } from "../domain/shared/context.ts";
 import { EMBEDDED_PROVIDER_PATH } from "../integrations/identity/embedded-provider/provider.ts";
 import type { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
-import type { IdentityClient } from "../integrations/identity/identity-client.ts";
+import type { IdentityClient, IdentityProviderSettings } from "../integrations/identity/identity-client.ts";
 import type { Config } from "./env.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { GRAPHQL_PATH } from "./graphql/yoga.ts";
@@ -42,6 +42,8 @@ export type AppDeps = {
   publicUrl: string;
   /** The hosted user pool's client (or the embedded provider's): for checking bearer access tokens. */
   identity: IdentityClient;
+  /** The identity provider's settings in use, for the debug tools (no secrets). */
+  identitySettings: IdentityProviderSettings;
   /** The embedded OpenID Provider's routes, when it stands in for the hosted user pool (never in production). */
   identityProviderRoutes?: ReturnType<typeof embeddedProviderRoutes> | null;
 };
@@ -58,6 +60,7 @@ export function createHttpApp({
   catalogRevision,
   publicUrl,
   identity,
+  identitySettings,
   identityProviderRoutes,
 }: AppDeps): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>();
@@ -70,6 +73,7 @@ export function createHttpApp({
     secureCookies: config.APP_ENV === "production" || config.APP_ENV === "staging",
     appEnv: config.APP_ENV,
     brandPages: { instagram: config.BRAND_INSTAGRAM_URL, tiktok: config.BRAND_TIKTOK_URL, facebook: config.BRAND_FACEBOOK_URL },
+    identityProvider: identitySettings,
   };
 
   app.use(requestContext(logger, config.TRUSTED_PROXY_HOPS));

@@ -11,7 +11,7 @@ import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/ho
 import type { ShopServices } from "../domain/shared/context.ts";
 import { createEmbeddedProvider } from "../integrations/identity/embedded-provider/provider.ts";
 import { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
-import { createOidcIdentityClient } from "../integrations/identity/oidc-client.ts";
+import { createOidcIdentityClient, identityProviderSettings } from "../integrations/identity/oidc-client.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import { catalogRevisionSource } from "./catalog-revision-source.ts";
 import { type Config, supplierOf } from "./env.ts";
@@ -65,11 +65,12 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
           onServerError: (err) => logger.error({ err }, "embedded identity provider error"),
         })
       : null;
-  const identity = createOidcIdentityClient({
+  const identityOptions = {
     ...identityProviderOf(config, embeddedProvider),
     publicUrl,
     callbackTrailingSlash: config.APP_ENV === "staging" || config.APP_ENV === "production",
-  });
+  };
+  const identity = createOidcIdentityClient(identityOptions);
   const integrations = createIntegrations(config, {
     db: database.db,
     logger,
@@ -103,6 +104,7 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
     catalogRevision,
     publicUrl,
     identity,
+    identitySettings: identityProviderSettings(identityOptions),
     identityProviderRoutes: embeddedProvider ? embeddedProviderRoutes(embeddedProvider, database.db) : null,
   });
   handle = app.fetch;

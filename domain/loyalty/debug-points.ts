@@ -3,12 +3,10 @@ import type { MemberDeps } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
 import { AppError } from "../shared/app-error.ts";
+import { DEBUG_BONUS_POINTS, DEBUG_REFUND_POINTS } from "./debug-defaults.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberViewAfter } from "./member-after.ts";
 
-/** SPEC.md §9 debug defaults: bonus 100 points, refund 100. */
-export const DEBUG_BONUS_POINTS = 100;
-export const DEBUG_REFUND_POINTS = 100;
 const MAX_DEBUG_POINTS = 100_000;
 const MAX_REQUEST_ID_LENGTH = 100;
 

@@ -1,15 +1,11 @@
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import { generateOrderCode, normalizeInvoiceId } from "../orders/order-code.ts";
 import { AppError } from "../shared/app-error.ts";
-import { epochMsOf } from "../shared/epoch.ts";
 import { toCents } from "../shared/money.ts";
 import { parseInput } from "../shared/operation.ts";
+import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "./debug-defaults.ts";
+import { instantOf, placedAt } from "./dummy-order-timestamp.ts";
 import { emailInput } from "./email-input.ts";
-
-/** SPEC.md §9: a dummy order costs S$100 unless meta says otherwise. */
-export const DUMMY_ORDER_DEFAULT_PRICE_CENTS = 10_000;
-/** SPEC.md §5: an old dummy order is placed 2 days before the base time, a new one 2 days after. */
-export const DUMMY_ORDER_OFFSET_MS = 2 * 24 * 60 * 60 * 1000;
 
 export type DummyOrderInput = {
   /** Placed before the member joined (old: earns no points) or since (new). */
@@ -22,33 +18,6 @@ export type DummyOrderInput = {
 };
 
 const bad = (message: string) => new AppError("BAD_USER_INPUT", message);
-
-function whenOf(value: unknown): "old" | "new" {
-  if (typeof value !== "string") throw bad(`when must be the text "old" or "new".`);
-  if (value !== "old" && value !== "new") throw bad(`when must be "old" or "new", not "${value.slice(0, 20)}".`);
-  return value;
-}
-
-function instantOf(value: unknown): Date {
-  const at = typeof value === "number" && value >= 0 ? new Date(epochMsOf(value)) : null;
-  if (!at || Number.isNaN(at.getTime())) throw bad("timestamp must be a number: epoch seconds (or milliseconds).");
-  return at;
-}
-
-function placedAt(when: unknown, base: Date): Date {
-  const at = new Date(base.getTime() + (whenOf(when) === "old" ? -DUMMY_ORDER_OFFSET_MS : DUMMY_ORDER_OFFSET_MS));
-  if (Number.isNaN(at.getTime())) throw bad("timestamp is out of range.");
-  return at;
-}
-
-/**
- * SPEC.md §5's old/new rule, as the debug panel places a dummy order: 2 days before (old) or after
- * (new) the base timestamp (the member's creation), in epoch seconds (or milliseconds). Answers the
- * order's timestamp in epoch seconds.
- */
-export function dummyOrderTimestamp(when: unknown, base: unknown): number {
-  return placedAt(when, instantOf(base)).getTime() / 1000;
-}
 
 function priceCentsOf(value: unknown): number {
   if (value === undefined || value === null) return DUMMY_ORDER_DEFAULT_PRICE_CENTS;

@@ -8,4 +8,6 @@ export type ActiveSession = {
   provider: ProviderType;
   /** Sent back in `X-CSRF-Token` by scripts that call /graphql with the session cookie. */
   csrfToken: string;
+  /** The session's absolute end: its cookies live no longer. */
+  expiresAt: Date;
 };

@@ -21,7 +21,8 @@ export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 export type OpenedSession = { token: string; session: ActiveSession; expiresAt: Date };
 
 export function activeSession(row: SessionRow): ActiveSession {
-  return { id: row.id, memberId: row.memberId, subject: row.subject, provider: row.provider, csrfToken: row.csrfToken };
+  const { id, memberId, subject, provider, csrfToken, expiresAt } = row;
+  return { id, memberId, subject, provider, csrfToken, expiresAt };
 }
 
 /** Always a new session (and id): the caller ends the one the browser had. */

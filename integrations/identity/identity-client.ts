@@ -31,6 +31,18 @@ export function isTokenRefusal(error: unknown): boolean {
   return refusal.errorName === "NotAuthorizedException" || refusal.status === 401;
 }
 
+/** What the debug tools show of the identity provider in use: never its client secret, only whether one is set. */
+export type IdentityProviderSettings = {
+  issuer: string;
+  clientId: string;
+  clientSecretSet: boolean;
+  redirectUris: string[];
+  scope: string;
+  providers: string[];
+  /** The shop's own embedded provider stands in for the hosted user pool. */
+  embedded: boolean;
+};
+
 /**
  * The shop's side of the hosted user pool (or the embedded provider configured the same way):
  * authorization-code flow with PKCE, state and nonce; refresh; revocation; access-token checks.

@@ -1,7 +1,12 @@
 import * as oidc from "openid-client";
 import { identityFromClaims, type ProviderType, type VerifiedIdentity } from "../../domain/members/identity.ts";
 import { createAccessTokenVerifier } from "./access-token-verifier.ts";
-import { type IdentityClient, IdentityProviderError, type ProviderTokens } from "./identity-client.ts";
+import {
+  type IdentityClient,
+  IdentityProviderError,
+  type IdentityProviderSettings,
+  type ProviderTokens,
+} from "./identity-client.ts";
 import { toProviderError } from "./provider-errors.ts";
 import { type FetchFunction, retryingFetch } from "./retrying-fetch.ts";
 
@@ -25,6 +30,23 @@ const PROVIDER_NAMES: Record<ProviderType, string> = { google: "Google", faceboo
 const CALLBACK_PATHS = ["/member/login", "/member/link"] as const;
 const REQUEST_TIMEOUT_SECONDS = 10;
 
+function callbackUri(options: OidcClientOptions, callbackPath: (typeof CALLBACK_PATHS)[number]): string {
+  return `${options.publicUrl}${callbackPath}${options.callbackTrailingSlash ? "/" : ""}`;
+}
+
+/** The settings this client runs with, as the debug tools show them (the secret only as set or not). */
+export function identityProviderSettings(options: OidcClientOptions): IdentityProviderSettings {
+  return {
+    issuer: options.issuer,
+    clientId: options.clientId,
+    clientSecretSet: options.clientSecret.length > 0,
+    redirectUris: CALLBACK_PATHS.map((path) => callbackUri(options, path)),
+    scope: SCOPE,
+    providers: Object.values(PROVIDER_NAMES),
+    embedded: options.allowHttp === true,
+  };
+}
+
 type Discovered = {
   config: oidc.Configuration;
   identityOfAccessToken: (accessToken: string) => Promise<VerifiedIdentity>;
@@ -46,9 +68,7 @@ export function createOidcIdentityClient(options: OidcClientOptions): IdentityCl
     return discovering;
   }
 
-  function redirectUri(callbackPath: (typeof CALLBACK_PATHS)[number]): string {
-    return `${options.publicUrl}${callbackPath}${options.callbackTrailingSlash ? "/" : ""}`;
-  }
+  const redirectUri = (callbackPath: (typeof CALLBACK_PATHS)[number]) => callbackUri(options, callbackPath);
 
   async function call<T>(work: (config: oidc.Configuration) => Promise<T>): Promise<T> {
     const { config } = await discovered();

@@ -3,6 +3,7 @@ import { getMemberByEmailAndProviderTypeFast } from "../../domain/members/get-me
 import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
 import { linkMember } from "../../domain/members/link-member.ts";
 import { resetMembership } from "../../domain/members/reset-membership.ts";
+import { setGoldStartDate } from "../../domain/members/set-gold-start-date.ts";
 import { unlinkMember } from "../../domain/members/unlink-member.ts";
 import type { GraphQLContext } from "./context.ts";
 import type { MemberParent } from "./member-types.ts";
@@ -32,5 +33,10 @@ export const memberResolvers = {
       deleteMember(await ctx.signedIn(), args),
     resetMembership: async (_: unknown, args: MemberIdArgs, ctx: GraphQLContext): Promise<MemberParent> =>
       resetMembership(await ctx.signedIn(), args),
+    setGoldStartDate: async (
+      _: unknown,
+      args: { memberId: string; goldStartDate: string },
+      ctx: GraphQLContext,
+    ): Promise<MemberParent> => setGoldStartDate(await ctx.signedIn(), args),
   },
 };

@@ -25,6 +25,7 @@ const OPERATIONS = [
   "unlinkMember",
   "deleteMember",
   "resetMembership",
+  "setGoldStartDate",
   "createEarnPointTransaction",
   "refundPointTransaction",
   "deleteAllEarnedPointTransactions",
@@ -155,6 +156,11 @@ describe("every GraphQL operation, fed hostile variables", () => {
       unlinkMember: { root: "mutation", selection: M, args: { memberId: member } },
       deleteMember: { root: "mutation", selection: "{ email }", args: { memberId: member } },
       resetMembership: { root: "mutation", selection: M, args: { memberId: member } },
+      setGoldStartDate: {
+        root: "mutation",
+        selection: M,
+        args: { memberId: member, goldStartDate: { type: "String!", kind: "text", base: "2026-03-10" } },
+      },
       createEarnPointTransaction: {
         root: "mutation",
         selection: M,

@@ -291,5 +291,34 @@ describe("GraphQL member operations", () => {
         (await graphql(RESET, { memberId: "no-such-member" }, { token: mine.token })).body.errors?.[0]?.extensions?.code,
       ).toBe("FORBIDDEN");
     });
+
+    it("set the gold start date: gold from that Singapore day, or the panel's message for a bad date", async () => {
+      const account = await signIn(shop);
+      const member = await memberOf(account);
+      const setGold = (goldStartDate: string, memberId = member.id) =>
+        graphql(SET_GOLD_START_DATE, { memberId, goldStartDate }, { token: account.token });
+
+      const refused = await setGold("2026-02-30");
+      expect(codesOf(refused)).toEqual(["BAD_USER_INPUT"]);
+      expect(refused.body.errors?.[0]?.message).toBe("Invalid date format. Please use YYYY-MM-DD.");
+
+      const gold = await setGold(todayInSingapore());
+      expect(gold.body.data?.setGoldStartDate).toMatchObject({ membershipStatus: "gold", points: 50 });
+      const startedAt = Number(
+        (gold.body.data?.setGoldStartDate as { goldStartTimestamp?: number } | undefined)?.goldStartTimestamp,
+      );
+      expect(new Date(startedAt * 1000 + 8 * 3600_000).toISOString()).toBe(`${todayInSingapore()}T00:00:00.000Z`);
+
+      const theirs = await memberOf(await signIn(shop));
+      expect(codesOf(await setGold("2026-01-01", theirs.id))).toEqual(["FORBIDDEN"]);
+    });
   });
 });
+
+const SET_GOLD_START_DATE = `mutation($memberId: ID!, $goldStartDate: String!) {
+  setGoldStartDate(memberId: $memberId, goldStartDate: $goldStartDate) {
+    membershipStatus points goldStartTimestamp formattedGoldStartTimestamp
+  }
+}`;
+
+const todayInSingapore = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);

@@ -7,7 +7,14 @@ import type { GraphQLServerContext } from "../../server/graphql/context.ts";
 import { MAX_DOCUMENT_LENGTH, MAX_NESTING, nestingOf } from "../../server/graphql/limits.ts";
 import { createGraphQLHandler } from "../../server/graphql/yoga.ts";
 
-const session: ActiveSession = { id: "s", memberId: "m", subject: "sub", provider: "google", csrfToken: "c" };
+const session: ActiveSession = {
+  id: "s",
+  memberId: "m",
+  subject: "sub",
+  provider: "google",
+  csrfToken: "c",
+  expiresAt: new Date(),
+};
 const request = (authorization?: string) =>
   new Request("http://shop.test/graphql", { headers: authorization === undefined ? {} : { authorization } });
 

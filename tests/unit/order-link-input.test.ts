@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { claimSuccessMessage, isClaimOrderResult } from "../../app/lib/claim-order.ts";
-import {
-  DUMMY_ORDER_DEFAULT_PRICE_CENTS,
-  dummyOrderTimestamp,
-  parseDummyOrderMeta as parseDummyOrder,
-} from "../../domain/loyalty/dummy-order-input.ts";
+import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "../../domain/loyalty/debug-defaults.ts";
+import { parseDummyOrderMeta as parseDummyOrder } from "../../domain/loyalty/dummy-order-input.ts";
+import { dummyOrderTimestamp } from "../../domain/loyalty/dummy-order-timestamp.ts";
 import { metaInput } from "../../domain/loyalty/meta-input.ts";
 import { isValidOrderCode } from "../../domain/orders/order-code.ts";
 import { parseInput } from "../../domain/shared/operation.ts";

@@ -1,0 +1,6 @@
+/** SPEC.md §9's debug defaults, shared by the debug operations and the debug panel (no server code here). */
+
+export const DEBUG_BONUS_POINTS = 100;
+export const DEBUG_REFUND_POINTS = 100;
+/** A dummy order costs S$100 unless its meta says otherwise. */
+export const DUMMY_ORDER_DEFAULT_PRICE_CENTS = 10_000;

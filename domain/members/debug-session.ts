@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { members } from "../../db/schema/members.ts";
+import { requireDebug } from "../shared/access.ts";
+import { AppError } from "../shared/app-error.ts";
+import type { OperationContext } from "../shared/context.ts";
+import type { ProviderType } from "./identity.ts";
+import type { ActiveSession } from "./session.ts";
+import { loadSession, type SessionRow } from "./session-refresh.ts";
+import { isSameSecret } from "./session-token.ts";
+
+/** What the debug tools show of the browser's session: never its tokens. */
+export type DebugSessionState = {
+  member: { id: string; email: string; name: string };
+  provider: ProviderType;
+  /** The email of the account the session signed in with (how the member is looked up by provider). */
+  providerEmail: string;
+  /** When the access token runs out (ISO 8601); it is refreshed shortly before. */
+  accessTokenExpiresAt: string;
+  /** When the session ends at the latest (ISO 8601). */
+  sessionEndsAt: string;
+};
+
+/** The browser session a debug session operation acts on (debug mode first): UNAUTHENTICATED without one. */
+export function requireDebugSession(ctx: OperationContext): ActiveSession {
+  requireDebug(ctx);
+  const session = ctx.viewer.kind === "member" ? ctx.viewer.session : null;
+  if (!session) throw new AppError("UNAUTHENTICATED", "Please sign in first: there is no session to act on.");
+  return session;
+}
+
+/** A change to the session comes from this session's own page, which holds its CSRF token. */
+export function requireSessionCsrf(session: ActiveSession, csrfToken: string | null): void {
+  if (!isSameSecret(csrfToken, session.csrfToken)) throw new AppError("FORBIDDEN", "Missing or wrong CSRF token.");
+}
+
+export async function liveSessionRow(ctx: OperationContext, session: ActiveSession): Promise<SessionRow> {
+  const row = await loadSession(ctx.db, session.id);
+  if (!row) throw new AppError("UNAUTHENTICATED", "This session has ended. Please sign in again.");
+  return row;
+}
+
+export async function debugSessionState(ctx: OperationContext, row: SessionRow): Promise<DebugSessionState> {
+  const [found] = await ctx.db
+    .select({
+      id: members.id,
+      email: members.email,
+      name: members.name,
+      googleEmail: members.googleEmail,
+      facebookEmail: members.facebookEmail,
+    })
+    .from(members)
+    .where(eq(members.id, row.memberId));
+  if (!found) throw new AppError("NOT_FOUND", "This member does not exist.");
+  const { googleEmail, facebookEmail, ...member } = found;
+  return {
+    member,
+    provider: row.provider,
+    providerEmail: (row.provider === "google" ? googleEmail : facebookEmail) ?? member.email,
+    accessTokenExpiresAt: row.accessExpiresAt.toISOString(),
+    sessionEndsAt: row.expiresAt.toISOString(),
+  };
+}

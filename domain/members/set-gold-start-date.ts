@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { members } from "../../db/schema/members.ts";
+import { lockMember } from "../loyalty/locked-member.ts";
+import { memberViewAfter } from "../loyalty/member-after.ts";
+import { settleGoldYears } from "../loyalty/tiers.ts";
+import { requireDebugOnOwnMember } from "../shared/access.ts";
+import { AppError } from "../shared/app-error.ts";
+import { identifier } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { GOLD_START_DATE_MESSAGE, singaporeDayStart } from "./gold-start-date.ts";
+import type { MemberView } from "./member-view.ts";
+
+export const SetGoldStartDateInput = z.object({ memberId: identifier(), goldStartDate: z.string() });
+
+/**
+ * setGoldStartDate (debug mode, own member): the member is gold from the start of that Singapore day
+ * (YYYY-MM-DD). Points and spend stay as they are; a gold year that has already ended by now is judged
+ * at once, as the maintenance job would (renewed by its spend, or back to green).
+ */
+export const setGoldStartDate = defineOperation(
+  SetGoldStartDateInput,
+  async (ctx, { memberId, goldStartDate }): Promise<MemberView> => {
+    await requireDebugOnOwnMember(ctx, memberId);
+    const goldStartAt = singaporeDayStart(goldStartDate);
+    if (!goldStartAt) throw new AppError("BAD_USER_INPUT", GOLD_START_DATE_MESSAGE);
+    await ctx.db.transaction(async (tx) => {
+      const member = await lockMember(tx, memberId);
+      const at = ctx.now();
+      await tx.update(members).set({ membershipStatus: "gold", goldStartAt, updatedAt: at }).where(eq(members.id, memberId));
+      await settleGoldYears(tx, { ...member, membershipStatus: "gold", goldStartAt }, at);
+    });
+    return memberViewAfter(ctx, memberId);
+  },
+);

@@ -1,0 +1,124 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { members } from "../../db/schema/members.ts";
+import { startTestServer, type TestServer } from "../setup/test-server.ts";
+import { expect, test } from "./fixtures.ts";
+import { continueAtProvider, newIdentity } from "./sign-in.ts";
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
+const DEBUG_PAGES = [
+  "/debug/auth",
+  "/debug/member",
+  "/debug/orders",
+  "/debug/test-display-promo",
+  "/debug/stripe-coupon-utility",
+];
+const TWO_DAYS_S = 2 * 24 * 60 * 60;
+
+const openFolder = (page: Page, name: string) =>
+  page
+    .getByRole("region", { name: "Debug panel" })
+    .locator("summary", { hasText: new RegExp(`^${name}$`) })
+    .click();
+
+test.describe("the debug panel, in debug mode", () => {
+  let shop: TestServer;
+  test.beforeAll(async () => {
+    // A shop of its own, with the debug tools on: migrating and seeding it takes a while on a busy machine.
+    test.setTimeout(120_000);
+    shop = await startTestServer({ DEBUG_TOOLS: "true", TRUSTED_PROXY_HOPS: "1" });
+  });
+  test.afterAll(() => shop?.close());
+
+  test("a member tries points, dummy orders, a bad gold date and an expired session", async ({ page }) => {
+    const at = (path: string) => `${shop.baseUrl}${path}`;
+    const identity = newIdentity("Google");
+    // On an error page too; signed out, the panel says so and offers to sign in.
+    await page.goto(at("/no-such-page"));
+    await page.getByRole("button", { name: "Debug", exact: true }).click();
+    await openFolder(page, "Auth");
+    await expect(page.getByRole("region", { name: "Debug panel" }).getByText("You are signed out.")).toBeVisible();
+
+    await page.goto(at("/member/login?redirect=%2Fmember"));
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await continueAtProvider(page, identity);
+    await expect(page).toHaveURL(at("/member"));
+
+    await page.goto(at("/debug/auth"));
+    const main = page.locator("main");
+    await expect(main.getByText(`${identity.name} (${identity.email})`)).toBeVisible();
+    await expect(main.getByText("set (hidden)")).toBeVisible();
+    expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
+
+    await page.goto(at("/member"));
+    await expect(page.getByTestId("member-points")).toContainText("50");
+
+    const toggle = page.getByRole("button", { name: "Debug", exact: true });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const panel = page.getByRole("region", { name: "Debug panel" });
+    const status = panel.getByRole("status");
+
+    await openFolder(page, "Points");
+    await expect(panel.getByText("Balance: 50 points")).toBeVisible();
+    await panel.getByRole("button", { name: "Add bonus", exact: true }).click();
+    await expect(status).toHaveText("Add bonus points: done.");
+    await expect(panel.getByText("Balance: 150 points")).toBeVisible();
+    await expect(page.getByTestId("member-points")).toContainText("150");
+
+    await openFolder(page, "Dummy Orders");
+    await panel.getByRole("button", { name: "Create old order" }).click();
+    await expect(status).toHaveText("Create a dummy order (old): done.");
+    await panel.getByRole("button", { name: "Create new order" }).click();
+    await expect(status).toHaveText("Create a dummy order (new): done.");
+    const [member] = await shop.server.database.db.select().from(members).where(eq(members.email, identity.email));
+    const created = (member?.createdAt.getTime() ?? 0) / 1000;
+    const orders = panel.getByRole("list", { name: "Dummy orders" }).getByRole("listitem");
+    await expect(orders).toHaveCount(2);
+    await expect(orders.filter({ hasText: String(created + TWO_DAYS_S) })).toHaveCount(1);
+    await expect(orders.filter({ hasText: String(created - TWO_DAYS_S) })).toHaveCount(1);
+
+    await openFolder(page, "Member");
+    const alerts: string[] = [];
+    page.on("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const graphqlCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/graphql") graphqlCalls.push(request.url());
+    });
+    await panel.getByLabel("Gold start date (YYYY-MM-DD)").fill("01/02/2026");
+    await panel.getByRole("button", { name: "Set", exact: true }).click();
+    await expect.poll(() => alerts).toEqual(["Invalid date format. Please use YYYY-MM-DD."]);
+    expect(graphqlCalls).toEqual([]);
+
+    await openFolder(page, "Auth");
+    await expect(panel.getByText(`${identity.name} (${identity.email})`)).toBeVisible();
+    const accessibility = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    expect(accessibility.violations).toEqual([]);
+
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+    await toggle.press("Enter");
+    await panel.getByRole("button", { name: "Expire session now" }).click();
+    await expect(page).toHaveURL(at("/member/login?redirect=%2Fmember"));
+  });
+});
+
+test.describe("outside debug mode", () => {
+  test("every debug page answers 404 and no page carries the panel", async ({ page, request }) => {
+    for (const path of [...DEBUG_PAGES, "/debug/session"]) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    for (const path of ["/", "/shop", "/member/login", "/debug/auth"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("button", { name: "Debug", exact: true })).toHaveCount(0);
+      expect(await page.content()).not.toContain('id="debug-panel"');
+    }
+  });
+});
