@@ -68,6 +68,8 @@ export type ShopSettings = {
   supplier: Supplier;
   /** Where error alerts are emailed (ADMIN_EMAIL); null: they are only logged. */
   adminEmail: string | null;
+  /** The owners OWNER_EMAILS names (lower case): always owners, whatever the staff list says. */
+  ownerEmails: readonly string[];
 };
 
 /**
