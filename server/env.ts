@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Supplier } from "../domain/shared/context.ts";
 import { isGstRegistrationNumber } from "../domain/shared/gst.ts";
+import { TEST_OWNER } from "../integrations/identity/embedded-provider/interaction-page.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -139,12 +140,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return parsed.data;
 }
 
-/** The test owner the embedded identity provider offers, so a fresh start has a way into the back office. */
-export const EMBEDDED_TEST_OWNER = "owner@nectarlab.test";
-
-/** The owners OWNER_EMAILS names; unset, the embedded provider's test owner (never with a hosted user pool). */
+/**
+ * The owners OWNER_EMAILS names; unset, the test owner the embedded identity provider offers, so a
+ * fresh start has a way into the back office (never with a hosted user pool).
+ */
 export function ownerEmailsOf(config: Config): string[] {
-  return config.OWNER_EMAILS ?? (config.OIDC_ISSUER ? [] : [EMBEDDED_TEST_OWNER]);
+  return config.OWNER_EMAILS ?? (config.OIDC_ISSUER ? [] : [TEST_OWNER.email]);
 }
 
 /** The seller named on invoices: the legal entity when set, else the brand. */

@@ -12,7 +12,11 @@ export function isSettingOwner(settings: OperationContext["settings"], email: st
  * Who this (verified) email is in the back office: an owner from the setting, else the staff list's
  * row, else nobody (null). Read at every request, so a change of role or a removal applies at once.
  */
-export async function staffViewerOf(ctx: Pick<OperationContext, "db" | "settings">, email: string): Promise<StaffViewer | null> {
+export async function staffViewerOf(
+  ctx: Pick<OperationContext, "db" | "settings">,
+  email: string,
+  session: StaffViewer["session"] = null,
+): Promise<StaffViewer | null> {
   const normalised = email.toLowerCase();
   const [row] = await ctx.db.select().from(staff).where(eq(staff.email, normalised));
   if (isSettingOwner(ctx.settings, normalised)) {
@@ -22,6 +26,7 @@ export async function staffViewerOf(ctx: Pick<OperationContext, "db" | "settings
       email: normalised,
       role: "owner",
       permissions: permissionsOf("owner", []),
+      session,
     };
   }
   if (!row) return null;
@@ -31,5 +36,6 @@ export async function staffViewerOf(ctx: Pick<OperationContext, "db" | "settings
     email: normalised,
     role: row.role,
     permissions: permissionsOf(row.role, row.permissions),
+    session,
   };
 }
