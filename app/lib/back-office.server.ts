@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { isSameSecret } from "../../domain/members/session-token.ts";
 import type { OperationContext, StaffViewer } from "../../domain/shared/context.ts";
 import { requestContext } from "../context.ts";
+import { readForm, UNREADABLE_REQUEST } from "./action-result.server.ts";
 import { notFoundMessage } from "./not-found.ts";
 import { requestPath } from "./request-path.ts";
 
@@ -23,7 +24,8 @@ export function requireStaffPage({ request, context }: Args): { operations: Oper
 /** A back-office form post: a staff member's, carrying their session's CSRF token (403 otherwise). */
 export async function requireStaffForm(args: Args): Promise<ReturnType<typeof requireStaffPage> & { form: FormData }> {
   const signedIn = requireStaffPage(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
+  if (!form) throw data(UNREADABLE_REQUEST, { status: 400 });
   const given = form.get("csrf");
   if (!isSameSecret(typeof given === "string" ? given : null, signedIn.staff.session.csrfToken)) {
     throw data("This form did not come from your back-office page. Reload the page and try again.", { status: 403 });
