@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { isSameSecret } from "../../domain/members/session-token.ts";
 import type { OperationContext, StaffViewer } from "../../domain/shared/context.ts";
 import { requestContext } from "../context.ts";
-import { readForm, UNREADABLE_REQUEST } from "./action-result.server.ts";
+import { expectedFailure, readForm, UNREADABLE_REQUEST } from "./action-result.server.ts";
 import { notFoundMessage } from "./not-found.ts";
 import { requestPath } from "./request-path.ts";
 
@@ -31,4 +31,14 @@ export async function requireStaffForm(args: Args): Promise<ReturnType<typeof re
     throw data("This form did not come from your back-office page. Reload the page and try again.", { status: 403 });
   }
   return { ...signedIn, form };
+}
+
+/** A page's data from an operation that may refuse: its refusal (e.g. 403 without the permission) becomes the page's status. */
+export async function refusedAsPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const { message, status } = expectedFailure(error);
+    throw data(message, { status });
+  }
 }

@@ -6,7 +6,7 @@ import type { STAFF_PERMISSIONS } from "../../../domain/staff/permissions.ts";
 import { removeStaff } from "../../../domain/staff/remove-staff.ts";
 import { GRANTABLE_PERMISSIONS } from "../../../domain/staff/staff-input.ts";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
-import { requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-staff";
 
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Staff"), {
 
 export async function loader(args: Route.LoaderArgs) {
   const { operations, staff } = requireStaffPage(args);
-  return { staff: await listStaff(operations, {}), csrfToken: staff.session.csrfToken };
+  return { staff: await refusedAsPage(listStaff(operations, {})), csrfToken: staff.session.csrfToken };
 }
 
 const LABELS: Record<(typeof STAFF_PERMISSIONS)[number], string> = {
