@@ -184,10 +184,9 @@ describe(`staff and the audit log (${DRIVER_NAME})`, () => {
 
   it("lists the log newest first, a page at a time, filtered by who, action and days", async () => {
     const boss = await owner();
-    let clock = AT.getTime();
-    const at = () => new Date((clock += 60_000));
     for (let i = 0; i < AUDIT_PAGE_SIZE + 2; i++) {
-      await addStaff({ ...context(boss), now: at }, { email: `s${i}@example.com`, role: "staff", permissions: ["orders"] });
+      const at = new Date(AT.getTime() + i * 60_000);
+      await addStaff({ ...context(boss), now: () => at }, { email: `s${i}@example.com`, role: "staff", permissions: ["orders"] });
     }
     await addStaff(context(boss), { email: "other-owner@example.com", role: "owner" });
     const other = await viewerOf("other-owner@example.com");
