@@ -121,6 +121,12 @@ describe("the back office over HTTP", () => {
     const none = await browser.post("/admin/staff", { csrf, intent: "add", email: "n@example.com", role: "staff" });
     expect(none.status).toBe(400);
     expect(await none.text()).toContain("choose at least one permission");
+    const noRole = await browser.post("/admin/staff", { csrf, intent: "add", email: "r@example.com" });
+    expect(noRole.status).toBe(400);
+    expect(await noRole.text()).toContain("Choose a role");
+    expect((await browser.post("/admin/staff", { csrf, intent: "promote", email: "r@example.com", role: "owner" })).status).toBe(
+      400,
+    );
     expect(await db().select().from(staff)).toEqual([]);
   });
 

@@ -30,14 +30,19 @@ export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
   const email = formText(form, "email");
   const role = formText(form, "role");
-  const choice = role === "staff" ? { role, permissions: form.getAll("permissions") } : { role };
+  const intent = formText(form, "intent");
+  if (intent !== "remove" && role !== "owner" && role !== "staff") {
+    return data<ActionResult>({ ok: false, message: "Choose a role: owner, or staff with permissions." }, { status: 400 });
+  }
+  const permissions = form.getAll("permissions").map(String);
+  const choice = role === "owner" ? { role: "owner" as const } : { role: "staff" as const, permissions };
   try {
-    switch (formText(form, "intent")) {
+    switch (intent) {
       case "add":
-        await addStaff(operations, { email, ...choice } as never);
+        await addStaff(operations, { email, ...choice });
         return { ok: true, message: `${email.trim()} was added.` } satisfies ActionResult;
       case "change":
-        await changeStaffRole(operations, { email, ...choice } as never);
+        await changeStaffRole(operations, { email, ...choice });
         return { ok: true, message: `${email} was changed.` } satisfies ActionResult;
       case "remove":
         await removeStaff(operations, { email });
