@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import { cancelSignIn } from "../../domain/members/cancel-sign-in.ts";
 import { isWellFormedSessionToken, newSessionToken } from "../../domain/members/session-token.ts";
 import { SIGN_IN_ATTEMPT_TTL_MS } from "../../domain/members/sign-in-attempts.ts";
 import { isAppError } from "../../domain/shared/app-error.ts";
@@ -76,8 +77,12 @@ export function mountStaffAuthRoutes(app: Hono<HttpEnv>, deps: { publicUrl: stri
     if (!state || !(code || error)) return next();
     const refused = await limited(c, SIGN_IN_CALLBACK_LIMIT);
     if (refused) return refused;
-    if (error) return see(c, STAFF_LOGIN_PATH, []);
     const returned = { state, browserToken: getCookie(c, STAFF_SIGN_IN_COOKIE) ?? null, callbackUrl: new URL(c.req.url) };
+    if (error) {
+      // Cancelled or refused at the provider: the attempt is used up, and the sign-in page offers another.
+      await cancelSignIn(c.var.operations, returned);
+      return see(c, STAFF_LOGIN_PATH, []);
+    }
     try {
       const opened = await finishStaffSignIn(c.var.operations, returned);
       return see(c, STAFF_HOME_PATH, [staffCookie(opened.token, opened.expiresAt, secureCookies)]);

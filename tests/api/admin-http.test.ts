@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members } from "../../db/schema/members.ts";
+import { members, signInAttempts } from "../../db/schema/members.ts";
 import { auditLog, staff } from "../../db/schema/staff.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
-import type { TestIdentity } from "../setup/embedded-sign-in.ts";
+import { fetchWithJar, type TestIdentity } from "../setup/embedded-sign-in.ts";
 import { newPerson, openBrowser, type ShopBrowser, setCookieFor, signInAtProvider } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -99,6 +99,30 @@ describe("the back office over HTTP", () => {
     expect(setCookieFor(landing, "staff")).toBeNull();
     expect((await browser.get("/admin")).status).toBe(404);
     expect(await db().select().from(members).where(eq(members.email, stranger.email))).toEqual([]);
+  });
+
+  it("uses up a staff sign-in cancelled at the provider and returns to the staff sign-in page", async () => {
+    const browser = openBrowser(shop);
+    const start = await browser.post("/admin/login", { provider: "google" });
+    let url = new URL(start.headers.get("location") ?? "");
+    const state = url.searchParams.get("state") ?? "";
+    let response = await fetchWithJar(browser.jar, url);
+    for (let step = 0; step < 6 && url.pathname.startsWith("/dev-idp/"); step++) {
+      const location = response.headers.get("location");
+      if (!location) {
+        response = await fetchWithJar(browser.jar, new URL(`${url.pathname}/abort`, url), { method: "POST" });
+        continue;
+      }
+      url = new URL(location, url);
+      if (url.pathname.startsWith("/dev-idp/")) response = await fetchWithJar(browser.jar, url);
+    }
+    expect(url.pathname).toBe("/admin/login");
+    expect(url.searchParams.get("error")).toBe("access_denied");
+    const back = await browser.get(`${url.pathname}${url.search}`);
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe("/admin/login");
+    expect(await db().select().from(signInAttempts).where(eq(signInAttempts.state, state))).toEqual([]);
+    expect(setCookieFor(back, "staff")).toBeNull();
   });
 
   it("refuses back-office forms without the session's CSRF token, and bad input with a clear 400", async () => {
