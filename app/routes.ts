@@ -41,6 +41,12 @@ export default [
   ]),
   route("order/:invoiceId/invoice.pdf", "routes/orders/invoice-pdf.ts"),
   route("debug/session", "routes/debug/debug-session.ts"),
+  route("admin/login", "routes/admin/admin-login.tsx"),
+  layout("routes/admin/admin-layout.tsx", [
+    route("admin", "routes/admin/admin-home.tsx"),
+    route("admin/staff", "routes/admin/admin-staff.tsx"),
+    route("admin/audit", "routes/admin/admin-audit.tsx"),
+  ]),
   layout("routes/layouts/checkout-layout.tsx", [
     route("checkout/summary", "routes/checkout/summary.tsx"),
     route("checkout/shipping", "routes/checkout/shipping.tsx"),

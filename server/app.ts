@@ -27,6 +27,8 @@ import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
 import { contentSecurityPolicy, securityHeaders } from "./http/security-headers.ts";
+import { mountStaffAuthRoutes } from "./http/staff-auth-routes.ts";
+import { staffSession } from "./http/staff-session.ts";
 import { visitorCookieKeeper } from "./http/visitor-cookie.ts";
 import type { Logger } from "./logger.ts";
 
@@ -108,10 +110,12 @@ export function createHttpApp({
   const resume = createSessionResumer({ db: services.db, identity: services.identity, log: logger });
   app.use("*", memberSession({ resume, secureCookies: settings.secureCookies }));
   app.use("*", operationContext(services));
+  app.use("*", staffSession({ secureCookies: settings.secureCookies }));
   mountErrorAlertRoutes(app, config.APP_ENV);
   app.on(["GET", "POST"], GRAPHQL_PATH, graphqlRoute({ config, identity, catalogRevision }));
   app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
+  mountStaffAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(contextKey, {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Supplier } from "../domain/shared/context.ts";
 import { isGstRegistrationNumber } from "../domain/shared/gst.ts";
+import { TEST_OWNER } from "../integrations/identity/embedded-provider/interaction-page.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -43,6 +44,19 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default("Nectar Lab <orders@nectarlab.sg>"),
     ADMIN_EMAIL: z.email({ error: "must be an email address" }).optional(),
+    /** Comma-separated emails of the shop's owners; with the embedded identity provider, its test owner when unset. */
+    OWNER_EMAILS: z
+      .string()
+      .transform((value) => [
+        ...new Set(
+          value
+            .split(",")
+            .map((email) => email.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(z.array(z.email({ error: "must be comma-separated email addresses" })))
+      .optional(),
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default("us-east-2"),
     S3_ENDPOINT: z.url().optional(),
@@ -124,6 +138,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return parsed.data;
+}
+
+/**
+ * The owners OWNER_EMAILS names; unset, the test owner the embedded identity provider offers, so a
+ * fresh start has a way into the back office (never with a hosted user pool).
+ */
+export function ownerEmailsOf(config: Config): string[] {
+  return config.OWNER_EMAILS ?? (config.OIDC_ISSUER ? [] : [TEST_OWNER.email]);
 }
 
 /** The seller named on invoices: the legal entity when set, else the brand. */

@@ -14,7 +14,7 @@ import { embeddedProviderRoutes } from "../integrations/identity/embedded-provid
 import { createOidcIdentityClient, identityProviderSettings } from "../integrations/identity/oidc-client.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import { catalogRevisionSource } from "./catalog-revision-source.ts";
-import { type Config, supplierOf } from "./env.ts";
+import { type Config, ownerEmailsOf, supplierOf } from "./env.ts";
 import { createIntegrations } from "./integrations.ts";
 import { openJobs } from "./jobs.ts";
 import { createLogger, type LogDestination, type Logger } from "./logger.ts";
@@ -91,6 +91,7 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
       publicUrl,
       supplier: supplierOf(config),
       adminEmail: config.ADMIN_EMAIL ?? null,
+      ownerEmails: ownerEmailsOf(config),
     },
     now: () => new Date(),
     debug: config.DEBUG_TOOLS,

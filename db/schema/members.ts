@@ -168,7 +168,7 @@ export const signInAttempts = pgTable("sign_in_attempts", {
   state: text("state").primaryKey(),
   /** Hash of the cookie that ties the attempt to the browser that started it. */
   browserHash: text("browser_hash").notNull(),
-  purpose: text("purpose", { enum: ["login", "link"] }).notNull(),
+  purpose: text("purpose", { enum: ["login", "link", "staff"] }).notNull(),
   provider: text("provider", { enum: PROVIDER_TYPES }).notNull(),
   codeVerifier: text("code_verifier").notNull(),
   nonce: text("nonce").notNull(),

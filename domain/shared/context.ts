@@ -34,6 +34,8 @@ export type StaffViewer = {
   email: string;
   role: StaffRole;
   permissions: ReadonlySet<StaffPermission>;
+  /** The back-office sign-in this request came with (its id and the CSRF token its forms carry). */
+  session?: { id: string; csrfToken: string } | null;
 };
 
 /** The shop itself: a background job acting on no one's behalf. Never built from a request. */
@@ -68,6 +70,8 @@ export type ShopSettings = {
   supplier: Supplier;
   /** Where error alerts are emailed (ADMIN_EMAIL); null: they are only logged. */
   adminEmail: string | null;
+  /** The owners OWNER_EMAILS names (lower case): always owners, whatever the staff list says. */
+  ownerEmails: readonly string[];
 };
 
 /**

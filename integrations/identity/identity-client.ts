@@ -51,7 +51,7 @@ export type IdentityClient = {
   /** The provider's authorize address for one social provider (`identity_provider=Google|Facebook`). */
   authorizationUrl(input: {
     provider: ProviderType;
-    callbackPath: "/member/login" | "/member/link";
+    callbackPath: "/member/login" | "/member/link" | "/admin/login";
     state: string;
     codeVerifier: string;
     nonce: string;

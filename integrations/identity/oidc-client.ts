@@ -14,7 +14,7 @@ export type OidcClientOptions = {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** The shop's address as browsers see it: the callbacks are `{publicUrl}/member/login` and `/member/link`. */
+  /** The shop's address as browsers see it: the callbacks are `{publicUrl}/member/login`, `/member/link` and the back office's `/admin/login`. */
   publicUrl: string;
   /** Staging and production register their callbacks with a trailing slash. */
   callbackTrailingSlash: boolean;
@@ -27,7 +27,7 @@ export type OidcClientOptions = {
 
 const SCOPE = "email openid profile";
 const PROVIDER_NAMES: Record<ProviderType, string> = { google: "Google", facebook: "Facebook" };
-const CALLBACK_PATHS = ["/member/login", "/member/link"] as const;
+const CALLBACK_PATHS = ["/member/login", "/member/link", "/admin/login"] as const;
 const REQUEST_TIMEOUT_SECONDS = 10;
 
 function callbackUri(options: OidcClientOptions, callbackPath: (typeof CALLBACK_PATHS)[number]): string {

@@ -28,12 +28,21 @@ const SIGNED_OUT_PATH = "/member/logout";
 
 const BACK_TO_SIGN_IN = { href: "/member/login", label: "Back to sign-in" };
 
-function page(title: string, message: string, back = BACK_TO_SIGN_IN): string {
+/** A plain page for an answer of the sign-in edge (a refusal, a limit). */
+export function page(title: string, message: string, back = BACK_TO_SIGN_IN): string {
   const escaped = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped(title)}</title></head><body><main><h1>${escaped(title)}</h1><p>${escaped(message)}</p><p><a href="${back.href}">${escaped(back.label)}</a></p></main></body></html>`;
 }
 
-const formText = (value: unknown): string | null => (typeof value === "string" ? value : null);
+export const formText = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/** Form posts must come from this site's own pages (what SameSite=Lax leaves open for top-level POSTs). */
+export function isSameOriginPost(c: AuthContext, ownOrigin: string): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = c.req.header("origin");
+  return !!origin && (origin === ownOrigin || origin === new URL(c.req.url).origin);
+}
 
 /**
  * The backend-for-frontend half of sign-in: starting a sign-in or a link (POST), the provider's return
@@ -45,13 +54,7 @@ export function mountMemberAuthRoutes(app: Hono<HttpEnv>, deps: Deps): void {
   const { secureCookies } = deps;
   const ownOrigin = new URL(deps.publicUrl).origin;
 
-  /** Form posts must come from this site's own pages (what SameSite=Lax leaves open for top-level POSTs). */
-  function sameOrigin(c: AuthContext): boolean {
-    const site = c.req.header("sec-fetch-site");
-    if (site) return site === "same-origin";
-    const origin = c.req.header("origin");
-    return !!origin && (origin === ownOrigin || origin === new URL(c.req.url).origin);
-  }
+  const sameOrigin = (c: AuthContext) => isSameOriginPost(c, ownOrigin);
 
   async function limited(c: AuthContext, rule: RateLimit): Promise<Response | null> {
     try {

@@ -23,7 +23,7 @@ export function memberViewer(memberId: string, subject: string | null = null): V
  */
 export function testContext(
   db: Database,
-  options: { viewer?: Viewer; now?: () => Date; debug?: boolean; ports?: Partial<Ports> } = {},
+  options: { viewer?: Viewer; now?: () => Date; debug?: boolean; ports?: Partial<Ports>; ownerEmails?: string[] } = {},
 ): OperationContext {
   const fail = (details: object, message: string) => {
     throw new Error(`${message}: ${JSON.stringify(details)}`);
@@ -44,6 +44,7 @@ export function testContext(
       publicUrl: "http://localhost:3000",
       supplier: { name: "Nectar Lab", address: null, gstRegistrationNumber: null },
       adminEmail: null,
+      ownerEmails: options.ownerEmails ?? [],
     },
     now: options.now ?? (() => new Date()),
     log: { info: () => {}, warn: fail, error: fail },

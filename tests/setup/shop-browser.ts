@@ -84,7 +84,7 @@ function selfSubmittingForm(html: string): { action: string; fields: URLSearchPa
  * follows redirects, fills in its sign-in page once, and submits the pages that submit themselves
  * (signing in as another account than the provider last saw in this browser ends that session first).
  */
-async function signInAtProvider(jar: CookieJar, authorizeUrl: URL, person: TestIdentity): Promise<URL> {
+export async function signInAtProvider(jar: CookieJar, authorizeUrl: URL, person: TestIdentity): Promise<URL> {
   let url = authorizeUrl;
   let response = await fetchWithJar(jar, url);
   let signedIn = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, supplierOf } from "../../server/env.ts";
+import { ConfigError, loadConfig, ownerEmailsOf, supplierOf } from "../../server/env.ts";
 
 describe("configuration", () => {
   it("runs on the embedded defaults with no settings", () => {
@@ -10,6 +10,17 @@ describe("configuration", () => {
       BRAND_NAME: "Nectar Lab",
       DEBUG_TOOLS: false,
     });
+  });
+
+  it("names the back office's owners by OWNER_EMAILS, the embedded provider's test owner when unset", () => {
+    expect(ownerEmailsOf(loadConfig({ OWNER_EMAILS: " Ann@Shop.sg, bo@shop.sg,ann@shop.sg " }))).toEqual([
+      "ann@shop.sg",
+      "bo@shop.sg",
+    ]);
+    expect(ownerEmailsOf(loadConfig({}))).toEqual(["owner@nectarlab.test"]);
+    const hosted = { OIDC_ISSUER: "https://idp.example.com", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s" };
+    expect(ownerEmailsOf(loadConfig(hosted))).toEqual([]);
+    expect(() => loadConfig({ OWNER_EMAILS: "ann@shop.sg, not an email" })).toThrow(/OWNER_EMAILS/);
   });
 
   it("takes PORT, DATA_DIR and DATABASE_URL", () => {

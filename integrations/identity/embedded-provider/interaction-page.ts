@@ -4,11 +4,15 @@ import { PROVIDER_NAMES } from "./accounts.ts";
 export type SignInValues = { provider: ProviderType; email: string; name: string };
 export type SignInErrors = { email?: string; name?: string; form?: string };
 
+/** The back office's test owner (OWNER_EMAILS' default with this provider). */
+export const TEST_OWNER: SignInValues = { name: "Shop Owner", provider: "google", email: "owner@nectarlab.test" };
+
 /** Identities a tester can sign in with in one click. */
 export const READY_IDENTITIES: SignInValues[] = [
   { name: "Tan Mei Ling", provider: "google", email: "mei.ling@example.com" },
   { name: "Arjun Nair", provider: "facebook", email: "arjun@example.com" },
   { name: "Siti Rahman", provider: "google", email: "siti@example.com" },
+  TEST_OWNER,
 ];
 
 const TITLE = "Test identity provider";

@@ -69,7 +69,10 @@ export async function createEmbeddedProvider(options: EmbeddedProviderOptions): 
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
         scope: SCOPE,
-        redirect_uris: ["/member/login", "/member/link"].flatMap((path) => [`${publicUrl}${path}`, `${publicUrl}${path}/`]),
+        redirect_uris: ["/member/login", "/member/link", "/admin/login"].flatMap((path) => [
+          `${publicUrl}${path}`,
+          `${publicUrl}${path}/`,
+        ]),
       },
     ],
     responseTypes: ["code"],

@@ -1,0 +1,46 @@
+import { STAFF_PERMISSIONS, type StaffPermission } from "../../../domain/staff/permissions.ts";
+import { requireStaffPage } from "../../lib/back-office.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/admin-home";
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Back office"), { name: "robots", content: "noindex" }];
+
+export function loader(args: Route.LoaderArgs) {
+  const { staff } = requireStaffPage(args);
+  return { role: staff.role, allowed: STAFF_PERMISSIONS.filter((permission) => staff.permissions.has(permission)) };
+}
+
+/** What each permission lets a staff member do here. */
+const ABILITIES: Record<StaffPermission, string> = {
+  orders: "See orders and mark them shipped, delivered or cancelled.",
+  refunds: "Refund orders, in full, by line or by amount.",
+  points: "Credit or debit members' points with a reason.",
+  catalog: "Edit the rewards catalogue and switch products on and off.",
+  promotions: "Create, edit and switch off promotion codes.",
+  staff: "Add, change and remove staff, and read the audit log.",
+};
+
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Back office</h1>
+      <p className="mt-2 text-muted">
+        {loaderData.role === "owner" ? "As an owner you may do everything here." : "Your role allows you to:"}
+      </p>
+      {loaderData.allowed.length === 0 ? (
+        <p className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+          Your role has no permissions yet. Ask an owner to give you some.
+        </p>
+      ) : (
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+          {loaderData.allowed.map((permission) => (
+            <li key={permission} className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 className="font-bold capitalize text-brand-900">{permission === "catalog" ? "Catalogue" : permission}</h2>
+              <p className="mt-1 text-muted">{ABILITIES[permission]}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

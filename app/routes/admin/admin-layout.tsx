@@ -1,0 +1,72 @@
+import { LogOut } from "lucide-react";
+import { NavLink, Outlet } from "react-router";
+import { useBrandName } from "../../components/brand.tsx";
+import { requireStaffPage } from "../../lib/back-office.server.ts";
+import type { Route } from "./+types/admin-layout";
+
+export function loader(args: Route.LoaderArgs) {
+  const { staff } = requireStaffPage(args);
+  return {
+    email: staff.email,
+    role: staff.role,
+    csrfToken: staff.session.csrfToken,
+    managesStaff: staff.permissions.has("staff"),
+  };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+/** The back office's own frame: its header and navigation, none of the shop's. */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const brandName = useBrandName();
+  const links = [{ to: "/admin", label: "Home" }, ...(loaderData.managesStaff ? STAFF_LINKS : [])];
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-brand-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <p className="font-bold">{brandName} back office</p>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <span>
+              {loaderData.email} · {loaderData.role === "owner" ? "Owner" : "Staff"}
+            </span>
+            <form method="post" action="/admin/logout">
+              <input type="hidden" name="csrf" value={loaderData.csrfToken} />
+              <button
+                type="submit"
+                className="inline-flex items-center gap-2 rounded-full border border-white/60 px-4 py-1.5 font-semibold hover:bg-white/10"
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                Sign out
+              </button>
+            </form>
+          </div>
+        </div>
+        <nav aria-label="Back office" className="mx-auto max-w-6xl px-4 pb-2">
+          <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={({ isActive }) => `underline-offset-4 hover:underline ${isActive ? "font-bold underline" : ""}`}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+const STAFF_LINKS = [
+  { to: "/admin/staff", label: "Staff" },
+  { to: "/admin/audit", label: "Audit log" },
+];

@@ -1,0 +1,71 @@
+import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { auditLog } from "../../db/schema/staff.ts";
+import { requireStaff } from "../shared/access.ts";
+import { AppError } from "../shared/app-error.ts";
+import { text } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { AUDIT_ACTIONS } from "./record-audit.ts";
+
+export const AUDIT_PAGE_SIZE = 25;
+
+const day = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "is not a real date" });
+const blankAsUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+export const ListAuditLogInput = z.object({
+  actor: z.preprocess(
+    blankAsUndefined,
+    text(254)
+      .transform((value) => value.trim().toLowerCase())
+      .optional(),
+  ),
+  action: z.preprocess(blankAsUndefined, z.enum(AUDIT_ACTIONS, { error: "is not an action the log records" }).optional()),
+  /** Whole days, in UTC, both included. */
+  from: z.preprocess(blankAsUndefined, day().optional()),
+  to: z.preprocess(blankAsUndefined, day().optional()),
+  /** The last entry of the previous page (`{createdAt ISO}|{id}`), for the next one. */
+  after: z.preprocess(blankAsUndefined, text(200).optional()),
+});
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+
+function cursorOf(after: string | undefined): { at: Date; id: string } | null {
+  if (!after) return null;
+  const [at, id] = after.split("|");
+  const when = at ? new Date(at) : null;
+  if (!when || Number.isNaN(when.getTime()) || !id)
+    throw new AppError("BAD_USER_INPUT", "after: is not a page of this log", { after: "is not a page of this log" });
+  return { at: when, id };
+}
+
+/** The audit log for owners: newest first, a page at a time, filtered by who, action and days. */
+export const listAuditLog = defineOperation(
+  ListAuditLogInput,
+  async (ctx, input): Promise<{ entries: AuditEntry[]; next: string | null }> => {
+    requireStaff(ctx, "staff");
+    const cursor = cursorOf(input.after);
+    const filters: (SQL | undefined)[] = [
+      input.actor ? eq(auditLog.actorEmail, input.actor) : undefined,
+      input.action ? eq(auditLog.action, input.action) : undefined,
+      input.from ? gte(auditLog.createdAt, new Date(`${input.from}T00:00:00Z`)) : undefined,
+      input.to ? lte(auditLog.createdAt, new Date(`${input.to}T23:59:59.999Z`)) : undefined,
+      cursor
+        ? or(lt(auditLog.createdAt, cursor.at), and(eq(auditLog.createdAt, cursor.at), lt(auditLog.id, cursor.id)))
+        : undefined,
+    ];
+    const rows = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(...filters))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE + 1);
+    const entries = rows.slice(0, AUDIT_PAGE_SIZE);
+    const last = entries.at(-1);
+    const next = rows.length > AUDIT_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null;
+    return { entries, next };
+  },
+);

@@ -1,0 +1,28 @@
+import { randomUUID } from "node:crypto";
+import { auditLog } from "../../db/schema/staff.ts";
+import type { StaffViewer } from "../shared/context.ts";
+import type { Tx } from "../shared/transaction.ts";
+
+/** Names of the staff actions the audit log records. */
+export const AUDIT_ACTIONS = ["staff.sign-in", "staff.sign-out", "staff.add", "staff.change", "staff.remove"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Writes one audit entry inside the transaction of the change it records, so there is never a change
+ * without its entry, nor an entry for a change that was rolled back.
+ */
+export async function recordAudit(
+  tx: Tx,
+  entry: { actor: StaffViewer; action: AuditAction; target: string; before: unknown; after: unknown; at: Date },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    id: randomUUID(),
+    actorId: entry.actor.staffId,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    target: entry.target,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    createdAt: entry.at,
+  });
+}

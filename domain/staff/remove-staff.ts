@@ -1,0 +1,30 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { staff, staffSessions } from "../../db/schema/staff.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { requireStaff } from "../shared/access.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { staffEmail } from "./staff-input.ts";
+import { keepAnOwner, lockStaffRow, roleRecord } from "./staff-list.ts";
+
+export const RemoveStaffInput = z.object({ email: staffEmail() });
+
+/** An owner removes someone from the staff list; their back-office sessions end with it. */
+export const removeStaff = defineOperation(RemoveStaffInput, async (ctx, input): Promise<void> => {
+  const actor = requireStaff(ctx, "staff");
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockStaffRow(tx, ctx, input.email);
+    if (before.role === "owner" || before.email === actor.email) await keepAnOwner(tx, ctx, actor, before.email);
+    await tx.delete(staff).where(eq(staff.id, before.id));
+    await tx.delete(staffSessions).where(eq(staffSessions.email, before.email));
+    await recordAudit(tx, {
+      actor,
+      action: "staff.remove",
+      target: before.email,
+      before: roleRecord(before),
+      after: null,
+      at: now,
+    });
+  });
+});

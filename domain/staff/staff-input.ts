@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { requiredText } from "../shared/input.ts";
+import { STAFF_PERMISSIONS } from "./permissions.ts";
+
+/** Permissions an owner may give a "staff" role; managing staff stays with owners. */
+export const GRANTABLE_PERMISSIONS = STAFF_PERMISSIONS.filter((permission) => permission !== "staff");
+
+export const staffEmail = () =>
+  requiredText(254)
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.email({ error: "must be an email address" }));
+
+/** A role: owner, or staff with chosen permissions (at least one). */
+export const StaffRoleInput = z.discriminatedUnion("role", [
+  z.object({ role: z.literal("owner") }),
+  z.object({
+    role: z.literal("staff"),
+    permissions: z
+      .array(z.enum(GRANTABLE_PERMISSIONS as [string, ...string[]], { error: "is not a permission staff can be given" }))
+      .min(1, { error: "choose at least one permission" })
+      .transform((permissions) => GRANTABLE_PERMISSIONS.filter((permission) => permissions.includes(permission))),
+  }),
+]);
