@@ -28,7 +28,8 @@ export const CreateTestPromotionCodeInput = z
         .pipe(z.string().regex(/^[A-Z0-9-]{3,40}$/, { error: "must be 3-40 letters, digits or dashes" }))
         .optional(),
     ),
-    kind: z.enum(["percent", "amount"], { error: "must be percent or amount" }),
+    // Text in, so a form's field goes straight in and a wrong word is refused by the schema.
+    kind: z.string({ error: "is required" }).pipe(z.enum(["percent", "amount"], { error: "must be percent or amount" })),
     /** A percentage (1-100) or an amount in cents. */
     value: wholeNumber(1, MAX_AMOUNT_CENTS),
     usageLimit: z.preprocess(blankAsMissing, wholeNumber(1, 1_000_000).optional()),

@@ -9,9 +9,8 @@ import { type PromotionPreview, previewPromotion } from "./promotion-preview.ts"
 
 export const PreviewPromotionDisplayInput = z.object({
   code: requiredText(40),
-  productId: identifier(),
-  /** The product's first option when absent. */
-  optionId: identifier().optional(),
+  /** One of the product's purchase options, which names the product too. */
+  optionId: identifier(),
 });
 
 export type PromotionDisplay = PromotionPreview & {
@@ -29,12 +28,9 @@ export const previewPromotionDisplay = defineOperation(
   PreviewPromotionDisplayInput,
   async (ctx, input): Promise<PromotionDisplay> => {
     requireDebug(ctx);
-    const product = (await ctx.catalog.index()).product(input.productId);
-    if (!product) throw new AppError("BAD_USER_INPUT", "There is no product with that id.", { productId: "is unknown" });
-    const option = input.optionId
-      ? product.options.find((candidate) => candidate.optionId === input.optionId)
-      : product.options[0];
-    if (!option) throw new AppError("BAD_USER_INPUT", "That option is not one of this product's.", { optionId: "is unknown" });
+    const entry = (await ctx.catalog.index()).option(input.optionId);
+    if (!entry) throw new AppError("BAD_USER_INPUT", "There is no product option with that id.", { optionId: "is unknown" });
+    const { product, option } = entry;
     const bag = priceBag([{ optionId: option.optionId, quantity: 1 }], new Map([[option.optionId, { product, option }]]));
     return { product, option, bag, ...(await previewPromotion(ctx, bag, input.code)) };
   },
