@@ -13,7 +13,7 @@ import {
 } from "../../components/debug/debug-ui.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { type RequestContext, requestContext } from "../../context.ts";
-import { type DebugAnswer, debugFailure, debugSignInPath } from "../../lib/debug-page.server.ts";
+import { type DebugAnswer, debugFailure, debugSignInPath, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-member";
 
@@ -45,6 +45,7 @@ async function lookUp(ctx: RequestContext, email: string, providerType: string):
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
+  requireDebugPage(ctx, request);
   const query = new URL(request.url).searchParams;
   const form = { email: query.get("email")?.trim() ?? "", provider: query.get("provider") ?? "google" };
   const signIn = debugSignInPath(ctx, request);

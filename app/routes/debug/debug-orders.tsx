@@ -15,7 +15,7 @@ import {
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
 import { formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
-import { type DebugAnswer, debugFailure, debugSignInPath } from "../../lib/debug-page.server.ts";
+import { type DebugAnswer, debugFailure, debugSignInPath, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-orders";
@@ -27,6 +27,7 @@ const UNLINK = "unlink";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
+  requireDebugPage(ctx, request);
   const signIn = debugSignInPath(ctx, request);
   if (signIn) return { signIn, orders: null, problem: null };
   try {
@@ -39,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
+  requireDebugPage(ctx, request);
   const member = await requireMember(ctx, request);
   const form = await readForm(request);
   if (!form) return unreadableRequest();

@@ -9,7 +9,7 @@ import { PromotionPricing } from "../../components/debug/promotion-pricing.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
 import { formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
-import { type DebugAnswer, debugFailure, debugSignInPath } from "../../lib/debug-page.server.ts";
+import { type DebugAnswer, debugFailure, debugSignInPath, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-stripe-coupon-utility";
@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Debug: Promoti
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
+  requireDebugPage(ctx, request);
   const code = new URL(request.url).searchParams.get("check") ?? "";
   const codes = await listPromotionCodes(ctx.operations, {});
   const signIn = debugSignInPath(ctx, request);
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
+  requireDebugPage(ctx, request);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
   try {

@@ -7,7 +7,7 @@ import { PromotionPricing, promotionTerms } from "../../components/debug/promoti
 import { PageHeading } from "../../components/page-heading.tsx";
 import { PriceBlock } from "../../components/price-block.tsx";
 import { requestContext } from "../../context.ts";
-import { debugFailure } from "../../lib/debug-page.server.ts";
+import { debugFailure, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-test-display-promo";
 
@@ -15,6 +15,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Debug: Promoti
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext).operations;
+  requireDebugPage(context.get(requestContext), request);
   const query = new URL(request.url).searchParams;
   const form = { code: query.get("code") ?? "", optionId: query.get("optionId") ?? "" };
   const { products } = await listProducts(ctx, { includeInactive: true, first: MAX_PRODUCTS_PER_REQUEST });
