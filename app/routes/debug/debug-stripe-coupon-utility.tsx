@@ -63,7 +63,12 @@ export default function DebugStripeCouponUtility({ loaderData, actionData }: Rou
       </PageHeading>
       <div className="px-4">
         <DebugSection id="codes-heading" title="All codes">
-          <div className="mt-3 overflow-x-auto">
+          <section
+            className="mt-3 overflow-x-auto"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: on a narrow screen the table scrolls, and a keyboard must reach it to scroll it.
+            tabIndex={0}
+            aria-labelledby="codes-heading"
+          >
             <table className="w-full text-left text-sm" data-testid="promotion-codes">
               <thead>
                 <tr className="border-b border-slate-200">
@@ -106,7 +111,7 @@ export default function DebugStripeCouponUtility({ loaderData, actionData }: Rou
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </DebugSection>
         <DebugSection id="check-heading" title="Check a code against your bag">
           <Form method="get" className="mt-3 grid gap-4 sm:grid-cols-[2fr_auto] sm:items-end">
