@@ -16,9 +16,6 @@ test.afterAll(() => shop?.close());
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
   expect(result.violations).toEqual([]);
-    path: `/tmp/dbgshot-${test.info().project.name}-${new URL(page.url()).pathname.replaceAll("/", "_")}.png`,
-    fullPage: true,
-  });
 }
 
 test("the debug pages: a member's record, their orders, how a code shows and the promotion codes", async ({ page }) => {
