@@ -14,11 +14,13 @@ export const ApplyPromotionInput = z.object({
     .refine((code) => code.length > 0, { error: "Enter a promotion code." }),
 });
 
+export const EMPTY_BAG = "Your bag is empty.";
+
 /** applyPromotionToBag: puts a code on the viewer's bag only when it is usable now and lowers its price; otherwise says why. */
 export const applyPromotionToBag = defineOperation(ApplyPromotionInput, async (ctx, input): Promise<void> => {
   const bagId = heldBagId(ctx);
   const bag = await loadBag(ctx, bagId);
-  if (!bagId || bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
+  if (!bagId || bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", EMPTY_BAG);
   const now = ctx.now();
   await priceCheckout(ctx.db, bag, input.code, now);
   await ctx.db.update(bags).set({ promotionCode: input.code, updatedAt: now }).where(eq(bags.id, bagId));

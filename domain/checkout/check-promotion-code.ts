@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { heldBagId, loadBag } from "../bag/held-bag.ts";
+import type { PricedBag } from "../bag/price-bag.ts";
+import { requireDebug } from "../shared/access.ts";
+import { requiredText } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { EMPTY_BAG } from "./apply-promotion.ts";
+import { type PromotionPreview, previewPromotion } from "./promotion-preview.ts";
+
+export const CheckPromotionCodeInput = z.object({ code: requiredText(40) });
+
+export type PromotionCheck = PromotionPreview & { bag: PricedBag };
+
+/**
+ * checkPromotionCode (debug tool): what a code would take off the viewer's own bag, line by line,
+ * or the message checkout would give. Nothing is applied or held.
+ */
+export const checkPromotionCode = defineOperation(CheckPromotionCodeInput, async (ctx, input): Promise<PromotionCheck> => {
+  requireDebug(ctx);
+  const bag = await loadBag(ctx, heldBagId(ctx));
+  const preview = await previewPromotion(ctx, bag, input.code);
+  // The message applying the code to an empty bag gives, whatever the code.
+  return bag.lines.length === 0 ? { ...preview, bag, problem: EMPTY_BAG } : { ...preview, bag };
+});
