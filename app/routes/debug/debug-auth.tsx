@@ -3,14 +3,17 @@ import { AuthDetails } from "../../components/debug-panel/auth-details.tsx";
 import { useDebugTools } from "../../components/debug-panel/use-debug-tools.ts";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
+import { requireDebugPage } from "../../lib/debug-page.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-auth";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Debug: Auth");
 
 /** The identity provider's settings in use; the layout has already answered 404 outside debug mode. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { provider: context.get(requestContext).settings.identityProvider };
+export function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  requireDebugPage(ctx, request);
+  return { provider: ctx.settings.identityProvider };
 }
 
 function Setting({ name, children }: { name: string; children: ReactNode }) {

@@ -1,7 +1,6 @@
-import { data, NavLink, Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import { requestContext } from "../../context.ts";
-import { notFoundMessage } from "../../lib/not-found.ts";
-import { requestPath } from "../../lib/request-path.ts";
+import { requireDebugPage } from "../../lib/debug-page.server.ts";
 import type { Route } from "./+types/debug-layout";
 
 /** The team's debug pages, in the order the navigation lists them. */
@@ -15,9 +14,7 @@ export const DEBUG_PAGES = [
 
 /** Outside debug mode the debug pages do not exist: 404 like any missing page, never a hint that they could. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.get(requestContext).operations.debug) {
-    throw data(notFoundMessage(requestPath(request)), { status: 404 });
-  }
+  requireDebugPage(context.get(requestContext), request);
   return null;
 }
 

@@ -1,20 +1,18 @@
-import { data } from "react-router";
 import { describeDebugSession } from "../../../domain/members/describe-debug-session.ts";
 import { expireDebugSession } from "../../../domain/members/expire-debug-session.ts";
 import { refreshDebugSession } from "../../../domain/members/refresh-debug-session.ts";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, formText, readForm } from "../../lib/action-result.server.ts";
+import { requireDebugPage } from "../../lib/debug-page.server.ts";
 import { CSRF_HEADER } from "../../lib/debug-session.ts";
-import { notFoundMessage } from "../../lib/not-found.ts";
-import { requestPath } from "../../lib/request-path.ts";
 import type { Route } from "./+types/debug-session";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 function debugOperations(request: Request, context: Route.LoaderArgs["context"]) {
-  const { operations } = context.get(requestContext);
-  if (!operations.debug) throw data(notFoundMessage(requestPath(request)), { status: 404 });
-  return operations;
+  const ctx = context.get(requestContext);
+  requireDebugPage(ctx, request);
+  return ctx.operations;
 }
 
 /** The browser's session as the debug tools show it: `{ session }`, null when signed out. */
