@@ -63,7 +63,7 @@ export function createGraphQLHandler(config: Pick<Config, "APP_ENV">, catalogRev
       requestHashPlugin(),
       queryLimits(typeDefs),
       errorMapping(),
-      ...(catalogRevision ? [catalogueReplyCache(typeDefs, catalogRevision)] : []),
+      ...(catalogRevision ? [catalogueReplyCache(catalogRevision)] : []),
       ...(config.APP_ENV === "production" ? [hideSchemaFromIntrospection] : []),
     ],
   });

@@ -1,6 +1,6 @@
 import { createSchema, createYoga } from "graphql-yoga";
 import { describe, expect, it } from "vitest";
-import { catalogueReplyCache } from "../../server/graphql/catalogue-reply-cache.ts";
+import { asksOnlyForCatalogue, catalogueReplyCache } from "../../server/graphql/catalogue-reply-cache.ts";
 
 const typeDefs = /* GraphQL */ `
   type Query {
@@ -28,7 +28,7 @@ function shopWithCountedResolvers() {
         },
       },
     }),
-    plugins: [catalogueReplyCache(typeDefs, async () => revision)],
+    plugins: [catalogueReplyCache(async () => revision)],
   });
   const ask = async (query: string, variables?: Record<string, unknown>) => {
     const response = await yoga.fetch("http://shop.test/graphql", {
@@ -59,5 +59,15 @@ describe("the catalogue reply cache", () => {
     const again = await shop.ask(query, { email: "a@example.com" });
     expect(again.data.getMemberByEmailAndProviderTypeFast).toBe("a@example.com");
     expect(shop.runs.member).toBe(2);
+  });
+
+  it("keeps only queries that ask for catalogue fields at their root", () => {
+    expect(asksOnlyForCatalogue("query Listing { products { id } productCount }")).toBe(true);
+    expect(
+      asksOnlyForCatalogue('{ products { id } getMemberByEmailAndProviderTypeFast(email: "a", providerType: "google") { id } }'),
+    ).toBe(false);
+    expect(asksOnlyForCatalogue("{ ...Everything } fragment Everything on Query { products { id } }")).toBe(false);
+    expect(asksOnlyForCatalogue('mutation { resetMembership(memberId: "1") { id } }')).toBe(false);
+    expect(asksOnlyForCatalogue("{ products {")).toBe(false);
   });
 });
