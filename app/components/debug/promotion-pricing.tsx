@@ -1,18 +1,19 @@
 import type { PricedBag } from "../../../domain/bag/price-bag.ts";
 import type { CheckoutPricing } from "../../../domain/checkout/price-checkout.ts";
 import type { Promotion } from "../../../domain/checkout/promotion.ts";
+import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { OrderTotals } from "../order-totals.tsx";
 
 /** A code as the promotion table holds it, in words. */
 export function promotionTerms(promotion: Promotion): string {
   const value = promotion.kind === "percent" ? `${promotion.value}% off` : `${formatMoney(promotion.value)} off`;
-  const ends = promotion.endsAt ? `until ${promotion.endsAt.toISOString()}` : "no end";
+  const ends = promotion.endsAt ? `until ${formatTimestamp(promotion.endsAt)}` : "no end";
   const usage =
     promotion.usageLimit === null
       ? `${promotion.timesUsed} uses, no limit`
       : `${promotion.timesUsed} of ${promotion.usageLimit} uses`;
-  return `${value}, from ${promotion.startsAt.toISOString()}, ${ends}, ${usage}`;
+  return `${value}, from ${formatTimestamp(promotion.startsAt)}, ${ends}, ${usage}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { linkOrderToMember } from "../../../domain/loyalty/link-order.ts";
 import { removeMemberIdFromOrderByEmail } from "../../../domain/loyalty/unlink-order-by-email.ts";
+import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { listMemberOrders, type MemberOrders, RECENT_ORDERS_LIMIT } from "../../../domain/orders/list-member-orders.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import {
@@ -98,7 +99,7 @@ function MemberOrderLists({ orders }: { orders: MemberOrders }) {
                     {order.invoiceId} · {formatMoney(order.priceCents)} · {order.status}
                   </p>
                   <p className="break-words text-sm text-muted">
-                    {order.email} · {order.mobile} · paid {order.paidAt.toISOString()} ·{" "}
+                    {order.email} · {order.mobile} · paid {formatTimestamp(order.paidAt)} ·{" "}
                     {order.memberId ? "linked to you" : "not linked"}
                   </p>
                 </div>

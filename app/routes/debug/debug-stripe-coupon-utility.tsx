@@ -3,6 +3,7 @@ import { data, Form } from "react-router";
 import { checkPromotionCode, type PromotionCheck } from "../../../domain/checkout/check-promotion-code.ts";
 import { createTestPromotionCode } from "../../../domain/checkout/create-test-promotion-code.ts";
 import { listPromotionCodes } from "../../../domain/checkout/list-promotion-codes.ts";
+import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { Answer, buttonClass, DebugSection, inputClass, SignInFirst } from "../../components/debug/debug-ui.tsx";
 import { PromotionPricing } from "../../components/debug/promotion-pricing.tsx";
@@ -102,8 +103,8 @@ export default function DebugStripeCouponUtility({ loaderData, actionData }: Rou
                     <td className="py-2 pr-3">
                       {promotion.kind === "percent" ? `${promotion.value}%` : formatMoney(promotion.value)}
                     </td>
-                    <td className="py-2 pr-3">{promotion.startsAt.toISOString()}</td>
-                    <td className="py-2 pr-3">{promotion.endsAt?.toISOString() ?? "never"}</td>
+                    <td className="py-2 pr-3">{formatTimestamp(promotion.startsAt)}</td>
+                    <td className="py-2 pr-3">{promotion.endsAt ? formatTimestamp(promotion.endsAt) : "never"}</td>
                     <td className="py-2">
                       {promotion.timesUsed} / {promotion.usageLimit ?? "no limit"}
                     </td>
