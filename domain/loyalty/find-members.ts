@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
@@ -30,21 +30,15 @@ function matching(query: string): SQL | undefined {
     ilike(members.googleEmail, pattern),
     ilike(members.facebookEmail, pattern),
     ilike(members.name, pattern),
-    exists(
-      sql`select 1 from ${memberIdentities} where ${and(eq(memberIdentities.memberId, members.id), ilike(memberIdentities.email, pattern))}`,
-    ),
-    exists(
-      sql`select 1 from ${customers} where ${and(
-        eq(customers.memberId, members.id),
-        or(ilike(customers.email, pattern), ilike(customers.name, pattern), ilike(customers.mobile, pattern)),
-      )}`,
-    ),
-    exists(
-      sql`select 1 from ${orders} where ${and(
-        eq(orders.memberId, members.id),
-        or(ilike(orders.email, pattern), ilike(orders.mobile, pattern)),
-      )}`,
-    ),
+    sql`exists (select 1 from ${memberIdentities} where ${and(eq(memberIdentities.memberId, members.id), ilike(memberIdentities.email, pattern))})`,
+    sql`exists (select 1 from ${customers} where ${and(
+      eq(customers.memberId, members.id),
+      or(ilike(customers.email, pattern), ilike(customers.name, pattern), ilike(customers.mobile, pattern)),
+    )})`,
+    sql`exists (select 1 from ${orders} where ${and(
+      eq(orders.memberId, members.id),
+      or(ilike(orders.email, pattern), ilike(orders.mobile, pattern)),
+    )})`,
   );
 }
 
