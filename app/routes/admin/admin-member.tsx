@@ -293,7 +293,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 function Table({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
+    <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
@@ -307,6 +308,6 @@ function Table({ caption, headings, children }: { caption: string; headings: str
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }

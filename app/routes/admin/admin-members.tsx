@@ -67,7 +67,12 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
       )}
       {!error && members.length === 0 && <p className="mt-6">No members match.</p>}
       {members.length > 0 && (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <section
+          aria-label="Members found"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
+          tabIndex={0}
+          className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+        >
           <table className="w-full text-left">
             <caption className="sr-only">Members, newest first</caption>
             <thead className="bg-slate-50">
@@ -109,7 +114,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <nav aria-label="Member pages" className="mt-4 flex gap-4">
         {page > 1 && (
