@@ -295,7 +295,7 @@ function Table({ caption, headings, children }: { caption: string; headings: str
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
     <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left">
+      <table className="w-full min-w-[36rem] text-left">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>

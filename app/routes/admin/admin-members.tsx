@@ -73,7 +73,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           tabIndex={0}
           className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white"
         >
-          <table className="w-full text-left">
+          <table className="w-full min-w-[36rem] text-left">
             <caption className="sr-only">Members, newest first</caption>
             <thead className="bg-slate-50">
               <tr>
