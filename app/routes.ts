@@ -46,6 +46,8 @@ export default [
     route("admin", "routes/admin/admin-home.tsx"),
     route("admin/staff", "routes/admin/admin-staff.tsx"),
     route("admin/audit", "routes/admin/admin-audit.tsx"),
+    route("admin/members", "routes/admin/admin-members.tsx"),
+    route("admin/members/:memberId", "routes/admin/admin-member.tsx"),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [
     route("checkout/summary", "routes/checkout/summary.tsx"),

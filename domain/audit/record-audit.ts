@@ -4,7 +4,15 @@ import type { StaffViewer } from "../shared/context.ts";
 import type { Tx } from "../shared/transaction.ts";
 
 /** Names of the staff actions the audit log records. */
-export const AUDIT_ACTIONS = ["staff.sign-in", "staff.sign-out", "staff.add", "staff.change", "staff.remove"] as const;
+export const AUDIT_ACTIONS = [
+  "staff.sign-in",
+  "staff.sign-out",
+  "staff.add",
+  "staff.change",
+  "staff.remove",
+  "member.points-credit",
+  "member.points-debit",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { STAFF_PERMISSIONS, type StaffPermission } from "../../../domain/staff/permissions.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -27,6 +28,13 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted">
         {loaderData.role === "owner" ? "As an owner you may do everything here." : "Your role allows you to:"}
       </p>
+      {(loaderData.allowed.includes("points") || loaderData.allowed.includes("orders")) && (
+        <p className="mt-4">
+          <Link to="/admin/members" className="font-semibold text-brand-700 underline">
+            Members: search, see a member's points and orders
+          </Link>
+        </p>
+      )}
       {loaderData.allowed.length === 0 ? (
         <p className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
           Your role has no permissions yet. Ask an owner to give you some.

@@ -11,6 +11,7 @@ export function loader(args: Route.LoaderArgs) {
     role: staff.role,
     csrfToken: staff.session.csrfToken,
     managesStaff: staff.permissions.has("staff"),
+    seesMembers: staff.permissions.has("points") || staff.permissions.has("orders"),
   };
 }
 
@@ -21,7 +22,11 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 /** The back office's own frame: its header and navigation, none of the shop's. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const brandName = useBrandName();
-  const links = [{ to: "/admin", label: "Home" }, ...(loaderData.managesStaff ? STAFF_LINKS : [])];
+  const links = [
+    { to: "/admin", label: "Home" },
+    ...(loaderData.seesMembers ? [{ to: "/admin/members", label: "Members" }] : []),
+    ...(loaderData.managesStaff ? STAFF_LINKS : []),
+  ];
   return (
     <>
       <header className="border-b border-slate-200 bg-brand-900 text-white">

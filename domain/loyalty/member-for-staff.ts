@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { byMemberId, loadMemberView } from "../members/load-member.ts";
+import { loadPointHistoryPage } from "../members/point-history.ts";
+import { AppError } from "../shared/app-error.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { requireMemberScreens } from "./member-admin-access.ts";
+
+export const MemberForStaffInput = z.object({
+  memberId: z.string().min(1).max(120),
+  /** A ledger cursor from an earlier page; checked where the ledger is read. */
+  before: z.string().max(200).nullish(),
+});
+
+/** Everything about one member for the back office, with a page of their ledger (newest first). */
+export const getMemberForStaff = defineOperation(MemberForStaffInput, async (ctx, input) => {
+  const staff = requireMemberScreens(ctx);
+  const member = await loadMemberView(ctx, byMemberId(input.memberId));
+  if (!member) throw new AppError("NOT_FOUND", "There is no member with this id.");
+  const history = await loadPointHistoryPage(ctx, member.id, { before: input.before });
+  return { member, history, mayAdjustPoints: staff.permissions.has("points") };
+});
