@@ -39,6 +39,9 @@ test("an owner credits a member's points with a reason, and the member sees Bonu
   await adjust.getByLabel("Reason").fill("Parcel arrived a week late");
   await adjust.getByRole("button", { name: "Save points" }).click();
   await expect(page.getByRole("status")).toHaveText("150 points credited. The balance is now 200.");
+  // Emptied after success, so a second click cannot credit the same points again.
+  await expect(adjust.getByLabel("Points", { exact: true })).toHaveValue("");
+  await expect(adjust.getByLabel("Reason")).toHaveValue("");
   const entry = page
     .getByRole("region", { name: "Points ledger", exact: true })
     .getByRole("row")

@@ -2,15 +2,17 @@ import type { ReactNode } from "react";
 import { data, Form, Link, useActionData } from "react-router";
 import { adjustMemberPoints, MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "../../../domain/loyalty/adjust-member-points.ts";
 import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
+import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import { useResetAfterSuccess } from "../../lib/reset-after-success.ts";
 import type { Route } from "./+types/admin-member";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Member"), { name: "robots", content: "noindex" }];
 
-const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : "—");
+const day = (at: Date | null) => (at ? formatDate(at) : "—");
 
 export async function loader(args: Route.LoaderArgs) {
   const { operations, staff } = requireStaffPage(args);
@@ -105,6 +107,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminMember({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  const adjustForm = useResetAfterSuccess(result);
   const { member, ledger } = loaderData;
   return (
     <>
@@ -131,7 +134,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       )}
       {loaderData.mayAdjustPoints && (
         <Section id="adjust" title="Credit or debit points">
-          <Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <Form ref={adjustForm} method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
             <input type="hidden" name="csrf" value={loaderData.csrfToken} />
             <fieldset>
               <legend className="font-semibold">Direction</legend>

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { findMembers } from "../../../domain/loyalty/find-members.ts";
+import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
     const members = found.members.map((member) => ({
       ...member,
       totalSpent: formatMoney(member.totalSpentCents),
-      joined: member.createdAt.toISOString().slice(0, 10),
+      joined: formatDate(member.createdAt),
     }));
     return { query, page: found.page, members, hasMore: found.hasMore, error: null };
   } catch (error) {

@@ -8,6 +8,7 @@ import { GRANTABLE_PERMISSIONS } from "../../../domain/staff/staff-input.ts";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import { useResetAfterSuccess } from "../../lib/reset-after-success.ts";
 import type { Route } from "./+types/admin-staff";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Staff"), { name: "robots", content: "noindex" }];
@@ -57,6 +58,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  const addForm = useResetAfterSuccess(result);
   const { csrfToken } = loaderData;
   return (
     <>
@@ -73,7 +75,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
         <h2 id="add-heading" className="text-xl font-bold text-brand-900">
           Add someone
         </h2>
-        <Form method="post" className="mt-3 space-y-3">
+        <Form ref={addForm} method="post" className="mt-3 space-y-3">
           <input type="hidden" name="csrf" value={csrfToken} />
           <input type="hidden" name="intent" value="add" />
           <div>
