@@ -1,21 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
-
-const WIDTHS = [390, 1440];
-
-/** Each page passes axe at a phone's and a laptop's width; SHOTS_DIR=/folder keeps screenshots to look at. */
-async function checkPage(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const accessibility = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-    expect(accessibility.violations, `${name} at ${width}px`).toEqual([]);
-    const dir = process.env.SHOTS_DIR;
-    if (dir) await page.screenshot({ path: `${dir}/${test.info().project.name}-${name}-${width}.png`, fullPage: true });
-  }
-}
 
 test("an owner credits a member's points with a reason, and the member sees Bonus Points in their history", async ({ page }) => {
   const member = newIdentity("Google", "Ong Siew Ling");
@@ -29,7 +15,7 @@ test("an owner credits a member's points with a reason, and the member sees Bonu
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Members" }).click();
   await page.getByLabel("Email, name or mobile").fill(member.email);
   await page.getByRole("button", { name: "Search" }).click();
-  await checkPage(page, "members");
+  await expectAccessibleAtBothWidths(page, "members");
   await page.getByRole("link", { name: member.email }).click();
   await expect(page.getByRole("heading", { name: "Ong Siew Ling" })).toBeVisible();
 
@@ -47,7 +33,7 @@ test("an owner credits a member's points with a reason, and the member sees Bonu
     .getByRole("row")
     .filter({ hasText: "Bonus Points" });
   await expect(entry).toContainText("Parcel arrived a week late");
-  await checkPage(page, "member");
+  await expectAccessibleAtBothWidths(page, "member");
 
   await page.goto("/member");
   await expect(page.getByTestId("member-points")).toHaveText("200");

@@ -1,32 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { continueAtProvider, newIdentity } from "./sign-in.ts";
-
-const WIDTHS = [390, 1440];
-
-/** Each back-office page passes axe at a phone's and a laptop's width; SHOTS_DIR=/folder keeps screenshots to look at. */
-async function checkPage(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const accessibility = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-    expect(accessibility.violations, `${name} at ${width}px`).toEqual([]);
-    const dir = process.env.SHOTS_DIR;
-    if (dir) await page.screenshot({ path: `${dir}/${test.info().project.name}-${name}-${width}.png`, fullPage: true });
-  }
-}
 
 test("an owner adds a staff member with the orders permission, who signs in but cannot manage staff", async ({ page }) => {
   const packer = newIdentity("Google", "Lim Packer");
 
   await page.goto("/admin/login");
-  await checkPage(page, "login");
+  await expectAccessibleAtBothWidths(page, "login");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.getByRole("button", { name: new RegExp(TEST_OWNER.email) }).click();
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { name: "Back office" })).toBeVisible();
-  await checkPage(page, "home");
+  await expectAccessibleAtBothWidths(page, "home");
 
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Staff" }).click();
   await expect(page.getByRole("heading", { name: "Staff", exact: true })).toBeVisible();
@@ -37,13 +23,13 @@ test("an owner adds a staff member with the orders permission, who signs in but 
   await add.getByRole("button", { name: "Add" }).click();
   await expect(page.getByRole("status")).toHaveText(`${packer.email} was added.`);
   await expect(page.getByText(packer.email, { exact: true })).toBeVisible();
-  await checkPage(page, "staff");
+  await expectAccessibleAtBothWidths(page, "staff");
 
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Audit log" }).click();
   const added = page.getByRole("row").filter({ hasText: "staff.add" }).filter({ hasText: packer.email });
   await expect(added).toContainText(TEST_OWNER.email);
   await expect(added).toContainText('"permissions":["orders"]');
-  await checkPage(page, "audit");
+  await expectAccessibleAtBothWidths(page, "audit");
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL("/admin/login");

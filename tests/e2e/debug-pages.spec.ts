@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { placePastOrder } from "../setup/past-orders.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { continueAtProvider, newIdentity } from "./sign-in.ts";
 
@@ -12,11 +11,6 @@ test.beforeAll(async () => {
   shop = await startTestServer({ DEBUG_TOOLS: "true", TRUSTED_PROXY_HOPS: "1" });
 });
 test.afterAll(() => shop?.close());
-
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(result.violations).toEqual([]);
-}
 
 test("the debug pages: a member's record, their orders, how a code shows and the promotion codes", async ({ page }) => {
   test.setTimeout(120_000);
@@ -36,7 +30,7 @@ test("the debug pages: a member's record, their orders, how a code shows and the
   const record = page.getByTestId("member-record");
   await expect(record.getByRole("heading", { name: `${me.name} (green)` })).toBeVisible();
   await expect(record.getByText("Sign Up: credit 50")).toBeVisible();
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 
   // An order placed with the member's email waits to be linked; one click links it.
   const order = await placePastOrder(shop.server.database.db, { email: me.email, mobile: "9123 4567", paidAt: new Date() });
@@ -45,7 +39,7 @@ test("the debug pages: a member's record, their orders, how a code shows and the
   await page.getByRole("button", { name: `Link order ${order.invoiceId}` }).click();
   await expect(page.getByTestId("debug-answer")).toContainText(`Linked order ${order.invoiceId} (new)`);
   await expect(page.getByTestId("recent-orders")).toContainText("linked to you");
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 
   // A bundle is excluded from campaign discounts: the code takes nothing off it, and the page says so.
   await page.getByRole("link", { name: "Promotion display" }).click();
@@ -54,7 +48,7 @@ test("the debug pages: a member's record, their orders, how a code shows and the
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByTestId("exclusion-reason")).toBeVisible();
   await expect(page.getByTestId("promotion-problem")).toContainText("That promotion code doesn't apply to anything in your bag.");
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 
   // A test code, created and then listed; checked against an empty bag it says so.
   await page.getByRole("link", { name: "Promotion codes" }).click();
@@ -67,5 +61,5 @@ test("the debug pages: a member's record, their orders, how a code shows and the
   await page.getByLabel("Promotion code").fill(created);
   await page.getByRole("button", { name: "Check" }).click();
   await expect(page.getByText("Your bag is empty.")).toBeVisible();
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 });

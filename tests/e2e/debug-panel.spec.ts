@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { continueAtProvider, newIdentity } from "./sign-in.ts";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 const DEBUG_PAGES = [
   "/debug/auth",
   "/debug/member",
@@ -49,7 +48,7 @@ test.describe("the debug panel, in debug mode", () => {
     const main = page.locator("main");
     await expect(main.getByText(`${identity.name} (${identity.email})`)).toBeVisible();
     await expect(main.getByText("set (hidden)")).toBeVisible();
-    expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.goto(at("/member"));
     await expect(page.getByTestId("member-points")).toContainText("50");
@@ -97,8 +96,7 @@ test.describe("the debug panel, in debug mode", () => {
 
     await openFolder(page, "Auth");
     await expect(panel.getByText(`${identity.name} (${identity.email})`)).toBeVisible();
-    const accessibility = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-    expect(accessibility.violations).toEqual([]);
+    await expectNoAxeViolations(page, "the panel with every folder open");
 
     await page.keyboard.press("Escape");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

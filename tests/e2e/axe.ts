@@ -1,0 +1,26 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/** The rules every page is held to: WCAG 2.2 level AA and everything below it. */
+export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+const WIDTHS = [390, 1440];
+
+export async function expectNoAxeViolations(page: Page, what?: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
+
+/** The page passes axe at a phone's and a laptop's width; SHOTS_DIR=/folder keeps screenshots to look at. */
+export async function expectAccessibleAtBothWidths(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `${name} at ${width}px`);
+    const dir = process.env.SHOTS_DIR;
+    if (dir) await page.screenshot({ path: `${dir}/${test.info().project.name}-${name}-${width}.png`, fullPage: true });
+  }
+}
