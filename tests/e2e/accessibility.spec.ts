@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { addLycheeBoxes, payWithTestCard } from "./guest-order.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
@@ -19,11 +19,7 @@ const PAGES = [
 for (const path of PAGES) {
   test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    const summary = results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-    expect(summary).toEqual([]);
+    await expectNoAxeViolations(page, path);
   });
 }
 
@@ -33,8 +29,7 @@ test("the checkout steps have no WCAG 2.2 AA violations", async ({ page }) => {
   await expect(page.getByRole("status")).toContainText("Added to your bag.");
   for (const path of ["/checkout/summary", "/checkout/shipping"]) {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   }
 });
 
@@ -42,8 +37,7 @@ test("the member pages have no WCAG 2.2 AA violations", async ({ page }) => {
   await signIn(page, newIdentity("Google"));
   for (const path of ["/member", "/member/account"]) {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.map((violation) => `${path} ${violation.id}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   }
 });
 
@@ -58,7 +52,6 @@ test("an order's pages, with a discount, have no WCAG 2.2 AA violations", async 
   for (const path of [null, `/order/${invoiceId}`, `/order-details/${invoiceId}`]) {
     if (path) await page.goto(path);
     await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.map((violation) => `${path ?? "completion"} ${violation.id}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   }
 });

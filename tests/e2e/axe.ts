@@ -10,7 +10,7 @@ const WIDTHS = [390, 1440];
 export async function expectNoAxeViolations(page: Page, what?: string) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
     what,
   ).toEqual([]);
 }

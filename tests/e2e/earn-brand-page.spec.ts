@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
 
@@ -32,8 +32,7 @@ test("claiming a social action credits it once and opens the brand page in a new
   const visit = page.getByTestId("earn-follow-ig").getByRole("link", { name: "Visit our Instagram (opens in a new tab)" });
   await expect(visit).toHaveAttribute("rel", "noopener noreferrer");
   expect(opened).toEqual([INSTAGRAM]);
-  const accessibility = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(accessibility.violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.reload();
   await expect(page.getByTestId("earn-balance")).toHaveText("100");

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
 
@@ -16,8 +16,7 @@ test("a member earns points for following on Instagram, once, and sees them on t
   await expect(page.getByRole("button", { name: "Coming Soon: Refer Your Friends" })).toBeDisabled();
   await expect(page.getByTestId("earn-sign-up")).toContainText("Earned when you joined");
 
-  const accessibility = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(accessibility.violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Earn 50 points for Follow us on Instagram" }).click();
   await expect(page.getByRole("status")).toContainText('You earned 50 points for "Follow us on Instagram".');

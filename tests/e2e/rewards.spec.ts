@@ -1,14 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
-
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(result.violations.map((violation) => violation.id)).toEqual([]);
-}
 
 const basket = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("redemption-store") ?? "null"));
 
@@ -29,7 +22,7 @@ test("a member takes a pouch with points, sees it in the bag and the basket, and
   await expect(page).toHaveTitle("Redeem Nectar pouch | Nectar Lab");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nectar pouch");
   await expect(page.getByTestId("reward-balance")).toHaveText("150 points");
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 
   await page.getByRole("radio", { name: /Yuzu Delight/ }).check();
   await page.getByLabel("Quantity").fill("2");
@@ -49,7 +42,7 @@ test("a member takes a pouch with points, sees it in the bag and the basket, and
   await expect(page.getByTestId("rewards-only-note")).toHaveText(
     "Your rewards ship with your next paid order. Add something to your bag to check out.",
   );
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 
   await line.getByRole("button", { name: "One more Luna Collagen Nectar pouch, Yuzu Delight reward" }).click();
   await expect(page.getByRole("alert")).toHaveText("Not enough points: this needs 150 points and you have 0.");
