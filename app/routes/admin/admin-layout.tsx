@@ -54,7 +54,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <li key={link.to}>
                 <NavLink
                   to={link.to}
-                  end
+                  // Home only on its own; a section stays current on its sub-pages (a member's page).
+                  end={link.to === "/admin"}
                   className={({ isActive }) => `underline-offset-4 hover:underline ${isActive ? "font-bold underline" : ""}`}
                 >
                   {link.label}
