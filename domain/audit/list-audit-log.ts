@@ -5,7 +5,7 @@ import { requireStaff } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { AUDIT_ACTIONS } from "./record-audit.ts";
+import { AUDIT_ACTIONS } from "./audit-actions.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -2,18 +2,7 @@ import { randomUUID } from "node:crypto";
 import { auditLog } from "../../db/schema/staff.ts";
 import type { StaffViewer } from "../shared/context.ts";
 import type { Tx } from "../shared/transaction.ts";
-
-/** Names of the staff actions the audit log records. */
-export const AUDIT_ACTIONS = [
-  "staff.sign-in",
-  "staff.sign-out",
-  "staff.add",
-  "staff.change",
-  "staff.remove",
-  "member.points-credit",
-  "member.points-debit",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import type { AuditAction } from "./audit-actions.ts";
 
 /**
  * Writes one audit entry inside the transaction of the change it records, so there is never a change

@@ -5,7 +5,7 @@ import { requireDebug, requireSignedIn } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { normalizePromotionCode, type Promotion } from "./promotion.ts";
+import { MAX_PERCENT_OFF, normalizePromotionCode, type Promotion } from "./promotion.ts";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const MAX_AMOUNT_CENTS = 100_000;
@@ -30,14 +30,14 @@ export const CreateTestPromotionCodeInput = z
     ),
     // Text in, so a form's field goes straight in and a wrong word is refused by the schema.
     kind: z.string({ error: "is required" }).pipe(z.enum(["percent", "amount"], { error: "must be percent or amount" })),
-    /** A percentage (1-100) or an amount in cents. */
+    /** A percentage (1 to MAX_PERCENT_OFF) or an amount in cents. */
     value: wholeNumber(1, MAX_AMOUNT_CENTS),
     usageLimit: z.preprocess(blankAsMissing, wholeNumber(1, 1_000_000).optional()),
     /** The last day (Singapore time) the code works, YYYY-MM-DD. */
     lastDay: z.preprocess(blankAsMissing, z.iso.date({ error: "must be a date, YYYY-MM-DD" }).optional()),
   })
-  .refine((input) => input.kind !== "percent" || input.value <= 100, {
-    error: "a percentage must be at most 100",
+  .refine((input) => input.kind !== "percent" || input.value <= MAX_PERCENT_OFF, {
+    error: `a percentage must be at most ${MAX_PERCENT_OFF}`,
     path: ["value"],
   });
 

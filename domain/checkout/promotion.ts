@@ -10,6 +10,9 @@ export type Promotion = {
   timesUsed: number;
 };
 
+/** The most a percentage code can take off. */
+export const MAX_PERCENT_OFF = 100;
+
 export type DiscountableLine = { lineTotalCents: number; excluded: boolean };
 
 export function normalizePromotionCode(input: unknown): string {

@@ -47,8 +47,8 @@ type SessionBody = { session?: DebugSessionState | null; message?: string };
 
 async function sessionReply(response: Response): Promise<DebugSessionState | null> {
   const body = (await response.json().catch(() => null)) as SessionBody | null;
-  if (!response.ok) throw new DebugCallError(body?.message ?? `The shop answered ${response.status}.`);
-  return body?.session ?? null;
+  if (!response.ok || body === null) throw new DebugCallError(body?.message ?? `The shop answered ${response.status}.`);
+  return body.session ?? null;
 }
 
 export async function readDebugSession(): Promise<DebugSessionState | null> {

@@ -3,6 +3,7 @@ import { data, Form } from "react-router";
 import { checkPromotionCode, type PromotionCheck } from "../../../domain/checkout/check-promotion-code.ts";
 import { createTestPromotionCode } from "../../../domain/checkout/create-test-promotion-code.ts";
 import { listPromotionCodes } from "../../../domain/checkout/list-promotion-codes.ts";
+import { MAX_PERCENT_OFF } from "../../../domain/checkout/promotion.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { Answer, buttonClass, DebugSection, inputClass, SignInFirst } from "../../components/debug/debug-ui.tsx";
@@ -192,7 +193,7 @@ function CreateCode({ answer, signIn }: { answer: DebugAnswer | undefined; signI
             className={inputClass}
           />
           <p id="create-value-hint" className="mt-1 text-sm text-muted">
-            A percentage (1-100), or an amount in cents (500 is S$5.00).
+            A percentage (1-{MAX_PERCENT_OFF}), or an amount in cents (500 is {formatMoney(500)}).
           </p>
         </div>
         <div>

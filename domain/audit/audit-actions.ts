@@ -1,0 +1,11 @@
+/** Names of the staff actions the audit log records. */
+export const AUDIT_ACTIONS = [
+  "staff.sign-in",
+  "staff.sign-out",
+  "staff.add",
+  "staff.change",
+  "staff.remove",
+  "member.points-credit",
+  "member.points-debit",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
