@@ -12,6 +12,7 @@ import { EMBEDDED_PROVIDER_PATH } from "../integrations/identity/embedded-provid
 import type { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
 import type { IdentityClient, IdentityProviderSettings } from "../integrations/identity/identity-client.ts";
 import type { Config } from "./env.ts";
+import { catalogueReplyCache } from "./graphql/catalogue-reply-cache.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { GRAPHQL_PATH } from "./graphql/yoga.ts";
 import { limitBody } from "./http/body-limit.ts";
@@ -100,6 +101,8 @@ export function createHttpApp({
   app.post("/api/stripe/webhook", limitBody(512 * 1024), paymentWebhook(services));
   limitErrorAlertBodies(app, config.APP_ENV);
   app.use("*", limitBody());
+  // Before the input checks: a kept reply answers exactly the bytes of a request that passed them.
+  app.use(GRAPHQL_PATH, catalogueReplyCache(catalogRevision));
   app.use("*", refuseUnreadableInput(config.BRAND_NAME));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
   // Before the session: a page for everyone is served (or rendered) without reading who asks, so a
@@ -112,7 +115,7 @@ export function createHttpApp({
   app.use("*", operationContext(services));
   app.use("*", staffSession({ secureCookies: settings.secureCookies }));
   mountErrorAlertRoutes(app, config.APP_ENV);
-  app.on(["GET", "POST"], GRAPHQL_PATH, graphqlRoute({ config, identity, catalogRevision }));
+  app.on(["GET", "POST"], GRAPHQL_PATH, graphqlRoute({ config, identity }));
   app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
   mountStaffAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });

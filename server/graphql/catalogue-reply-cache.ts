@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
-import { createInMemoryCache, useResponseCache as responseCachePlugin } from "@graphql-yoga/plugin-response-cache";
 import { Kind, parse } from "graphql";
-import type { Plugin } from "graphql-yoga";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { KeptResponses, keepResponse, serveKept } from "../http/kept-response.ts";
+import { sessionCookieName } from "../http/member-session.ts";
+import type { HttpEnv } from "../http/request-context.ts";
 
 /** The Query fields whose answer is the same for every caller and changes only with the catalogue. */
 export const CATALOGUE_FIELDS: ReadonlySet<string> = new Set([
@@ -13,10 +16,8 @@ export const CATALOGUE_FIELDS: ReadonlySet<string> = new Set([
   "__typename",
 ]);
 
-/** Distinct queries kept per process; the least recently used goes first. */
+/** Distinct requests kept per process; the least recently served goes first. */
 const MAX_REPLIES = 1_000;
-/** Ends the key of a query that is not kept, so its reply is never stored. */
-const NOT_KEPT = "-";
 
 /** True when every operation of the document is a query asking only for catalogue fields at its root. */
 export function asksOnlyForCatalogue(documentString: string): boolean {
@@ -34,39 +35,68 @@ export function asksOnlyForCatalogue(documentString: string): boolean {
   }
 }
 
-/** What each distinct document was found to be, so a repeated query is parsed once here. */
-function rememberedCheck(): (documentString: string) => boolean {
-  const known = new Map<string, boolean>();
-  return (documentString) => {
-    let catalogueOnly = known.get(documentString);
-    if (catalogueOnly === undefined) {
-      catalogueOnly = asksOnlyForCatalogue(documentString);
-      if (known.size >= MAX_REPLIES) known.clear();
-      known.set(documentString, catalogueOnly);
-    }
-    return catalogueOnly;
-  };
+/**
+ * A request that says who is asking goes the whole way: its credentials and its X-Request-Hash are
+ * checked by the endpoint itself, and a refusal must not depend on whether a reply was kept.
+ */
+function carriesCredentials(c: Context<HttpEnv>): boolean {
+  if (c.req.header("authorization") || c.req.header("x-request-hash") !== undefined) return true;
+  return getCookie(c, sessionCookieName(true)) !== undefined || getCookie(c, sessionCookieName(false)) !== undefined;
+}
+
+function queryOf(body: string): string | null {
+  try {
+    const { query } = JSON.parse(body) as { query?: unknown };
+    return typeof query === "string" ? query : null;
+  } catch {
+    return null;
+  }
+}
+
+function hasErrors(reply: string): boolean {
+  try {
+    return "errors" in (JSON.parse(reply) as object);
+  } catch {
+    return true;
+  }
 }
 
 /**
- * Whole replies to catalogue-only queries, kept per catalogue revision: a hit answers before the
- * query is parsed or run, and a change to the catalogue starts a new revision, so no reply outlives
- * the prices it shows (in any process). A document naming any other field (a member's) or any
- * fragment at its root is never kept.
+ * Whole replies to catalogue-only queries posted without credentials, kept as bytes per catalogue
+ * revision and served ahead of the GraphQL endpoint, as the page cache serves pages (decision 029):
+ * a hit reads the body and the revision, and nothing else runs. The key is the exact body and the
+ * Accept header, so a hit is a request the endpoint has already validated and answered; a change to
+ * the catalogue starts a new revision, so no reply outlives the prices it shows (in any process).
  */
-export function catalogueReplyCache(catalogRevision: () => Promise<number>): Plugin {
-  const catalogueOnly = rememberedCheck();
-  return responseCachePlugin({
-    session: () => null,
-    cache: createInMemoryCache({ max: MAX_REPLIES }),
-    invalidateViaMutation: false,
-    includeExtensionMetadata: false,
-    // A synchronous digest: WebCrypto's asynchronous one cost more per request than a hit saved.
-    buildResponseCacheKey: async ({ documentString, variableValues, operationName }) => {
-      const key = JSON.stringify([await catalogRevision(), documentString, variableValues ?? {}, operationName ?? null]);
-      const digest = createHash("sha256").update(key).digest("base64url");
-      return catalogueOnly(documentString) ? digest : `${digest}${NOT_KEPT}`;
-    },
-    shouldCacheResult: ({ cacheKey, result }) => !cacheKey.endsWith(NOT_KEPT) && !result.errors?.length,
-  });
+export function catalogueReplyCache(catalogRevision: () => Promise<number>): MiddlewareHandler<HttpEnv> {
+  const replies = new KeptResponses(MAX_REPLIES);
+  return async (c, next) => {
+    if (c.req.method !== "POST" || !c.req.header("content-type")?.startsWith("application/json") || carriesCredentials(c)) {
+      return next();
+    }
+    const body = await c.req.text();
+    const key = createHash("sha256")
+      .update(`${c.req.header("accept") ?? ""}\n${body}`)
+      .digest("base64url");
+    const revision = await catalogRevision();
+    const kept = replies.get(key, revision);
+    if (kept) return serveKept(kept, c.req.header("accept-encoding"), [["x-reply-cache", "hit"]]);
+
+    const query = queryOf(body);
+    const catalogueOnly = query !== null && asksOnlyForCatalogue(query);
+    const { raw } = c.req;
+    c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body, signal: raw.signal });
+    await next();
+    if (!catalogueOnly || c.res.status !== 200 || c.res.headers.has("set-cookie")) return;
+    const reply = await c.res.text();
+    if (hasErrors(reply)) {
+      c.res = new Response(reply, c.res);
+      return;
+    }
+    const stored = keepResponse(revision, c.res, reply);
+    replies.set(key, stored);
+    c.res = serveKept(stored, c.req.header("accept-encoding"), [["x-reply-cache", "miss"]]);
+    // Hono carries the replaced response's headers over, its length among them.
+    c.res.headers.delete("content-length");
+  };
 }

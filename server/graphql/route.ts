@@ -8,12 +8,11 @@ import { createGraphQLHandler } from "./yoga.ts";
 export type GraphQLRouteDeps = {
   config: Pick<Config, "APP_ENV" | "DEBUG_TOOLS">;
   identity: IdentityClient;
-  catalogRevision: () => Promise<number>;
 };
 
 /** POST (and GET) /graphql: the request's session, logger and id go into each operation's context. */
-export function graphqlRoute({ config, identity, catalogRevision }: GraphQLRouteDeps): Handler<HttpEnv> {
-  const yoga = createGraphQLHandler(config, catalogRevision);
+export function graphqlRoute({ config, identity }: GraphQLRouteDeps): Handler<HttpEnv> {
+  const yoga = createGraphQLHandler(config);
   const verifyAccessToken = rememberVerifiedTokens((accessToken) => identity.identityOfAccessToken(accessToken));
   return (c) =>
     yoga.fetch(c.req.raw, {

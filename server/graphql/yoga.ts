@@ -5,7 +5,6 @@ import { createGraphQLError, createSchema, createYoga, type Plugin } from "graph
 import { bagTokenOf, type OperationContext } from "../../domain/shared/context.ts";
 import type { Config } from "../env.ts";
 import { type Caller, createCaller } from "./caller.ts";
-import { catalogueReplyCache } from "./catalogue-reply-cache.ts";
 import type { GraphQLContext, GraphQLServerContext } from "./context.ts";
 import { errorMapping } from "./error-mapping.ts";
 import { queryLimits } from "./limits.ts";
@@ -40,8 +39,7 @@ export const GRAPHQL_PATH = "/graphql";
 
 export const SCHEMA_FILE = path.join(import.meta.dirname, "schema.graphql");
 
-/** catalogRevision: when given, replies to catalogue-only queries are kept until the catalogue changes. */
-export function createGraphQLHandler(config: Pick<Config, "APP_ENV">, catalogRevision?: () => Promise<number>) {
+export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
   const typeDefs = readFileSync(SCHEMA_FILE, "utf8");
   return createYoga<GraphQLServerContext, Pick<GraphQLContext, "caller" | "signedIn">>({
     schema: createSchema<GraphQLContext>({
@@ -63,7 +61,6 @@ export function createGraphQLHandler(config: Pick<Config, "APP_ENV">, catalogRev
       requestHashPlugin(),
       queryLimits(typeDefs),
       errorMapping(),
-      ...(catalogRevision ? [catalogueReplyCache(catalogRevision)] : []),
       ...(config.APP_ENV === "production" ? [hideSchemaFromIntrospection] : []),
     ],
   });

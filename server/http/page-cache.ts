@@ -1,15 +1,7 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { chooseEncoding } from "./compression.ts";
+import { KeptResponses, keepResponse, serveKept } from "./kept-response.ts";
 import type { HttpEnv } from "./request-context.ts";
-
-/** A kept page, encoded once for every client: as it is, brotli and gzip. */
-type Entry = {
-  revision: number;
-  headers: [string, string][];
-  bodies: Record<"identity" | "br" | "gzip", Uint8Array<ArrayBuffer>>;
-};
 
 export type PageCacheOptions = {
   /** The current catalogue revision; an entry rendered at another revision is never served. */
@@ -44,28 +36,17 @@ function anonymous(request: Request): Request {
 }
 
 /**
- * A page kept for everyone is the same bytes for everyone, so it is compressed once, and its
- * policy names its inline scripts by hash rather than a nonce, which would differ per response.
+ * A page kept for everyone is the same bytes for everyone, so its policy names its inline scripts
+ * by hash rather than a nonce, which would differ per response.
  */
-function keep(revision: number, response: Response, body: string, policy: PageCacheOptions["policy"]): Entry {
-  const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
-  if (response.headers.get("content-type")?.startsWith("text/html")) {
-    const hashes = [...body.matchAll(INLINE_SCRIPT)].map(([, code]) =>
-      createHash("sha256")
-        .update(code ?? "")
-        .digest("base64"),
-    );
-    headers.push(["content-security-policy", policy([...new Set(hashes)])]);
-  }
-  const identity = Buffer.from(body);
-  return { revision, headers, bodies: { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) } };
-}
-
-function serve(entry: Entry, acceptEncoding: string | undefined, cache: "hit" | "miss"): Response {
-  const encoding = chooseEncoding(acceptEncoding);
-  const headers = new Headers([...entry.headers, ["vary", "Accept-Encoding"], ["x-page-cache", cache]]);
-  if (encoding) headers.set("content-encoding", encoding);
-  return new Response(entry.bodies[encoding ?? "identity"], { status: 200, headers });
+function keepPage(revision: number, response: Response, body: string, policy: PageCacheOptions["policy"]) {
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return keepResponse(revision, response, body);
+  const hashes = [...body.matchAll(INLINE_SCRIPT)].map(([, code]) =>
+    createHash("sha256")
+      .update(code ?? "")
+      .digest("base64"),
+  );
+  return keepResponse(revision, response, body, [["content-security-policy", policy([...new Set(hashes)])]]);
 }
 
 /** Only a plain 200 that sets no cookie and does not ask to stay private is kept. */
@@ -84,8 +65,7 @@ function storable(response: Response): boolean {
  * compression, no nonce to write in.
  */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv> {
-  const maxEntries = options.maxEntries ?? 500;
-  const entries = new Map<string, Entry>();
+  const entries = new KeptResponses(options.maxEntries ?? 500);
 
   return async (c, next) => {
     if (c.req.method !== "GET" || !CACHEABLE_PATH.test(c.req.path)) return next();
@@ -96,24 +76,15 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
     const singaporeDay = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
     const key = `${singaporeDay} ${url.pathname}${url.search}`;
     const revision = await options.revision();
-    const hit = entries.get(key);
-    if (hit && hit.revision === revision) {
-      entries.delete(key);
-      entries.set(key, hit);
-      return serve(hit, c.req.header("accept-encoding"), "hit");
-    }
+    const hit = entries.get(key, revision);
+    if (hit) return serveKept(hit, c.req.header("accept-encoding"), [["x-page-cache", "hit"]]);
 
     c.req.raw = anonymous(c.req.raw);
     c.set("sharedPage", true);
     await next();
     if (!storable(c.res)) return;
-    const entry = keep(revision, c.res, await c.res.text(), options.policy);
-    entries.delete(key);
-    entries.set(key, entry);
-    if (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
-    c.res = serve(entry, c.req.header("accept-encoding"), "miss");
+    const kept = keepPage(revision, c.res, await c.res.text(), options.policy);
+    entries.set(key, kept);
+    c.res = serveKept(kept, c.req.header("accept-encoding"), [["x-page-cache", "miss"]]);
   };
 }

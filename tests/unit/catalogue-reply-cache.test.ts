@@ -1,6 +1,8 @@
 import { createSchema, createYoga } from "graphql-yoga";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { asksOnlyForCatalogue, catalogueReplyCache } from "../../server/graphql/catalogue-reply-cache.ts";
+import type { HttpEnv } from "../../server/http/request-context.ts";
 
 const typeDefs = /* GraphQL */ `
   type Query {
@@ -28,28 +30,45 @@ function shopWithCountedResolvers() {
         },
       },
     }),
-    plugins: [catalogueReplyCache(async () => revision)],
   });
-  const ask = async (query: string, variables?: Record<string, unknown>) => {
-    const response = await yoga.fetch("http://shop.test/graphql", {
+  const app = new Hono<HttpEnv>();
+  app.use(
+    "/graphql",
+    catalogueReplyCache(async () => revision),
+  );
+  app.post("/graphql", (c) => yoga.fetch(c.req.raw));
+  const post = (query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    app.request("http://shop.test/graphql", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify({ query, variables }),
     });
-    return (await response.json()) as { data: Record<string, unknown> };
-  };
-  return { ask, runs, changeCatalogue: () => revision++ };
+  const ask = async (query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) =>
+    (await (await post(query, variables, headers)).json()) as { data: Record<string, unknown>; errors?: unknown[] };
+  return { post, ask, runs, changeCatalogue: () => revision++ };
 }
 
 describe("the catalogue reply cache", () => {
   it("answers a repeated catalogue query without running it, until the catalogue changes", async () => {
     const shop = shopWithCountedResolvers();
-    expect((await shop.ask("{ products }")).data.products).toEqual(["price at revision 1"]);
-    expect((await shop.ask("{ products }")).data.products).toEqual(["price at revision 1"]);
+    const first = await shop.post("{ products }");
+    expect(first.headers.get("x-reply-cache")).toBe("miss");
+    expect(await first.json()).toEqual({ data: { products: ["price at revision 1"] } });
+    const second = await shop.post("{ products }");
+    expect(second.headers.get("x-reply-cache")).toBe("hit");
+    expect(await second.json()).toEqual({ data: { products: ["price at revision 1"] } });
     expect(shop.runs.products).toBe(1);
     shop.changeCatalogue();
     expect((await shop.ask("{ products }")).data.products).toEqual(["price at revision 2"]);
     expect(shop.runs.products).toBe(2);
+  });
+
+  it("sends a kept reply compressed to a client that accepts it", async () => {
+    const shop = shopWithCountedResolvers();
+    await shop.post("{ products }");
+    const hit = await shop.post("{ products }", undefined, { "accept-encoding": "gzip" });
+    expect(hit.headers.get("content-encoding")).toBe("gzip");
+    expect(hit.headers.get("content-type")).toMatch(/json/);
   });
 
   it("never keeps a reply that names a member's field, even beside catalogue fields", async () => {
@@ -59,6 +78,23 @@ describe("the catalogue reply cache", () => {
     const again = await shop.ask(query, { email: "a@example.com" });
     expect(again.data.getMemberByEmailAndProviderTypeFast).toBe("a@example.com");
     expect(shop.runs.member).toBe(2);
+  });
+
+  it("lets a request with credentials or a request hash reach the endpoint every time", async () => {
+    const shop = shopWithCountedResolvers();
+    await shop.post("{ products }");
+    await shop.post("{ products }", undefined, { authorization: "Bearer token" });
+    await shop.post("{ products }", undefined, { "x-request-hash": "abc" });
+    await shop.post("{ products }", undefined, { cookie: "session=abc" });
+    expect(shop.runs.products).toBe(4);
+  });
+
+  it("never keeps a reply with errors", async () => {
+    const shop = shopWithCountedResolvers();
+    const broken = await shop.ask("{ products { nothing } }");
+    expect(broken.errors).toBeDefined();
+    const again = await shop.post("{ products { nothing } }");
+    expect(again.headers.get("x-reply-cache")).toBeNull();
   });
 
   it("keeps only queries that ask for catalogue fields at their root", () => {
