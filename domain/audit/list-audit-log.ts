@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "../../db/schema/staff.ts";
 import { requireStaff } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { singaporeDayEnd, singaporeDayStart } from "../shared/singapore-time.ts";
 import { AUDIT_ACTIONS } from "./audit-actions.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -13,7 +14,7 @@ const day = () =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "is not a real date" });
+    .refine((value) => singaporeDayStart(value) !== null, { error: "is not a real date" });
 const blankAsUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 export const ListAuditLogInput = z.object({
@@ -24,7 +25,7 @@ export const ListAuditLogInput = z.object({
       .optional(),
   ),
   action: z.preprocess(blankAsUndefined, z.enum(AUDIT_ACTIONS, { error: "is not an action the log records" }).optional()),
-  /** Whole days, in UTC, both included. */
+  /** Whole Singapore days, both included. */
   from: z.preprocess(blankAsUndefined, day().optional()),
   to: z.preprocess(blankAsUndefined, day().optional()),
   /** The last entry of the previous page (`{createdAt ISO}|{id}`), for the next one. */
@@ -51,8 +52,8 @@ export const listAuditLog = defineOperation(
     const filters: (SQL | undefined)[] = [
       input.actor ? eq(auditLog.actorEmail, input.actor) : undefined,
       input.action ? eq(auditLog.action, input.action) : undefined,
-      input.from ? gte(auditLog.createdAt, new Date(`${input.from}T00:00:00Z`)) : undefined,
-      input.to ? lte(auditLog.createdAt, new Date(`${input.to}T23:59:59.999Z`)) : undefined,
+      input.from ? gte(auditLog.createdAt, singaporeDayStart(input.from) as Date) : undefined,
+      input.to ? lt(auditLog.createdAt, singaporeDayEnd(input.to) as Date) : undefined,
       cursor
         ? or(lt(auditLog.createdAt, cursor.at), and(eq(auditLog.createdAt, cursor.at), lt(auditLog.id, cursor.id)))
         : undefined,

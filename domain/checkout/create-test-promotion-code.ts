@@ -5,11 +5,11 @@ import { requireDebug, requireSignedIn } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { singaporeDayEnd } from "../shared/singapore-time.ts";
 import { MAX_PERCENT_OFF, normalizePromotionCode, type Promotion } from "./promotion.ts";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const MAX_AMOUNT_CENTS = 100_000;
-const SINGAPORE_OFFSET = "+08:00";
 
 /** TEST- and six characters that cannot be misread (no 0/O, 1/I). */
 export function generateTestCode(random: (max: number) => number = randomInt): string {
@@ -41,12 +41,6 @@ export const CreateTestPromotionCodeInput = z
     path: ["value"],
   });
 
-/** The moment after a Singapore day ends. */
-function endOfSingaporeDay(day: string): Date {
-  const start = new Date(`${day}T00:00:00${SINGAPORE_OFFSET}`);
-  return new Date(start.getTime() + 24 * 60 * 60 * 1000);
-}
-
 /**
  * createTestPromotionCode (debug tool): a signed-in member adds a code to the shop's promotion table,
  * usable at checkout from now on. Its code is generated unless given; a code that exists is refused.
@@ -55,7 +49,7 @@ export const createTestPromotionCode = defineOperation(CreateTestPromotionCodeIn
   requireDebug(ctx);
   requireSignedIn(ctx);
   const now = ctx.now();
-  const endsAt = input.lastDay ? endOfSingaporeDay(input.lastDay) : null;
+  const endsAt = input.lastDay ? singaporeDayEnd(input.lastDay) : null;
   if (endsAt && endsAt <= now) {
     throw new AppError("BAD_USER_INPUT", "The last day must be today or later.", { lastDay: "is in the past" });
   }

@@ -1,4 +1,5 @@
 import { epochMsOf } from "../shared/epoch.ts";
+import { DAY_MS, SINGAPORE_OFFSET_MS } from "../shared/singapore-time.ts";
 import { isSingaporePublicHoliday } from "./sg-public-holidays.ts";
 
 /**
@@ -20,8 +21,6 @@ import { isSingaporePublicHoliday } from "./sg-public-holidays.ts";
 
 export type DeliveryWindow = { start: string; end: string };
 
-const DAY_MS = 86_400_000;
-const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
 /** The largest epoch milliseconds a Date can hold. */
 const MAX_EPOCH_MS = 8.64e15;
 export const BASE_START_DAYS = 5;

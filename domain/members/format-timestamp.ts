@@ -1,10 +1,11 @@
+import { SINGAPORE_OFFSET_MS } from "../shared/singapore-time.ts";
+
 /**
  * The one way dates and times are shown to people: as they write them, in Singapore time (UTC+8, no
  * daylight saving), e.g. "Mon, 30 Nov 2026" and "Mon, 30 Nov 2026, 4:05 pm". Built by hand rather
  * than with Intl so the text does not change with the ICU version (which spells September "Sep" or
  * "Sept" and may put a narrow space before "pm").
  */
-const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -8,7 +8,8 @@ import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { GOLD_START_DATE_MESSAGE, singaporeDayStart } from "./gold-start-date.ts";
+import { singaporeDayStart } from "../shared/singapore-time.ts";
+import { GOLD_START_DATE_MESSAGE } from "./gold-start-date.ts";
 import type { MemberView } from "./member-view.ts";
 
 export const SetGoldStartDateInput = z.object({ memberId: identifier(), goldStartDate: z.string() });

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { SINGAPORE_OFFSET_MS } from "../shared/singapore-time.ts";
 
 /**
  * Order codes (invoice ids): 8 characters from 0-9A-Z.
@@ -20,7 +21,6 @@ export type RandomSource = (maxExclusive: number) => number;
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const M = ALPHABET.length; // 36
 const MONTH_CHARS = "1234567890AB"; // Jan..Sep = 1..9, Oct = 0, Nov = A, Dec = B
-const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000; // UTC+8, no daylight saving
 
 const NEW_CODE = /^[0-9A-Z][0-9AB][0-9A-Z]{6}$/;
 const LEGACY_CODE = /^[0-9](?:0[1-9]|1[0-2])[0-9A-Z]{5}$/;

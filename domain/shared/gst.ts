@@ -1,3 +1,5 @@
+import { singaporeDate } from "./singapore-time.ts";
+
 /**
  * Singapore GST. Shop prices include it, so the GST in an amount is amount × rate / (100 + rate),
  * rounded to the cent (with a whole-number rate and cents it never lands on a half cent).
@@ -9,12 +11,10 @@ const GST_RATES: readonly { from: string; percent: number }[] = [
   { from: "2007-07-01", percent: 7 },
 ];
 
-const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
-
 /** The GST rate in percent for a supply at this moment (its Singapore date). */
 export function gstRateOn(at: Date): number {
-  const singaporeDate = new Date(at.getTime() + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10);
-  return (GST_RATES.find((rate) => rate.from <= singaporeDate) ?? GST_RATES[GST_RATES.length - 1])?.percent ?? 0;
+  const day = singaporeDate(at);
+  return (GST_RATES.find((rate) => rate.from <= day) ?? GST_RATES[GST_RATES.length - 1])?.percent ?? 0;
 }
 
 /** The GST included in a GST-inclusive amount, and the rate it was worked out at. */

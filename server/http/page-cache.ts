@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { singaporeDate } from "../../domain/shared/singapore-time.ts";
 import { KeptResponses, keepResponse, serveKept } from "./kept-response.ts";
 import type { HttpEnv } from "./request-context.ts";
 
@@ -73,8 +74,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
     if (url.search && KEPT_WITHOUT_QUERY_ONLY.test(url.pathname)) return next();
 
     // Pages show today's delivery window, so a new Singapore day starts a new set of entries.
-    const singaporeDay = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const key = `${singaporeDay} ${url.pathname}${url.search}`;
+    const key = `${singaporeDate(Date.now())} ${url.pathname}${url.search}`;
     const revision = await options.revision();
     const hit = entries.get(key, revision);
     if (hit) return serveKept(hit, c.req.header("accept-encoding"), [["x-page-cache", "hit"]]);

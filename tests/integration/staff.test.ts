@@ -190,7 +190,8 @@ describe(`staff and the audit log (${DRIVER_NAME})`, () => {
     }
     await addStaff(context(boss), { email: "other-owner@example.com", role: "owner" });
     const other = await viewerOf("other-owner@example.com");
-    await removeStaff({ ...context(other), now: () => new Date("2026-03-05T10:00:00Z") }, { email: "s0@example.com" });
+    // 01:00 on 6 March in Singapore, still 5 March in UTC: the log's days are Singapore days.
+    await removeStaff({ ...context(other), now: () => new Date("2026-03-05T17:00:00Z") }, { email: "s0@example.com" });
 
     const ctx = context(boss);
     const first = await listAuditLog(ctx, {});
@@ -212,7 +213,8 @@ describe(`staff and the audit log (${DRIVER_NAME})`, () => {
       "staff.remove",
     ]);
     expect((await listAuditLog(ctx, { action: "staff.remove" })).entries).toHaveLength(1);
-    expect((await listAuditLog(ctx, { from: "2026-03-05", to: "2026-03-05" })).entries).toHaveLength(1);
+    expect((await listAuditLog(ctx, { from: "2026-03-06", to: "2026-03-06" })).entries).toHaveLength(1);
+    expect((await listAuditLog(ctx, { from: "2026-03-05", to: "2026-03-05" })).entries).toHaveLength(0);
     expect((await listAuditLog(ctx, { to: "2026-03-01" })).entries).toHaveLength(0);
     await expect(listAuditLog(ctx, { from: "yesterday" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
     await expect(listAuditLog(ctx, { action: "drop tables" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AUDIT_ACTIONS } from "../../../domain/audit/audit-actions.ts";
 import { listAuditLog } from "../../../domain/audit/list-audit-log.ts";
+import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -22,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     const entries = page.entries.map((entry) => ({
       ...entry,
       createdAt: entry.createdAt.toISOString(),
+      when: formatTimestamp(entry.createdAt),
       before: entry.before === null ? "" : JSON.stringify(entry.before),
       after: entry.after === null ? "" : JSON.stringify(entry.after),
     }));
@@ -78,7 +80,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Staff actions, newest first</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                {["When (UTC)", "Who", "Action", "Target", "Before", "After"].map((heading) => (
+                {["When", "Who", "Action", "Target", "Before", "After"].map((heading) => (
                   <th key={heading} scope="col" className="px-2 py-2 font-semibold">
                     {heading}
                   </th>
@@ -88,7 +90,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <tbody>
               {loaderData.entries.map((entry) => (
                 <tr key={entry.id} className="border-b border-slate-200 align-top">
-                  <td className="whitespace-nowrap px-2 py-2">{entry.createdAt.slice(0, 19).replace("T", " ")}</td>
+                  <td className="whitespace-nowrap px-2 py-2">
+                    <time dateTime={entry.createdAt}>{entry.when}</time>
+                  </td>
                   <td className="px-2 py-2 break-all">{entry.actorEmail}</td>
                   <td className="px-2 py-2">{entry.action}</td>
                   <td className="px-2 py-2 break-all">{entry.target}</td>
