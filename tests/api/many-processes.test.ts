@@ -87,14 +87,27 @@ describe.runIf(TEST_DATABASE_URL)("two shop processes on one PostgreSQL database
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it("serves a catalogue change fresh from both, whichever made it", async () => {
+  it("serves a catalogue change fresh from both, whichever made it, on pages and through GraphQL", async () => {
     const page = (shop: ShopProcess) => fetch(`${shop.baseUrl}/shop/joffee/j4`).then((response) => response.text());
-    for (const shop of [first, second]) expect(await page(shop)).toContain("S$12.90");
+    const price = async (shop: ShopProcess) => {
+      const response = await fetch(`${shop.baseUrl}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: '{ purchaseOption(optionId: "op-j4_bb-1b") { optionPrice } }' }),
+      });
+      return ((await response.json()) as { data: { purchaseOption: { optionPrice: number } } }).data.purchaseOption.optionPrice;
+    };
+    for (const shop of [first, second]) {
+      expect(await page(shop)).toContain("S$12.90");
+      // Twice, so the second answer is a kept one.
+      expect([await price(shop), await price(shop)]).toEqual([12.9, 12.9]);
+    }
     await database.db.execute(sql`update purchase_options set option_price_cents = 1390 where option_id = 'op-j4_bb-1b'`);
     for (const shop of [first, second]) {
       const html = await page(shop);
       expect(html).toContain("S$13.90");
       expect(html).not.toContain("S$12.90");
+      expect(await price(shop)).toBe(13.9);
     }
   });
 
