@@ -42,12 +42,15 @@ export default [
   route("order/:invoiceId/invoice.pdf", "routes/orders/invoice-pdf.ts"),
   route("debug/session", "routes/debug/debug-session.ts"),
   route("admin/login", "routes/admin/admin-login.tsx"),
+  route("admin/orders.csv", "routes/admin/admin-orders-csv.ts"),
   layout("routes/admin/admin-layout.tsx", [
     route("admin", "routes/admin/admin-home.tsx"),
     route("admin/staff", "routes/admin/admin-staff.tsx"),
     route("admin/audit", "routes/admin/admin-audit.tsx"),
     route("admin/members", "routes/admin/admin-members.tsx"),
     route("admin/members/:memberId", "routes/admin/admin-member.tsx"),
+    route("admin/orders", "routes/admin/admin-orders.tsx"),
+    route("admin/orders/:orderId", "routes/admin/admin-order.tsx"),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [
     route("checkout/summary", "routes/checkout/summary.tsx"),

@@ -126,6 +126,10 @@ export const orders = pgTable(
     s3Key: text("s3_key"),
     s3Url: text("s3_url"),
     linkedAt: timestamp("linked_at", { withTimezone: true }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     ver: integer("ver").notNull().default(1),
     ...timestamps,
   },
@@ -174,16 +178,16 @@ export const emailOutbox = pgTable(
     id: text("id").primaryKey(),
     orderId: text("order_id").references(() => orders.id),
     alertId: text("alert_id").references(() => errorAlerts.id),
-    kind: text("kind", { enum: ["order-confirmation", "error-alert"] }).notNull(),
+    kind: text("kind", { enum: ["order-confirmation", "order-shipped", "error-alert"] }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("email_outbox_one_per_kind").on(table.orderId, table.kind),
-    // Each email is about one thing: an order's confirmation or an error alert.
+    // Each email is about one thing: an order (its confirmation, its shipping) or an error alert.
     check(
       "email_outbox_one_subject",
-      sql`(${table.kind} = 'order-confirmation') = (${table.orderId} is not null) and (${table.kind} = 'error-alert') = (${table.alertId} is not null)`,
+      sql`(${table.kind} <> 'error-alert') = (${table.orderId} is not null) and (${table.kind} = 'error-alert') = (${table.alertId} is not null)`,
     ),
   ],
 );

@@ -7,5 +7,7 @@ export const AUDIT_ACTIONS = [
   "staff.remove",
   "member.points-credit",
   "member.points-debit",
+  "order.ship",
+  "order.deliver",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

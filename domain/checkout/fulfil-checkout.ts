@@ -8,7 +8,7 @@ import { estimateDelivery } from "../delivery/delivery-estimate.ts";
 import { creditPaidOrderToBagMember } from "../loyalty/order-points.ts";
 import { attachPendingRedeems } from "../loyalty/redeems/attach-pending-redeems.ts";
 import { generateOrderCode } from "../orders/order-code.ts";
-import { queueOrderConfirmation } from "../orders/order-email.ts";
+import { queueOrderEmail } from "../orders/order-email.ts";
 import type { OperationContext } from "../shared/context.ts";
 import type { Tx } from "../shared/transaction.ts";
 import { customerForOrder } from "./customer-record.ts";
@@ -118,7 +118,7 @@ export async function fulfilCheckout(
     const boughtOptionIds = session.lines.map((line) => line.optionId);
     await tx.delete(bagLines).where(and(eq(bagLines.bagId, session.bagId), inArray(bagLines.optionId, boughtOptionIds)));
     await tx.update(bags).set({ promotionCode: null, updatedAt: now }).where(eq(bags.id, session.bagId));
-    await queueOrderConfirmation(tx, ctx.jobs, order.id);
+    await queueOrderEmail(tx, ctx.jobs, order.id, "order-confirmation");
     await tx.insert(orderAccessGrants).values({ holderId: session.bagId, orderId: order.id });
     return { orderId: order.id, invoiceId, created: true };
   });

@@ -14,6 +14,7 @@ import { uuid } from "../shared/input.ts";
 import { formatMoney } from "../shared/money.ts";
 import { defineOperation } from "../shared/operation.ts";
 import type { Tx } from "../shared/transaction.ts";
+import { shipmentOf } from "./carriers.ts";
 import { discountLabel, type OrderMoney, orderMoney, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 
@@ -73,14 +74,45 @@ export function orderConfirmationEmail(order: OrderView, brandName: string, publ
   return { to: order.email, subject: `Your ${brandName} order ${order.invoiceId}`, text, html };
 }
 
+type OrderEmailKind = Exclude<(typeof emailOutbox.$inferSelect)["kind"], "error-alert">;
+
+/** The shopper's email that says the order is on its way, with where to follow it. */
+export function orderShippedEmail(order: OrderView, brandName: string, publicUrl: string): EmailContent {
+  const shipment = shipmentOf(order);
+  const link = `${publicUrl}/order-details/${order.invoiceId}`;
+  const carrier = shipment ? `${shipment.carrierName}, tracking number ${shipment.trackingNumber}` : "our courier";
+  const follow = shipment?.trackingUrl ? `Follow your parcel: ${shipment.trackingUrl}` : null;
+  const text = [
+    `Hi ${order.customer.name},`,
+    "",
+    `Your order ${order.invoiceId} is on its way with ${carrier}.`,
+    ...(follow ? [follow] : []),
+    "",
+    `Your order's status: ${link}`,
+    "",
+    `— ${brandName}`,
+  ].join("\n");
+  const html = `<p>Hi ${escapeHtml(order.customer.name)},</p>
+<p>Your order ${escapeHtml(order.invoiceId)} is on its way with ${escapeHtml(carrier)}.</p>
+${shipment?.trackingUrl ? `<p><a href="${escapeHtml(shipment.trackingUrl)}">Follow your parcel</a></p>` : ""}
+<p><a href="${escapeHtml(link)}">Your order's status</a></p>
+<p>— ${escapeHtml(brandName)}</p>`;
+  return { to: order.email, subject: `Your ${brandName} order ${order.invoiceId} has shipped`, text, html };
+}
+
+const ORDER_EMAILS: Record<OrderEmailKind, (order: OrderView, brandName: string, publicUrl: string) => EmailContent> = {
+  "order-confirmation": orderConfirmationEmail,
+  "order-shipped": orderShippedEmail,
+};
+
 /**
- * Writes the order's confirmation email into the outbox and queues the job that sends it, both in
- * the transaction that makes the order: a committed order always has its email job, and a rolled
- * back one never does.
+ * Writes one of an order's emails into the outbox and queues the job that sends it, both in the
+ * transaction that changes the order: a committed change always has its email job, and a rolled back
+ * one never does. Each kind goes out once per order (a unique key on the outbox).
  */
-export async function queueOrderConfirmation(tx: Tx, jobs: JobQueue, orderId: string): Promise<void> {
+export async function queueOrderEmail(tx: Tx, jobs: JobQueue, orderId: string, kind: OrderEmailKind): Promise<void> {
   const id = randomUUID();
-  await tx.insert(emailOutbox).values({ id, orderId, kind: "order-confirmation" });
+  await tx.insert(emailOutbox).values({ id, orderId, kind });
   await jobs.send("send-email", { outboxId: id }, { tx });
 }
 
@@ -98,7 +130,7 @@ export const sendOutboxEmail = defineOperation(z.object({ outboxId: uuid() }), a
   const { brandName, publicUrl } = ctx.settings;
   const content = row.alertId
     ? await errorAlertEmail(ctx.db, row.alertId, brandName)
-    : orderConfirmationEmail(await orderOf(ctx, row.orderId, outboxId), brandName, publicUrl);
+    : ORDER_EMAILS[row.kind as OrderEmailKind](await orderOf(ctx, row.orderId, outboxId), brandName, publicUrl);
   await ctx.mailer.send({ key: row.id, date: row.createdAt, ...content });
   await ctx.db
     .update(emailOutbox)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/orders.ts";
 import { listFailedJobs } from "../../domain/jobs/list-failed-jobs.ts";
 import { retryJob } from "../../domain/jobs/retry-job.ts";
-import { queueOrderConfirmation } from "../../domain/orders/order-email.ts";
+import { queueOrderEmail } from "../../domain/orders/order-email.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
 import type { Mailer, OutgoingEmail } from "../../integrations/email/mailer.ts";
@@ -126,7 +126,7 @@ describe(`the job queue (${DRIVER_NAME})`, () => {
 
   it("stops only after the job it is running has finished, so the database can close behind it", async () => {
     const order = await insertPaidOrder(database.db, { subtotalCents: 4_990 });
-    await database.db.transaction((tx) => queueOrderConfirmation(tx, jobs.queue, order.id));
+    await database.db.transaction((tx) => queueOrderEmail(tx, jobs.queue, order.id, "order-confirmation"));
     await eventually(
       async () => mail.started.length,
       (started) => started === 1,

@@ -8,7 +8,7 @@ import { isNull } from "drizzle-orm";
 import pino from "pino";
 import { openDatabase } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/orders.ts";
-import { queueOrderConfirmation } from "../../domain/orders/order-email.ts";
+import { queueOrderEmail } from "../../domain/orders/order-email.ts";
 import { createMailer } from "../../integrations/email/mailer.ts";
 import { openJobs } from "../../server/jobs.ts";
 import { insertPaidOrder } from "./loyalty-fixtures.ts";
@@ -19,7 +19,7 @@ const database = await openDatabase(DATABASE_URL ? { databaseUrl: DATABASE_URL }
 const jobs = await openJobs({ database, databaseUrl: DATABASE_URL, logger: pino({ level: "silent" }), quick: true });
 for (let n = 0; n < Number(ORDERS); n++) {
   const order = await insertPaidOrder(database.db, { subtotalCents: 3_000 + n });
-  await database.db.transaction((tx) => queueOrderConfirmation(tx, jobs.queue, order.id));
+  await database.db.transaction((tx) => queueOrderEmail(tx, jobs.queue, order.id, "order-confirmation"));
 }
 for (const { id } of await database.db.select({ id: emailOutbox.id }).from(emailOutbox)) process.stdout.write(`outbox ${id}\n`);
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { STAFF_PERMISSIONS, type StaffPermission } from "../../../domain/staff/permissions.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
+import { sectionsFor } from "../../lib/back-office-sections.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-home";
 
@@ -8,12 +9,16 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Back offic
 
 export function loader(args: Route.LoaderArgs) {
   const { staff } = requireStaffPage(args);
-  return { role: staff.role, allowed: STAFF_PERMISSIONS.filter((permission) => staff.permissions.has(permission)) };
+  return {
+    role: staff.role,
+    allowed: STAFF_PERMISSIONS.filter((permission) => staff.permissions.has(permission)),
+    sections: sectionsFor(staff.permissions).map(({ to, label, about }) => ({ to, label, about })),
+  };
 }
 
 /** What each permission lets a staff member do here. */
 const ABILITIES: Record<StaffPermission, string> = {
-  orders: "See orders and mark them shipped, delivered or cancelled.",
+  orders: "See orders and mark them shipped or delivered.",
   refunds: "Refund orders, in full, by line or by amount.",
   points: "Credit or debit members' points with a reason.",
   catalog: "Edit the rewards catalogue and switch products on and off.",
@@ -28,19 +33,24 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted">
         {loaderData.role === "owner" ? "As an owner you may do everything here." : "Your role allows you to:"}
       </p>
-      {(loaderData.allowed.includes("points") || loaderData.allowed.includes("orders")) && (
-        <p className="mt-4">
-          <Link to="/admin/members" className="font-semibold text-brand-700 underline">
-            Members: search, see a member's points and orders
-          </Link>
-        </p>
+      {loaderData.sections.length > 0 && (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {loaderData.sections.map((section) => (
+            <li key={section.to} className="rounded-lg border border-slate-200 bg-white p-4">
+              <Link to={section.to} className="font-bold text-brand-700 underline">
+                {section.label}
+              </Link>
+              <p className="mt-1 text-muted">{section.about}</p>
+            </li>
+          ))}
+        </ul>
       )}
       {loaderData.allowed.length === 0 ? (
         <p className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
           Your role has no permissions yet. Ask an owner to give you some.
         </p>
       ) : (
-        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label="Your permissions">
           {loaderData.allowed.map((permission) => (
             <li key={permission} className="rounded-lg border border-slate-200 bg-white p-4">
               <h2 className="font-bold capitalize text-brand-900">{permission === "catalog" ? "Catalogue" : permission}</h2>

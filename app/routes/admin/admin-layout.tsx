@@ -2,6 +2,7 @@ import { LogOut } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { useBrandName } from "../../components/brand.tsx";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
+import { sectionsFor } from "../../lib/back-office-sections.ts";
 import type { Route } from "./+types/admin-layout";
 
 export function loader(args: Route.LoaderArgs) {
@@ -10,8 +11,7 @@ export function loader(args: Route.LoaderArgs) {
     email: staff.email,
     role: staff.role,
     csrfToken: staff.session.csrfToken,
-    managesStaff: staff.permissions.has("staff"),
-    seesMembers: staff.permissions.has("points") || staff.permissions.has("orders"),
+    sections: sectionsFor(staff.permissions).map(({ to, label }) => ({ to, label })),
   };
 }
 
@@ -22,11 +22,7 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 /** The back office's own frame: its header and navigation, none of the shop's. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const brandName = useBrandName();
-  const links = [
-    { to: "/admin", label: "Home" },
-    ...(loaderData.seesMembers ? [{ to: "/admin/members", label: "Members" }] : []),
-    ...(loaderData.managesStaff ? STAFF_LINKS : []),
-  ];
+  const links = [{ to: "/admin", label: "Home" }, ...loaderData.sections];
   return (
     <>
       <header className="border-b border-slate-200 bg-brand-900 text-white">
@@ -71,8 +67,3 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-
-const STAFF_LINKS = [
-  { to: "/admin/staff", label: "Staff" },
-  { to: "/admin/audit", label: "Audit log" },
-];

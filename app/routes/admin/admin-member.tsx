@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
 import { data, Form, Link, useActionData } from "react-router";
 import { adjustMemberPoints, MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "../../../domain/loyalty/adjust-member-points.ts";
 import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
 import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
+import { Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -246,7 +246,15 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
             {member.orders.map((order) => (
               <tr key={order.id} className="border-t border-slate-200">
                 <td className="p-3">{order.at}</td>
-                <td className="p-3 break-all">{order.invoiceId}</td>
+                <td className="p-3 break-all">
+                  {order.kind === "Order" ? (
+                    <Link to={`/admin/orders/${encodeURIComponent(order.id)}`} className="font-semibold text-brand-700 underline">
+                      {order.invoiceId}
+                    </Link>
+                  ) : (
+                    order.invoiceId
+                  )}
+                </td>
                 <td className="p-3">{order.kind}</td>
                 <td className="p-3 text-right">{order.total}</td>
               </tr>
@@ -271,46 +279,5 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
     </>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-3">
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-bold break-all text-brand-900">{value}</dd>
-    </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} className="mt-8">
-      <h2 id={`${id}-heading`} className="text-xl font-bold text-brand-900">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
-function Table({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
-    <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full min-w-[36rem] text-left">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className="p-3">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </section>
   );
 }

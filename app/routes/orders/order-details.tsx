@@ -1,4 +1,5 @@
 import { formatCalendarDate } from "../../../domain/members/format-timestamp.ts";
+import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await loadVisibleOrder(request, context.get(requestContext), params.invoiceId);
-  return { order, money: orderMoney(order) };
+  return { order, money: orderMoney(order), shipment: shipmentOf(order) };
 }
 
 const TIMELINE = [
@@ -21,7 +22,7 @@ const TIMELINE = [
 ] as const;
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const { order, money } = loaderData;
+  const { order, money, shipment } = loaderData;
   const reached = TIMELINE.findIndex((step) => step.status === order.status);
   const closed = order.status === "cancelled" || order.status === "refunded";
   return (
@@ -45,6 +46,18 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
+        )}
+        {shipment && (
+          <p className="mt-3">
+            Shipped with {shipment.carrierName}, tracking number{" "}
+            {shipment.trackingUrl ? (
+              <a href={shipment.trackingUrl} className="font-semibold text-brand-700 underline" rel="noreferrer">
+                {shipment.trackingNumber}
+              </a>
+            ) : (
+              <strong>{shipment.trackingNumber}</strong>
+            )}
+          </p>
         )}
         <p className="mt-3">
           Estimated delivery: <strong>{formatCalendarDate(order.deliveryStart)}</strong> to{" "}

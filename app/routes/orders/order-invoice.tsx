@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
 import { formatCalendarDate, formatDate } from "../../../domain/members/format-timestamp.ts";
+import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
@@ -13,11 +14,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await loadVisibleOrder(request, context.get(requestContext), params.invoiceId);
-  return { order, money: orderMoney(order) };
+  return { order, money: orderMoney(order), shipment: shipmentOf(order) };
 }
 
 export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
-  const { order, money } = loaderData;
+  const { order, money, shipment } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Your order</p>
@@ -29,6 +30,11 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
         <OrderMoneySummary money={money} />
       </div>
+      {shipment && (
+        <p className="mt-4">
+          Shipped with {shipment.carrierName}, tracking number <strong>{shipment.trackingNumber}</strong>.
+        </p>
+      )}
       <p className="mt-4">
         Estimated delivery: <strong>{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
         <strong>{formatCalendarDate(order.deliveryEnd)}</strong>

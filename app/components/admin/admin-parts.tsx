@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+
+/** The pieces the back office's detail pages are made of. */
+export function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-bold break-all text-brand-900">{value}</dd>
+    </div>
+  );
+}
+
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-8">
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-brand-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function Table({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
+    <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full min-w-[36rem] text-left">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className="p-3">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import type { StaffPermission } from "../../domain/staff/permissions.ts";
+
+/** The back office's screens, and the permissions any one of which opens each: its nav and home page list these. */
+export const BACK_OFFICE_SECTIONS = [
+  {
+    to: "/admin/orders",
+    label: "Orders",
+    about: "Find orders, see their story, mark them shipped or delivered.",
+    needs: ["orders"],
+  },
+  {
+    to: "/admin/members",
+    label: "Members",
+    about: "Search members, see their points and orders, correct points.",
+    needs: ["points", "orders"],
+  },
+  { to: "/admin/staff", label: "Staff", about: "Add, change and remove staff.", needs: ["staff"] },
+  { to: "/admin/audit", label: "Audit log", about: "Every staff action: who, what, when, before and after.", needs: ["staff"] },
+] as const satisfies readonly { to: string; label: string; about: string; needs: readonly StaffPermission[] }[];
+
+export type BackOfficeSection = (typeof BACK_OFFICE_SECTIONS)[number];
+
+export function sectionsFor(permissions: ReadonlySet<StaffPermission>): BackOfficeSection[] {
+  return BACK_OFFICE_SECTIONS.filter((section) => section.needs.some((permission) => permissions.has(permission)));
+}

@@ -1,0 +1,101 @@
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../../db/client.ts";
+import { customers, orders } from "../../../db/schema/orders.ts";
+import { requireStaff } from "../../shared/access.ts";
+import { text } from "../../shared/input.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import { singaporeDayEnd, singaporeDayStart } from "../../shared/singapore-time.ts";
+
+export const ORDER_PAGE_SIZE = 50;
+/** The most rows one CSV export carries. */
+export const ORDER_EXPORT_LIMIT = 10_000;
+export const ORDER_STATUSES = ["paid", "shipped", "delivered", "cancelled", "refunded"] as const;
+
+const blankAsUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const day = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
+    .refine((value) => singaporeDayStart(value) !== null, { error: "is not a real date" });
+
+export const OrderFilters = z.object({
+  /** Invoice id, order id, email, mobile or the shipping name. */
+  query: z.preprocess(blankAsUndefined, text(200).optional()),
+  status: z.preprocess(blankAsUndefined, z.enum(ORDER_STATUSES, { error: "is not an order status" }).optional()),
+  /** Singapore days, both included. */
+  from: z.preprocess(blankAsUndefined, day().optional()),
+  to: z.preprocess(blankAsUndefined, day().optional()),
+  page: z.preprocess(blankAsUndefined, z.coerce.number({ error: "must be a number" }).int().min(1).max(10_000).default(1)),
+});
+export type OrderFilterInput = z.input<typeof OrderFilters>;
+
+export type OrderListRow = {
+  id: string;
+  invoiceId: string;
+  paidAt: Date;
+  name: string;
+  email: string;
+  mobile: string;
+  priceCents: number;
+  refundedCents: number;
+  status: (typeof orders.$inferSelect)["status"];
+  memberId: string | null;
+};
+
+function matching(query: string): SQL | undefined {
+  const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return or(
+    ilike(orders.invoiceId, pattern),
+    ilike(orders.orderId, pattern),
+    ilike(orders.email, pattern),
+    ilike(orders.mobile, pattern),
+    ilike(customers.name, pattern),
+  );
+}
+
+function where(input: z.output<typeof OrderFilters>): SQL | undefined {
+  return and(
+    input.query ? matching(input.query) : undefined,
+    input.status ? eq(orders.status, input.status) : undefined,
+    input.from ? gte(orders.paidAt, singaporeDayStart(input.from) as Date) : undefined,
+    input.to ? lt(orders.paidAt, singaporeDayEnd(input.to) as Date) : undefined,
+    // Orders are made when paid; nothing else is an order to look after.
+    sql`${orders.status} <> 'pending_payment'`,
+  );
+}
+
+function selectOrders(ctx: { db: Database }, input: z.output<typeof OrderFilters>) {
+  return ctx.db
+    .select({
+      id: orders.id,
+      invoiceId: orders.invoiceId,
+      paidAt: orders.paidAt,
+      name: customers.name,
+      email: orders.email,
+      mobile: orders.mobile,
+      priceCents: orders.priceCents,
+      refundedCents: orders.refundedCents,
+      status: orders.status,
+      memberId: orders.memberId,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(where(input))
+    .orderBy(desc(orders.paidAt), desc(orders.id));
+}
+
+/** The orders list for staff: newest first, a page at a time, searched and filtered. */
+export const listOrders = defineOperation(OrderFilters, async (ctx, input) => {
+  requireStaff(ctx, "orders");
+  const rows: OrderListRow[] = await selectOrders(ctx, input)
+    .limit(ORDER_PAGE_SIZE + 1)
+    .offset((input.page - 1) * ORDER_PAGE_SIZE);
+  return { orders: rows.slice(0, ORDER_PAGE_SIZE), hasMore: rows.length > ORDER_PAGE_SIZE, page: input.page };
+});
+
+/** Every order the filters match (up to ORDER_EXPORT_LIMIT), for a CSV export. */
+export const exportOrders = defineOperation(OrderFilters, async (ctx, input): Promise<OrderListRow[]> => {
+  requireStaff(ctx, "orders");
+  return selectOrders(ctx, input).limit(ORDER_EXPORT_LIMIT);
+});

@@ -1,0 +1,76 @@
+import { asc, eq, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { members, pointTransactions } from "../../../db/schema/members.ts";
+import { emailOutbox, orders } from "../../../db/schema/orders.ts";
+import { orderEntryKey } from "../../loyalty/order-points.ts";
+import { pointKindLabel } from "../../members/point-kinds.ts";
+import { requireStaff } from "../../shared/access.ts";
+import { AppError } from "../../shared/app-error.ts";
+import { identifier } from "../../shared/input.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import { shipmentOf } from "../carriers.ts";
+import { loadOrder } from "../order-view.ts";
+
+export type TimelineEvent = { at: Date; what: string };
+
+/**
+ * One order as staff look after it: what was bought, paid and sent, who it belongs to, the points it
+ * moved, the emails sent for it, and what happened when.
+ */
+export const orderForStaff = defineOperation(z.object({ orderId: identifier() }), async (ctx, { orderId }) => {
+  requireStaff(ctx, "orders");
+  const order = await loadOrder(ctx.db, eq(orders.id, orderId));
+  if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
+  const [member] = order.memberId
+    ? await ctx.db
+        .select({ id: members.id, name: members.name, email: members.email, status: members.membershipStatus })
+        .from(members)
+        .where(eq(members.id, order.memberId))
+    : [];
+  const points = await ctx.db
+    .select({
+      kind: pointTransactions.activityType,
+      transactionType: pointTransactions.transactionType,
+      points: pointTransactions.points,
+      at: pointTransactions.transactionAt,
+    })
+    .from(pointTransactions)
+    .where(
+      or(eq(pointTransactions.idempotencyKey, orderEntryKey(order.id)), sql`${pointTransactions.meta}->>'orderId' = ${order.id}`),
+    )
+    .orderBy(asc(pointTransactions.transactionAt));
+  const emails = await ctx.db
+    .select({ kind: emailOutbox.kind, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.orderId, order.id))
+    .orderBy(asc(emailOutbox.createdAt));
+  const shipment = shipmentOf(order);
+  const timeline: TimelineEvent[] = [
+    { at: order.createdAt, what: "Order placed" },
+    { at: order.paidAt, what: "Paid" },
+    ...emails.flatMap((email) => (email.sentAt ? [{ at: email.sentAt, what: `Email sent: ${EMAIL_KINDS[email.kind]}` }] : [])),
+    ...points.map((entry) => ({
+      at: entry.at,
+      what: `${pointKindLabel(entry.kind)}: ${entry.transactionType === "credit" ? "+" : "−"}${entry.points} points`,
+    })),
+    ...(order.linkedAt ? [{ at: order.linkedAt, what: "Linked to a member" }] : []),
+    ...(order.shippedAt && shipment
+      ? [{ at: order.shippedAt, what: `Shipped with ${shipment.carrierName}, tracking ${shipment.trackingNumber}` }]
+      : []),
+    ...(order.deliveredAt ? [{ at: order.deliveredAt, what: "Delivered" }] : []),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return {
+    order,
+    member: member ?? null,
+    shipment,
+    points: points.map((entry) => ({ ...entry, label: pointKindLabel(entry.kind) })),
+    emails: emails.map((email) => ({ ...email, label: EMAIL_KINDS[email.kind] })),
+    timeline,
+  };
+});
+
+export const EMAIL_KINDS: Record<(typeof emailOutbox.$inferSelect)["kind"], string> = {
+  "order-confirmation": "Order confirmation",
+  "order-shipped": "Shipped, with tracking",
+  "error-alert": "Error alert",
+};

@@ -1,0 +1,81 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { orders } from "../../../db/schema/orders.ts";
+import { recordAudit } from "../../audit/record-audit.ts";
+import { requireStaff } from "../../shared/access.ts";
+import { AppError } from "../../shared/app-error.ts";
+import { identifier } from "../../shared/input.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import { CARRIER_IDS, TRACKING_NUMBER } from "../carriers.ts";
+import { queueOrderEmail } from "../order-email.ts";
+
+export const ShipOrderInput = z.object({
+  orderId: identifier(),
+  carrier: z.enum(CARRIER_IDS, { error: "is not a carrier we ship with" }),
+  trackingNumber: z
+    .string({ error: "is required" })
+    .trim()
+    .regex(TRACKING_NUMBER, { error: "must be 4 to 40 letters, digits or dashes" }),
+});
+
+const stateConflict = (status: string, wanted: string) =>
+  new AppError("CONFLICT", `This order is ${status.replace("_", " ")}, so it cannot be marked ${wanted}.`);
+
+/**
+ * Marks a paid order shipped with its carrier and tracking number, and queues the shopper's shipping
+ * email, in one transaction on the locked order: two staff at once ship it once and send one email.
+ */
+export const shipOrder = defineOperation(ShipOrderInput, async (ctx, input) => {
+  const actor = requireStaff(ctx, "orders");
+  const at = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
+    if (order.status !== "paid") throw stateConflict(order.status, "shipped");
+    await tx
+      .update(orders)
+      .set({
+        status: "shipped",
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+        shippedAt: at,
+        ver: sql`${orders.ver} + 1`,
+        updatedAt: at,
+      })
+      .where(eq(orders.id, order.id));
+    await queueOrderEmail(tx, ctx.jobs, order.id, "order-shipped");
+    await recordAudit(tx, {
+      actor,
+      action: "order.ship",
+      target: order.invoiceId,
+      before: { status: order.status },
+      after: { status: "shipped", carrier: input.carrier, trackingNumber: input.trackingNumber },
+      at,
+    });
+    return { status: "shipped" as const };
+  });
+});
+
+/** Marks a shipped order delivered. */
+export const markOrderDelivered = defineOperation(z.object({ orderId: identifier() }), async (ctx, input) => {
+  const actor = requireStaff(ctx, "orders");
+  const at = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
+    if (order.status !== "shipped") throw stateConflict(order.status, "delivered");
+    await tx
+      .update(orders)
+      .set({ status: "delivered", deliveredAt: at, ver: sql`${orders.ver} + 1`, updatedAt: at })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actor,
+      action: "order.deliver",
+      target: order.invoiceId,
+      before: { status: order.status },
+      after: { status: "delivered" },
+      at,
+    });
+    return { status: "delivered" as const };
+  });
+});
