@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailText } from "../setup/email-text.ts";
 import { shippingFor } from "../setup/http-checkout.ts";
 import { shownText } from "../setup/pdf-text.ts";
 import { openBrowser, type ShopBrowser } from "../setup/shop-browser.ts";
@@ -15,13 +16,6 @@ function pageText(html: string): string {
     .replace(/&amp;/g, "&")
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
-}
-
-/** The plain-text part of an .eml file, its quoted-printable undone. */
-function emailText(eml: string): string {
-  const part = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(eml)?.[1] ?? "";
-  const bytes = part.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`);
-  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, "%25")).replace(/\r\n/g, "\n");
 }
 
 const count = (text: string, part: string) => text.split(part).length - 1;

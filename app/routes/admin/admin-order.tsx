@@ -68,6 +68,15 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+const STATUS_LABELS = {
+  pending_payment: "Awaiting payment",
+  paid: "Paid, not yet shipped",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+} as const;
+
 const BUTTON = "rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900";
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
@@ -82,7 +91,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-900">Order {order.invoiceId}</h1>
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-        <Stat label="Status" value={order.status.replace("_", " ")} />
+        <Stat label="Status" value={STATUS_LABELS[order.status]} />
         <Stat label="Paid" value={`${order.total} on ${order.paidAt}`} />
         <Stat label="Refunded" value={order.refunded} />
       </dl>
