@@ -64,7 +64,14 @@ describe(`the back office's orders (${DRIVER_NAME})`, () => {
     const sent: OutgoingEmail[] = [];
     const worker = testContext(database.db, {
       viewer: { kind: "system", job: "send-email" },
-      ports: { mailer: { send: async (message) => void sent.push(message) } },
+      ports: {
+        mailer: {
+          send: async (message) => {
+            sent.push(message);
+            return { messageId: message.key };
+          },
+        },
+      },
     });
     await sendOutboxEmail(worker, { outboxId: email?.id ?? "" });
     expect(sent[0]?.to).toBe(order.email);
