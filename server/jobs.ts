@@ -29,6 +29,8 @@ const QUEUES: Record<JobName, QueueSettings> = {
   "loyalty-maintenance": { ...COMMON, policy: "exclusive", retryLimit: 3, retryDelay: MINUTE, expireInSeconds: 30 * MINUTE },
   "redeliver-webhook": { ...COMMON, retryLimit: 16, retryDelay: 30, expireInSeconds: 2 * MINUTE },
   "expire-checkout-session": { ...COMMON, retryLimit: 8, retryDelay: MINUTE, expireInSeconds: 2 * MINUTE },
+  // The payment provider's own retries (the SDK's) come first; a day of these covers an outage.
+  "complete-refund": { ...COMMON, retryLimit: 30, retryDelay: MINUTE, expireInSeconds: 2 * MINUTE },
 };
 
 /** Quick timings for tests that kill a process mid-job: lost jobs are retried within seconds. */

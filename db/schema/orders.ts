@@ -178,12 +178,14 @@ export const emailOutbox = pgTable(
     id: text("id").primaryKey(),
     orderId: text("order_id").references(() => orders.id),
     alertId: text("alert_id").references(() => errorAlerts.id),
-    kind: text("kind", { enum: ["order-confirmation", "order-shipped", "error-alert"] }).notNull(),
+    kind: text("kind", { enum: ["order-confirmation", "order-shipped", "order-refund", "error-alert"] }).notNull(),
+    /** The refund an order-refund email tells of: an order can have several. */
+    refundId: text("refund_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("email_outbox_one_per_kind").on(table.orderId, table.kind),
+    uniqueIndex("email_outbox_one_per_kind").on(table.orderId, table.kind, sql`coalesce(${table.refundId}, '')`),
     // Each email is about one thing: an order (its confirmation, its shipping) or an error alert.
     check(
       "email_outbox_one_subject",
@@ -231,3 +233,40 @@ export const orderAccessGrants = pgTable(
   },
   (table) => [primaryKey({ columns: [table.holderId, table.orderId] })],
 );
+
+/**
+ * Money given back on an order, through the payment provider: asked for by staff (pending until the
+ * provider confirms it) or made in the provider's dashboard (known by its webhook). The provider's
+ * refund id is unique, so a refund is never counted twice whichever way it is learnt of.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    source: text("source", { enum: ["staff", "provider"] }).notNull(),
+    status: text("status", { enum: ["pending", "succeeded"] }).notNull(),
+    /** A refund that cancels the order (paid, not shipped): the order ends cancelled rather than refunded. */
+    cancelsOrder: boolean("cancels_order").notNull().default(false),
+    providerRefundId: text("provider_refund_id").unique(),
+    staffEmail: text("staff_email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [index("refunds_order_idx").on(table.orderId), check("refund_amount_positive", sql`${table.amountCents} > 0`)],
+);
+
+/** The embedded test provider's record of refunds, as Stripe keeps them: one per idempotency key. */
+export const testPaymentRefunds = pgTable("test_payment_refunds", {
+  id: text("id").primaryKey(),
+  sessionId: text("session_id")
+    .notNull()
+    .references(() => testPaymentSessions.id),
+  amountCents: integer("amount_cents").notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,5 +9,7 @@ export const AUDIT_ACTIONS = [
   "member.points-debit",
   "order.ship",
   "order.deliver",
+  "order.refund",
+  "order.cancel",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

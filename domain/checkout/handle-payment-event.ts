@@ -1,10 +1,15 @@
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
+import { receiveProviderRefund } from "../orders/refunds/receive-provider-refund.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { closeCheckout } from "./close-checkout.ts";
 import { type FulfilResult, fulfilCheckout } from "./fulfil-checkout.ts";
 
 /** Routes a verified payment webhook event to what it stands for; unknown kinds are acknowledged and ignored. */
 export async function handlePaymentEvent(ctx: OperationContext, event: PaymentEvent): Promise<FulfilResult | null> {
+  if (event.refund) {
+    await receiveProviderRefund(ctx, event.refund);
+    return null;
+  }
   if (!event.sessionId) return null;
   switch (event.type) {
     case "checkout.session.completed":

@@ -2,6 +2,7 @@ import { expireCheckoutSession } from "../checkout/expire-checkout-session.ts";
 import { redeliverWebhook } from "../checkout/redeliver-webhook.ts";
 import { runLoyaltyMaintenance } from "../loyalty/maintenance.ts";
 import { sendOutboxEmail } from "../orders/order-email.ts";
+import { completeRefundJob } from "../orders/refunds/complete-refund-job.ts";
 import type { OperationContext, SystemViewer } from "../shared/context.ts";
 import type { JobName } from "./job-queue.ts";
 
@@ -17,4 +18,5 @@ export const jobHandlers: Record<JobName, JobHandler> = {
   "loyalty-maintenance": (ctx) => runLoyaltyMaintenance(ctx, {}),
   "redeliver-webhook": redeliverWebhook,
   "expire-checkout-session": expireCheckoutSession,
+  "complete-refund": completeRefundJob,
 };

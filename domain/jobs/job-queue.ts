@@ -1,7 +1,13 @@
 import type { Tx } from "../shared/transaction.ts";
 
 /** The background work the shop does; each name has one handler in domain/jobs/job-handlers.ts. */
-export const JOB_NAMES = ["send-email", "loyalty-maintenance", "redeliver-webhook", "expire-checkout-session"] as const;
+export const JOB_NAMES = [
+  "send-email",
+  "loyalty-maintenance",
+  "redeliver-webhook",
+  "expire-checkout-session",
+  "complete-refund",
+] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];
 

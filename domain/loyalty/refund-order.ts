@@ -1,31 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import type { Tx } from "../members/member-deps.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
-import { requireStaff } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
-import { identifier, wholeNumber } from "../shared/input.ts";
 import { formatMoney } from "../shared/money.ts";
-import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 import { orderEntryKey } from "./order-points.ts";
 import { returnOrderRedeems } from "./refund-redeems.ts";
 import { reviewGoldAfterRefund, settleGoldYears } from "./tiers.ts";
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
-const REFUNDABLE: readonly OrderRow["status"][] = ["paid", "shipped", "delivered", "refunded"];
-
-/** An order's price is far below this; it only keeps the number an integer the database can hold. */
-const MAX_REFUND_CENTS = 100_000_000;
-
-export const RefundOrderInput = z.object({
-  orderId: identifier(),
-  /** Cents of the order's price to refund now; the whole remainder when left out. */
-  amountCents: wholeNumber(1, MAX_REFUND_CENTS).optional(),
-});
+/** Orders money can still come back on. */
+export const REFUNDABLE: readonly OrderRow["status"][] = ["paid", "shipped", "delivered"];
 
 export type RefundOrderResult = {
   orderId: string;
@@ -122,66 +110,46 @@ async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amountCents: 
   return { memberId: member.id, pointsReversed: debit, shortfall };
 }
 
-function refundAmount(order: OrderRow, amountCents: number | undefined): number {
-  const remaining = order.priceCents - order.refundedCents;
-  if (amountCents === undefined) return remaining;
-  if (amountCents > remaining) {
-    throw new AppError("BAD_USER_INPUT", `Only ${formatMoney(remaining)} of this order is left to refund.`);
-  }
-  return amountCents;
-}
-
 /**
- * refundOrder (staff with the "refunds" permission; no screen yet): refunds an order, in full or in
- * part, in one transaction: orders.refunded_cents (status refunded once
- * all of it is), a compensating `refund` debit for the points it earned in proportion (key
+ * Records money given back on a paid order, in the caller's transaction with the order row locked:
+ * orders.refunded_cents (status refunded once all of it is, or cancelled when the refund cancels the
+ * order), a compensating `refund` debit for the points it earned in proportion (key
  * `refund:order:{orderId}:{refundedCents}`; what earlier steps reversed is subtracted, so partial
  * refunds together never reverse more than was earned), the member's spend, purchase count and tier,
- * and — on the full refund — the points of the rewards that went out with it. A full refund of an
- * order already fully refunded changes nothing.
+ * and — once all of it is refunded — the points of the rewards that went out with it. Never more
+ * than is left of the price.
  */
-export const refundOrder = defineOperation(RefundOrderInput, async (ctx, input): Promise<RefundOrderResult> => {
-  requireStaff(ctx, "refunds");
-  return ctx.db.transaction(async (tx) => {
-    const at = ctx.now();
-    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
-    if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
-    if (!REFUNDABLE.includes(order.status))
-      throw new AppError("CONFLICT", `This order is ${order.status.replace("_", " ")}, so it cannot be refunded.`);
-    const amountCents = refundAmount(order, input.amountCents);
-    const unchanged: RefundOrderResult = {
-      orderId: order.id,
-      status: order.status,
-      refundedCents: order.refundedCents,
-      amountCents: 0,
-      memberId: order.memberId,
-      pointsReversed: 0,
-      shortfall: 0,
-      redeemsReturned: 0,
-      redeemPointsReturned: 0,
-    };
-    if (order.status === "refunded") return unchanged;
-
-    const refundedCents = order.refundedCents + amountCents;
-    const fully = refundedCents >= order.priceCents;
-    const status = fully ? "refunded" : order.status;
-    await tx
-      .update(orders)
-      .set({ refundedCents, status, ver: sql`${orders.ver} + 1`, updatedAt: at })
-      .where(eq(orders.id, order.id));
-    // Rewards first: their returned points can then cover the reversal.
-    const returns = fully ? await returnOrderRedeems(tx, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
-    const reversal = await reverseOrderPoints(tx, { ...order, refundedCents, status }, { amountCents, fully, at });
-    return {
-      ...unchanged,
-      status,
-      refundedCents,
-      amountCents,
-      memberId: reversal.memberId ?? order.memberId,
-      pointsReversed: reversal.pointsReversed,
-      shortfall: reversal.shortfall,
-      redeemsReturned: returns.redeemsReturned,
-      redeemPointsReturned: returns.pointsReturned,
-    };
-  });
-});
+export async function applyOrderRefund(
+  tx: Tx,
+  order: OrderRow,
+  step: { amountCents: number; at: Date; cancelsOrder: boolean },
+): Promise<RefundOrderResult> {
+  if (!REFUNDABLE.includes(order.status) || order.status === "refunded")
+    throw new AppError("CONFLICT", `This order is ${order.status.replace("_", " ")}, so it cannot be refunded.`);
+  const remaining = order.priceCents - order.refundedCents;
+  if (step.amountCents > remaining) {
+    throw new AppError("BAD_USER_INPUT", `Only ${formatMoney(remaining)} of this order is left to refund.`);
+  }
+  const { amountCents, at } = step;
+  const refundedCents = order.refundedCents + amountCents;
+  const fully = refundedCents >= order.priceCents;
+  const status = step.cancelsOrder ? "cancelled" : fully ? "refunded" : order.status;
+  await tx
+    .update(orders)
+    .set({ refundedCents, status, ver: sql`${orders.ver} + 1`, updatedAt: at })
+    .where(eq(orders.id, order.id));
+  // Rewards first: their returned points can then cover the reversal.
+  const returns = fully ? await returnOrderRedeems(tx, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
+  const reversal = await reverseOrderPoints(tx, { ...order, refundedCents, status }, { amountCents, fully, at });
+  return {
+    orderId: order.id,
+    status,
+    refundedCents,
+    amountCents,
+    memberId: reversal.memberId ?? order.memberId,
+    pointsReversed: reversal.pointsReversed,
+    shortfall: reversal.shortfall,
+    redeemsReturned: returns.redeemsReturned,
+    redeemPointsReturned: returns.pointsReturned,
+  };
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { emailOutbox, orders } from "../../db/schema/orders.ts";
+import { emailOutbox, orders, refunds } from "../../db/schema/orders.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { errorAlertEmail } from "../alerts/error-alert-email.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
@@ -19,6 +19,7 @@ import { discountLabel, type OrderMoney, orderMoney, shippingText } from "./orde
 import { loadOrder, type OrderView } from "./order-view.ts";
 
 type EmailContent = Omit<OutgoingEmail, "key" | "date">;
+type RefundRow = typeof refunds.$inferSelect;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
@@ -100,9 +101,36 @@ ${shipment?.trackingUrl ? `<p><a href="${escapeHtml(shipment.trackingUrl)}">Foll
   return { to: order.email, subject: `Your ${brandName} order ${order.invoiceId} has shipped`, text, html };
 }
 
-const ORDER_EMAILS: Record<OrderEmailKind, (order: OrderView, brandName: string, publicUrl: string) => EmailContent> = {
+/** The shopper's email for one refund: how much comes back, and whether the order was cancelled. */
+export function orderRefundEmail(order: OrderView, brandName: string, publicUrl: string, refund: RefundRow): EmailContent {
+  const link = `${publicUrl}/order-details/${order.invoiceId}`;
+  const what = refund.cancelsOrder
+    ? `We have cancelled your order ${order.invoiceId} and refunded ${formatMoney(refund.amountCents)}.`
+    : `We have refunded ${formatMoney(refund.amountCents)} of your order ${order.invoiceId}.`;
+  const when = "It goes back to the card you paid with, usually within 5 to 10 working days.";
+  const total = `Refunded on this order so far: ${formatMoney(order.refundedCents)} of ${formatMoney(order.priceCents)}.`;
+  const text = [`Hi ${order.customer.name},`, "", what, when, total, "", `Your order: ${link}`, "", `— ${brandName}`].join("\n");
+  const html = `<p>Hi ${escapeHtml(order.customer.name)},</p>
+<p>${escapeHtml(what)} ${escapeHtml(when)}</p>
+<p>${escapeHtml(total)}</p>
+<p><a href="${escapeHtml(link)}">Your order</a></p>
+<p>— ${escapeHtml(brandName)}</p>`;
+  const subject = refund.cancelsOrder
+    ? `Your ${brandName} order ${order.invoiceId} is cancelled`
+    : `A refund on your ${brandName} order ${order.invoiceId}`;
+  return { to: order.email, subject, text, html };
+}
+
+const ORDER_EMAILS: Record<
+  OrderEmailKind,
+  (order: OrderView, brandName: string, publicUrl: string, refund: RefundRow | null) => EmailContent
+> = {
   "order-confirmation": orderConfirmationEmail,
   "order-shipped": orderShippedEmail,
+  "order-refund": (order, brandName, publicUrl, refund) => {
+    if (!refund) throw new AppError("NOT_FOUND", `The refund of order ${order.invoiceId}'s email is gone.`);
+    return orderRefundEmail(order, brandName, publicUrl, refund);
+  },
 };
 
 /**
@@ -110,9 +138,15 @@ const ORDER_EMAILS: Record<OrderEmailKind, (order: OrderView, brandName: string,
  * transaction that changes the order: a committed change always has its email job, and a rolled back
  * one never does. Each kind goes out once per order (a unique key on the outbox).
  */
-export async function queueOrderEmail(tx: Tx, jobs: JobQueue, orderId: string, kind: OrderEmailKind): Promise<void> {
+export async function queueOrderEmail(
+  tx: Tx,
+  jobs: JobQueue,
+  orderId: string,
+  kind: OrderEmailKind,
+  refundId: string | null = null,
+): Promise<void> {
   const id = randomUUID();
-  await tx.insert(emailOutbox).values({ id, orderId, kind });
+  await tx.insert(emailOutbox).values({ id, orderId, kind, refundId });
   await jobs.send("send-email", { outboxId: id }, { tx });
 }
 
@@ -130,7 +164,12 @@ export const sendOutboxEmail = defineOperation(z.object({ outboxId: uuid() }), a
   const { brandName, publicUrl } = ctx.settings;
   const content = row.alertId
     ? await errorAlertEmail(ctx.db, row.alertId, brandName)
-    : ORDER_EMAILS[row.kind as OrderEmailKind](await orderOf(ctx, row.orderId, outboxId), brandName, publicUrl);
+    : ORDER_EMAILS[row.kind as OrderEmailKind](
+        await orderOf(ctx, row.orderId, outboxId),
+        brandName,
+        publicUrl,
+        row.refundId ? ((await ctx.db.select().from(refunds).where(eq(refunds.id, row.refundId)))[0] ?? null) : null,
+      );
   await ctx.mailer.send({ key: row.id, date: row.createdAt, ...content });
   await ctx.db
     .update(emailOutbox)

@@ -33,7 +33,30 @@ export type PaymentEventType =
   | "checkout.session.async_payment_failed"
   | "checkout.session.expired";
 
-export type PaymentEvent = { id: string; type: PaymentEventType | (string & {}); sessionId: string | null };
+/** A refund the provider tells of (Stripe's refund.created / refund.updated). */
+export type RefundNotice = {
+  providerRefundId: string;
+  paymentIntentId: string;
+  amountCents: number;
+  succeeded: boolean;
+  /** The shop's own refund id when the shop asked for it (kept in the refund's metadata); null for one made in the dashboard. */
+  shopRefundId: string | null;
+};
+
+export type PaymentEvent = {
+  id: string;
+  type: PaymentEventType | (string & {});
+  sessionId: string | null;
+  refund: RefundNotice | null;
+};
+
+export type RefundRequest = {
+  /** The checkout session that took the payment. */
+  sessionId: string;
+  amountCents: number;
+  /** The shop's refund id: the idempotency key, so a retried request never refunds twice. */
+  refundId: string;
+};
 
 /** Stripe Checkout in production, the embedded test provider by default: the rest of the shop sees only this. */
 export interface PaymentProvider {
@@ -45,6 +68,10 @@ export interface PaymentProvider {
    * state after: a session paid or ended before is left as it is and answered as such.
    */
   expireSession(sessionId: string): Promise<PaymentSessionState | null>;
+  /** Gives back part or all of a session's payment; the same refundId answers the same refund. */
+  refund(request: RefundRequest): Promise<{ providerRefundId: string }>;
+  /** The checkout session that made a payment (for refunds made in the provider's dashboard). */
+  sessionOfPayment(paymentIntentId: string): Promise<string | null>;
   /** Verifies the signature over the raw body; throws when it does not hold. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
 }

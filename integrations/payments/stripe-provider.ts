@@ -71,6 +71,20 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
         return stateOf(await stripe.checkout.sessions.retrieve(sessionId));
       }
     },
+    async refund({ sessionId, amountCents, refundId }) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountCents, metadata: { refundId } },
+        { idempotencyKey: `refund-${refundId}` },
+      );
+      return { providerRefundId: refund.id };
+    },
+    async sessionOfPayment(paymentIntentId) {
+      const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+      return sessions.data[0]?.id ?? null;
+    },
     verifyWebhook: (rawBody, signature) => verifyStripeSignature(rawBody, signature, settings.webhookSecret),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { testPaymentEvents, testPaymentSessions } from "../../db/schema/orders.ts";
+import { testPaymentEvents, testPaymentRefunds, testPaymentSessions } from "../../db/schema/orders.ts";
 import type { JobQueue } from "../../domain/jobs/job-queue.ts";
 import type { PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
 import { signStripePayload, verifyStripeSignature } from "./stripe-signature.ts";
@@ -129,6 +129,26 @@ export function createTestPaymentProvider(deps: {
         .where(and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.status, "open")));
       return stateOf(sessionId);
     },
+    async refund({ sessionId, amountCents, refundId }) {
+      return db.transaction(async (tx) => {
+        const [done] = await tx.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, refundId));
+        if (done) return { providerRefundId: done.id };
+        const [session] = await tx.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId)).for("update");
+        if (session?.status !== "paid") throw new Error(`Test payment session ${sessionId} was not paid`);
+        const [given] = await tx
+          .select({ cents: sql<number>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)::int` })
+          .from(testPaymentRefunds)
+          .where(eq(testPaymentRefunds.sessionId, sessionId));
+        if (Number(given?.cents ?? 0) + amountCents > session.amountCents) {
+          throw new Error(`A refund of ${amountCents} cents is more than is left of test payment ${sessionId}`);
+        }
+        const id = `re_test_${randomBytes(12).toString("base64url")}`;
+        await tx.insert(testPaymentRefunds).values({ id, sessionId, amountCents, idempotencyKey: refundId, createdAt: now() });
+        return { providerRefundId: id };
+      });
+    },
+    // Test payments have no payment intents, and nobody refunds them outside the shop.
+    sessionOfPayment: async () => null,
     verifyWebhook: (rawBody, signature) => verifyStripeSignature(rawBody, signature, webhookSecret),
     async signedEvent(eventId) {
       const [event] = await db

@@ -72,5 +72,6 @@ export const orderForStaff = defineOperation(z.object({ orderId: identifier() })
 export const EMAIL_KINDS: Record<(typeof emailOutbox.$inferSelect)["kind"], string> = {
   "order-confirmation": "Order confirmation",
   "order-shipped": "Shipped, with tracking",
+  "order-refund": "Refund",
   "error-alert": "Error alert",
 };

@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { orders, refunds } from "../../../db/schema/orders.ts";
+import type { RefundNotice } from "../../../integrations/payments/payment-provider.ts";
+import { applyOrderRefund } from "../../loyalty/refund-order.ts";
+import type { OperationContext } from "../../shared/context.ts";
+import { queueOrderEmail } from "../order-email.ts";
+import { recordProviderRefund } from "./complete-refund.ts";
+
+/**
+ * A refund the payment provider tells of by webhook. One the shop asked for is completed as the shop
+ * would (it names the shop's refund); one made in the provider's dashboard is recorded by its
+ * provider id, which is unique, so a repeated webhook changes nothing. It takes the same path as
+ * the shop's own: points, spend, tier and the shopper's email — never past what is left to refund.
+ */
+export async function receiveProviderRefund(ctx: OperationContext, notice: RefundNotice): Promise<void> {
+  if (!notice.succeeded) return;
+  if (notice.shopRefundId) {
+    await recordProviderRefund(ctx, notice.shopRefundId, notice.providerRefundId);
+    return;
+  }
+  const sessionId = await ctx.payments.sessionOfPayment(notice.paymentIntentId);
+  if (!sessionId) return;
+  const at = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)).for("update");
+    if (!order) return;
+    const [known] = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(eq(refunds.providerRefundId, notice.providerRefundId));
+    if (known) return;
+    const amountCents = Math.min(notice.amountCents, order.priceCents - order.refundedCents);
+    if (amountCents <= 0) return;
+    const id = randomUUID();
+    await tx.insert(refunds).values({
+      id,
+      orderId: order.id,
+      amountCents,
+      reason: "Refunded in the payment provider's dashboard",
+      source: "provider",
+      status: "succeeded",
+      providerRefundId: notice.providerRefundId,
+      createdAt: at,
+      completedAt: at,
+    });
+    await applyOrderRefund(tx, order, { amountCents, at, cancelsOrder: false });
+    await queueOrderEmail(tx, ctx.jobs, order.id, "order-refund", id);
+  });
+}
