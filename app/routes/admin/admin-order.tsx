@@ -1,11 +1,15 @@
 import { Form, Link, useActionData } from "react-router";
+import { REFUNDABLE } from "../../../domain/loyalty/refund-order.ts";
 import { formatCalendarDate, formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { CARRIER_IDS, CARRIERS } from "../../../domain/orders/carriers.ts";
+import { lineDescription } from "../../../domain/orders/line-description.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
+import { type RefundOrderPaymentRequest, refundOrderPayment } from "../../../domain/orders/refunds/refund-order-payment.ts";
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
+import { CancelForm, RefundForm } from "../../components/admin/refund-forms.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
@@ -21,8 +25,25 @@ export async function loader(args: Route.LoaderArgs) {
   const { operations, staff } = requireStaffPage(args);
   const found = await refusedAsPage(orderForStaff(operations, { orderId: args.params.orderId }));
   const { order } = found;
+  const refundable = REFUNDABLE.includes(order.status) && order.refundedCents < order.priceCents;
   return {
     csrfToken: staff.session.csrfToken,
+    mayRefund: refundable && staff.permissions.has("refunds"),
+    left: formatMoney(order.priceCents - order.refundedCents),
+    lines: order.lines.map((line) => ({
+      position: line.position,
+      description: lineDescription(line),
+      quantity: line.quantity,
+      lineTotal: formatMoney(line.lineTotalCents),
+    })),
+    refunds: found.refunds.map((refund) => ({
+      id: refund.id,
+      at: formatTimestamp(refund.createdAt),
+      amount: formatMoney(refund.amountCents),
+      reason: refund.reason,
+      by: refund.staffEmail ?? "Payment provider's dashboard",
+      status: refund.status === "succeeded" ? "Refunded" : "Waiting for the payment provider",
+    })),
     order: {
       id: order.id,
       invoiceId: order.invoiceId,
@@ -53,7 +74,18 @@ export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
   const orderId = args.params.orderId;
   try {
-    if (formText(form, "intent") === "deliver") {
+    const intent = formText(form, "intent");
+    if (intent === "refund" || intent === "cancel") {
+      const refund = await refundOrderPayment(operations, refundInput(form, orderId, intent));
+      return {
+        ok: true,
+        message:
+          refund.status === "succeeded"
+            ? `${intent === "cancel" ? "Cancelled. " : ""}${formatMoney(refund.amountCents)} refunded; the shopper's email is on its way.`
+            : `${formatMoney(refund.amountCents)} is waiting for the payment provider; it will be tried again shortly.`,
+      } satisfies ActionResult;
+    }
+    if (intent === "deliver") {
       await markOrderDelivered(operations, { orderId });
       return { ok: true, message: "Marked delivered." } satisfies ActionResult;
     }
@@ -66,6 +98,29 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     return failureResult(error);
   }
+}
+
+/** The refund form's fields as the operation takes them; amounts are typed in dollars. */
+function refundInput(form: FormData, orderId: string, intent: "refund" | "cancel"): RefundOrderPaymentRequest {
+  const reason = formText(form, "reason");
+  if (intent === "cancel") return { orderId, what: { kind: "rest" as const }, reason, cancel: true };
+  const kind = formText(form, "kind");
+  if (kind === "amount") {
+    const dollars = formText(form, "amount").replace(/^S?\$/i, "").trim();
+    const amountCents = /^\d{1,7}(\.\d{1,2})?$/.test(dollars) ? Math.round(Number(dollars) * 100) : Number.NaN;
+    return { orderId, what: { kind: "amount", amountCents }, reason };
+  }
+  if (kind === "lines") {
+    const lines = [...form.entries()].flatMap(([name, value]) => {
+      const position = /^line-(\d+)$/.exec(name)?.[1];
+      const quantity = Number(value);
+      return position !== undefined && typeof value === "string" && value.trim() !== "" && quantity !== 0
+        ? [{ position: Number(position), quantity }]
+        : [];
+    });
+    return { orderId, what: { kind: "lines", lines }, reason };
+  }
+  return { orderId, what: { kind: kind as "rest" }, reason };
 }
 
 const STATUS_LABELS = {
@@ -148,6 +203,31 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               Mark delivered
             </button>
           </Form>
+        </Section>
+      )}
+      {loaderData.mayRefund && order.status === "paid" && (
+        <Section id="cancel" title="Cancel order">
+          <CancelForm csrfToken={csrfToken} left={loaderData.left} />
+        </Section>
+      )}
+      {loaderData.mayRefund && (
+        <Section id="refund" title="Refund">
+          <RefundForm csrfToken={csrfToken} left={loaderData.left} lines={loaderData.lines} />
+        </Section>
+      )}
+      {loaderData.refunds.length > 0 && (
+        <Section id="refunds" title="Refunds">
+          <Table caption="Refunds of this order" headings={["When", "Amount", "Reason", "By", "Status"]}>
+            {loaderData.refunds.map((refund) => (
+              <tr key={refund.id} className="border-t border-slate-200">
+                <td className="p-3 whitespace-nowrap">{refund.at}</td>
+                <td className="p-3">{refund.amount}</td>
+                <td className="p-3">{refund.reason}</td>
+                <td className="p-3 break-all">{refund.by}</td>
+                <td className="p-3">{refund.status}</td>
+              </tr>
+            ))}
+          </Table>
         </Section>
       )}
       {shipment && (

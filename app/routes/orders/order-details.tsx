@@ -1,6 +1,7 @@
 import { formatCalendarDate } from "../../../domain/members/format-timestamp.ts";
 import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
+import { formatMoney } from "../../../domain/shared/money.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
@@ -46,6 +47,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
+        )}
+        {order.refundedCents > 0 && (
+          <p className="mt-3">
+            Refunded: <strong>{formatMoney(order.refundedCents)}</strong> of {formatMoney(order.priceCents)}, back to the card
+            you paid with.
+          </p>
         )}
         {shipment && (
           <p className="mt-3">

@@ -40,6 +40,7 @@ export const RefundOrderPaymentInput = z.object({
 });
 
 type Input = z.output<typeof RefundOrderPaymentInput>;
+export type RefundOrderPaymentRequest = z.input<typeof RefundOrderPaymentInput>;
 type OrderRow = typeof orders.$inferSelect;
 
 /** What the chosen lines cost the shopper, quantity by quantity (their share of any line discount included). */

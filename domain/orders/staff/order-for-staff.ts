@@ -1,12 +1,13 @@
 import { asc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { members, pointTransactions } from "../../../db/schema/members.ts";
-import { emailOutbox, orders } from "../../../db/schema/orders.ts";
+import { emailOutbox, orders, refunds } from "../../../db/schema/orders.ts";
 import { orderEntryKey } from "../../loyalty/order-points.ts";
 import { pointKindLabel } from "../../members/point-kinds.ts";
 import { requireStaff } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";
 import { identifier } from "../../shared/input.ts";
+import { formatMoney } from "../../shared/money.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { shipmentOf } from "../carriers.ts";
 import { loadOrder } from "../order-view.ts";
@@ -44,6 +45,7 @@ export const orderForStaff = defineOperation(z.object({ orderId: identifier() })
     .from(emailOutbox)
     .where(eq(emailOutbox.orderId, order.id))
     .orderBy(asc(emailOutbox.createdAt));
+  const refundRows = await ctx.db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.createdAt));
   const shipment = shipmentOf(order);
   const timeline: TimelineEvent[] = [
     { at: order.createdAt, what: "Order placed" },
@@ -58,12 +60,23 @@ export const orderForStaff = defineOperation(z.object({ orderId: identifier() })
       ? [{ at: order.shippedAt, what: `Shipped with ${shipment.carrierName}, tracking ${shipment.trackingNumber}` }]
       : []),
     ...(order.deliveredAt ? [{ at: order.deliveredAt, what: "Delivered" }] : []),
+    ...refundRows.flatMap((refund) =>
+      refund.completedAt
+        ? [
+            {
+              at: refund.completedAt,
+              what: `${refund.cancelsOrder ? "Cancelled and refunded" : "Refunded"} ${formatMoney(refund.amountCents)}`,
+            },
+          ]
+        : [],
+    ),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   return {
     order,
     member: member ?? null,
     shipment,
     points: points.map((entry) => ({ ...entry, label: pointKindLabel(entry.kind) })),
+    refunds: refundRows,
     emails: emails.map((email) => ({ ...email, label: EMAIL_KINDS[email.kind] })),
     timeline,
   };
