@@ -23,7 +23,15 @@ export function memberViewer(memberId: string, subject: string | null = null): V
  */
 export function testContext(
   db: Database,
-  options: { viewer?: Viewer; now?: () => Date; debug?: boolean; ports?: Partial<Ports>; ownerEmails?: string[] } = {},
+  options: {
+    viewer?: Viewer;
+    now?: () => Date;
+    debug?: boolean;
+    ports?: Partial<Ports>;
+    ownerEmails?: string[];
+    /** Where warnings go when a test expects them; otherwise a warning fails the test. */
+    log?: OperationContext["log"];
+  } = {},
 ): OperationContext {
   const fail = (details: object, message: string) => {
     throw new Error(`${message}: ${JSON.stringify(details)}`);
@@ -47,7 +55,7 @@ export function testContext(
       ownerEmails: options.ownerEmails ?? [],
     },
     now: options.now ?? (() => new Date()),
-    log: { info: () => {}, warn: fail, error: fail },
+    log: options.log ?? { info: () => {}, warn: fail, error: fail },
     viewer: options.viewer ?? guest(),
     debug: options.debug ?? false,
   };

@@ -50,8 +50,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         )}
         {order.refundedCents > 0 && (
           <p className="mt-3">
-            Refunded: <strong>{formatMoney(order.refundedCents)}</strong> of {formatMoney(order.priceCents)}, back to the card
-            you paid with.
+            Refunded: <strong>{formatMoney(order.refundedCents)}</strong> of {formatMoney(order.priceCents)}, back to the card you
+            paid with.
           </p>
         )}
         {shipment && (
