@@ -46,6 +46,14 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
             }),
           );
         }
+        if (request.url === "/v1/refunds") {
+          return response.end(
+            JSON.stringify({ id: "re_123", object: "refund", amount: Number(body.get("amount")), status: "succeeded" }),
+          );
+        }
+        if (request.url === "/v1/checkout/sessions?payment_intent=pi_42&limit=1") {
+          return response.end(JSON.stringify({ object: "list", data: [{ id: "cs_test_paid", object: "checkout.session" }] }));
+        }
         if (request.url?.startsWith("/v1/checkout/sessions/cs_test_")) {
           const paid = request.url.includes("paid");
           return response.end(
@@ -55,6 +63,7 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
               status: paid ? "complete" : "open",
               payment_status: paid ? "paid" : "unpaid",
               customer: "cus_42",
+              payment_intent: paid ? "pi_42" : null,
             }),
           );
         }
@@ -147,8 +156,38 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       id: "evt_1",
       type: "checkout.session.completed",
       sessionId: "cs_test_abc",
+      refund: null,
     });
     await expect(provider().verifyWebhook(payload.replace("evt_1", "evt_2"), signature)).rejects.toThrow();
     await expect(provider().verifyWebhook(payload, await signStripePayload(payload, "whsec_other"))).rejects.toThrow();
+  });
+
+  it("refunds a session's payment intent with the shop's refund id as idempotency key and metadata", async () => {
+    expect(await provider().refund({ sessionId: "cs_test_paid", amountCents: 1_950, refundId: "r-1" })).toEqual({
+      providerRefundId: "re_123",
+    });
+    const refund = seen.find((request) => request.path === "/v1/refunds");
+    expect(refund?.headers["idempotency-key"]).toBe("refund-r-1");
+    expect(Object.fromEntries(refund?.body ?? [])).toEqual({
+      payment_intent: "pi_42",
+      amount: "1950",
+      "metadata[refundId]": "r-1",
+    });
+    expect(await provider().sessionOfPayment("pi_42")).toBe("cs_test_paid");
+  });
+
+  it("reads a refund event: the payment it belongs to, how much, and whether the shop asked for it", async () => {
+    const payload = JSON.stringify({
+      id: "evt_r1",
+      object: "event",
+      type: "refund.created",
+      data: { object: { id: "re_9", object: "refund", amount: 500, payment_intent: "pi_42", status: "succeeded", metadata: {} } },
+    });
+    expect(await provider().verifyWebhook(payload, await signStripePayload(payload, "whsec_contract"))).toEqual({
+      id: "evt_r1",
+      type: "refund.created",
+      sessionId: null,
+      refund: { providerRefundId: "re_9", paymentIntentId: "pi_42", amountCents: 500, succeeded: true, shopRefundId: null },
+    });
   });
 });

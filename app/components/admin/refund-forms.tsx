@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import { Form } from "react-router";
 
 type RefundableLine = { position: number; description: string; quantity: number; lineTotal: string };
@@ -17,9 +18,20 @@ function ReasonField({ id }: { id: string }) {
 }
 
 /** Refund all that is left, an amount, or chosen lines, through the payment provider. */
-export function RefundForm({ csrfToken, left, lines }: { csrfToken: string; left: string; lines: RefundableLine[] }) {
+export function RefundForm({
+  csrfToken,
+  left,
+  lines,
+  formRef,
+}: {
+  csrfToken: string;
+  left: string;
+  lines: RefundableLine[];
+  /** Emptied after a refund, so a second click cannot send it again. */
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
   return (
-    <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+    <Form ref={formRef} method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <input type="hidden" name="csrf" value={csrfToken} />
       <input type="hidden" name="intent" value="refund" />
       <fieldset className="space-y-3">

@@ -14,6 +14,7 @@ import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import { useResetAfterSuccess } from "../../lib/reset-after-success.ts";
 import type { Route } from "./+types/admin-order";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -136,6 +137,7 @@ const BUTTON = "rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white h
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  const refundForm = useResetAfterSuccess(result);
   const { order, money, member, shipment, csrfToken } = loaderData;
   return (
     <>
@@ -212,7 +214,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       )}
       {loaderData.mayRefund && (
         <Section id="refund" title="Refund">
-          <RefundForm csrfToken={csrfToken} left={loaderData.left} lines={loaderData.lines} />
+          <RefundForm csrfToken={csrfToken} left={loaderData.left} lines={loaderData.lines} formRef={refundForm} />
         </Section>
       )}
       {loaderData.refunds.length > 0 && (
