@@ -40,6 +40,7 @@ export default [
     route("*", "routes/catch-all.tsx"),
   ]),
   route("order/:invoiceId/invoice.pdf", "routes/orders/invoice-pdf.ts"),
+  route("order/:invoiceId/credit-note/:refundId", "routes/orders/credit-note-pdf.ts"),
   route("debug/session", "routes/debug/debug-session.ts"),
   route("admin/login", "routes/admin/admin-login.tsx"),
   route("admin/orders.csv", "routes/admin/admin-orders-csv.ts"),

@@ -41,9 +41,11 @@ export const invoiceTitle = (supplier: Supplier) => (supplier.gstRegistrationNum
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
 
+export { BLOCK_WIDTH, LINE_HEIGHT, MARGIN, MUTED, RIGHT };
+
 type TextStyle = { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> };
 
-class Writer {
+export class Writer {
   readonly pdf: PDFDocument;
   readonly fonts: Fonts;
   /** Code points the standard fonts can encode (WinAnsi); the same for regular and bold. */
@@ -123,7 +125,7 @@ class Writer {
 }
 
 /** A labelled block of lines at `x`, from `top` down; returns the y below it. */
-function drawBlock(w: Writer, x: number, top: number, label: string, lines: string[]): number {
+export function drawBlock(w: Writer, x: number, top: number, label: string, lines: string[]): number {
   w.text(label, x, top, { bold: true, color: MUTED, size: 9 });
   lines.forEach((line, index) => {
     w.text(line, x, top - LINE_HEIGHT * (index + 1), { bold: index === 0 });
@@ -243,21 +245,25 @@ function drawFooter(w: Writer, doc: InvoiceDocument): void {
   });
 }
 
-export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+/** A new A4 document with its metadata and the standard fonts, ready to write. */
+export async function openDocument(brandName: string, title: string, issuedAt: Date): Promise<Writer> {
   const pdf = await PDFDocument.create();
-  const title = invoiceTitle(doc.supplier);
-  pdf.setTitle(`${doc.brandName} ${title} ${doc.invoiceId}`);
-  pdf.setAuthor(doc.brandName);
-  pdf.setCreationDate(doc.issuedAt);
-  pdf.setModificationDate(doc.issuedAt);
+  pdf.setTitle(`${brandName} ${title}`);
+  pdf.setAuthor(brandName);
+  pdf.setCreationDate(issuedAt);
+  pdf.setModificationDate(issuedAt);
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
   };
-  const w = new Writer(pdf, fonts, `${doc.brandName} \u00b7 ${title} ${doc.invoiceId} (continued)`);
+  return new Writer(pdf, fonts, `${brandName} \u00b7 ${title} (continued)`);
+}
+
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+  const w = await openDocument(doc.brandName, `${invoiceTitle(doc.supplier)} ${doc.invoiceId}`, doc.issuedAt);
   drawHeader(w, doc);
   drawLines(w, doc.money);
   drawTotals(w, doc);
   drawFooter(w, doc);
-  return pdf.save({ useObjectStreams: false });
+  return w.pdf.save({ useObjectStreams: false });
 }

@@ -109,11 +109,23 @@ export function orderRefundEmail(order: OrderView, brandName: string, publicUrl:
     : `We have refunded ${formatMoney(refund.amountCents)} of your order ${order.invoiceId}.`;
   const when = "It goes back to the card you paid with, usually within 5 to 10 working days.";
   const total = `Refunded on this order so far: ${formatMoney(order.refundedCents)} of ${formatMoney(order.priceCents)}.`;
-  const text = [`Hi ${order.customer.name},`, "", what, when, total, "", `Your order: ${link}`, "", `— ${brandName}`].join("\n");
+  const creditNote = `${publicUrl}/order/${order.invoiceId}/credit-note/${refund.id}`;
+  const text = [
+    `Hi ${order.customer.name},`,
+    "",
+    what,
+    when,
+    total,
+    "",
+    `Your credit note: ${creditNote}`,
+    `Your order: ${link}`,
+    "",
+    `— ${brandName}`,
+  ].join("\n");
   const html = `<p>Hi ${escapeHtml(order.customer.name)},</p>
 <p>${escapeHtml(what)} ${escapeHtml(when)}</p>
 <p>${escapeHtml(total)}</p>
-<p><a href="${escapeHtml(link)}">Your order</a></p>
+<p><a href="${escapeHtml(creditNote)}">Your credit note (PDF)</a> · <a href="${escapeHtml(link)}">Your order</a> (you'll be asked for the mobile number on the order).</p>
 <p>— ${escapeHtml(brandName)}</p>`;
   const subject = refund.cancelsOrder
     ? `Your ${brandName} order ${order.invoiceId} is cancelled`

@@ -2,9 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { emailText } from "../setup/email-text.ts";
+import { shownText } from "../setup/pdf-text.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { addLycheeBoxes, payWithTestCard } from "./guest-order.ts";
+import { addLycheeBoxes, payWithTestCard, SHIPPING } from "./guest-order.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
 
 /** The shop under test writes each email it sends into its data directory's outbox. */
@@ -57,4 +58,11 @@ test("staff refund part of a member's order: the money goes back, the points in 
 
   await page.goto(`/order-details/${invoiceId}`);
   await expect(page.getByText(/Refunded: S\$50\.70 of S\$101\.40/)).toBeVisible();
+  const creditNote = page.getByRole("link", { name: `Credit note ${invoiceId}-CN1 (S$50.70, PDF)` });
+  const download = await page.request.get((await creditNote.getAttribute("href")) ?? "");
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  const text = shownText(await download.body());
+  for (const part of ["Credit Note", `${invoiceId}-CN1`, "Two boxes arrived dented", "S$50.70", SHIPPING.name]) {
+    expect(text).toContain(part);
+  }
 });

@@ -1,6 +1,7 @@
 import { formatCalendarDate } from "../../../domain/members/format-timestamp.ts";
 import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
+import { listOrderRefunds } from "../../../domain/orders/refunds/order-refunds.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
@@ -13,7 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await loadVisibleOrder(request, context.get(requestContext), params.invoiceId);
-  return { order, money: orderMoney(order), shipment: shipmentOf(order) };
+  const refunds = await listOrderRefunds(context.get(requestContext).operations, { invoiceId: order.invoiceId });
+  return { order, money: orderMoney(order), shipment: shipmentOf(order), refunds };
 }
 
 const TIMELINE = [
@@ -53,6 +55,21 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             Refunded: <strong>{formatMoney(order.refundedCents)}</strong> of {formatMoney(order.priceCents)}, back to the card you
             paid with.
           </p>
+        )}
+        {loaderData.refunds.length > 0 && (
+          <ul className="mt-2 space-y-1">
+            {loaderData.refunds.map((refund) => (
+              <li key={refund.id}>
+                <a
+                  href={`/order/${order.invoiceId}/credit-note/${refund.id}`}
+                  download={`credit-note-${refund.creditNoteId}.pdf`}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  Credit note {refund.creditNoteId} ({formatMoney(refund.amountCents)}, PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
         )}
         {shipment && (
           <p className="mt-3">

@@ -1,0 +1,75 @@
+/**
+ * A credit note for one refund of an order, as an A4 PDF beside its invoice: what was given back,
+ * against which invoice, and — when the supplier is GST-registered — the GST the refund takes back.
+ */
+import { formatDate } from "../members/format-timestamp.ts";
+import type { Supplier } from "../shared/context.ts";
+import { gstIncluded } from "../shared/gst.ts";
+import { formatMoney } from "../shared/money.ts";
+import { BLOCK_WIDTH, drawBlock, LINE_HEIGHT, MARGIN, MUTED, openDocument, RIGHT } from "./invoice-pdf.ts";
+
+export type CreditNoteDocument = {
+  brandName: string;
+  supplier: Supplier;
+  creditNoteId: string;
+  invoiceId: string;
+  invoiceDate: Date;
+  issuedAt: Date;
+  customer: { name: string; email: string; address: string; postalCode: string };
+  reason: string;
+  amountCents: number;
+  cancelsOrder: boolean;
+  orderTotalCents: number;
+  refundedSoFarCents: number;
+};
+
+export async function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Uint8Array> {
+  const w = await openDocument(doc.brandName, `Credit Note ${doc.creditNoteId}`, doc.issuedAt);
+  w.text(doc.brandName, MARGIN, w.y - 20, { size: 20, bold: true });
+  w.text("Credit Note", RIGHT, w.y - 20, { size: 20 }, "right");
+  w.y -= 52;
+  w.rule(w.y, 1);
+  w.y -= 28;
+  const { supplier, customer } = doc;
+  const top = w.y;
+  const from = [
+    supplier.name,
+    ...(supplier.address ? w.wrap(supplier.address, BLOCK_WIDTH) : []),
+    ...(supplier.gstRegistrationNumber ? [`GST Reg. No. ${supplier.gstRegistrationNumber}`] : []),
+  ];
+  const belowFrom = drawBlock(w, MARGIN, top, "From", from);
+  const facts: [string, string][] = [
+    ["Credit note no.", doc.creditNoteId],
+    ["Date", formatDate(doc.issuedAt)],
+    ["Invoice no.", doc.invoiceId],
+    ["Invoice date", formatDate(doc.invoiceDate)],
+  ];
+  facts.forEach(([label, value], index) => {
+    const y = top - LINE_HEIGHT * index;
+    w.text(label, RIGHT - 190, y, { bold: true, color: MUTED, size: 9 });
+    w.text(value, RIGHT, y, { bold: index === 0 }, "right");
+  });
+  const to = [customer.name, ...w.wrap(customer.address, BLOCK_WIDTH), `Singapore ${customer.postalCode}`, customer.email];
+  w.y = drawBlock(w, MARGIN, belowFrom - 14, "Credited to", to) - 20;
+
+  w.text(doc.cancelsOrder ? "Order cancelled and refunded" : "Refund", MARGIN, w.y, { bold: true, color: MUTED, size: 9 });
+  w.y -= LINE_HEIGHT;
+  for (const line of w.wrap(doc.reason, RIGHT - MARGIN)) {
+    w.text(line, MARGIN, w.y);
+    w.y -= LINE_HEIGHT;
+  }
+  w.y -= 10;
+  w.rule(w.y + 6);
+  w.y -= 14;
+  w.text("Amount credited", MARGIN, w.y, { bold: true, size: 12 });
+  w.text(formatMoney(doc.amountCents), RIGHT, w.y, { bold: true, size: 12 }, "right");
+  if (supplier.gstRegistrationNumber) {
+    const gst = gstIncluded(doc.amountCents, doc.invoiceDate);
+    w.y -= LINE_HEIGHT + 4;
+    w.text(`Includes GST ${gst.percent}% of ${formatMoney(gst.cents)}`, RIGHT, w.y, {}, "right");
+  }
+  w.y -= LINE_HEIGHT + 10;
+  const sofar = `Credited on invoice ${doc.invoiceId} so far: ${formatMoney(doc.refundedSoFarCents)} of ${formatMoney(doc.orderTotalCents)}`;
+  w.text(sofar, MARGIN, w.y, { color: MUTED, size: 9 });
+  return w.pdf.save({ useObjectStreams: false });
+}
