@@ -52,6 +52,7 @@ export default [
     route("admin/members/:memberId", "routes/admin/admin-member.tsx"),
     route("admin/orders", "routes/admin/admin-orders.tsx"),
     route("admin/orders/:orderId", "routes/admin/admin-order.tsx"),
+    route("admin/jobs", "routes/admin/admin-jobs.tsx"),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [
     route("checkout/summary", "routes/checkout/summary.tsx"),

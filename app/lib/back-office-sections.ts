@@ -14,6 +14,12 @@ export const BACK_OFFICE_SECTIONS = [
     about: "Search members, see their points and orders, correct points.",
     needs: ["points", "orders"],
   },
+  {
+    to: "/admin/jobs",
+    label: "Failed jobs",
+    about: "Background work that gave up (an email, a webhook), with its error; retry it.",
+    needs: ["orders"],
+  },
   { to: "/admin/staff", label: "Staff", about: "Add, change and remove staff.", needs: ["staff"] },
   { to: "/admin/audit", label: "Audit log", about: "Every staff action: who, what, when, before and after.", needs: ["staff"] },
 ] as const satisfies readonly { to: string; label: string; about: string; needs: readonly StaffPermission[] }[];

@@ -11,5 +11,6 @@ export const AUDIT_ACTIONS = [
   "order.deliver",
   "order.refund",
   "order.cancel",
+  "job.retry",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

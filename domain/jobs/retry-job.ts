@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordAudit } from "../audit/record-audit.ts";
 import { requireStaff } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { uuid } from "../shared/input.ts";
@@ -9,6 +10,18 @@ const RetryInput = z.object({ name: z.enum(JOB_NAMES, { error: "is not a job nam
 
 /** Sends a failed background job back to the queue for one more try (after staff fixed its cause). */
 export const retryJob = defineOperation(RetryInput, async (ctx, { name, id }) => {
-  requireStaff(ctx, "orders");
+  const actor = requireStaff(ctx, "orders");
   if (!(await ctx.jobs.retry(name, id))) throw new AppError("NOT_FOUND", "There is no failed job with this id.");
+  // The queue keeps its jobs apart from the shop's tables, so the entry follows the retry rather than sharing its transaction.
+  const at = ctx.now();
+  await ctx.db.transaction((tx) =>
+    recordAudit(tx, {
+      actor,
+      action: "job.retry",
+      target: `${name}:${id}`,
+      before: { state: "failed" },
+      after: { state: "retry" },
+      at,
+    }),
+  );
 });

@@ -132,4 +132,18 @@ describe("the back office's orders over HTTP", () => {
     expect(await current()).toMatchObject({ status: "delivered" });
     expect(await (await owner.get(`/admin/audit?action=order.ship`)).text()).toContain(order.invoiceId);
   });
+
+  it("shows owners the failed jobs page, refuses others, and refuses a retry of a job that is not there", async () => {
+    for (const browser of [openBrowser(shop), memberBrowser]) expect((await browser.get("/admin/jobs")).status).toBe(404);
+    const owner = await staffSignIn(TEST_OWNER);
+    const page = await owner.get("/admin/jobs");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("No failed jobs");
+    const csrf = await csrfOf(owner, "/admin/jobs");
+    const missing = await owner.post("/admin/jobs", { csrf, name: "send-email", id: "00000000-0000-4000-8000-000000000000" });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("There is no failed job with this id.");
+    expect((await owner.post("/admin/jobs", { csrf, name: "mine-bitcoin", id: "x" })).status).toBe(400);
+    expect((await owner.post("/admin/jobs", { name: "send-email", id: "x" })).status).toBe(403);
+  });
 });

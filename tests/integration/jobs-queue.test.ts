@@ -92,6 +92,9 @@ describe(`the job queue (${DRIVER_NAME})`, () => {
     await retryJob(ops, { name: "send-email", id: failed?.id ?? "" });
     const [again] = await eventually(failedOne, (list) => list[0]?.attempts === 3);
     expect(again?.id).toBe(failed?.id);
+    expect(
+      await queryRows(database.db, sql`select action, target from audit_log where target = ${`send-email:${failed?.id}`}`),
+    ).toEqual([{ action: "job.retry", target: `send-email:${failed?.id}` }]);
 
     await expect(retryJob(ops, { name: "send-email", id: randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(retryJob(ops, { name: "send-email", id: "1; drop table orders" })).rejects.toMatchObject({
