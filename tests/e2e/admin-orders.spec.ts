@@ -26,6 +26,10 @@ test("staff find a guest's order, mark it shipped with a tracking number, and th
   await staff.getByRole("button", { name: "Continue with Google" }).click();
   await staff.getByRole("button", { name: new RegExp(TEST_OWNER.email) }).click();
   await expect(staff).toHaveURL("/admin");
+  const figures = staff.getByRole("region", { name: "Figures by period" });
+  await expect(figures.getByRole("row", { name: /^Orders/ })).not.toContainText(/^Orders\s*0\s*0\s*0$/);
+  await expect(staff.getByText(/^Daily sales: S\$/)).toBeVisible();
+  await expectAccessibleAtBothWidths(staff, "dashboard");
   await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
   await staff.getByLabel("Invoice, email, mobile or name").fill("+6591230077");
   await staff.getByRole("button", { name: "Search" }).click();

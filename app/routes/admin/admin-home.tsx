@@ -1,5 +1,8 @@
 import { Link } from "react-router";
+import { getDashboard } from "../../../domain/dashboard/get-dashboard.ts";
+import { isAppError } from "../../../domain/shared/app-error.ts";
 import { STAFF_PERMISSIONS, type StaffPermission } from "../../../domain/staff/permissions.ts";
+import { Dashboard } from "../../components/admin/dashboard.tsx";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { sectionsFor } from "../../lib/back-office-sections.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -7,9 +10,15 @@ import type { Route } from "./+types/admin-home";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Back office"), { name: "robots", content: "noindex" }];
 
-export function loader(args: Route.LoaderArgs) {
-  const { staff } = requireStaffPage(args);
+export async function loader(args: Route.LoaderArgs) {
+  const { staff, operations } = requireStaffPage(args);
+  // Staff who see neither orders nor members get no figures, only their list of what they may do.
+  const dashboard = await getDashboard(operations, {}).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "FORBIDDEN") return null;
+    throw error;
+  });
   return {
+    dashboard,
     role: staff.role,
     allowed: STAFF_PERMISSIONS.filter((permission) => staff.permissions.has(permission)),
     sections: sectionsFor(staff.permissions).map(({ to, label, about }) => ({ to, label, about })),
@@ -33,6 +42,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted">
         {loaderData.role === "owner" ? "As an owner you may do everything here." : "Your role allows you to:"}
       </p>
+      {loaderData.dashboard && <Dashboard data={loaderData.dashboard} />}
       {loaderData.sections.length > 0 && (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {loaderData.sections.map((section) => (

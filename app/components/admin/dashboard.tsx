@@ -1,0 +1,170 @@
+import { formatMoney } from "../../../domain/shared/money.ts";
+
+type Period = {
+  key: string;
+  label: string;
+  salesCents: number;
+  orders: number;
+  averageOrderCents: number;
+  newMembers: number;
+  pointsIssued: number;
+  pointsRedeemed: number;
+  redemptionRate: number | null;
+};
+type Day = { day: string; salesCents: number; orders: number };
+
+export type DashboardData = {
+  periods: Period[];
+  days: Day[];
+  tiers: { green: number; gold: number };
+  outstandingPoints: number;
+  pointValueCents: number;
+  liabilityCents: number;
+};
+
+const count = (value: number) => value.toLocaleString("en-SG");
+const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(1)}%`);
+
+const ROWS: { label: string; value: (period: Period) => string }[] = [
+  { label: "Sales (less refunds)", value: (period) => formatMoney(period.salesCents) },
+  { label: "Orders", value: (period) => count(period.orders) },
+  { label: "Average order", value: (period) => formatMoney(period.averageOrderCents) },
+  { label: "New members", value: (period) => count(period.newMembers) },
+  { label: "Points issued", value: (period) => count(period.pointsIssued) },
+  { label: "Points redeemed", value: (period) => count(period.pointsRedeemed) },
+  { label: "Redemption rate", value: (period) => percent(period.redemptionRate) },
+];
+
+/** Daily bars drawn on the server; the table beside it says the same for screen readers and keyboards. */
+function BarChart({
+  title,
+  days,
+  value,
+  format,
+}: {
+  title: string;
+  days: Day[];
+  value: (day: Day) => number;
+  format: (n: number) => string;
+}) {
+  const max = Math.max(1, ...days.map(value));
+  const width = days.length * 10;
+  const total = days.reduce((sum, day) => sum + value(day), 0);
+  return (
+    <figure className="rounded-lg border border-slate-200 bg-white p-4">
+      <figcaption className="font-semibold text-brand-900">
+        {title}: {format(total)} in {days.length} days
+      </figcaption>
+      <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" className="mt-3 h-32 w-full" aria-hidden="true">
+        {days.map((day, index) => {
+          const height = (value(day) / max) * 96;
+          return <rect key={day.day} x={index * 10 + 1} y={100 - height} width={8} height={height} className="fill-brand-700" />;
+        })}
+      </svg>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-semibold text-brand-700">Day by day</summary>
+        <table className="mt-2 w-full text-left">
+          <caption className="sr-only">{title}, day by day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col" className="text-right">
+                {title}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day}>
+                <td>{day.day}</td>
+                <td className="text-right">{format(value(day))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+function TierMix({ green, gold }: { green: number; gold: number }) {
+  const all = Math.max(1, green + gold);
+  const goldShare = gold / all;
+  return (
+    <figure className="rounded-lg border border-slate-200 bg-white p-4">
+      <figcaption className="font-semibold text-brand-900">
+        Members by tier: {count(green)} green, {count(gold)} gold ({percent(goldShare)} gold)
+      </figcaption>
+      <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="mt-3 h-6 w-full" aria-hidden="true">
+        <rect x={0} y={0} width={100 - goldShare * 100} height={10} className="fill-brand-700" />
+        <rect x={100 - goldShare * 100} y={0} width={goldShare * 100} height={10} className="fill-amber-400" />
+      </svg>
+    </figure>
+  );
+}
+
+/** The figures a merchant looks at first: sales, orders and the programme's health, with charts. */
+export function Dashboard({ data }: { data: DashboardData }) {
+  return (
+    <section aria-labelledby="dashboard-heading" className="mt-6 space-y-4">
+      <h2 id="dashboard-heading" className="text-xl font-bold text-brand-900">
+        At a glance
+      </h2>
+      <section
+        aria-label="Figures by period"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
+        tabIndex={0}
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      >
+        <table className="w-full min-w-[28rem] text-left">
+          <caption className="sr-only">Sales, orders and points for today, 7 and 30 days (Singapore days)</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className="p-3">
+                Figure
+              </th>
+              {data.periods.map((period) => (
+                <th key={period.key} scope="col" className="p-3 text-right">
+                  {period.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {ROWS.map((row) => (
+              <tr key={row.label} className="border-t border-slate-200">
+                <th scope="row" className="p-3 font-medium">
+                  {row.label}
+                </th>
+                {data.periods.map((period) => (
+                  <td key={period.key} className="p-3 text-right">
+                    {row.value(period)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <dt className="text-muted">Points outstanding</dt>
+          <dd className="font-bold text-brand-900">{count(data.outstandingPoints)}</dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <dt className="text-muted">Programme liability</dt>
+          <dd className="font-bold text-brand-900">{formatMoney(data.liabilityCents)}</dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <dt className="text-muted">Value of a point (best reward)</dt>
+          <dd className="font-bold text-brand-900">{formatMoney(Math.round(data.pointValueCents * 100))} per 100 points</dd>
+        </div>
+      </dl>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <BarChart title="Daily sales" days={data.days} value={(day) => day.salesCents} format={formatMoney} />
+        <BarChart title="Daily orders" days={data.days} value={(day) => day.orders} format={count} />
+      </div>
+      <TierMix {...data.tiers} />
+    </section>
+  );
+}

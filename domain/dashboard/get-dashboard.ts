@@ -1,0 +1,125 @@
+import { and, gte, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { members, pointTransactions } from "../../db/schema/members.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { requireMemberScreens } from "../loyalty/member-admin-access.ts";
+import { activeRewards } from "../loyalty/rewards.ts";
+import type { OperationContext } from "../shared/context.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../shared/singapore-time.ts";
+
+export const DASHBOARD_PERIODS = [
+  { key: "today", label: "Today", days: 1 },
+  { key: "7d", label: "Last 7 days", days: 7 },
+  { key: "30d", label: "Last 30 days", days: 30 },
+] as const;
+/** Days the daily charts cover, today included. */
+export const CHART_DAYS = 30;
+
+export type PeriodFigures = {
+  salesCents: number;
+  orders: number;
+  averageOrderCents: number;
+  newMembers: number;
+  pointsIssued: number;
+  pointsRedeemed: number;
+  /** Points redeemed ÷ points issued in the period; null when none were issued. */
+  redemptionRate: number | null;
+};
+
+/** The first instant of the Singapore day `daysBack` days before today's. */
+function dayStart(now: Date, daysBack: number): Date {
+  return singaporeDayStart(singaporeDate(now.getTime() - daysBack * DAY_MS)) as Date;
+}
+
+async function periodFigures(ctx: OperationContext, since: Date): Promise<PeriodFigures> {
+  const [sales] = await ctx.db
+    .select({
+      cents: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(and(gte(orders.paidAt, since), ne(orders.status, "pending_payment")));
+  const [joined] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(members).where(gte(members.createdAt, since));
+  const [points] = await ctx.db
+    .select({
+      issued: sql<number>`coalesce(sum(${pointTransactions.points}) filter (where ${pointTransactions.transactionType} = 'credit'), 0)::int`,
+      redeemed: sql<number>`coalesce(sum(${pointTransactions.points}) filter (where ${pointTransactions.activityType} = 'redeem' and ${pointTransactions.transactionType} = 'debit'), 0)::int`,
+    })
+    .from(pointTransactions)
+    .where(gte(pointTransactions.transactionAt, since));
+  const count = Number(sales?.count ?? 0);
+  const cents = Number(sales?.cents ?? 0);
+  const issued = Number(points?.issued ?? 0);
+  const redeemed = Number(points?.redeemed ?? 0);
+  return {
+    salesCents: cents,
+    orders: count,
+    averageOrderCents: count > 0 ? Math.round(cents / count) : 0,
+    newMembers: Number(joined?.count ?? 0),
+    pointsIssued: issued,
+    pointsRedeemed: redeemed,
+    redemptionRate: issued > 0 ? redeemed / issued : null,
+  };
+}
+
+/**
+ * What one point is worth to the shop: members take the reward that gives most for their points, so
+ * the best value among the active rewards (the cheapest pack each can be taken as ÷ its cost) is
+ * what an outstanding point may cost.
+ */
+async function pointValueCents(ctx: OperationContext): Promise<number> {
+  const rewards = await activeRewards(ctx);
+  const products = await ctx.catalog.products();
+  const priceOf = new Map(
+    products.flatMap((product) => product.options.map((option) => [option.optionId, option.optionPriceCents])),
+  );
+  const values = rewards.flatMap((reward) => {
+    const prices = reward.choices.map((choice) => priceOf.get(choice.optionId) ?? 0).filter((cents) => cents > 0);
+    return prices.length > 0 ? [Math.min(...prices) / reward.pointsCost] : [];
+  });
+  return values.length > 0 ? Math.max(...values) : 0;
+}
+
+/** The back office's figures at a glance: sales and loyalty for today, 7 and 30 days, daily charts, tiers. */
+export const getDashboard = defineOperation(z.object({}), async (ctx) => {
+  requireMemberScreens(ctx);
+  const now = ctx.now();
+  const periods = await Promise.all(
+    DASHBOARD_PERIODS.map(async (period) => ({ ...period, ...(await periodFigures(ctx, dayStart(now, period.days - 1))) })),
+  );
+  const chartSince = dayStart(now, CHART_DAYS - 1);
+  const daily = await ctx.db
+    .select({
+      day: sql<string>`to_char((${orders.paidAt} at time zone 'UTC') + make_interval(secs => ${SINGAPORE_OFFSET_MS / 1000}), 'YYYY-MM-DD')`,
+      cents: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(and(gte(orders.paidAt, chartSince), ne(orders.status, "pending_payment")))
+    .groupBy(sql`1`);
+  const byDay = new Map(daily.map((row) => [row.day, row]));
+  const days = Array.from({ length: CHART_DAYS }, (_, index) => {
+    const day = singaporeDate(chartSince.getTime() + index * DAY_MS);
+    const row = byDay.get(day);
+    return { day, salesCents: Number(row?.cents ?? 0), orders: Number(row?.count ?? 0) };
+  });
+  const tiers = await ctx.db
+    .select({ status: members.membershipStatus, count: sql<number>`count(*)::int` })
+    .from(members)
+    .groupBy(members.membershipStatus);
+  const [balance] = await ctx.db.select({ points: sql<number>`coalesce(sum(${members.points}), 0)::bigint` }).from(members);
+  const outstanding = Number(balance?.points ?? 0);
+  const perPoint = await pointValueCents(ctx);
+  return {
+    periods,
+    days,
+    tiers: {
+      green: Number(tiers.find((tier) => tier.status === "green")?.count ?? 0),
+      gold: Number(tiers.find((tier) => tier.status === "gold")?.count ?? 0),
+    },
+    outstandingPoints: outstanding,
+    pointValueCents: perPoint,
+    liabilityCents: Math.round(outstanding * perPoint),
+  };
+});
