@@ -44,6 +44,8 @@ export default [
   route("debug/session", "routes/debug/debug-session.ts"),
   route("admin/login", "routes/admin/admin-login.tsx"),
   route("admin/orders.csv", "routes/admin/admin-orders-csv.ts"),
+  route("admin/members.csv", "routes/admin/admin-members-csv.ts"),
+  route("admin/audit.csv", "routes/admin/admin-audit-csv.ts"),
   layout("routes/admin/admin-layout.tsx", [
     route("admin", "routes/admin/admin-home.tsx"),
     route("admin/staff", "routes/admin/admin-staff.tsx"),

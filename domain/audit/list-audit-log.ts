@@ -43,25 +43,45 @@ function cursorOf(after: string | undefined): { at: Date; id: string } | null {
   return { at: when, id };
 }
 
+function filtersOf(input: z.output<typeof ListAuditLogInput>, cursor: { at: Date; id: string } | null): SQL | undefined {
+  return and(
+    input.actor ? eq(auditLog.actorEmail, input.actor) : undefined,
+    input.action ? eq(auditLog.action, input.action) : undefined,
+    input.from ? gte(auditLog.createdAt, singaporeDayStart(input.from) as Date) : undefined,
+    input.to ? lt(auditLog.createdAt, singaporeDayEnd(input.to) as Date) : undefined,
+    cursor
+      ? or(lt(auditLog.createdAt, cursor.at), and(eq(auditLog.createdAt, cursor.at), lt(auditLog.id, cursor.id)))
+      : undefined,
+  );
+}
+
+/** The most entries one CSV export carries. */
+export const AUDIT_EXPORT_LIMIT = 10_000;
+
+/** The whole log the filters match (up to AUDIT_EXPORT_LIMIT), newest first, for a CSV export. */
+export const exportAuditLog = defineOperation(
+  ListAuditLogInput.omit({ after: true }),
+  async (ctx, input): Promise<AuditEntry[]> => {
+    requireStaff(ctx, "staff");
+    return ctx.db
+      .select()
+      .from(auditLog)
+      .where(filtersOf(input, null))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_EXPORT_LIMIT);
+  },
+);
+
 /** The audit log for owners: newest first, a page at a time, filtered by who, action and days. */
 export const listAuditLog = defineOperation(
   ListAuditLogInput,
   async (ctx, input): Promise<{ entries: AuditEntry[]; next: string | null }> => {
     requireStaff(ctx, "staff");
     const cursor = cursorOf(input.after);
-    const filters: (SQL | undefined)[] = [
-      input.actor ? eq(auditLog.actorEmail, input.actor) : undefined,
-      input.action ? eq(auditLog.action, input.action) : undefined,
-      input.from ? gte(auditLog.createdAt, singaporeDayStart(input.from) as Date) : undefined,
-      input.to ? lt(auditLog.createdAt, singaporeDayEnd(input.to) as Date) : undefined,
-      cursor
-        ? or(lt(auditLog.createdAt, cursor.at), and(eq(auditLog.createdAt, cursor.at), lt(auditLog.id, cursor.id)))
-        : undefined,
-    ];
     const rows = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(...filters))
+      .where(filtersOf(input, cursor))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE + 1);
     const entries = rows.slice(0, AUDIT_PAGE_SIZE);

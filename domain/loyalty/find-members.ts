@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Database } from "../../db/client.ts";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -42,10 +43,11 @@ function matching(query: string): SQL | undefined {
   );
 }
 
-/** A page of members, newest first, optionally narrowed by a search. */
-export const findMembers = defineOperation(FindMembersInput, async (ctx, input) => {
-  requireMemberScreens(ctx);
-  const rows: MemberSearchRow[] = await ctx.db
+/** The most rows one CSV export carries. */
+export const MEMBER_EXPORT_LIMIT = 10_000;
+
+function selectMembers(db: Database, query: string) {
+  return db
     .select({
       id: members.id,
       email: members.email,
@@ -56,9 +58,22 @@ export const findMembers = defineOperation(FindMembersInput, async (ctx, input) 
       createdAt: members.createdAt,
     })
     .from(members)
-    .where(input.query === "" ? undefined : matching(input.query))
-    .orderBy(desc(members.createdAt), desc(members.id))
+    .where(query === "" ? undefined : matching(query))
+    .orderBy(desc(members.createdAt), desc(members.id));
+}
+
+/** A page of members, newest first, optionally narrowed by a search. */
+export const findMembers = defineOperation(FindMembersInput, async (ctx, input) => {
+  requireMemberScreens(ctx);
+  const rows: MemberSearchRow[] = await selectMembers(ctx.db, input.query)
     .limit(MEMBER_SEARCH_PAGE_SIZE + 1)
     .offset((input.page - 1) * MEMBER_SEARCH_PAGE_SIZE);
   return { members: rows.slice(0, MEMBER_SEARCH_PAGE_SIZE), hasMore: rows.length > MEMBER_SEARCH_PAGE_SIZE, page: input.page };
+});
+
+/** Every member the search finds (up to MEMBER_EXPORT_LIMIT), for a CSV export. */
+export const exportMembers = defineOperation(FindMembersInput.pick({ query: true }), async (ctx, input) => {
+  requireMemberScreens(ctx);
+  const rows: MemberSearchRow[] = await selectMembers(ctx.db, input.query).limit(MEMBER_EXPORT_LIMIT);
+  return rows;
 });

@@ -139,4 +139,24 @@ describe("the back office's member screens over HTTP", () => {
     const home = await (await memberBrowser.get("/member")).text();
     expect(home).toContain("Bonus Points");
   });
+
+  it("exports the members list and the audit log as CSV, for those who may see them", async () => {
+    await db().update(members).set({ name: "@SUM(1+1)" }).where(eq(members.id, memberId));
+    const owner = await staffSignIn(TEST_OWNER);
+    const [row] = await db().select().from(members).where(eq(members.id, memberId));
+    const csv = await owner.get(`/admin/members.csv?q=${encodeURIComponent(row?.email ?? "")}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="members.csv"');
+    const text = await csv.text();
+    expect(text).toContain(memberId);
+    expect(text).toContain("'@SUM(1+1)");
+    const audit = await owner.get("/admin/audit.csv?action=staff.sign-in");
+    expect(audit.status).toBe(200);
+    expect(await audit.text()).toContain(TEST_OWNER.email);
+    expect((await owner.get("/admin/audit.csv?from=someday")).status).toBe(400);
+    for (const browser of [openBrowser(shop), memberBrowser]) {
+      expect((await browser.get("/admin/members.csv")).status).toBe(404);
+      expect((await browser.get("/admin/audit.csv")).status).toBe(404);
+    }
+  });
 });

@@ -39,7 +39,15 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { filters } = loaderData;
   return (
     <>
-      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Audit log</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Audit log</h1>
+        <a
+          href={`/admin/audit.csv?${new URLSearchParams(Object.entries(filters).filter(([, value]) => value))}`}
+          className="font-semibold text-brand-700 underline"
+        >
+          Export CSV
+        </a>
+      </div>
       <Form method="get" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-5 sm:items-end">
         <Field label="Who (email)" name="actor" type="email" value={filters.actor} />
         <div>

@@ -38,7 +38,15 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
   const { query, page, members, hasMore, error } = loaderData;
   return (
     <>
-      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Members</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Members</h1>
+        <a
+          href={`/admin/members.csv${query ? `?${new URLSearchParams({ q: query })}` : ""}`}
+          className="font-semibold text-brand-700 underline"
+        >
+          Export CSV
+        </a>
+      </div>
       <Form
         method="get"
         role="search"
