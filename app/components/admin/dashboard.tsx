@@ -117,7 +117,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
       >
         <table className="w-full min-w-[28rem] text-left">
-          <caption className="sr-only">Sales, orders and points for today, 7 and 30 days (Singapore days)</caption>
+          <caption className="sr-only">Sales, orders and points by period, in Singapore days</caption>
           <thead className="bg-slate-50">
             <tr>
               <th scope="col" className="p-3">
