@@ -55,6 +55,7 @@ export default [
     route("admin/orders", "routes/admin/admin-orders.tsx"),
     route("admin/orders/:orderId", "routes/admin/admin-order.tsx"),
     route("admin/jobs", "routes/admin/admin-jobs.tsx"),
+    route("admin/promotions", "routes/admin/admin-promotions.tsx"),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [
     route("checkout/summary", "routes/checkout/summary.tsx"),

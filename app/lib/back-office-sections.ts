@@ -15,6 +15,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["points", "orders"],
   },
   {
+    to: "/admin/promotions",
+    label: "Promotions",
+    about: "Create promotion codes, set their limits, switch them off.",
+    needs: ["promotions"],
+  },
+  {
     to: "/admin/jobs",
     label: "Failed jobs",
     about: "Background work that gave up (an email, a webhook), with its error; retry it.",

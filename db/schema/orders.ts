@@ -37,6 +37,10 @@ export const promotionCodes = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     usageLimit: integer("usage_limit"),
     timesUsed: integer("times_used").notNull().default(0),
+    /** A code switched off stops working for new checkouts at once. */
+    active: boolean("active").notNull().default(true),
+    /** The bag's goods (before discount) must come to at least this. */
+    minSpendCents: integer("min_spend_cents"),
     ...timestamps,
   },
   (table) => [

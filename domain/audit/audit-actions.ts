@@ -12,5 +12,7 @@ export const AUDIT_ACTIONS = [
   "order.refund",
   "order.cancel",
   "job.retry",
+  "promotion.create",
+  "promotion.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -61,6 +61,8 @@ export const createTestPromotionCode = defineOperation(CreateTestPromotionCodeIn
     endsAt,
     usageLimit: input.usageLimit ?? null,
     timesUsed: 0,
+    active: true,
+    minSpendCents: null,
   };
   const [created] = await ctx.db
     .insert(promotionCodes)

@@ -19,6 +19,8 @@ export const listPromotionCodes = defineOperation(ListPromotionCodesInput, async
       endsAt: promotionCodes.endsAt,
       usageLimit: promotionCodes.usageLimit,
       timesUsed: promotionCodes.timesUsed,
+      active: promotionCodes.active,
+      minSpendCents: promotionCodes.minSpendCents,
     })
     .from(promotionCodes)
     .orderBy(asc(promotionCodes.code));

@@ -29,7 +29,7 @@ export async function priceCheckout(
   code: string | null,
   now = new Date(),
 ): Promise<CheckoutPricing> {
-  const promotion = code ? assertPromotionUsable(await findPromotion(db, code), now) : null;
+  const promotion = code ? assertPromotionUsable(await findPromotion(db, code), now, bag.subtotalCents) : null;
   const discounts = promotion
     ? discountPerLine(
         promotion,

@@ -1,4 +1,5 @@
 import { AppError } from "../shared/app-error.ts";
+import { formatMoney } from "../shared/money.ts";
 
 export type Promotion = {
   code: string;
@@ -8,6 +9,8 @@ export type Promotion = {
   endsAt: Date | null;
   usageLimit: number | null;
   timesUsed: number;
+  active: boolean;
+  minSpendCents: number | null;
 };
 
 /** The most a percentage code can take off. */
@@ -19,13 +22,17 @@ export function normalizePromotionCode(input: unknown): string {
   return typeof input === "string" ? input.trim().toUpperCase() : "";
 }
 
-/** Refuses a code that is not usable now, with the reason a shopper can act on. */
-export function assertPromotionUsable(promotion: Promotion | undefined, now: Date): Promotion {
+/** Refuses a code that is not usable now on goods of this value, with the reason a shopper can act on. */
+export function assertPromotionUsable(promotion: Promotion | undefined, now: Date, goodsCents: number): Promotion {
   if (!promotion) throw new AppError("BAD_USER_INPUT", "That promotion code doesn't exist.");
+  if (!promotion.active) throw new AppError("BAD_USER_INPUT", "That promotion code is no longer available.");
   if (promotion.startsAt > now) throw new AppError("BAD_USER_INPUT", "That promotion code isn't active yet.");
   if (promotion.endsAt && promotion.endsAt <= now) throw new AppError("BAD_USER_INPUT", "That promotion code has expired.");
   if (promotion.usageLimit !== null && promotion.timesUsed >= promotion.usageLimit) {
     throw new AppError("BAD_USER_INPUT", "That promotion code has been fully used.");
+  }
+  if (promotion.minSpendCents !== null && goodsCents < promotion.minSpendCents) {
+    throw new AppError("BAD_USER_INPUT", `Spend at least ${formatMoney(promotion.minSpendCents)} to use this code.`);
   }
   return promotion;
 }

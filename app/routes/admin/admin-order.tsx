@@ -13,6 +13,7 @@ import { CancelForm, RefundForm } from "../../components/admin/refund-forms.tsx"
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { centsFromDollars } from "../../lib/money-input.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useResetAfterSuccess } from "../../lib/reset-after-success.ts";
 import type { Route } from "./+types/admin-order";
@@ -107,9 +108,7 @@ function refundInput(form: FormData, orderId: string, intent: "refund" | "cancel
   if (intent === "cancel") return { orderId, what: { kind: "rest" as const }, reason, cancel: true };
   const kind = formText(form, "kind");
   if (kind === "amount") {
-    const dollars = formText(form, "amount").replace(/^S?\$/i, "").trim();
-    const amountCents = /^\d{1,7}(\.\d{1,2})?$/.test(dollars) ? Math.round(Number(dollars) * 100) : Number.NaN;
-    return { orderId, what: { kind: "amount", amountCents }, reason };
+    return { orderId, what: { kind: "amount", amountCents: centsFromDollars(formText(form, "amount")) }, reason };
   }
   if (kind === "lines") {
     const lines = [...form.entries()].flatMap(([name, value]) => {

@@ -1,0 +1,192 @@
+import { Form, useActionData } from "react-router";
+import { formatDate } from "../../../domain/members/format-timestamp.ts";
+import { createPromotion, listPromotions, updatePromotion } from "../../../domain/promotions/manage-promotions.ts";
+import { formatMoney } from "../../../domain/shared/money.ts";
+import { DAY_MS, singaporeDate } from "../../../domain/shared/singapore-time.ts";
+import { Section, Table } from "../../components/admin/admin-parts.tsx";
+import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
+import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { centsFromDollars } from "../../lib/money-input.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import { useResetAfterSuccess } from "../../lib/reset-after-success.ts";
+import type { Route } from "./+types/admin-promotions";
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Promotions"), { name: "robots", content: "noindex" }];
+
+/** Blank stays blank (no limit); anything else is read as dollars. */
+const optionalCents = (text: string) => (text.trim() === "" ? "" : centsFromDollars(text));
+
+export async function loader(args: Route.LoaderArgs) {
+  const { operations, staff } = requireStaffPage(args);
+  const rows = await refusedAsPage(listPromotions(operations, {}));
+  const now = Date.now();
+  return {
+    csrfToken: staff.session.csrfToken,
+    promotions: rows.map((row) => ({
+      code: row.code,
+      discount: row.kind === "percent" ? `${row.value}% off` : `${formatMoney(row.value)} off`,
+      minSpend: row.minSpendCents === null ? "" : (row.minSpendCents / 100).toFixed(2),
+      usageLimit: row.usageLimit === null ? "" : String(row.usageLimit),
+      uses: row.usageLimit === null ? `${row.timesUsed}` : `${row.timesUsed} of ${row.usageLimit}`,
+      works: `${formatDate(row.startsAt)} to ${row.endsAt ? formatDate(new Date(row.endsAt.getTime() - 1)) : "no end"}`,
+      lastDay: row.endsAt ? singaporeDate(row.endsAt.getTime() - 1) : "",
+      active: row.active,
+      state: !row.active ? "Switched off" : row.endsAt && row.endsAt.getTime() <= now ? "Ended" : "On",
+    })),
+    today: singaporeDate(now),
+    inAMonth: singaporeDate(now + 30 * DAY_MS),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { operations, form } = await requireStaffForm(args);
+  const limits = {
+    minSpendCents: optionalCents(formText(form, "minSpend")),
+    usageLimit: formText(form, "usageLimit"),
+    lastDay: formText(form, "lastDay"),
+  };
+  try {
+    if (formText(form, "intent") === "update") {
+      const updated = await updatePromotion(operations, {
+        code: formText(form, "code"),
+        active: form.get("active") === "on",
+        ...limits,
+      });
+      return { ok: true, message: `Saved ${updated.code}.` } satisfies ActionResult;
+    }
+    const kind = formText(form, "kind");
+    const created = await createPromotion(operations, {
+      code: formText(form, "code"),
+      kind: kind as "percent",
+      value: kind === "amount" ? centsFromDollars(formText(form, "value")) : formText(form, "value"),
+      firstDay: formText(form, "firstDay"),
+      ...limits,
+    });
+    return { ok: true, message: `Created ${created.code}; shoppers can use it at checkout.` } satisfies ActionResult;
+  } catch (error) {
+    return failureResult(error);
+  }
+}
+
+const INPUT = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2";
+const BUTTON = "rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900";
+
+function Field({ id, label, ...input }: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      <input id={id} className={INPUT} {...input} />
+    </div>
+  );
+}
+
+export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const createForm = useResetAfterSuccess(result);
+  const { csrfToken } = loaderData;
+  return (
+    <>
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Promotions</h1>
+      {result && (
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
+        >
+          {result.message}
+        </p>
+      )}
+      <Section id="create" title="New promotion code">
+        <Form
+          ref={createForm}
+          method="post"
+          className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3"
+        >
+          <input type="hidden" name="csrf" value={csrfToken} />
+          <input type="hidden" name="intent" value="create" />
+          <Field id="promo-code" label="Code" name="code" required minLength={3} maxLength={40} autoCapitalize="characters" />
+          <div>
+            <label htmlFor="promo-kind" className="block font-semibold">
+              Takes off
+            </label>
+            <select id="promo-kind" name="kind" className={INPUT}>
+              <option value="percent">A percentage</option>
+              <option value="amount">An amount (S$)</option>
+            </select>
+          </div>
+          <Field id="promo-value" label="Percent or amount" name="value" required inputMode="decimal" />
+          <Field id="promo-min-spend" label="Minimum spend (S$, optional)" name="minSpend" inputMode="decimal" />
+          <Field id="promo-limit" label="Total uses (optional)" name="usageLimit" type="number" min={1} />
+          <Field id="promo-first" label="First day" name="firstDay" type="date" defaultValue={loaderData.today} />
+          <Field id="promo-last" label="Last day (optional)" name="lastDay" type="date" min={loaderData.today} />
+          <div className="flex items-end">
+            <button type="submit" className={BUTTON}>
+              Create code
+            </button>
+          </div>
+        </Form>
+        <p className="mt-2 text-sm text-muted">
+          Products marked as excluded from campaigns are never discounted. Codes work in Singapore time.
+        </p>
+      </Section>
+      <Section id="codes" title="Codes">
+        {loaderData.promotions.length === 0 ? (
+          <p>No promotion codes yet.</p>
+        ) : (
+          <Table caption="Promotion codes" headings={["Code", "Discount", "Uses", "Works", "State", "Change"]}>
+            {loaderData.promotions.map((promotion) => (
+              <tr key={promotion.code} className="border-t border-slate-200 align-top">
+                <td className="p-3 font-mono font-semibold">{promotion.code}</td>
+                <td className="p-3">
+                  {promotion.discount}
+                  {promotion.minSpend && <span className="block text-muted">on S${promotion.minSpend} or more</span>}
+                </td>
+                <td className="p-3">{promotion.uses}</td>
+                <td className="p-3">{promotion.works}</td>
+                <td className="p-3">{promotion.state}</td>
+                <td className="p-3">
+                  <details>
+                    <summary className="cursor-pointer font-semibold text-brand-700">Change {promotion.code}</summary>
+                    <Form method="post" className="mt-2 space-y-2">
+                      <input type="hidden" name="csrf" value={csrfToken} />
+                      <input type="hidden" name="intent" value="update" />
+                      <input type="hidden" name="code" value={promotion.code} />
+                      <label className="flex min-h-11 items-center gap-2">
+                        <input type="checkbox" name="active" defaultChecked={promotion.active} /> On
+                      </label>
+                      <Field
+                        id={`min-${promotion.code}`}
+                        label="Minimum spend (S$)"
+                        name="minSpend"
+                        defaultValue={promotion.minSpend}
+                      />
+                      <Field
+                        id={`limit-${promotion.code}`}
+                        label="Total uses"
+                        name="usageLimit"
+                        type="number"
+                        min={1}
+                        defaultValue={promotion.usageLimit}
+                      />
+                      <Field
+                        id={`last-${promotion.code}`}
+                        label="Last day"
+                        name="lastDay"
+                        type="date"
+                        defaultValue={promotion.lastDay}
+                      />
+                      <button type="submit" className={BUTTON}>
+                        Save {promotion.code}
+                      </button>
+                    </Form>
+                  </details>
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+    </>
+  );
+}

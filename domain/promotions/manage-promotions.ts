@@ -1,0 +1,142 @@
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { promotionCodes } from "../../db/schema/orders.ts";
+import { recordAudit } from "../audit/record-audit.ts";
+import { MAX_PERCENT_OFF, normalizePromotionCode } from "../checkout/promotion.ts";
+import { requireStaff } from "../shared/access.ts";
+import { AppError } from "../shared/app-error.ts";
+import { wholeNumber } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { singaporeDayEnd, singaporeDayStart } from "../shared/singapore-time.ts";
+
+/** Far above any sensible discount or threshold; keeps the numbers ones the database holds. */
+const MAX_CENTS = 10_000_000;
+const blankAsMissing = (value: unknown) => (value === "" || value === null ? undefined : value);
+const day = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
+    .refine((value) => singaporeDayStart(value) !== null, { error: "is not a real date" });
+
+const limits = {
+  /** Dollars and cents as cents; none when left blank. */
+  minSpendCents: z.preprocess(blankAsMissing, wholeNumber(1, MAX_CENTS).optional()),
+  usageLimit: z.preprocess(blankAsMissing, wholeNumber(1, 1_000_000).optional()),
+  /** The last Singapore day the code works; none when left blank. */
+  lastDay: z.preprocess(blankAsMissing, day().optional()),
+};
+
+export const CreatePromotionInput = z
+  .object({
+    code: z
+      .string({ error: "is required" })
+      .transform(normalizePromotionCode)
+      .pipe(z.string().regex(/^[A-Z0-9-]{3,40}$/, { error: "must be 3-40 letters, digits or dashes" })),
+    kind: z.enum(["percent", "amount"], { error: "must be percent or amount" }),
+    /** A percentage, or an amount in cents. */
+    value: wholeNumber(1, MAX_CENTS),
+    /** The first Singapore day the code works; today when left blank. */
+    firstDay: z.preprocess(blankAsMissing, day().optional()),
+    ...limits,
+  })
+  .refine((input) => input.kind !== "percent" || input.value <= MAX_PERCENT_OFF, {
+    error: `a percentage must be at most ${MAX_PERCENT_OFF}`,
+    path: ["value"],
+  })
+  .refine((input) => !input.firstDay || !input.lastDay || input.firstDay <= input.lastDay, {
+    error: "must not be before the first day",
+    path: ["lastDay"],
+  });
+
+export const UpdatePromotionInput = z.object({
+  code: z.string().transform(normalizePromotionCode),
+  active: z.boolean(),
+  ...limits,
+});
+
+type PromotionRow = typeof promotionCodes.$inferSelect;
+const snapshot = (row: PromotionRow) => ({
+  active: row.active,
+  minSpendCents: row.minSpendCents,
+  usageLimit: row.usageLimit,
+  endsAt: row.endsAt?.toISOString() ?? null,
+});
+
+/** Every promotion code for staff, by code, with how often each has been used. */
+export const listPromotions = defineOperation(z.object({}), async (ctx): Promise<PromotionRow[]> => {
+  requireStaff(ctx, "promotions");
+  return ctx.db.select().from(promotionCodes).orderBy(asc(promotionCodes.code));
+});
+
+/** A new promotion code, working from its first day (Singapore time) to the end of its last. */
+export const createPromotion = defineOperation(CreatePromotionInput, async (ctx, input) => {
+  const actor = requireStaff(ctx, "promotions");
+  const now = ctx.now();
+  const startsAt = input.firstDay ? (singaporeDayStart(input.firstDay) as Date) : now;
+  const endsAt = input.lastDay ? singaporeDayEnd(input.lastDay) : null;
+  return ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(promotionCodes)
+      .values({
+        code: input.code,
+        kind: input.kind,
+        value: input.value,
+        startsAt,
+        endsAt,
+        usageLimit: input.usageLimit ?? null,
+        minSpendCents: input.minSpendCents ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw new AppError("CONFLICT", `The code ${input.code} exists already.`, { code: "exists already" });
+    await recordAudit(tx, {
+      actor,
+      action: "promotion.create",
+      target: created.code,
+      before: null,
+      after: snapshot(created),
+      at: now,
+    });
+    return created;
+  });
+});
+
+/**
+ * Switches a code on or off and changes its limits and last day. What it takes off (kind and value)
+ * stays as it was: shoppers who used it were told that discount.
+ */
+export const updatePromotion = defineOperation(UpdatePromotionInput, async (ctx, input) => {
+  const actor = requireStaff(ctx, "promotions");
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(promotionCodes).where(eq(promotionCodes.code, input.code)).for("update");
+    if (!before) throw new AppError("NOT_FOUND", "There is no such promotion code.");
+    if (input.usageLimit !== undefined && input.usageLimit < before.timesUsed)
+      throw new AppError("BAD_USER_INPUT", `usageLimit: it has been used ${before.timesUsed} times already`, {
+        usageLimit: "below the uses so far",
+      });
+    const [after] = await tx
+      .update(promotionCodes)
+      .set({
+        active: input.active,
+        minSpendCents: input.minSpendCents ?? null,
+        usageLimit: input.usageLimit ?? null,
+        endsAt: input.lastDay ? singaporeDayEnd(input.lastDay) : null,
+        updatedAt: now,
+      })
+      .where(eq(promotionCodes.code, before.code))
+      .returning();
+    if (!after) throw new AppError("NOT_FOUND", "There is no such promotion code.");
+    await recordAudit(tx, {
+      actor,
+      action: "promotion.update",
+      target: after.code,
+      before: snapshot(before),
+      after: snapshot(after),
+      at: now,
+    });
+    return after;
+  });
+});
