@@ -49,6 +49,8 @@ export const purchaseOptions = pgTable(
     optionPriceCents: integer("option_price_cents").notNull(),
     flavourName: text("flavour_name"),
     isUpsellOption: boolean("is_upsell_option").notNull().default(false),
+    /** An option switched off is neither shown nor sold; its product stays. */
+    active: boolean("active").notNull().default(true),
     sortOrder: integer("sort_order").notNull(),
   },
   (table) => [index("purchase_options_product_idx").on(table.productId)],

@@ -41,6 +41,10 @@ export const promotionCodes = pgTable(
     active: boolean("active").notNull().default(true),
     /** The bag's goods (before discount) must come to at least this. */
     minSpendCents: integer("min_spend_cents"),
+    /** How many paid orders one customer (by email) may place with the code; none when null. */
+    perCustomerLimit: integer("per_customer_limit"),
+    /** Products the code takes nothing off, besides those excluded from every campaign. */
+    excludedProductIds: text("excluded_product_ids").array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (table) => [
