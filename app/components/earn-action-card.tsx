@@ -11,7 +11,7 @@ import {
   ThumbsUp,
   UserPlus,
 } from "lucide-react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 /** The icons the earn actions name (domain/loyalty/earn-actions.ts); an unknown name shows a gift. */
 const ICONS: Record<string, LucideIcon> = {
@@ -33,8 +33,9 @@ export type EarnActionItem = {
   title: string;
   description: string;
   points: number;
-  state: "open" | "done" | "coming-soon" | "automatic";
+  state: "open" | "done" | "coming-soon" | "automatic" | "elsewhere";
   brandPage?: BrandPage;
+  earnedThrough?: { explanation: string; path: string; label: string };
 };
 
 /** A link to the brand's page, in a new tab that cannot reach back into the shop. */
@@ -105,6 +106,20 @@ function ActionControl({ action, busy }: { action: EarnActionItem; busy: boolean
       >
         Coming Soon
       </button>
+    );
+  }
+  if (action.state === "elsewhere" && action.earnedThrough) {
+    const { explanation, path, label } = action.earnedThrough;
+    return (
+      <div className="flex flex-col gap-1 sm:max-w-56 sm:items-end sm:text-right">
+        <Link
+          to={path}
+          className="w-full rounded-full bg-brand-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-brand-800 sm:w-auto"
+        >
+          {label}
+        </Link>
+        <p className="text-xs text-muted">{explanation}</p>
+      </div>
     );
   }
   const page = action.brandPage;

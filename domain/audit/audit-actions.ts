@@ -14,5 +14,7 @@ export const AUDIT_ACTIONS = [
   "job.retry",
   "promotion.create",
   "promotion.update",
+  "review.approve",
+  "review.reject",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

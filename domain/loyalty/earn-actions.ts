@@ -12,6 +12,8 @@ export type EarnAction = {
   isDisabled?: boolean;
   /** The social network whose brand page the member opens to do it. */
   socialNetwork?: SocialNetwork;
+  /** Credited by the shop when something else happens, never by the member saying it is done. */
+  earnedThrough?: { explanation: string; path: string; label: string };
 };
 
 export type SocialNetwork = "instagram" | "tiktok" | "facebook";
@@ -66,6 +68,11 @@ export const EARN_ACTIONS: readonly EarnAction[] = [
     title: "Post a review",
     description: "Tell other shoppers what you think of a product you bought.",
     points: EARN_ACTION_POINTS["post-review"],
+    earnedThrough: {
+      explanation: "Review points are given when our team approves your review of a product you bought.",
+      path: "/member/reviews",
+      label: "Write a review",
+    },
   },
   {
     id: "tag-social",
@@ -83,6 +90,13 @@ export const COMPLETABLE_ACTION_IDS: readonly EarnActionId[] = EARN_ACTIONS.filt
 
 export function findEarnAction(id: string): EarnAction | undefined {
   return EARN_ACTIONS.find((action) => action.id === id);
+}
+
+/** An action the shop's own code names; every id of EARN_ACTION_POINTS has one. */
+export function earnAction(id: EarnActionId): EarnAction {
+  const action = findEarnAction(id);
+  if (!action) throw new Error(`No earn action "${id}" is defined.`);
+  return action;
 }
 
 /** What the earn-points page lists: every action that is not hidden. */

@@ -58,10 +58,18 @@ export async function createMember(db: Database, joinedAt?: Date): Promise<{ id:
   return { id: member.id, email };
 }
 
-/** A paid order row (no lines) with the amounts given; a guest's unless memberId is given. */
+/** A paid order row of one line with the amounts given; a guest's unless memberId is given. */
 export async function insertPaidOrder(
   db: Database,
-  input: { subtotalCents: number; discountCents?: number; shippingCents?: number; memberId?: string; paidAt?: Date },
+  input: {
+    subtotalCents: number;
+    discountCents?: number;
+    shippingCents?: number;
+    memberId?: string;
+    paidAt?: Date;
+    /** The line's purchase option; one that is not in the catalogue unless given. */
+    optionId?: string;
+  },
 ): Promise<OrderRow> {
   const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
   const discountCents = input.discountCents ?? 0;
@@ -110,7 +118,7 @@ export async function insertPaidOrder(
   await db.insert(orderLines).values({
     orderId: order.id,
     position: 0,
-    optionId: "op-fixture",
+    optionId: input.optionId ?? "op-fixture",
     productName: "Luna Collagen nectar",
     optionName: "8-serving box",
     quantity: 1,

@@ -16,6 +16,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 function stateOf(action: ReturnType<typeof visibleEarnActions>[number], done: boolean): EarnActionItem["state"] {
   if (action.id === "sign-up") return "automatic";
   if (done) return "done";
+  if (action.earnedThrough) return "elsewhere";
   return action.isDisabled ? "coming-soon" : "open";
 }
 
@@ -44,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         points: action.points,
         state: stateOf(action, completed.has(action.id)),
         brandPage: brandPageOf(action, ctx.settings.brandPages),
+        earnedThrough: action.earnedThrough,
       }),
     ),
   };

@@ -1,0 +1,55 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { reviews } from "../../db/schema/reviews.ts";
+import { requireViewerMemberId } from "../shared/access.ts";
+import { AppError } from "../shared/app-error.ts";
+import { identifier } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { productsBoughtBy } from "./bought-products.ts";
+import type { ReviewRow } from "./review-view.ts";
+
+export type ReviewableProduct = { id: string; name: string; path: string };
+
+/** A product the member bought, with their review of it if they wrote one. */
+export type MemberReviewItem = { product: ReviewableProduct; review: ReviewRow | null };
+
+/** listMyReviews: every product the signed-in member bought, in catalogue order, with their review. */
+export const listMyReviews = defineOperation(z.object({}), async (ctx): Promise<MemberReviewItem[]> => {
+  const memberId = await requireViewerMemberId(ctx);
+  const [bought, written, products] = await Promise.all([
+    productsBoughtBy(ctx.db, memberId),
+    ctx.db.select().from(reviews).where(eq(reviews.memberId, memberId)),
+    ctx.catalog.products(),
+  ]);
+  const byProduct = new Map(written.map((review) => [review.productId, review]));
+  return products
+    .filter((product) => bought.has(product.id))
+    .map((product) => ({
+      product: { id: product.id, name: product.name, path: product.path },
+      review: byProduct.get(product.id) ?? null,
+    }));
+});
+
+export type ReviewForm = MemberReviewItem & { bought: boolean };
+
+/** getReviewForm: what the member may do about one product: review it, see their review, or why not. */
+export const getReviewForm = defineOperation(
+  z.object({ productId: identifier(64) }),
+  async (ctx, input): Promise<ReviewForm> => {
+    const memberId = await requireViewerMemberId(ctx);
+    const product = (await ctx.catalog.index()).product(input.productId);
+    if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
+    const [bought, [review]] = await Promise.all([
+      productsBoughtBy(ctx.db, memberId),
+      ctx.db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.memberId, memberId), eq(reviews.productId, product.id))),
+    ]);
+    return {
+      product: { id: product.id, name: product.name, path: product.path },
+      review: review ?? null,
+      bought: bought.has(product.id),
+    };
+  },
+);

@@ -1,0 +1,56 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { reviews } from "../../db/schema/reviews.ts";
+import { defineOperation } from "../shared/operation.ts";
+import type { PublishedReview } from "./review-view.ts";
+
+/** How many of the newest approved reviews a product page shows. */
+export const REVIEWS_SHOWN = 20;
+
+export type RatingSummary = {
+  count: number;
+  /** The mean rating to one decimal place; null without reviews. */
+  average: number | null;
+  /** How many reviews gave each rating, from 5 stars down to 1. */
+  byRating: { rating: number; count: number }[];
+};
+
+export type ProductReviews = { summary: RatingSummary; reviews: PublishedReview[] };
+
+/** listProductReviews: the approved reviews of a product and their summary; open to everyone. */
+export const listProductReviews = defineOperation(
+  z.object({ productId: z.string().max(64) }),
+  async (ctx, input): Promise<ProductReviews> => {
+    const approved = and(eq(reviews.productId, input.productId), eq(reviews.status, "approved"));
+    const [counts, newest] = await Promise.all([
+      ctx.db.select({ rating: reviews.rating, count: count() }).from(reviews).where(approved).groupBy(reviews.rating),
+      ctx.db
+        .select({
+          id: reviews.id,
+          authorName: reviews.authorName,
+          rating: reviews.rating,
+          title: reviews.title,
+          body: reviews.body,
+          createdAt: reviews.createdAt,
+        })
+        .from(reviews)
+        .where(approved)
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(REVIEWS_SHOWN),
+    ]);
+    return { summary: summarise(counts), reviews: newest };
+  },
+);
+
+function summarise(counts: { rating: number; count: number }[]): RatingSummary {
+  const total = counts.reduce((sum, row) => sum + row.count, 0);
+  const points = counts.reduce((sum, row) => sum + row.rating * row.count, 0);
+  return {
+    count: total,
+    average: total === 0 ? null : Math.round((points / total) * 10) / 10,
+    byRating: [5, 4, 3, 2, 1].map((rating) => ({
+      rating,
+      count: counts.find((row) => row.rating === rating)?.count ?? 0,
+    })),
+  };
+}

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { reviews } from "../../../db/schema/reviews.ts";
+import { recordAudit } from "../../audit/record-audit.ts";
+import { creditEarnAction } from "../../loyalty/credit-earn-action.ts";
+import { earnAction } from "../../loyalty/earn-actions.ts";
+import { lockMember } from "../../loyalty/locked-member.ts";
+import { requireStaff } from "../../shared/access.ts";
+import { AppError } from "../../shared/app-error.ts";
+import { uuid } from "../../shared/input.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import type { ReviewRow } from "../review-view.ts";
+
+export const DecideReviewInput = z.object({
+  reviewId: uuid(),
+  decision: z.enum(["approve", "reject"], { error: "must be approve or reject" }),
+});
+
+export type DecidedReview = { review: ReviewRow; pointsCredited: boolean };
+
+const REVIEW_ACTION = earnAction("post-review");
+
+/**
+ * decideReview: staff approve a waiting review (it shows on the product page) or reject it. The first
+ * approved review of a member credits the "Posted review" points, once per member whatever happens
+ * after (the earn action's idempotency key). A decided review stays decided: a second click, by this
+ * or another staff member, is refused.
+ */
+export const decideReview = defineOperation(DecideReviewInput, async (ctx, input): Promise<DecidedReview> => {
+  const actor = requireStaff(ctx, "catalog");
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(reviews).where(eq(reviews.id, input.reviewId)).for("update");
+    if (!before) throw new AppError("NOT_FOUND", "There is no such review.");
+    if (before.status !== "pending") throw new AppError("CONFLICT", `This review was ${before.status} already.`);
+    const status = input.decision === "approve" ? "approved" : "rejected";
+    const [review] = await tx
+      .update(reviews)
+      .set({ status, decidedBy: actor.email, decidedAt: now, updatedAt: now })
+      .where(eq(reviews.id, before.id))
+      .returning();
+    if (!review) throw new AppError("NOT_FOUND", "There is no such review.");
+    const pointsCredited =
+      status === "approved" && (await creditEarnAction(tx, await lockMember(tx, review.memberId), REVIEW_ACTION, now));
+    await recordAudit(tx, {
+      actor,
+      action: status === "approved" ? "review.approve" : "review.reject",
+      target: review.id,
+      before: { status: before.status },
+      after: { status, productId: review.productId, memberId: review.memberId, pointsCredited },
+      at: now,
+    });
+    return { review, pointsCredited };
+  });
+});

@@ -1,0 +1,36 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { members } from "../../../db/schema/members.ts";
+import { reviews } from "../../../db/schema/reviews.ts";
+import { requireStaff } from "../../shared/access.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import type { ReviewRow } from "../review-view.ts";
+
+/** How many reviews one look at the queue shows. */
+const STAFF_REVIEWS_SHOWN = 100;
+
+export type StaffReview = ReviewRow & { productName: string; memberEmail: string };
+
+export const ListReviewsForStaffInput = z.object({
+  status: z.enum(["pending", "approved", "rejected"], { error: "must be pending, approved or rejected" }).default("pending"),
+});
+
+/** The reviews in one state: waiting ones oldest first (the queue), decided ones newest first. */
+export const listReviewsForStaff = defineOperation(ListReviewsForStaffInput, async (ctx, input): Promise<StaffReview[]> => {
+  requireStaff(ctx, "catalog");
+  const [rows, products] = await Promise.all([
+    ctx.db
+      .select({ review: reviews, memberEmail: members.email })
+      .from(reviews)
+      .innerJoin(members, eq(members.id, reviews.memberId))
+      .where(eq(reviews.status, input.status))
+      .orderBy(input.status === "pending" ? asc(reviews.createdAt) : desc(reviews.decidedAt), asc(reviews.id))
+      .limit(STAFF_REVIEWS_SHOWN),
+    ctx.catalog.index(),
+  ]);
+  return rows.map(({ review, memberEmail }) => ({
+    ...review,
+    memberEmail,
+    productName: products.product(review.productId)?.name ?? review.productId,
+  }));
+});

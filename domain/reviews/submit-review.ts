@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { members } from "../../db/schema/members.ts";
+import { reviews } from "../../db/schema/reviews.ts";
+import { requireViewerMemberId } from "../shared/access.ts";
+import { AppError } from "../shared/app-error.ts";
+import { identifier, requiredText, wholeNumber } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { productsBoughtBy } from "./bought-products.ts";
+import { authorNameOf, type ReviewRow } from "./review-view.ts";
+
+export const REVIEW_TITLE_MAX = 100;
+export const REVIEW_BODY_MAX = 2000;
+export const REVIEW_BODY_MIN = 20;
+
+export const SubmitReviewInput = z.object({
+  productId: identifier(64),
+  rating: wholeNumber(1, 5),
+  title: requiredText(REVIEW_TITLE_MAX),
+  body: requiredText(REVIEW_BODY_MAX).refine((body) => body.length >= REVIEW_BODY_MIN, {
+    error: `must be at least ${REVIEW_BODY_MIN} characters`,
+  }),
+});
+
+/**
+ * submitReview: a member rates and reviews a product from one of their kept orders. It waits for
+ * staff; one review per member and product, so a second (or a double-click) is refused.
+ */
+export const submitReview = defineOperation(SubmitReviewInput, async (ctx, input): Promise<ReviewRow> => {
+  const memberId = await requireViewerMemberId(ctx);
+  const product = (await ctx.catalog.index()).product(input.productId);
+  if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
+  if (!(await productsBoughtBy(ctx.db, memberId)).has(product.id)) {
+    throw new AppError("FORBIDDEN", "You can review a product once you have bought it.");
+  }
+  const [member] = await ctx.db.select({ name: members.name }).from(members).where(eq(members.id, memberId));
+  const now = ctx.now();
+  const [created] = await ctx.db
+    .insert(reviews)
+    .values({
+      id: randomUUID(),
+      productId: product.id,
+      memberId,
+      authorName: authorNameOf(member?.name ?? ""),
+      rating: input.rating,
+      title: input.title,
+      body: input.body,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw new AppError("CONFLICT", `You have reviewed ${product.name} already.`);
+  return created;
+});
