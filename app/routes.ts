@@ -18,6 +18,8 @@ export default [
     route("member/link", "routes/member/link.tsx"),
     route("member/redeem/:redemptionProductId", "routes/member/redeem.tsx"),
     route("member/earn-points", "routes/member/earn-points.tsx"),
+    route("member/reviews", "routes/member/reviews.tsx"),
+    route("member/reviews/:productId", "routes/member/review-product.tsx"),
     route("member/logout", "routes/member/logout.tsx"),
     route("calorie-calculator", "routes/calorie-calculator.tsx"),
     route("about-us", "routes/content/content-page.tsx", { id: "about-us" }),
@@ -56,6 +58,7 @@ export default [
     route("admin/orders/:orderId", "routes/admin/admin-order.tsx"),
     route("admin/jobs", "routes/admin/admin-jobs.tsx"),
     route("admin/promotions", "routes/admin/admin-promotions.tsx"),
+    route("admin/reviews", "routes/admin/admin-reviews.tsx"),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [
     route("checkout/summary", "routes/checkout/summary.tsx"),

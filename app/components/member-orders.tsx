@@ -43,6 +43,14 @@ export function MemberOrders({ orders }: { orders: MemberOrderRow[] }) {
           ))}
         </ul>
       )}
+      {orders.length > 0 && (
+        <p className="mt-3 text-sm">
+          <Link to="/member/reviews" className="font-semibold text-brand-700 underline">
+            Review what you bought
+          </Link>{" "}
+          and earn points when your first review is published.
+        </p>
+      )}
     </section>
   );
 }

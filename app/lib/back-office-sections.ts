@@ -21,6 +21,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["promotions"],
   },
   {
+    to: "/admin/reviews",
+    label: "Reviews",
+    about: "Read members' product reviews; publish or reject them.",
+    needs: ["catalog"],
+  },
+  {
     to: "/admin/jobs",
     label: "Failed jobs",
     about: "Background work that gave up (an email, a webhook), with its error; retry it.",

@@ -5,12 +5,15 @@ import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
 import { seriesBySlug, seriesSlug, seriesTitle } from "../../domain/catalog/series.ts";
 import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
 import { formatCalendarDate } from "../../domain/members/format-timestamp.ts";
+import { listProductReviews } from "../../domain/reviews/product-reviews.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
+import { ProductReviews } from "../components/reviews/product-reviews.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { defaultOption, flavoursOf } from "../lib/product-display.ts";
+import { inlineJson, productStructuredData } from "../lib/product-structured-data.ts";
 import { requestPath } from "../lib/request-path.ts";
 import type { Route } from "./+types/product";
 import type { action as bagAction } from "./bag.tsx";
@@ -18,7 +21,7 @@ import type { action as bagAction } from "./bag.tsx";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pathname = requestPath(request);
   if (!isWellFormedProductId(params.productId)) throw data(`Page Not Found: ${pathname}`, { status: 404 });
-  const { operations, log } = context.get(requestContext);
+  const { operations, log, settings } = context.get(requestContext);
   const series = seriesBySlug(params.series);
   const product = series ? await findProduct(operations, { productId: params.productId }) : null;
   if (!series || !product) {
@@ -32,7 +35,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A flavour chosen before the page's script runs (or without it) arrives as ?flavour=….
   const asked = new URL(request.url).searchParams.get("flavour");
   const flavour = flavoursOf(product).find((name) => name === asked) ?? null;
-  return { product, flavour, delivery: estimateDelivery(new Date()) };
+  const reviews = await listProductReviews(operations, { productId: product.id });
+  const page = { url: new URL(product.path, request.url).href, brandName: settings.brandName };
+  return { product, flavour, delivery: estimateDelivery(new Date()), reviews, page };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary);
@@ -176,6 +181,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             How to take {seriesTitle(product.series)}: ingredients, allergens and storage
           </Link>
         </section>
+        <ProductReviews productId={product.id} productName={product.name} reviews={loaderData.reviews} />
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a data block, never run; inlineJson escapes "<" so review text cannot end it.
+          dangerouslySetInnerHTML={{ __html: inlineJson(productStructuredData(product, loaderData.page, loaderData.reviews)) }}
+        />
       </div>
     </article>
   );

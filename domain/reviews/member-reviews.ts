@@ -33,23 +33,20 @@ export const listMyReviews = defineOperation(z.object({}), async (ctx): Promise<
 export type ReviewForm = MemberReviewItem & { bought: boolean };
 
 /** getReviewForm: what the member may do about one product: review it, see their review, or why not. */
-export const getReviewForm = defineOperation(
-  z.object({ productId: identifier(64) }),
-  async (ctx, input): Promise<ReviewForm> => {
-    const memberId = await requireViewerMemberId(ctx);
-    const product = (await ctx.catalog.index()).product(input.productId);
-    if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
-    const [bought, [review]] = await Promise.all([
-      productsBoughtBy(ctx.db, memberId),
-      ctx.db
-        .select()
-        .from(reviews)
-        .where(and(eq(reviews.memberId, memberId), eq(reviews.productId, product.id))),
-    ]);
-    return {
-      product: { id: product.id, name: product.name, path: product.path },
-      review: review ?? null,
-      bought: bought.has(product.id),
-    };
-  },
-);
+export const getReviewForm = defineOperation(z.object({ productId: identifier(64) }), async (ctx, input): Promise<ReviewForm> => {
+  const memberId = await requireViewerMemberId(ctx);
+  const product = (await ctx.catalog.index()).product(input.productId);
+  if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
+  const [bought, [review]] = await Promise.all([
+    productsBoughtBy(ctx.db, memberId),
+    ctx.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.memberId, memberId), eq(reviews.productId, product.id))),
+  ]);
+  return {
+    product: { id: product.id, name: product.name, path: product.path },
+    review: review ?? null,
+    bought: bought.has(product.id),
+  };
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import type { TestIdentity } from "../setup/embedded-sign-in.ts";
-import { newPerson, openBrowser, type ShopBrowser, signInAtProvider } from "../setup/shop-browser.ts";
+import { newPerson, openBrowser, type ShopBrowser, staffSignIn as signInToBackOffice } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const CSRF_FIELD = /<input type="hidden" name="csrf" value="([^"]*)"/;
@@ -26,13 +26,7 @@ describe("the back office's member screens over HTTP", () => {
   const memberPath = () => `/admin/members/${memberId}`;
   const ledger = () => db().select().from(pointTransactions).where(eq(pointTransactions.memberId, memberId));
 
-  async function staffSignIn(person: TestIdentity): Promise<ShopBrowser> {
-    const browser = openBrowser(shop);
-    const start = await browser.post("/admin/login", { provider: person.provider });
-    const callback = await signInAtProvider(browser.jar, new URL(start.headers.get("location") ?? ""), person);
-    await browser.get(`${callback.pathname}${callback.search}`);
-    return browser;
-  }
+  const staffSignIn = (person: TestIdentity) => signInToBackOffice(shop, person);
 
   async function csrfOf(browser: ShopBrowser): Promise<string> {
     return CSRF_FIELD.exec(await (await browser.get(memberPath())).text())?.[1] ?? "";

@@ -4,7 +4,7 @@ import { customers, emailOutbox, orders } from "../../db/schema/orders.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import type { TestIdentity } from "../setup/embedded-sign-in.ts";
 import { insertPaidOrder, type OrderRow } from "../setup/loyalty-fixtures.ts";
-import { newPerson, openBrowser, type ShopBrowser, signInAtProvider } from "../setup/shop-browser.ts";
+import { newPerson, openBrowser, type ShopBrowser, staffSignIn as signInToBackOffice } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const CSRF_FIELD = /<input type="hidden" name="csrf" value="([^"]*)"/;
@@ -25,13 +25,7 @@ describe("the back office's orders over HTTP", () => {
   const orderPath = () => `/admin/orders/${order.id}`;
   const current = async () => (await db().select().from(orders).where(eq(orders.id, order.id)))[0];
 
-  async function staffSignIn(person: TestIdentity): Promise<ShopBrowser> {
-    const browser = openBrowser(shop);
-    const start = await browser.post("/admin/login", { provider: person.provider });
-    const callback = await signInAtProvider(browser.jar, new URL(start.headers.get("location") ?? ""), person);
-    await browser.get(`${callback.pathname}${callback.search}`);
-    return browser;
-  }
+  const staffSignIn = (person: TestIdentity) => signInToBackOffice(shop, person);
   const csrfOf = async (browser: ShopBrowser, path = orderPath()) =>
     CSRF_FIELD.exec(await (await browser.get(path)).text())?.[1] ?? "";
 

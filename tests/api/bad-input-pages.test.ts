@@ -134,7 +134,7 @@ describe("every form of the shop's pages, fed hostile input", () => {
 
     member = openBrowser(shop);
     await member.signIn(newPerson());
-    for (const activity of ["follow-ig", "follow-fb", "post-review", "tag-social"]) {
+    for (const activity of ["follow-ig", "follow-fb", "tag-social"]) {
       await member.post("/member/earn-points", { activity });
     }
     const redeemed = await member.post("/member/redeem/pouch", { optionId: "op-mpu_pb-1pu", quantity: "1" });

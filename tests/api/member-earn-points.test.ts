@@ -38,6 +38,9 @@ describe("member pages: earning points and gold progress", () => {
     expect(card(page, "follow-ig")).toContain('name="activity" value="follow-ig"');
     expect(card(page, "follow-fb")).toContain("Like us on Facebook");
     expect(card(page, "post-review")).toContain("Post a review");
+    // Review points come with an approved review, so the card leads to the member's reviews instead.
+    expect(card(page, "post-review")).toContain('href="/member/reviews"');
+    expect(card(page, "post-review")).not.toContain('name="activity"');
     expect(card(page, "tag-social")).toContain("Tag us on social media");
     expect(page).not.toContain("TikTok");
     const refer = card(page, "refer-friends");

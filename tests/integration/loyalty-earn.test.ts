@@ -47,11 +47,10 @@ describe(`earning points (${DRIVER_NAME})`, () => {
     expect(again.member).toMatchObject({ points: 100, activities: ["sign-up", "follow-ig"] });
     expect(again.member.pointTransactions).toHaveLength(2);
 
-    await earn(member.id, { activityType: "post-review" });
     await earn(member.id, { activityType: "follow-fb" });
     const last = await earn(member.id, { activityType: "tag-social" });
-    expect(last.member.points).toBe(250);
-    expect(last.member.activities).toEqual(["sign-up", "follow-ig", "post-review", "follow-fb", "tag-social"]);
+    expect(last.member.points).toBe(200);
+    expect(last.member.activities).toEqual(["sign-up", "follow-ig", "follow-fb", "tag-social"]);
   });
 
   it("credits exactly once when 50 identical requests arrive together", async () => {
@@ -74,6 +73,7 @@ describe(`earning points (${DRIVER_NAME})`, () => {
     await refused({ activityType: "follow-tt" }, /"Follow Us on TikTok" is not available/);
     await refused({ activityType: "refer-friends" }, /"Refer Your Friends" is coming soon/);
     await refused({ activityType: "sign-up" }, /given once, when the membership is created/);
+    await refused({ activityType: "post-review" }, /when our team approves your review/);
     await refused({ activityType: "follow-ig-twice" }, /no earn action "follow-ig-twice"/);
     await refused({ activityType: "toString" }, /no earn action/);
     await refused({}, /meta.activityType must name an earn action/);

@@ -62,7 +62,9 @@ describe(`product reviews (${DRIVER_NAME})`, () => {
 
   it("refuses guests, members who did not buy the product, and bad input, writing nothing", async () => {
     const member = await buyer(LUNA_BOX);
-    await expect(submitReview(testContext(database.db, { viewer: guest(null) }), { productId: "m8", ...words })).rejects.toMatchObject({
+    await expect(
+      submitReview(testContext(database.db, { viewer: guest(null) }), { productId: "m8", ...words }),
+    ).rejects.toMatchObject({
       code: "UNAUTHENTICATED",
     });
     await expect(review(member.id, "j4")).rejects.toMatchObject({ code: "FORBIDDEN" });
@@ -71,7 +73,10 @@ describe(`product reviews (${DRIVER_NAME})`, () => {
       fields: { rating: "must be at most 5", title: "is required", body: "must be at least 20 characters" },
     });
     await expect(review(member.id, "no-such")).rejects.toMatchObject({ code: "NOT_FOUND" });
-    const count = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from reviews where member_id = ${member.id}`);
+    const count = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from reviews where member_id = ${member.id}`,
+    );
     expect(count).toEqual([{ n: 0 }]);
   });
 
@@ -92,7 +97,9 @@ describe(`product reviews (${DRIVER_NAME})`, () => {
       pointsCredited: true,
     });
     expect(await readCatalogRevision(database.db)).toBeGreaterThan(revision);
-    await expect(decideReview(moderator(), { reviewId: first.id, decision: "reject" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(decideReview(moderator(), { reviewId: first.id, decision: "reject" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
     await expect(decideReview(moderator(), { reviewId: second.id, decision: "approve" })).resolves.toMatchObject({
       pointsCredited: false,
     });
@@ -112,7 +119,9 @@ describe(`product reviews (${DRIVER_NAME})`, () => {
     const member = await buyer(LUNA_BOX, JOFFEE_BOX);
     const reviews = [await review(member.id, "m8"), await review(member.id, "j4")];
     const before = await memberState(database.db, member.id);
-    const results = await Promise.all(reviews.map((item) => decideReview(moderator(), { reviewId: item.id, decision: "approve" })));
+    const results = await Promise.all(
+      reviews.map((item) => decideReview(moderator(), { reviewId: item.id, decision: "approve" })),
+    );
     expect(results.filter((result) => result.pointsCredited)).toHaveLength(1);
     expect((await memberState(database.db, member.id)).points).toBe(before.points + 50);
   });
@@ -141,13 +150,19 @@ describe(`product reviews (${DRIVER_NAME})`, () => {
       await expect(listReviewsForStaff(ctx, {})).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
     const queue = await listReviewsForStaff(moderator(), {});
-    expect(queue.find((item) => item.id === written.id)).toMatchObject({ productName: expect.any(String), memberEmail: member.email });
+    expect(queue.find((item) => item.id === written.id)).toMatchObject({
+      productName: expect.any(String),
+      memberEmail: member.email,
+    });
   });
 
   it("no longer lets a member mark a review as posted themselves", async () => {
     const member = await buyer();
     await expect(
-      createEarnPointTransaction(asMember(database.db, member.id), { memberId: member.id, meta: { activityType: "post-review" } }),
+      createEarnPointTransaction(asMember(database.db, member.id), {
+        memberId: member.id,
+        meta: { activityType: "post-review" },
+      }),
     ).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: expect.stringContaining("approves your review") });
   });
 });

@@ -65,6 +65,15 @@ export function openBrowser(shop: TestServer) {
   return browser;
 }
 
+/** A new browser signed in to the back office as this person, through the embedded provider. */
+export async function staffSignIn(shop: TestServer, person: TestIdentity): Promise<ShopBrowser> {
+  const browser = openBrowser(shop);
+  const start = await browser.post("/admin/login", { provider: person.provider });
+  const callback = await signInAtProvider(browser.jar, new URL(start.headers.get("location") ?? ""), person);
+  await browser.get(`${callback.pathname}${callback.search}`);
+  return browser;
+}
+
 const decodeHtml = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'");
 
 /** A page that posts itself on load (the provider's "end the other account's session" step), as a browser would. */

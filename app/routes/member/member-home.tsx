@@ -1,4 +1,4 @@
-import { Gift, UserCog } from "lucide-react";
+import { Gift, Star, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
 import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
@@ -140,6 +140,13 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
         >
           <Gift aria-hidden="true" className="size-4" />
           Earn points
+        </Link>
+        <Link
+          to="/member/reviews"
+          className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <Star aria-hidden="true" className="size-4" />
+          Your reviews
         </Link>
         <Link
           to="/member/account"
