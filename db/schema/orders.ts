@@ -76,7 +76,11 @@ export const checkoutSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
     ...timestamps,
   },
-  (table) => [index("checkout_sessions_bag_idx").on(table.bagId)],
+  (table) => [
+    index("checkout_sessions_bag_idx").on(table.bagId),
+    // A code's uses by one customer (the per-customer limit).
+    index("checkout_sessions_promotion_idx").on(table.promotionCode).where(sql`${table.promotionCode} is not null`),
+  ],
 );
 
 export const customers = pgTable(

@@ -63,6 +63,8 @@ export const createTestPromotionCode = defineOperation(CreateTestPromotionCodeIn
     timesUsed: 0,
     active: true,
     minSpendCents: null,
+    perCustomerLimit: null,
+    excludedProductIds: [],
   };
   const [created] = await ctx.db
     .insert(promotionCodes)

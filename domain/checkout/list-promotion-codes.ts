@@ -21,6 +21,8 @@ export const listPromotionCodes = defineOperation(ListPromotionCodesInput, async
       timesUsed: promotionCodes.timesUsed,
       active: promotionCodes.active,
       minSpendCents: promotionCodes.minSpendCents,
+      perCustomerLimit: promotionCodes.perCustomerLimit,
+      excludedProductIds: promotionCodes.excludedProductIds,
     })
     .from(promotionCodes)
     .orderBy(asc(promotionCodes.code));

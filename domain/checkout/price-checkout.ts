@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type CheckoutLine, promotionCodes } from "../../db/schema/orders.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
 import { shippingFor } from "../bag/price-bag.ts";
-import { assertPromotionUsable, discountPerLine, normalizePromotionCode, type Promotion } from "./promotion.ts";
+import { assertPromotionUsable, discountPerLine, excludedFrom, normalizePromotionCode, type Promotion } from "./promotion.ts";
 
 export type CheckoutPricing = {
   lines: CheckoutLine[];
@@ -33,7 +33,7 @@ export async function priceCheckout(
   const discounts = promotion
     ? discountPerLine(
         promotion,
-        bag.lines.map((line) => ({ lineTotalCents: line.lineTotalCents, excluded: line.product.campaignDiscountExclusion })),
+        bag.lines.map((line) => ({ lineTotalCents: line.lineTotalCents, excluded: excludedFrom(promotion, line.product) })),
       )
     : bag.lines.map(() => 0);
   const lines = bag.lines.map((line, index) => {

@@ -11,6 +11,9 @@ export type Promotion = {
   timesUsed: number;
   active: boolean;
   minSpendCents: number | null;
+  perCustomerLimit: number | null;
+  /** Products this code takes nothing off, besides those excluded from every campaign. */
+  excludedProductIds: string[];
 };
 
 /** The most a percentage code can take off. */
@@ -37,8 +40,16 @@ export function assertPromotionUsable(promotion: Promotion | undefined, now: Dat
   return promotion;
 }
 
+/** A product the code takes nothing off: one excluded from every campaign, or one the code names. */
+export function excludedFrom(
+  promotion: Pick<Promotion, "excludedProductIds">,
+  product: { id: string; campaignDiscountExclusion: boolean },
+): boolean {
+  return product.campaignDiscountExclusion || promotion.excludedProductIds.includes(product.id);
+}
+
 /**
- * The discount of each line: excluded lines (campaignDiscountExclusion) get none; the total is
+ * The discount of each line: excluded lines (excludedFrom) get none; the total is
  * spread over eligible lines in proportion, remainders to the largest lines, so it adds up exactly.
  */
 export function discountPerLine(promotion: Pick<Promotion, "kind" | "value">, lines: DiscountableLine[]): number[] {

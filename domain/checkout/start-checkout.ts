@@ -60,7 +60,7 @@ export const startCheckout = defineOperation(StartCheckoutInput, async (ctx, inp
   });
   // Should this fail, the payment session is never shown to anyone, and the provider lets it lapse.
   await ctx.db.transaction(async (tx) => {
-    if (pricing.promotionCode) await holdPromotionUse(tx, pricing.promotionCode);
+    if (pricing.promotionCode) await holdPromotionUse(tx, pricing.promotionCode, shipping.email);
     await tx.insert(checkoutSessions).values({
       id: session.id,
       provider: ctx.payments.name,

@@ -5,7 +5,8 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { MAX_PERCENT_OFF, normalizePromotionCode } from "../checkout/promotion.ts";
 import { requireStaff } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
-import { wholeNumber } from "../shared/input.ts";
+import type { OperationContext } from "../shared/context.ts";
+import { identifier, wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../shared/singapore-time.ts";
 
@@ -22,6 +23,10 @@ const limits = {
   /** Dollars and cents as cents; none when left blank. */
   minSpendCents: z.preprocess(blankAsMissing, wholeNumber(1, MAX_CENTS).optional()),
   usageLimit: z.preprocess(blankAsMissing, wholeNumber(1, 1_000_000).optional()),
+  /** How many paid orders one customer (by email) may place with it; no limit when left blank. */
+  perCustomerLimit: z.preprocess(blankAsMissing, wholeNumber(1, 1_000).optional()),
+  /** Products it takes nothing off (besides those excluded from every campaign). */
+  excludedProductIds: z.array(identifier(64)).max(200).default([]),
   /** The last Singapore day the code works; none when left blank. */
   lastDay: z.preprocess(blankAsMissing, day().optional()),
 };
@@ -59,13 +64,33 @@ const snapshot = (row: PromotionRow) => ({
   active: row.active,
   minSpendCents: row.minSpendCents,
   usageLimit: row.usageLimit,
+  perCustomerLimit: row.perCustomerLimit,
+  excludedProductIds: row.excludedProductIds,
   endsAt: row.endsAt?.toISOString() ?? null,
 });
+
+/** The ids as given, once each, when every one names a product; BAD_USER_INPUT otherwise. */
+async function knownProducts(ctx: OperationContext, ids: string[]): Promise<string[]> {
+  const catalogue = await ctx.catalog.index();
+  const unknown = ids.filter((id) => !catalogue.product(id));
+  if (unknown.length > 0) {
+    throw new AppError("BAD_USER_INPUT", `excludedProductIds: there is no product ${unknown.slice(0, 3).join(", ")}`, {
+      excludedProductIds: "names a product that does not exist",
+    });
+  }
+  return [...new Set(ids)];
+}
 
 /** Every promotion code for staff, by code, with how often each has been used. */
 export const listPromotions = defineOperation(z.object({}), async (ctx): Promise<PromotionRow[]> => {
   requireStaff(ctx, "promotions");
   return ctx.db.select().from(promotionCodes).orderBy(asc(promotionCodes.code));
+});
+
+/** The products a code can leave out, as staff choose them: every one, on sale or not, in catalogue order. */
+export const listExcludableProducts = defineOperation(z.object({}), async (ctx): Promise<{ id: string; name: string }[]> => {
+  requireStaff(ctx, "promotions");
+  return (await ctx.catalog.products()).map((product) => ({ id: product.id, name: product.name }));
 });
 
 /** A new promotion code, working from its first day (Singapore time) to the end of its last. */
@@ -74,6 +99,7 @@ export const createPromotion = defineOperation(CreatePromotionInput, async (ctx,
   const now = ctx.now();
   const startsAt = input.firstDay ? (singaporeDayStart(input.firstDay) as Date) : now;
   const endsAt = input.lastDay ? singaporeDayEnd(input.lastDay) : null;
+  const excludedProductIds = await knownProducts(ctx, input.excludedProductIds);
   return ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(promotionCodes)
@@ -85,6 +111,8 @@ export const createPromotion = defineOperation(CreatePromotionInput, async (ctx,
         endsAt,
         usageLimit: input.usageLimit ?? null,
         minSpendCents: input.minSpendCents ?? null,
+        perCustomerLimit: input.perCustomerLimit ?? null,
+        excludedProductIds,
         createdAt: now,
         updatedAt: now,
       })
@@ -104,12 +132,13 @@ export const createPromotion = defineOperation(CreatePromotionInput, async (ctx,
 });
 
 /**
- * Switches a code on or off and changes its limits and last day. What it takes off (kind and value)
+ * Switches a code on or off and changes its limits, excluded products and last day. What it takes off (kind and value)
  * stays as it was: shoppers who used it were told that discount.
  */
 export const updatePromotion = defineOperation(UpdatePromotionInput, async (ctx, input) => {
   const actor = requireStaff(ctx, "promotions");
   const now = ctx.now();
+  const excludedProductIds = await knownProducts(ctx, input.excludedProductIds);
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(promotionCodes).where(eq(promotionCodes.code, input.code)).for("update");
     if (!before) throw new AppError("NOT_FOUND", "There is no such promotion code.");
@@ -123,6 +152,8 @@ export const updatePromotion = defineOperation(UpdatePromotionInput, async (ctx,
         active: input.active,
         minSpendCents: input.minSpendCents ?? null,
         usageLimit: input.usageLimit ?? null,
+        perCustomerLimit: input.perCustomerLimit ?? null,
+        excludedProductIds,
         endsAt: input.lastDay ? singaporeDayEnd(input.lastDay) : null,
         updatedAt: now,
       })

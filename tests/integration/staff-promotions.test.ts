@@ -1,13 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bags } from "../../db/schema/bags.ts";
 import { promotionCodes } from "../../db/schema/orders.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
+import { bagIdOf } from "../../domain/bag/bag-token.ts";
 import { applyPromotionToBag } from "../../domain/checkout/apply-promotion.ts";
+import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { createPromotion, listPromotions, updatePromotion } from "../../domain/promotions/manage-promotions.ts";
 import { guest, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
 import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
-import { bagWith, holderOf } from "../setup/checkout-fixtures.ts";
+import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { memberViewer, testContext } from "../setup/operation-context.ts";
+import { recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 const staffWith = (...granted: StaffPermission[]): StaffViewer => ({
@@ -59,6 +63,43 @@ describe(`promotion codes in the back office (${DRIVER_NAME})`, () => {
     await updatePromotion(marketer(), { code: "OFFSOON", active: true, lastDay: "2020-01-01" });
     await expect(applyToBox("OFFSOON")).rejects.toMatchObject({ message: "That promotion code has expired." });
     expect(await row("OFFSOON")).toMatchObject({ kind: "amount", value: 500, active: true });
+  });
+
+  it("takes nothing off the products a code leaves out", async () => {
+    await createPromotion(marketer(), { code: "NOLUNA", kind: "percent", value: 10, excludedProductIds: ["m8"] });
+    await expect(applyToBox("NOLUNA")).rejects.toMatchObject({
+      message: "That promotion code doesn't apply to anything in your bag.",
+    });
+    const mixed = await bagWith(database.db, [
+      ["op-m8_pb-1b", 1],
+      ["op-j4_yz-1b", 1],
+    ]);
+    await applyPromotionToBag(as(holderOf(mixed)), { code: "NOLUNA" });
+    await updatePromotion(marketer(), { code: "NOLUNA", active: true, excludedProductIds: [] });
+    expect(await row("NOLUNA")).toMatchObject({ excludedProductIds: [] });
+    await expect(
+      createPromotion(marketer(), { code: "GHOST", kind: "percent", value: 10, excludedProductIds: ["no-such-product"] }),
+    ).rejects.toMatchObject({ code: "BAD_USER_INPUT", fields: { excludedProductIds: "names a product that does not exist" } });
+  });
+
+  it("holds each customer to the uses per customer, even when they check out twice at once", async () => {
+    const recording = recordingTestPayments(database.db);
+    const checkout = async (email: string) => {
+      const bag = await bagWith(database.db, [["op-m8_pb-1b", 1]]);
+      await database.db
+        .update(bags)
+        .set({ promotionCode: "ONEEACH" })
+        .where(eq(bags.id, bagIdOf(bag)));
+      const ctx = testContext(database.db, { viewer: holderOf(bag), ports: checkoutPorts(recording) });
+      return startCheckout(ctx, { ...SHIPPING, email });
+    };
+    await createPromotion(marketer(), { code: "ONEEACH", kind: "amount", value: 500, perCustomerLimit: 1 });
+    await checkout("first@example.com");
+    await expect(checkout("FIRST@example.com")).rejects.toMatchObject({ message: "You have used this promotion code already." });
+    await checkout("second@example.com");
+    const together = await Promise.allSettled([checkout("third@example.com"), checkout("third@example.com")]);
+    expect(together.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    expect(await row("ONEEACH")).toMatchObject({ timesUsed: 3 });
   });
 
   it("refuses bad input, a limit below the uses so far, and anyone without the promotions permission", async () => {

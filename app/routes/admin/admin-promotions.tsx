@@ -1,6 +1,11 @@
 import { Form, useActionData } from "react-router";
 import { formatDate } from "../../../domain/members/format-timestamp.ts";
-import { createPromotion, listPromotions, updatePromotion } from "../../../domain/promotions/manage-promotions.ts";
+import {
+  createPromotion,
+  listExcludableProducts,
+  listPromotions,
+  updatePromotion,
+} from "../../../domain/promotions/manage-promotions.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { DAY_MS, singaporeDate } from "../../../domain/shared/singapore-time.ts";
 import { Section, Table } from "../../components/admin/admin-parts.tsx";
@@ -18,15 +23,22 @@ const optionalCents = (text: string) => (text.trim() === "" ? "" : centsFromDoll
 
 export async function loader(args: Route.LoaderArgs) {
   const { operations, staff } = requireStaffPage(args);
-  const rows = await refusedAsPage(listPromotions(operations, {}));
+  const [rows, products] = await refusedAsPage(
+    Promise.all([listPromotions(operations, {}), listExcludableProducts(operations, {})]),
+  );
   const now = Date.now();
+  const nameOf = new Map(products.map((product) => [product.id, product.name]));
   return {
     csrfToken: staff.session.csrfToken,
+    products,
     promotions: rows.map((row) => ({
       code: row.code,
       discount: row.kind === "percent" ? `${row.value}% off` : `${formatMoney(row.value)} off`,
       minSpend: row.minSpendCents === null ? "" : (row.minSpendCents / 100).toFixed(2),
       usageLimit: row.usageLimit === null ? "" : String(row.usageLimit),
+      perCustomerLimit: row.perCustomerLimit === null ? "" : String(row.perCustomerLimit),
+      excludedProductIds: row.excludedProductIds,
+      excluded: row.excludedProductIds.map((id) => nameOf.get(id) ?? id),
       uses: row.usageLimit === null ? `${row.timesUsed}` : `${row.timesUsed} of ${row.usageLimit}`,
       works: `${formatDate(row.startsAt)} to ${row.endsAt ? formatDate(new Date(row.endsAt.getTime() - 1)) : "no end"}`,
       lastDay: row.endsAt ? singaporeDate(row.endsAt.getTime() - 1) : "",
@@ -43,6 +55,8 @@ export async function action(args: Route.ActionArgs) {
   const limits = {
     minSpendCents: optionalCents(formText(form, "minSpend")),
     usageLimit: formText(form, "usageLimit"),
+    perCustomerLimit: formText(form, "perCustomerLimit"),
+    excludedProductIds: form.getAll("excludedProductIds").map(String),
     lastDay: formText(form, "lastDay"),
   };
   try {
@@ -82,6 +96,42 @@ function Field({ id, label, ...input }: { id: string; label: string } & React.In
   );
 }
 
+/** The products a code leaves out, as checkboxes folded away until needed. */
+function ProductExclusions({
+  idPrefix,
+  products,
+  excluded,
+}: {
+  idPrefix: string;
+  products: { id: string; name: string }[];
+  excluded: string[];
+}) {
+  return (
+    <details>
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-700">
+        Products it takes nothing off ({excluded.length})
+      </summary>
+      <fieldset className="mt-2">
+        <legend className="sr-only">Products it takes nothing off</legend>
+        <div className="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">
+          {products.map((product) => (
+            <label key={product.id} htmlFor={`${idPrefix}-exclude-${product.id}`} className="flex min-h-11 items-center gap-2">
+              <input
+                id={`${idPrefix}-exclude-${product.id}`}
+                type="checkbox"
+                name="excludedProductIds"
+                value={product.id}
+                defaultChecked={excluded.includes(product.id)}
+              />
+              {product.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </details>
+  );
+}
+
 export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const createForm = useResetAfterSuccess(result);
@@ -118,8 +168,12 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
           <Field id="promo-value" label="Percent or amount" name="value" required inputMode="decimal" />
           <Field id="promo-min-spend" label="Minimum spend (S$, optional)" name="minSpend" inputMode="decimal" />
           <Field id="promo-limit" label="Total uses (optional)" name="usageLimit" type="number" min={1} />
+          <Field id="promo-per-customer" label="Uses per customer (optional)" name="perCustomerLimit" type="number" min={1} />
           <Field id="promo-first" label="First day" name="firstDay" type="date" defaultValue={loaderData.today} />
           <Field id="promo-last" label="Last day (optional)" name="lastDay" type="date" min={loaderData.today} />
+          <div className="sm:col-span-3">
+            <ProductExclusions idPrefix="new" products={loaderData.products} excluded={[]} />
+          </div>
           <div className="flex items-end">
             <button type="submit" className={BUTTON}>
               Create code
@@ -141,8 +195,16 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
                 <td className="p-3">
                   {promotion.discount}
                   {promotion.minSpend && <span className="block text-muted">on S${promotion.minSpend} or more</span>}
+                  {promotion.excluded.length > 0 && (
+                    <span className="block text-muted">not on {promotion.excluded.join(", ")}</span>
+                  )}
                 </td>
-                <td className="p-3">{promotion.uses}</td>
+                <td className="p-3">
+                  {promotion.uses}
+                  {promotion.perCustomerLimit && (
+                    <span className="block text-muted">at most {promotion.perCustomerLimit} per customer</span>
+                  )}
+                </td>
                 <td className="p-3">{promotion.works}</td>
                 <td className="p-3">{promotion.state}</td>
                 <td className="p-3">
@@ -168,6 +230,19 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
                         type="number"
                         min={1}
                         defaultValue={promotion.usageLimit}
+                      />
+                      <Field
+                        id={`per-customer-${promotion.code}`}
+                        label="Uses per customer"
+                        name="perCustomerLimit"
+                        type="number"
+                        min={1}
+                        defaultValue={promotion.perCustomerLimit}
+                      />
+                      <ProductExclusions
+                        idPrefix={promotion.code}
+                        products={loaderData.products}
+                        excluded={promotion.excludedProductIds}
                       />
                       <Field
                         id={`last-${promotion.code}`}

@@ -1,0 +1,1 @@
+CREATE INDEX "checkout_sessions_promotion_idx" ON "checkout_sessions" USING btree ("promotion_code") WHERE "checkout_sessions"."promotion_code" is not null;
