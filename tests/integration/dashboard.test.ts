@@ -5,20 +5,10 @@ import { orders } from "../../db/schema/orders.ts";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { getDashboard } from "../../domain/dashboard/get-dashboard.ts";
-import { guest, type StaffViewer } from "../../domain/shared/context.ts";
-import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
+import { guest } from "../../domain/shared/context.ts";
 import { createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
-import { memberViewer, testContext } from "../setup/operation-context.ts";
+import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
-
-const staffWith = (...granted: StaffPermission[]): StaffViewer => ({
-  kind: "staff",
-  staffId: `staff-${granted.join("-")}`,
-  email: `${granted.join("-") || "none"}@staff.test`,
-  role: "staff",
-  permissions: permissionsOf("staff", granted),
-  session: null,
-});
 
 // 10:00 in Singapore on 20 March 2026.
 const NOW = new Date("2026-03-20T02:00:00Z");

@@ -3,20 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adjustMemberPoints } from "../../domain/loyalty/adjust-member-points.ts";
 import { findMembers } from "../../domain/loyalty/find-members.ts";
 import { getMemberForStaff } from "../../domain/loyalty/member-for-staff.ts";
-import { guest, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
-import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
+import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { createMember, entriesOf, memberState } from "../setup/loyalty-fixtures.ts";
-import { memberViewer, testContext } from "../setup/operation-context.ts";
+import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
-
-const staffWith = (...granted: StaffPermission[]): StaffViewer => ({
-  kind: "staff",
-  staffId: `staff-${granted.join("-")}`,
-  email: `${granted.join("-") || "none"}@staff.test`,
-  role: "staff",
-  permissions: permissionsOf("staff", granted),
-  session: null,
-});
 
 describe(`staff point corrections (${DRIVER_NAME})`, () => {
   let database: TestDatabase;

@@ -9,20 +9,10 @@ import { listProductReviews } from "../../domain/reviews/product-reviews.ts";
 import { decideReview } from "../../domain/reviews/staff/decide-review.ts";
 import { listReviewsForStaff } from "../../domain/reviews/staff/list-reviews-for-staff.ts";
 import { submitReview } from "../../domain/reviews/submit-review.ts";
-import { guest, type StaffViewer } from "../../domain/shared/context.ts";
-import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
+import { guest } from "../../domain/shared/context.ts";
 import { asMember, createMember, entriesOf, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
-import { testContext } from "../setup/operation-context.ts";
+import { staffWith, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
-
-const staffWith = (...granted: StaffPermission[]): StaffViewer => ({
-  kind: "staff",
-  staffId: `staff-${granted.join("-")}`,
-  email: `${granted.join("-") || "none"}@staff.test`,
-  role: "staff",
-  permissions: permissionsOf("staff", granted),
-  session: null,
-});
 
 const LUNA_BOX = "op-m8_pb-1b";
 const JOFFEE_BOX = "op-j4_yz-1b";

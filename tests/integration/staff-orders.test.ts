@@ -6,22 +6,12 @@ import { sendOutboxEmail } from "../../domain/orders/order-email.ts";
 import { exportOrders, listOrders } from "../../domain/orders/staff/list-orders.ts";
 import { orderForStaff } from "../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, shipOrder } from "../../domain/orders/staff/ship-order.ts";
-import { guest, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
-import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
+import { guest, type Viewer } from "../../domain/shared/context.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
-import { memberViewer, testContext } from "../setup/operation-context.ts";
+import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
-
-const staffWith = (...granted: StaffPermission[]): StaffViewer => ({
-  kind: "staff",
-  staffId: `staff-${granted.join("-")}`,
-  email: `${granted.join("-") || "none"}@staff.test`,
-  role: "staff",
-  permissions: permissionsOf("staff", granted),
-  session: null,
-});
 
 describe(`the back office's orders (${DRIVER_NAME})`, () => {
   let database: TestDatabase;

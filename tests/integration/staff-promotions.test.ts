@@ -7,21 +7,11 @@ import { bagIdOf } from "../../domain/bag/bag-token.ts";
 import { applyPromotionToBag } from "../../domain/checkout/apply-promotion.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { createPromotion, listPromotions, updatePromotion } from "../../domain/promotions/manage-promotions.ts";
-import { guest, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
-import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
+import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
-import { memberViewer, testContext } from "../setup/operation-context.ts";
+import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
-
-const staffWith = (...granted: StaffPermission[]): StaffViewer => ({
-  kind: "staff",
-  staffId: `staff-${granted.join("-")}`,
-  email: `${granted.join("-") || "none"}@staff.test`,
-  role: "staff",
-  permissions: permissionsOf("staff", granted),
-  session: null,
-});
 
 describe(`promotion codes in the back office (${DRIVER_NAME})`, () => {
   let database: TestDatabase;

@@ -6,23 +6,13 @@ import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
 import { completeRefundJob } from "../../domain/orders/refunds/complete-refund-job.ts";
 import { receiveProviderRefund } from "../../domain/orders/refunds/receive-provider-refund.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
-import { guest, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
-import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
+import { guest, type Viewer } from "../../domain/shared/context.ts";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
-import { memberViewer, testContext } from "../setup/operation-context.ts";
+import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
-
-const staffWith = (...granted: StaffPermission[]): StaffViewer => ({
-  kind: "staff",
-  staffId: `staff-${granted.join("-")}`,
-  email: `${granted.join("-") || "none"}@staff.test`,
-  role: "staff",
-  permissions: permissionsOf("staff", granted),
-  session: null,
-});
 
 describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
   let database: TestDatabase;

@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
-import { guest, type OperationContext, type Ports, type Viewer } from "../../domain/shared/context.ts";
+import { guest, type OperationContext, type Ports, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
+import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
 
 /** A port this test does not reach: using it fails the test loudly instead of pretending. */
 function unavailable<T extends object>(name: string): T {
@@ -16,6 +17,16 @@ function unavailable<T extends object>(name: string): T {
 export function memberViewer(memberId: string, subject: string | null = null): Viewer {
   return { kind: "member", memberId, subject, bagToken: null, session: null, identity: null };
 }
+
+/** A staff member (not an owner) holding only these permissions. */
+export const staffWith = (...granted: StaffPermission[]): StaffViewer => ({
+  kind: "staff",
+  staffId: `staff-${granted.join("-")}`,
+  email: `${granted.join("-") || "none"}@staff.test`,
+  role: "staff",
+  permissions: permissionsOf("staff", granted),
+  session: null,
+});
 
 /**
  * An operation context over a test database: the viewer, clock, debug mode and ports a test gives;
