@@ -1,5 +1,5 @@
-import { ArrowLeft, CircleCheck, Link2 } from "lucide-react";
-import { Link } from "react-router";
+import { CircleCheck, Link2 } from "lucide-react";
+import { BackLink } from "../../components/back-link.tsx";
 import { requestContext } from "../../context.ts";
 import { linkResultMessage } from "../../lib/member-messages.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
@@ -27,10 +27,7 @@ export default function MemberAccount({ loaderData }: Route.ComponentProps) {
   const { identities, linkMessage } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/member" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Member home
-      </Link>
+      <BackLink to="/member">Member home</BackLink>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-brand-900">Account</h1>
       <p className="mt-2 text-muted">
         Signed in as <span className="font-medium text-ink">{loaderData.name}</span> ({loaderData.email}).

@@ -1,7 +1,7 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { type EarnAction, findEarnAction, visibleEarnActions } from "../../../domain/loyalty/earn-actions.ts";
 import { createEarnPointTransaction } from "../../../domain/loyalty/earn-points.ts";
+import { BackLink } from "../../components/back-link.tsx";
 import { type BrandPage, BrandPageLink, EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
 import { type BrandPages, requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
@@ -80,10 +80,7 @@ export default function EarnPoints({ loaderData, actionData }: Route.ComponentPr
   const brandPage = (actionData as EarnResult | undefined)?.brandPage;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/member" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Member home
-      </Link>
+      <BackLink to="/member">Member home</BackLink>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-brand-900">Earn points</h1>
       <p className="mt-2 text-muted">
         Each of these earns points once. You have{" "}

@@ -1,4 +1,4 @@
-import { ArrowLeft, Gift } from "lucide-react";
+import { Gift } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { MAX_LINE_QUANTITY } from "../../../domain/bag/max-line-quantity.ts";
@@ -6,6 +6,7 @@ import { findReward } from "../../../domain/loyalty/find-reward.ts";
 import { rewardHoldText } from "../../../domain/loyalty/programme-copy.ts";
 import { addRedeemToBag } from "../../../domain/loyalty/redeems/add-redeem-to-bag.ts";
 import { listPendingRewardLines } from "../../../domain/loyalty/redeems/pending-reward-lines.ts";
+import { BackLink } from "../../components/back-link.tsx";
 import { formatPoints } from "../../components/reward-lines.tsx";
 import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
@@ -82,10 +83,7 @@ export default function RedeemReward({ loaderData }: Route.ComponentProps) {
   const after = points - cost;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/member" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Member home
-      </Link>
+      <BackLink to="/member">Member home</BackLink>
       <p className="mt-4 flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-amber-900">
         <Gift aria-hidden="true" className="size-4" />
         Reward

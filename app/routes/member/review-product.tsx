@@ -1,9 +1,9 @@
-import { ArrowLeft } from "lucide-react";
 import { useRef } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { getReviewForm } from "../../../domain/reviews/member-reviews.ts";
 import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX, submitReview } from "../../../domain/reviews/submit-review.ts";
 import { isAppError } from "../../../domain/shared/app-error.ts";
+import { BackLink } from "../../components/back-link.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { requestContext } from "../../context.ts";
@@ -60,10 +60,7 @@ export default function ReviewProduct({ loaderData }: Route.ComponentProps) {
   const invalid = invalidFieldsOf(result, FIELDS);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <Link to="/member/reviews" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Your reviews
-      </Link>
+      <BackLink to="/member/reviews">Your reviews</BackLink>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-brand-900">Review {product.name}</h1>
       {result?.ok && (
         <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-4 font-medium text-emerald-900">

@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { listMyReviews } from "../../../domain/reviews/member-reviews.ts";
+import { BackLink } from "../../components/back-link.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { requestContext } from "../../context.ts";
@@ -22,10 +22,7 @@ export default function MemberReviews({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/member" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Member home
-      </Link>
+      <BackLink to="/member">Member home</BackLink>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-brand-900">Your reviews</h1>
       <p className="mt-2 text-muted">
         Tell other shoppers what you think of what you bought. Our team reads each review before it is published; your first
