@@ -14,5 +14,9 @@ export const AUDIT_ACTIONS = [
   "job.retry",
   "promotion.create",
   "promotion.update",
+  "product.update",
+  "option.update",
+  "reward.create",
+  "reward.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
