@@ -41,3 +41,16 @@ export function Table({ caption, headings, children }: { caption: string; headin
     </section>
   );
 }
+
+/** What a form's action answered: a status when it worked, an alert when it did not. */
+export function ActionMessage({ result }: { result: { ok: boolean; message: string } | undefined }) {
+  if (!result) return null;
+  return (
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
+    >
+      {result.message}
+    </p>
+  );
+}
