@@ -1,5 +1,7 @@
 import { Form, useActionData } from "react-router";
-import { createReward, listRewardsForStaff, REWARD_KINDS, updateReward } from "../../../domain/loyalty/staff/manage-rewards.ts";
+import { REWARD_KIND_LABELS, REWARD_KINDS } from "../../../domain/loyalty/reward-kinds.ts";
+import type { RewardKind } from "../../../domain/loyalty/rewards.ts";
+import { createReward, listRewardsForStaff, updateReward } from "../../../domain/loyalty/staff/manage-rewards.ts";
 import { ActionMessage, Section, Table } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
@@ -8,14 +10,6 @@ import { useResetAfterSuccess } from "../../lib/reset-after-success.ts";
 import type { Route } from "./+types/admin-rewards";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Rewards"), { name: "robots", content: "noindex" }];
-
-/** What each kind of reward can be taken as, in staff's words. */
-const KIND_LABELS: Record<(typeof REWARD_KINDS)[number], string> = {
-  pouch: "A nectar pouch",
-  "joffee-box": "A Joffee box",
-  "box-4": "A 4-serving nectar box",
-  "box-8": "An 8-serving nectar or shot box",
-};
 
 /** The form's labels, for messages about its fields. */
 const FIELD_LABELS: Record<string, string> = {
@@ -35,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
     csrfToken: staff.session.csrfToken,
     rewards: rows.map(({ createdAt: _created, updatedAt: _updated, ...row }) => ({
       ...row,
-      kindLabel: KIND_LABELS[row.optionKind],
+      kindLabel: REWARD_KIND_LABELS[row.optionKind],
     })),
   };
 }
@@ -56,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
     }
     const created = await createReward(operations, {
       ...details,
-      optionKind: formText(form, "optionKind") as (typeof REWARD_KINDS)[number],
+      optionKind: formText(form, "optionKind") as RewardKind,
     });
     return { ok: true, message: `Created ${created.name}; members can redeem it now.` } satisfies ActionResult;
   } catch (error) {
@@ -185,7 +179,7 @@ export default function AdminRewards({ loaderData }: Route.ComponentProps) {
             <select id="new-reward-kind" name="optionKind" className={INPUT}>
               {REWARD_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
-                  {KIND_LABELS[kind]}
+                  {REWARD_KIND_LABELS[kind]}
                 </option>
               ))}
             </select>

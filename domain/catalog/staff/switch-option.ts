@@ -4,10 +4,10 @@ import { purchaseOptions } from "../../../db/schema/catalog.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { requireStaff } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";
-import { identifier } from "../../shared/input.ts";
+import { identifier, onOff } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 
-export const SwitchOptionInput = z.object({ optionId: identifier(64), active: z.boolean() });
+export const SwitchOptionInput = z.object({ optionId: identifier(64), active: onOff() });
 
 /**
  * Switches one purchase option on or off. An option switched off is treated like one of an inactive

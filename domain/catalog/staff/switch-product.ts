@@ -5,7 +5,7 @@ import { recordAudit } from "../../audit/record-audit.ts";
 import { requireStaff } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";
 import type { OperationContext } from "../../shared/context.ts";
-import { identifier } from "../../shared/input.ts";
+import { identifier, onOff } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 
 type ProductRow = typeof products.$inferSelect;
@@ -37,14 +37,14 @@ async function changeProduct(ctx: OperationContext, productId: string, change: P
   });
 }
 
-export const SwitchProductInput = z.object({ productId: identifier(64), active: z.boolean() });
+export const SwitchProductInput = z.object({ productId: identifier(64), active: onOff() });
 
 /** Switches a product on (shown and sold) or off (gone from the shop at once; bags drop its lines). */
 export const switchProduct = defineOperation(SwitchProductInput, async (ctx, input) =>
   changeProduct(ctx, input.productId, { active: input.active }),
 );
 
-export const SwitchCampaignExclusionInput = z.object({ productId: identifier(64), excluded: z.boolean() });
+export const SwitchCampaignExclusionInput = z.object({ productId: identifier(64), excluded: onOff() });
 
 /** Excludes a product from every promotion-code discount, or lets codes discount it again. */
 export const switchCampaignExclusion = defineOperation(SwitchCampaignExclusionInput, async (ctx, input) =>

@@ -6,8 +6,8 @@ import { requireStaff } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";
 import { requiredText, wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
+import { REWARD_KINDS } from "../reward-kinds.ts";
 
-export const REWARD_KINDS = ["pouch", "joffee-box", "box-4", "box-8"] as const satisfies readonly RewardRow["optionKind"][];
 /** Far above any sensible reward; keeps costs numbers a member can ever save up. */
 export const MAX_REWARD_COST = 1_000_000;
 
