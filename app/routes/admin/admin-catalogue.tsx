@@ -99,7 +99,7 @@ function SwitchForm({
       <input type="hidden" name="on" value={String(on)} />
       <button type="submit" className={look}>
         {label}
-        <span className="sr-only"> {what}</span>
+        <span className="sr-only">{` ${what}`}</span>
       </button>
     </Form>
   );
