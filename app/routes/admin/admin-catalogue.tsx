@@ -12,6 +12,10 @@ import type { Route } from "./+types/admin-catalogue";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Catalogue"), { name: "robots", content: "noindex" }];
 
+/** An option as staff read it: its tier, and its flavour when it has one. */
+const optionLabel = (option: { optionName: string; flavourName: string | null }) =>
+  option.flavourName ? `${option.optionName}, ${option.flavourName}` : option.optionName;
+
 export async function loader(args: Route.LoaderArgs) {
   const { operations, staff } = requireStaffPage(args);
   const groups = await refusedAsPage(listCatalogueForStaff(operations, {}));
@@ -27,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
         excluded: product.campaignDiscountExclusion,
         options: product.options.map((option) => ({
           id: option.optionId,
-          name: option.flavourName ? `${option.optionName}, ${option.flavourName}` : option.optionName,
+          name: optionLabel(option),
           price: formatMoney(option.optionPriceCents),
           active: option.active,
         })),
@@ -54,10 +58,8 @@ export async function action(args: Route.ActionArgs) {
       }
       case "option": {
         const option = await switchOption(operations, { optionId: formText(form, "optionId"), active: on });
-        return {
-          ok: true,
-          message: `${option.optionId} is ${option.active ? "on sale" : "switched off"}.`,
-        } satisfies ActionResult;
+        const name = `${option.productName}: ${optionLabel(option)}`;
+        return { ok: true, message: `${name} is ${option.active ? "on sale" : "switched off"}.` } satisfies ActionResult;
       }
       default:
         return unreadableRequest();
@@ -67,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const SWITCH = "min-h-11 rounded-full border px-4 py-2 font-semibold";
+const SWITCH = "min-h-11 shrink-0 rounded-full border px-4 py-2 font-semibold";
 const switchLook = (on: boolean) =>
   on
     ? `${SWITCH} border-slate-400 bg-white text-brand-900 hover:bg-slate-50`
@@ -161,11 +163,15 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
                   className="mt-3 divide-y divide-slate-200 border-t border-slate-200"
                 >
                   {product.options.map((option) => (
-                    <li key={option.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
-                      <span className="mr-auto">
-                        {option.name} <span className="text-muted">· {option.price}</span>
+                    <li key={option.id} className="flex items-center justify-between gap-3 py-2">
+                      <span className="min-w-0">
+                        {option.name} <span className="whitespace-nowrap text-muted">· {option.price}</span>
+                        {!option.active && (
+                          <span className="ml-2 inline-block">
+                            <State on={false}>Switched off</State>
+                          </span>
+                        )}
                       </span>
-                      {!option.active && <State on={false}>Switched off</State>}
                       <SwitchForm
                         csrfToken={csrfToken}
                         intent="option"

@@ -125,36 +125,43 @@ export default function AdminRewards({ loaderData }: Route.ComponentProps) {
         <p className="mb-3 text-muted">
           Members see a change at once. Rewards already in a member's bag keep the points they cost.
         </p>
-        <Table caption="Rewards" headings={["Reward", "Taken as", "Points", "State", "Change"]}>
+        <Table caption="Rewards" headings={["Reward", "Points", "State"]} fitsPhone>
           {loaderData.rewards.map((reward) => (
             <tr key={reward.id} className="border-t border-slate-200 align-top">
               <td className="p-3">
                 <span className="font-semibold">{reward.name}</span>
-                <span className="block font-mono text-sm text-muted">{reward.id}</span>
+                <span className="block text-sm text-muted">
+                  {reward.kindLabel} · <span className="font-mono">{reward.id}</span>
+                </span>
               </td>
-              <td className="p-3">{reward.kindLabel}</td>
               <td className="p-3">{reward.pointsCost}</td>
               <td className="p-3">{reward.active ? "On" : "Switched off"}</td>
-              <td className="p-3">
-                <details>
-                  <summary className="cursor-pointer font-semibold text-brand-700">Change {reward.name}</summary>
-                  <Form method="post" className="mt-2 space-y-2">
-                    <input type="hidden" name="csrf" value={csrfToken} />
-                    <input type="hidden" name="intent" value="update" />
-                    <input type="hidden" name="id" value={reward.id} />
-                    <label className="flex min-h-11 items-center gap-2">
-                      <input type="checkbox" name="active" defaultChecked={reward.active} /> On
-                    </label>
-                    <DetailFields idPrefix={`reward-${reward.id}`} reward={reward} />
-                    <button type="submit" className={BUTTON}>
-                      Save {reward.name}
-                    </button>
-                  </Form>
-                </details>
-              </td>
             </tr>
           ))}
         </Table>
+      </Section>
+      <Section id="change" title="Change a reward">
+        <div className="grid gap-3 sm:grid-cols-2">
+          {loaderData.rewards.map((reward) => (
+            <details key={reward.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <summary className="min-h-11 cursor-pointer content-center font-semibold text-brand-700">
+                Change {reward.name}
+              </summary>
+              <Form method="post" className="mt-2 space-y-2">
+                <input type="hidden" name="csrf" value={csrfToken} />
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="id" value={reward.id} />
+                <label className="flex min-h-11 items-center gap-2">
+                  <input type="checkbox" name="active" defaultChecked={reward.active} /> On
+                </label>
+                <DetailFields idPrefix={`reward-${reward.id}`} reward={reward} />
+                <button type="submit" className={BUTTON}>
+                  Save {reward.name}
+                </button>
+              </Form>
+            </details>
+          ))}
+        </div>
       </Section>
       <Section id="create" title="New reward">
         <Form

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { purchaseOptions } from "../../../db/schema/catalog.ts";
+import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { requireStaff } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";
@@ -17,8 +17,14 @@ export const switchOption = defineOperation(SwitchOptionInput, async (ctx, input
   const actor = requireStaff(ctx, "catalog");
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(purchaseOptions).where(eq(purchaseOptions.optionId, input.optionId)).for("update");
-    if (!before) throw new AppError("NOT_FOUND", "There is no such purchase option.");
+    const [found] = await tx
+      .select({ option: purchaseOptions, productName: products.name })
+      .from(purchaseOptions)
+      .innerJoin(products, eq(products.id, purchaseOptions.productId))
+      .where(eq(purchaseOptions.optionId, input.optionId))
+      .for("update", { of: purchaseOptions });
+    if (!found) throw new AppError("NOT_FOUND", "There is no such purchase option.");
+    const before = found.option;
     const [after] = await tx
       .update(purchaseOptions)
       .set({ active: input.active })
@@ -33,6 +39,6 @@ export const switchOption = defineOperation(SwitchOptionInput, async (ctx, input
       after: { active: after.active },
       at: now,
     });
-    return after;
+    return { ...after, productName: found.productName };
   });
 });
