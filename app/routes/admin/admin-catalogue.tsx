@@ -69,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const SWITCH = "min-h-11 shrink-0 rounded-full border px-4 py-2 font-semibold";
+const SWITCH = "min-h-11 shrink-0 whitespace-nowrap rounded-full border px-4 py-2 font-semibold";
 const switchLook = (on: boolean) =>
   on
     ? `${SWITCH} border-slate-400 bg-white text-brand-900 hover:bg-slate-50`
@@ -128,6 +128,20 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
         campaigns gets no promotion-code discount.
       </p>
       <ActionMessage result={result} />
+      <nav aria-label="Series" className="mt-4">
+        <ul className="flex flex-wrap gap-x-4 gap-y-2">
+          {loaderData.series.map((series) => (
+            <li key={series.code}>
+              <a
+                href={`#series-${series.code}-heading`}
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+              >
+                {series.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {loaderData.series.map((series) => (
         <Section key={series.code} id={`series-${series.code}`} title={series.title}>
           <ul className="space-y-4">
