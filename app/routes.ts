@@ -59,6 +59,8 @@ export default [
     route("admin/jobs", "routes/admin/admin-jobs.tsx"),
     route("admin/promotions", "routes/admin/admin-promotions.tsx"),
     route("admin/reviews", "routes/admin/admin-reviews.tsx"),
+    route("admin/catalogue", "routes/admin/admin-catalogue.tsx"),
+    route("admin/rewards", "routes/admin/admin-rewards.tsx"),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [
     route("checkout/summary", "routes/checkout/summary.tsx"),

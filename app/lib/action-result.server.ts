@@ -15,9 +15,16 @@ export function expectedFailure(error: unknown): { message: string; status: numb
   throw error;
 }
 
-export function failureResult(error: unknown) {
+/**
+ * An expected failure as the form's answer. Given the form's labels, a failure about fields says
+ * what is wrong with each in the words the form shows ("Points cost must be at least 1.").
+ */
+export function failureResult(error: unknown, labels: Record<string, string> = {}) {
   const { status, ...failure } = expectedFailure(error);
-  return data<ActionResult>({ ok: false, ...failure }, { status });
+  const fields = isAppError(error) ? Object.entries(error.fields ?? {}) : [];
+  const labelled = fields.length > 0 && fields.every(([field]) => labels[field]);
+  const message = labelled ? fields.map(([field, problem]) => `${labels[field]} ${problem}.`).join(" ") : failure.message;
+  return data<ActionResult>({ ok: false, ...failure, message }, { status });
 }
 
 export function unreadableRequest() {

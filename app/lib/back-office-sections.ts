@@ -21,6 +21,18 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["promotions"],
   },
   {
+    to: "/admin/catalogue",
+    label: "Catalogue",
+    about: "Switch products and their options on or off; keep products out of promotion codes.",
+    needs: ["catalog"],
+  },
+  {
+    to: "/admin/rewards",
+    label: "Rewards",
+    about: "The rewards members redeem points for: add one, change its cost, switch it off.",
+    needs: ["catalog"],
+  },
+  {
     to: "/admin/reviews",
     label: "Reviews",
     about: "Read members' product reviews; publish or reject them.",

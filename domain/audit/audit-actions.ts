@@ -16,5 +16,9 @@ export const AUDIT_ACTIONS = [
   "promotion.update",
   "review.approve",
   "review.reject",
+  "product.update",
+  "option.update",
+  "reward.create",
+  "reward.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -19,15 +19,36 @@ export type OptionEntry = { product: Product; option: PurchaseOption };
  * so what a request does never grows with the number of products.
  */
 export type CatalogIndex = {
+  /** Every product with every option, switched on or off. */
   readonly products: Product[];
-  product(productId: string): Product | undefined;
+  /**
+   * A product by id. Unless inactive ones are asked for, only a product on sale, with only its
+   * switched-on options.
+   */
+  product(productId: string, filter?: Pick<ListingFilter, "includeInactive">): Product | undefined;
   option(optionId: string): OptionEntry | undefined;
-  /** The matching products in catalogue order; an unknown series code matches nothing. */
+  /**
+   * The matching products in catalogue order, as product() gives them; an unknown series code
+   * matches nothing.
+   */
   listing(filter: ListingFilter): readonly Product[];
 };
 
+/**
+ * A product as shoppers see it: only its switched-on options; not on sale at all when it is inactive
+ * or every option it has is switched off.
+ */
+function onSale(product: Product): Product | null {
+  if (!product.active) return null;
+  if (product.options.every((option) => option.active)) return product;
+  const options = product.options.filter((option) => option.active);
+  return options.length === 0 ? null : { ...product, options };
+}
+
 export function indexCatalog(products: Product[]): CatalogIndex {
   const byId = new Map(products.map((product) => [product.id, product]));
+  const shopProducts = products.map(onSale).filter((product) => product !== null);
+  const shopById = new Map(shopProducts.map((product) => [product.id, product]));
   const byOption = new Map<string, OptionEntry>();
   for (const product of products) {
     for (const option of product.options) byOption.set(option.optionId, { product, option });
@@ -36,7 +57,7 @@ export function indexCatalog(products: Product[]): CatalogIndex {
   const listings = new Map<string, readonly Product[]>();
   return {
     products,
-    product: (productId) => byId.get(productId),
+    product: (productId, filter = {}) => (filter.includeInactive === true ? byId : shopById).get(productId),
     option: (optionId) => byOption.get(optionId),
     listing(filter) {
       const seriesCode = filter.seriesCode ?? null;
@@ -45,11 +66,8 @@ export function indexCatalog(products: Product[]): CatalogIndex {
       const key = `${seriesCode ?? "*"}|${kinds.join(",")}|${filter.includeInactive === true}`;
       let listing = listings.get(key);
       if (!listing) {
-        listing = products.filter(
-          (product) =>
-            (filter.includeInactive === true || product.active) &&
-            (seriesCode === null || product.series.code === seriesCode) &&
-            kinds.includes(product.kind),
+        listing = (filter.includeInactive === true ? products : shopProducts).filter(
+          (product) => (seriesCode === null || product.series.code === seriesCode) && kinds.includes(product.kind),
         );
         listings.set(key, listing);
       }

@@ -7,9 +7,11 @@ export const FindProductInput = z.object({
   includeInactive: z.boolean().nullish(),
 });
 
-/** findProduct: one product by id, null when unknown or (unless asked) inactive; open to everyone. */
-export const findProduct = defineOperation(FindProductInput, async (ctx, input): Promise<Product | null> => {
-  const product = (await ctx.catalog.index()).product(input.productId);
-  if (!product || (!product.active && !input.includeInactive)) return null;
-  return product;
-});
+/**
+ * findProduct: one product by id, null when unknown or (unless asked) not on sale; a product on sale
+ * comes with its switched-on options only. Open to everyone.
+ */
+export const findProduct = defineOperation(
+  FindProductInput,
+  async (ctx, input): Promise<Product | null> => (await ctx.catalog.index()).product(input.productId, input) ?? null,
+);

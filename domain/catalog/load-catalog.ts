@@ -61,6 +61,7 @@ function toOption(row: OptionRow, rows: (OptionSku & { optionId: string })[]): P
     optionPriceCents: row.optionPriceCents,
     flavourName: row.flavourName,
     isUpsellOption: row.isUpsellOption,
+    active: row.active,
     skus: optionSkuList,
     servings: servingsOf(optionSkuList),
     singleBoxValueCents: optionSkuList.reduce((total, sku) => total + sku.retailPriceCents * sku.qty, 0),

@@ -7,8 +7,17 @@ export const ALWAYS_AVAILABLE_OPTION_IDS: ReadonlySet<string> = new Set(["op-pmb
 
 export type LookupOptions = { includeInactive?: boolean };
 
-export function isOptionAvailable(product: Pick<Product, "active">, optionId: string, lookup: LookupOptions = {}): boolean {
-  return product.active || lookup.includeInactive === true || ALWAYS_AVAILABLE_OPTION_IDS.has(optionId);
+/**
+ * Whether an option is on sale: switched on, of an active product (the pouch samplers whatever their
+ * product); anything when inactive ones are asked for.
+ */
+export function isOptionAvailable(
+  product: Pick<Product, "active">,
+  option: Pick<PurchaseOption, "optionId" | "active">,
+  lookup: LookupOptions = {},
+): boolean {
+  if (lookup.includeInactive === true) return true;
+  return option.active && (product.active || ALWAYS_AVAILABLE_OPTION_IDS.has(option.optionId));
 }
 
 /** Finds purchase options by id under the lookup rules; malformed, unknown and unavailable ids are left out. */
@@ -23,7 +32,7 @@ export async function findPurchaseOptions(
   const index = await catalog.index();
   for (const optionId of wanted) {
     const entry = index.option(optionId);
-    if (entry && isOptionAvailable(entry.product, optionId, lookup)) found.set(optionId, entry);
+    if (entry && isOptionAvailable(entry.product, entry.option, lookup)) found.set(optionId, entry);
   }
   return found;
 }

@@ -15,6 +15,8 @@ export type PurchaseOption = {
   optionPriceCents: number;
   flavourName: string | null;
   isUpsellOption: boolean;
+  /** Switched off by staff: not shown and not sold, like an option of an inactive product. */
+  active: boolean;
   skus: OptionSku[];
   servings: number;
   /** What the same boxes cost bought one at a time: the base for a saving. */

@@ -39,12 +39,12 @@ function singleUnitSku(product: Product, option: PurchaseOption) {
 }
 
 /**
- * Whether an option of an active product is one of a reward kind. A 4-serving nectar box is any
+ * Whether a switched-on option of an active product is one of a reward kind. A 4-serving nectar box is any
  * series but Joffee (which has a reward of its own); an 8-serving box is a nectar or shot box whose
  * SKU id ends in 8; a pouch is a single pouch.
  */
 export function isOptionOfKind(product: Product, option: PurchaseOption, kind: RewardKind): boolean {
-  if (!product.active) return false;
+  if (!product.active || !option.active) return false;
   const sku = singleUnitSku(product, option);
   if (!sku) return false;
   switch (kind) {

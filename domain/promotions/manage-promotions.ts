@@ -72,7 +72,7 @@ const snapshot = (row: PromotionRow) => ({
 /** The ids as given, once each, when every one names a product; BAD_USER_INPUT otherwise. */
 async function knownProducts(ctx: OperationContext, ids: string[]): Promise<string[]> {
   const catalogue = await ctx.catalog.index();
-  const unknown = ids.filter((id) => !catalogue.product(id));
+  const unknown = ids.filter((id) => !catalogue.product(id, { includeInactive: true }));
   if (unknown.length > 0) {
     throw new AppError("BAD_USER_INPUT", `excludedProductIds: there is no product ${unknown.slice(0, 3).join(", ")}`, {
       excludedProductIds: "names a product that does not exist",

@@ -35,7 +35,7 @@ export type ReviewForm = MemberReviewItem & { bought: boolean };
 /** getReviewForm: what the member may do about one product: review it, see their review, or why not. */
 export const getReviewForm = defineOperation(z.object({ productId: identifier(64) }), async (ctx, input): Promise<ReviewForm> => {
   const memberId = await requireViewerMemberId(ctx);
-  const product = (await ctx.catalog.index()).product(input.productId);
+  const product = (await ctx.catalog.index()).product(input.productId, { includeInactive: true });
   if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
   const [bought, [review]] = await Promise.all([
     productsBoughtBy(ctx.db, memberId),

@@ -29,7 +29,7 @@ export const SubmitReviewInput = z.object({
  */
 export const submitReview = defineOperation(SubmitReviewInput, async (ctx, input): Promise<ReviewRow> => {
   const memberId = await requireViewerMemberId(ctx);
-  const product = (await ctx.catalog.index()).product(input.productId);
+  const product = (await ctx.catalog.index()).product(input.productId, { includeInactive: true });
   if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
   if (!(await productsBoughtBy(ctx.db, memberId)).has(product.id)) {
     throw new AppError("FORBIDDEN", "You can review a product once you have bought it.");

@@ -40,5 +40,13 @@ export function wholeNumber(min: number, max: number) {
     .max(max, { error: `must be at most ${max}` });
 }
 
+/** A switch's new state, from a boolean or its text ("true", "false"; a form sends text). */
+export function onOff() {
+  return z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ error: "must be true or false" }),
+  );
+}
+
 /** True for text the database can store; for adapters that check raw values before any schema. */
 export { isStorableText };

@@ -29,6 +29,7 @@ describe("bag pricing", () => {
     optionPriceCents: priceCents,
     flavourName: "Berries Acai",
     isUpsellOption: false,
+    active: true,
     skus: [],
     servings: 8,
     singleBoxValueCents: priceCents,

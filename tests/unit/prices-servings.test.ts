@@ -58,6 +58,7 @@ describe("option price breakdown", () => {
     optionPriceCents: 10140,
     flavourName: "Berries Acai",
     isUpsellOption: false,
+    active: true,
     skus: [{ skuId: "mba8", qty: 3, flavourName: "Berries Acai", format: "Nectar", retailPriceCents: 3900 }],
     servings: 24,
     singleBoxValueCents: 11700,

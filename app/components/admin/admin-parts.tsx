@@ -21,11 +21,22 @@ export function Section({ id, title, children }: { id: string; title: string; ch
   );
 }
 
-export function Table({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
+/** A table in a box that scrolls sideways when wider than a phone; a table of few short columns can say it fits one. */
+export function Table({
+  caption,
+  headings,
+  children,
+  fitsPhone = false,
+}: {
+  caption: string;
+  headings: string[];
+  children: ReactNode;
+  fitsPhone?: boolean;
+}) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
     <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full min-w-[36rem] text-left">
+      <table className={`w-full text-left ${fitsPhone ? "" : "min-w-[36rem]"}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
@@ -39,5 +50,18 @@ export function Table({ caption, headings, children }: { caption: string; headin
         <tbody>{children}</tbody>
       </table>
     </section>
+  );
+}
+
+/** What a form's action answered: a status when it worked, an alert when it did not. */
+export function ActionMessage({ result }: { result: { ok: boolean; message: string } | undefined }) {
+  if (!result) return null;
+  return (
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
+    >
+      {result.message}
+    </p>
   );
 }

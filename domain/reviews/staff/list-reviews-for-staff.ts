@@ -31,6 +31,6 @@ export const listReviewsForStaff = defineOperation(ListReviewsForStaffInput, asy
   return rows.map(({ review, memberEmail }) => ({
     ...review,
     memberEmail,
-    productName: products.product(review.productId)?.name ?? review.productId,
+    productName: products.product(review.productId, { includeInactive: true })?.name ?? review.productId,
   }));
 });

@@ -1,0 +1,208 @@
+import { Form, useActionData } from "react-router";
+import { seriesTitle } from "../../../domain/catalog/series.ts";
+import { listCatalogueForStaff } from "../../../domain/catalog/staff/list-catalogue-for-staff.ts";
+import { switchOption } from "../../../domain/catalog/staff/switch-option.ts";
+import { switchCampaignExclusion, switchProduct } from "../../../domain/catalog/staff/switch-product.ts";
+import { formatMoney } from "../../../domain/shared/money.ts";
+import { ActionMessage, Section } from "../../components/admin/admin-parts.tsx";
+import { type ActionResult, failureResult, formText, unreadableRequest } from "../../lib/action-result.server.ts";
+import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/admin-catalogue";
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Catalogue"), { name: "robots", content: "noindex" }];
+
+/** An option as staff read it: its tier, and its flavour when it has one. */
+const optionLabel = (option: { optionName: string; flavourName: string | null }) =>
+  option.flavourName ? `${option.optionName}, ${option.flavourName}` : option.optionName;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { operations, staff } = requireStaffPage(args);
+  const groups = await refusedAsPage(listCatalogueForStaff(operations, {}));
+  return {
+    csrfToken: staff.session.csrfToken,
+    series: groups.map(({ series, products }) => ({
+      code: series.code,
+      title: seriesTitle(series),
+      products: products.map((product) => ({
+        id: product.id,
+        name: product.name,
+        active: product.active,
+        excluded: product.campaignDiscountExclusion,
+        options: product.options.map((option) => ({
+          id: option.optionId,
+          name: optionLabel(option),
+          price: formatMoney(option.optionPriceCents),
+          active: option.active,
+        })),
+      })),
+    })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { operations, form } = await requireStaffForm(args);
+  const on = formText(form, "on");
+  try {
+    switch (formText(form, "intent")) {
+      case "product": {
+        const product = await switchProduct(operations, { productId: formText(form, "productId"), active: on });
+        return { ok: true, message: `${product.name} is ${product.active ? "on sale" : "switched off"}.` } satisfies ActionResult;
+      }
+      case "exclusion": {
+        const product = await switchCampaignExclusion(operations, { productId: formText(form, "productId"), excluded: on });
+        const message = product.campaignDiscountExclusion
+          ? `Promotion codes no longer discount ${product.name}.`
+          : `Promotion codes discount ${product.name} again.`;
+        return { ok: true, message } satisfies ActionResult;
+      }
+      case "option": {
+        const option = await switchOption(operations, { optionId: formText(form, "optionId"), active: on });
+        const name = `${option.productName}: ${optionLabel(option)}`;
+        return { ok: true, message: `${name} is ${option.active ? "on sale" : "switched off"}.` } satisfies ActionResult;
+      }
+      default:
+        return unreadableRequest();
+    }
+  } catch (error) {
+    return failureResult(error);
+  }
+}
+
+const SWITCH = "min-h-11 shrink-0 whitespace-nowrap rounded-full border px-4 py-2 font-semibold";
+const switchLook = (on: boolean) =>
+  on
+    ? `${SWITCH} border-slate-400 bg-white text-brand-900 hover:bg-slate-50`
+    : `${SWITCH} border-brand-700 bg-brand-700 text-white hover:bg-brand-900`;
+
+/** One small form that flips one switch; the button says what it does and to what. */
+function SwitchForm({
+  csrfToken,
+  intent,
+  target,
+  on,
+  label,
+  what,
+  look,
+}: {
+  csrfToken: string;
+  intent: "product" | "option" | "exclusion";
+  target: { name: "productId" | "optionId"; value: string };
+  on: boolean;
+  label: string;
+  what: string;
+  look: string;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="csrf" value={csrfToken} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={target.name} value={target.value} />
+      <input type="hidden" name="on" value={String(on)} />
+      <button type="submit" className={look}>
+        {label}
+        <span className="sr-only">{` ${what}`}</span>
+      </button>
+    </Form>
+  );
+}
+
+function State({ on, children }: { on: boolean; children: string }) {
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-sm font-semibold ${on ? "bg-brand-50 text-brand-900" : "bg-slate-200 text-slate-800"}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const { csrfToken } = loaderData;
+  return (
+    <>
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Catalogue</h1>
+      <p className="mt-2 text-muted">
+        Switching a product or an option off takes it out of the shop at once; bags that hold it drop it. A product excluded from
+        campaigns gets no promotion-code discount.
+      </p>
+      <ActionMessage result={result} />
+      <nav aria-label="Series" className="mt-4">
+        <ul className="flex flex-wrap gap-x-4 gap-y-2">
+          {loaderData.series.map((series) => (
+            <li key={series.code}>
+              <a
+                href={`#series-${series.code}-heading`}
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+              >
+                {series.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {loaderData.series.map((series) => (
+        <Section key={series.code} id={`series-${series.code}`} title={series.title}>
+          <ul className="space-y-4">
+            {series.products.map((product) => (
+              <li key={product.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="mr-auto text-lg font-bold text-brand-900">{product.name}</h3>
+                  <State on={product.active}>{product.active ? "On sale" : "Switched off"}</State>
+                  {product.excluded && <State on={false}>No promotion codes</State>}
+                </div>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <SwitchForm
+                    csrfToken={csrfToken}
+                    intent="product"
+                    target={{ name: "productId", value: product.id }}
+                    on={!product.active}
+                    label={product.active ? "Switch off" : "Switch on"}
+                    what={product.name}
+                    look={switchLook(product.active)}
+                  />
+                  <SwitchForm
+                    csrfToken={csrfToken}
+                    intent="exclusion"
+                    target={{ name: "productId", value: product.id }}
+                    on={!product.excluded}
+                    label={product.excluded ? "Allow promotion codes" : "Exclude from promotion codes"}
+                    what={`for ${product.name}`}
+                    look={switchLook(true)}
+                  />
+                </div>
+                <ul
+                  aria-label={`Options of ${product.name}`}
+                  className="mt-3 divide-y divide-slate-200 border-t border-slate-200"
+                >
+                  {product.options.map((option) => (
+                    <li key={option.id} className="flex items-center justify-between gap-3 py-2">
+                      <span className="min-w-0">
+                        {option.name} <span className="whitespace-nowrap text-muted">· {option.price}</span>
+                        {!option.active && (
+                          <span className="ml-2 inline-block">
+                            <State on={false}>Switched off</State>
+                          </span>
+                        )}
+                      </span>
+                      <SwitchForm
+                        csrfToken={csrfToken}
+                        intent="option"
+                        target={{ name: "optionId", value: option.id }}
+                        on={!option.active}
+                        label={option.active ? "Switch off" : "Switch on"}
+                        what={`${product.name}: ${option.name}`}
+                        look={switchLook(option.active)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ))}
+    </>
+  );
+}
