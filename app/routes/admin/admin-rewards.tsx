@@ -141,7 +141,7 @@ export default function AdminRewards({ loaderData }: Route.ComponentProps) {
         </Table>
       </Section>
       <Section id="change" title="Change a reward">
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid items-start gap-3 sm:grid-cols-2">
           {loaderData.rewards.map((reward) => (
             <details key={reward.id} className="rounded-lg border border-slate-200 bg-white p-4">
               <summary className="min-h-11 cursor-pointer content-center font-semibold text-brand-700">
