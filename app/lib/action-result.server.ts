@@ -1,8 +1,11 @@
 import { data } from "react-router";
 import { httpStatusOf, isAppError } from "../../domain/shared/app-error.ts";
 
-/** What a form's action answers; a failure may name the form fields it is about. */
-export type ActionResult = { ok: boolean; message: string; invalidFields?: string[] };
+/**
+ * What a form's action answers; a failure may name the form fields it is about, and give back what
+ * was typed, so a form posted without JavaScript comes back filled in.
+ */
+export type ActionResult = { ok: boolean; message: string; invalidFields?: string[]; values?: Record<string, string> };
 
 export const UNREADABLE_REQUEST = "The request could not be read. Please try again.";
 
@@ -17,14 +20,18 @@ export function expectedFailure(error: unknown): { message: string; status: numb
 
 /**
  * An expected failure as the form's answer. Given the form's labels, a failure about fields says
- * what is wrong with each in the words the form shows ("Points cost must be at least 1.").
+ * what is wrong with each in the words the form shows ("Points cost must be at least 1."); given the
+ * values typed, it hands them back.
  */
-export function failureResult(error: unknown, labels: Record<string, string> = {}) {
+export function failureResult(
+  error: unknown,
+  { labels = {}, values }: { labels?: Record<string, string>; values?: Record<string, string> } = {},
+) {
   const { status, ...failure } = expectedFailure(error);
   const fields = isAppError(error) ? Object.entries(error.fields ?? {}) : [];
   const labelled = fields.length > 0 && fields.every(([field]) => labels[field]);
   const message = labelled ? fields.map(([field, problem]) => `${labels[field]} ${problem}.`).join(" ") : failure.message;
-  return data<ActionResult>({ ok: false, ...failure, message }, { status });
+  return data<ActionResult>({ ok: false, ...failure, message, ...(values ? { values } : {}) }, { status });
 }
 
 export function unreadableRequest() {

@@ -72,7 +72,11 @@ describe("checkout over HTTP with the test payment provider", () => {
     for (let i = 0; i < 10; i++) {
       const response = await attempt();
       expect(response.status).toBe(404);
-      expect(await response.text()).toContain("We couldn&#x27;t find an order with that invoice number and mobile number.");
+      const page = await response.text();
+      expect(page).toContain("We couldn&#x27;t find an order with that invoice number and mobile number.");
+      // Without JavaScript the form comes back as it was typed, ready to correct one field.
+      expect(page).toMatch(/<input id="invoiceId"[^>]*value="6A00000H"/);
+      expect(page).toMatch(/<input id="mobile"[^>]*value="91234567"/);
     }
     const limited = await attempt();
     expect(limited.status).toBe(429);

@@ -53,7 +53,9 @@ describe("product reviews over HTTP", () => {
   it("takes a buyer's review after refusing bad input, and keeps it off the product page until staff publish it", async () => {
     const bad = await buyer.post("/member/reviews/m8", { rating: "9", title: "", body: "short" });
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("must be at least 20 characters");
+    const badPage = await bad.text();
+    expect(badPage).toContain("must be at least 20 characters");
+    expect(badPage).toMatch(/<textarea id="review-body"[^>]*>short<\/textarea>/);
     expect(await db().select().from(reviews).where(eq(reviews.memberId, memberId))).toEqual([]);
 
     const sent = await buyer.post("/member/reviews/m8", {

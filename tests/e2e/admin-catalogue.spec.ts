@@ -34,6 +34,7 @@ test("staff switch an option off and change a reward's cost; shoppers and member
   await expect(page.getByRole("button", { name: "Yuzu", exact: true })).toBeVisible();
 
   await openBackOffice(staff, "Catalogue");
+  await staff.locator("summary", { hasText: `options of ${PRODUCT}` }).click();
   await staff.getByRole("button", { name: `Switch off ${PRODUCT}: 1 Box, Yuzu` }).click();
   await expect(staff.getByRole("status")).toHaveText(`${PRODUCT}: 1 Box, Yuzu is switched off.`);
   await expect(staff.getByRole("button", { name: `Switch on ${PRODUCT}: 1 Box, Yuzu` })).toBeVisible();

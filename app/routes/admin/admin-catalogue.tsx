@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useActionData } from "react-router";
 import { seriesTitle } from "../../../domain/catalog/series.ts";
 import { listCatalogueForStaff } from "../../../domain/catalog/staff/list-catalogue-for-staff.ts";
@@ -117,6 +118,21 @@ function State({ on, children }: { on: boolean; children: string }) {
   );
 }
 
+/** A product's options, folded away until needed; open while any of them is switched off. */
+function OptionsFold({ name, options, children }: { name: string; options: { active: boolean }[]; children: ReactNode }) {
+  const off = options.filter((option) => !option.active).length;
+  return (
+    <details open={off > 0} className="mt-3">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-700">
+        {options.length === 1 ? "1 option" : `${options.length} options`}
+        <span className="sr-only">{` of ${name}`}</span>
+        {off > 0 && `, ${off} switched off`}
+      </summary>
+      {children}
+    </details>
+  );
+}
+
 export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const { csrfToken } = loaderData;
@@ -172,32 +188,34 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
                     look={switchLook(true)}
                   />
                 </div>
-                <ul
-                  aria-label={`Options of ${product.name}`}
-                  className="mt-3 divide-y divide-slate-200 border-t border-slate-200"
-                >
-                  {product.options.map((option) => (
-                    <li key={option.id} className="flex items-center justify-between gap-3 py-2">
-                      <span className="min-w-0">
-                        {option.name} <span className="whitespace-nowrap text-muted">· {option.price}</span>
-                        {!option.active && (
-                          <span className="ml-2 inline-block">
-                            <State on={false}>Switched off</State>
-                          </span>
-                        )}
-                      </span>
-                      <SwitchForm
-                        csrfToken={csrfToken}
-                        intent="option"
-                        target={{ name: "optionId", value: option.id }}
-                        on={!option.active}
-                        label={option.active ? "Switch off" : "Switch on"}
-                        what={`${product.name}: ${option.name}`}
-                        look={switchLook(option.active)}
-                      />
-                    </li>
-                  ))}
-                </ul>
+                <OptionsFold name={product.name} options={product.options}>
+                  <ul
+                    aria-label={`Options of ${product.name}`}
+                    className="mt-1 divide-y divide-slate-200 border-t border-slate-200"
+                  >
+                    {product.options.map((option) => (
+                      <li key={option.id} className="flex items-center justify-between gap-3 py-2">
+                        <span className="min-w-0">
+                          {option.name} <span className="whitespace-nowrap text-muted">· {option.price}</span>
+                          {!option.active && (
+                            <span className="ml-2 inline-block">
+                              <State on={false}>Switched off</State>
+                            </span>
+                          )}
+                        </span>
+                        <SwitchForm
+                          csrfToken={csrfToken}
+                          intent="option"
+                          target={{ name: "optionId", value: option.id }}
+                          on={!option.active}
+                          label={option.active ? "Switch off" : "Switch on"}
+                          what={`${product.name}: ${option.name}`}
+                          look={switchLook(option.active)}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </OptionsFold>
               </li>
             ))}
           </ul>

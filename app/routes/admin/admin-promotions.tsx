@@ -196,13 +196,13 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
                   {promotion.discount}
                   {promotion.minSpend && <span className="block text-muted">on S${promotion.minSpend} or more</span>}
                   {promotion.excluded.length > 0 && (
-                    <span className="block text-muted">not on {promotion.excluded.join(", ")}</span>
+                    <span className="block text-muted">{`not on ${promotion.excluded.join(", ")}`}</span>
                   )}
                 </td>
                 <td className="p-3">
                   {promotion.uses}
                   {promotion.perCustomerLimit && (
-                    <span className="block text-muted">at most {promotion.perCustomerLimit} per customer</span>
+                    <span className="block text-muted">{`at most ${promotion.perCustomerLimit} per customer`}</span>
                   )}
                 </td>
                 <td className="p-3">{promotion.works}</td>

@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
     });
     return { ok: true, message: `Created ${created.name}; members can redeem it now.` } satisfies ActionResult;
   } catch (error) {
-    return failureResult(error, FIELD_LABELS);
+    return failureResult(error, { labels: FIELD_LABELS });
   }
 }
 

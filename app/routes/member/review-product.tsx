@@ -38,16 +38,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   await requireMember(ctx, request);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
+  const typed = { rating: formText(form, "rating"), title: formText(form, "title"), body: formText(form, "body") };
   try {
-    await submitReview(ctx.operations, {
-      productId: params.productId,
-      rating: formText(form, "rating"),
-      title: formText(form, "title"),
-      body: formText(form, "body"),
-    });
+    await submitReview(ctx.operations, { productId: params.productId, ...typed });
     return data<ActionResult>({ ok: true, message: "Thank you! Your review is waiting for our team's approval." });
   } catch (error) {
-    return failureResult(error);
+    return failureResult(error, { values: typed });
   }
 }
 
@@ -98,6 +94,7 @@ export default function ReviewProduct({ loaderData }: Route.ComponentProps) {
                     name="rating"
                     value={rating}
                     required
+                    defaultChecked={result?.values?.rating === String(rating)}
                     {...(rating === 5 ? errorProps("rating", invalid, "review-error") : {})}
                     className="size-4 accent-brand-700"
                   />
@@ -115,6 +112,7 @@ export default function ReviewProduct({ loaderData }: Route.ComponentProps) {
               name="title"
               required
               maxLength={REVIEW_TITLE_MAX}
+              defaultValue={result?.values?.title}
               {...errorProps("title", invalid, "review-error")}
               className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
             />
@@ -130,6 +128,7 @@ export default function ReviewProduct({ loaderData }: Route.ComponentProps) {
               rows={6}
               minLength={REVIEW_BODY_MIN}
               maxLength={REVIEW_BODY_MAX}
+              defaultValue={result?.values?.body}
               {...errorProps("body", invalid, "review-error", ["review-body-hint"])}
               className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
             />

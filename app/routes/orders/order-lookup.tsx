@@ -16,17 +16,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { operations, settings, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
+  const typed = { invoiceId: formText(form, "invoiceId"), mobile: formText(form, "mobile") };
   try {
-    const { invoiceId, bagToken } = await claimGuestOrderAccess(operations, {
-      invoiceId: formText(form, "invoiceId"),
-      mobile: formText(form, "mobile"),
-      clientAddress,
-    });
+    const { invoiceId, bagToken } = await claimGuestOrderAccess(operations, { ...typed, clientAddress });
     const headers =
       bagToken !== bagTokenOf(operations.viewer) ? { "Set-Cookie": bagCookie(bagToken, settings.secureCookies) } : undefined;
     return redirect(`/order/${invoiceId}`, { headers });
   } catch (error) {
-    return failureResult(error);
+    return failureResult(error, { values: typed });
   }
 }
 
@@ -51,6 +48,7 @@ export default function OrderLookup() {
               name="invoiceId"
               required
               autoComplete="off"
+              defaultValue={result?.values?.invoiceId}
               {...errorProps("invoiceId", invalid, "lookup-error")}
               className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 uppercase"
             />
@@ -65,6 +63,7 @@ export default function OrderLookup() {
               type="tel"
               required
               autoComplete="tel"
+              defaultValue={result?.values?.mobile}
               {...errorProps("mobile", invalid, "lookup-error")}
               className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
             />
