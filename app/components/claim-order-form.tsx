@@ -46,6 +46,7 @@ export function ClaimOrderForm({ result }: { result: ClaimOrderResult | null }) 
             maxLength={20}
             autoComplete="off"
             autoCapitalize="characters"
+            defaultValue={result?.values?.invoiceId}
             {...errorProps("invoiceId", invalid, "claim-order-error")}
             spellCheck={false}
             placeholder="e.g. 6A7K2QXN"
@@ -64,6 +65,7 @@ export function ClaimOrderForm({ result }: { result: ClaimOrderResult | null }) 
             maxLength={20}
             autoComplete="tel"
             placeholder="e.g. 9123 4567"
+            defaultValue={result?.values?.mobile}
             {...errorProps("mobile", invalid, "claim-order-error")}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
           />

@@ -1,26 +1,21 @@
 import { data } from "react-router";
 import { linkOrderToMember } from "../../domain/loyalty/link-order.ts";
 import type { RequestContext } from "../context.ts";
-import { expectedFailure } from "./action-result.server.ts";
+import { expectedFailure, formText } from "./action-result.server.ts";
 import { CLAIM_ORDER_INTENT, type ClaimOrderResult, claimSuccessMessage } from "./claim-order.ts";
-
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
 
 /** The member page's "Claim a past order" form: links the order and says what it brought. */
 export async function claimOrder(context: RequestContext, memberId: string, form: FormData) {
+  const typed = { invoiceId: formText(form, "invoiceId"), mobile: formText(form, "mobile") };
   try {
     const { claim } = await linkOrderToMember(context.operations, {
       memberId,
-      invoiceId: field(form, "invoiceId"),
-      mobile: field(form, "mobile"),
+      ...typed,
       clientAddress: context.clientAddress,
     });
     return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: true, message: claimSuccessMessage(claim) });
   } catch (error) {
     const { status, ...failure } = expectedFailure(error);
-    return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: false, ...failure }, { status });
+    return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: false, ...failure, values: typed }, { status });
   }
 }

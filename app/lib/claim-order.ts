@@ -4,7 +4,14 @@ import { formatMoney } from "../../domain/shared/money.ts";
 /** The form field that tells the member page's action which form was sent. */
 export const CLAIM_ORDER_INTENT = "claim-order";
 
-export type ClaimOrderResult = { intent: typeof CLAIM_ORDER_INTENT; ok: boolean; message: string; invalidFields?: string[] };
+export type ClaimOrderResult = {
+  intent: typeof CLAIM_ORDER_INTENT;
+  ok: boolean;
+  message: string;
+  invalidFields?: string[];
+  /** What was typed, handed back with a failure so a form posted without JavaScript comes back filled in. */
+  values?: { invoiceId: string; mobile: string };
+};
 
 const points = (count: number) => `${count.toLocaleString("en-SG")} point${count === 1 ? "" : "s"}`;
 

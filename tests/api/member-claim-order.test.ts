@@ -23,6 +23,9 @@ describe("the claim form on /member", () => {
     const wrongPage = await wrong.text();
     expect(wrongPage).toContain(`role="alert"`);
     expect(wrongPage).toContain("We couldn&#x27;t find an order with that invoice number and mobile number.");
+    // Without JavaScript the form comes back as typed, ready to correct the mobile number.
+    expect(wrongPage).toMatch(new RegExp(`<input id="claim-invoice-id"[^>]*value="${order.invoiceId}"`));
+    expect(wrongPage).toMatch(/<input id="claim-mobile"[^>]*value="9123 4567"/);
 
     const claimed = await browser.post("/member", {
       intent: "claim-order",
