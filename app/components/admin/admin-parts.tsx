@@ -1,6 +1,21 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
-/** The pieces the back office's detail pages are made of. */
+/** The pieces the back office's pages are made of. */
+export const PRIMARY_BUTTON = "rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900";
+export const TEXT_INPUT = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2";
+
+/** A labelled input of a back-office form. */
+export function Field({ id, label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      <input id={id} className={TEXT_INPUT} {...input} />
+    </div>
+  );
+}
+
 export function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3">

@@ -1,9 +1,9 @@
 import type { RefObject } from "react";
 import { Form } from "react-router";
+import { PRIMARY_BUTTON } from "./admin-parts.tsx";
 
 type RefundableLine = { position: number; description: string; quantity: number; lineTotal: string };
 
-const BUTTON = "rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900";
 const INPUT = "mt-1 rounded-lg border border-slate-400 px-3 py-2";
 
 function ReasonField({ id }: { id: string }) {
@@ -73,7 +73,7 @@ export function RefundForm({
         </div>
       </fieldset>
       <ReasonField id="refund-reason" />
-      <button type="submit" className={BUTTON}>
+      <button type="submit" className={PRIMARY_BUTTON}>
         Refund
       </button>
     </Form>
@@ -88,7 +88,7 @@ export function CancelForm({ csrfToken, left }: { csrfToken: string; left: strin
       <input type="hidden" name="intent" value="cancel" />
       <p>The shopper gets back {left} and an email saying the order is cancelled.</p>
       <ReasonField id="cancel-reason" />
-      <button type="submit" className={BUTTON}>
+      <button type="submit" className={PRIMARY_BUTTON}>
         Cancel order and refund
       </button>
     </Form>

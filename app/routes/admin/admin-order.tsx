@@ -8,7 +8,7 @@ import { type RefundOrderPaymentRequest, refundOrderPayment } from "../../../dom
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
-import { Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
+import { PRIMARY_BUTTON, Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
 import { CancelForm, RefundForm } from "../../components/admin/refund-forms.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
@@ -132,8 +132,6 @@ const STATUS_LABELS = {
   refunded: "Refunded",
 } as const;
 
-const BUTTON = "rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900";
-
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const refundForm = useResetAfterSuccess(result);
@@ -189,7 +187,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
               />
             </div>
-            <button type="submit" className={BUTTON}>
+            <button type="submit" className={PRIMARY_BUTTON}>
               Mark shipped
             </button>
           </Form>
@@ -200,7 +198,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <Form method="post">
             <input type="hidden" name="csrf" value={csrfToken} />
             <input type="hidden" name="intent" value="deliver" />
-            <button type="submit" className={BUTTON}>
+            <button type="submit" className={PRIMARY_BUTTON}>
               Mark delivered
             </button>
           </Form>

@@ -8,7 +8,7 @@ import {
 } from "../../../domain/promotions/manage-promotions.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { DAY_MS, singaporeDate } from "../../../domain/shared/singapore-time.ts";
-import { Section, Table } from "../../components/admin/admin-parts.tsx";
+import { Field, PRIMARY_BUTTON, Section, Table, TEXT_INPUT } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { centsFromDollars } from "../../lib/money-input.ts";
@@ -82,20 +82,6 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const INPUT = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2";
-const BUTTON = "rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900";
-
-function Field({ id, label, ...input }: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      <input id={id} className={INPUT} {...input} />
-    </div>
-  );
-}
-
 /** The products a code leaves out, as checkboxes folded away until needed. */
 function ProductExclusions({
   idPrefix,
@@ -160,7 +146,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             <label htmlFor="promo-kind" className="block font-semibold">
               Takes off
             </label>
-            <select id="promo-kind" name="kind" className={INPUT}>
+            <select id="promo-kind" name="kind" className={TEXT_INPUT}>
               <option value="percent">A percentage</option>
               <option value="amount">An amount (S$)</option>
             </select>
@@ -175,7 +161,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             <ProductExclusions idPrefix="new" products={loaderData.products} excluded={[]} />
           </div>
           <div className="flex items-end">
-            <button type="submit" className={BUTTON}>
+            <button type="submit" className={PRIMARY_BUTTON}>
               Create code
             </button>
           </div>
@@ -251,7 +237,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
                         type="date"
                         defaultValue={promotion.lastDay}
                       />
-                      <button type="submit" className={BUTTON}>
+                      <button type="submit" className={PRIMARY_BUTTON}>
                         Save {promotion.code}
                       </button>
                     </Form>

@@ -2,7 +2,7 @@ import { Form, useActionData } from "react-router";
 import { REWARD_KIND_LABELS, REWARD_KINDS } from "../../../domain/loyalty/reward-kinds.ts";
 import type { RewardKind } from "../../../domain/loyalty/rewards.ts";
 import { createReward, listRewardsForStaff, updateReward } from "../../../domain/loyalty/staff/manage-rewards.ts";
-import { ActionMessage, Section, Table } from "../../components/admin/admin-parts.tsx";
+import { ActionMessage, Field, PRIMARY_BUTTON, Section, Table, TEXT_INPUT } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -56,20 +56,6 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     return failureResult(error, { labels: FIELD_LABELS });
   }
-}
-
-const INPUT = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2";
-const BUTTON = "rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900";
-
-function Field({ id, label, ...input }: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      <input id={id} className={INPUT} {...input} />
-    </div>
-  );
 }
 
 /** The fields a reward's create and edit forms share. */
@@ -155,7 +141,7 @@ export default function AdminRewards({ loaderData }: Route.ComponentProps) {
                   <input type="checkbox" name="active" defaultChecked={reward.active} /> On
                 </label>
                 <DetailFields idPrefix={`reward-${reward.id}`} reward={reward} />
-                <button type="submit" className={BUTTON}>
+                <button type="submit" className={PRIMARY_BUTTON}>
                   Save {reward.name}
                 </button>
               </Form>
@@ -183,7 +169,7 @@ export default function AdminRewards({ loaderData }: Route.ComponentProps) {
             <label htmlFor="new-reward-kind" className="block font-semibold">
               Taken as
             </label>
-            <select id="new-reward-kind" name="optionKind" className={INPUT}>
+            <select id="new-reward-kind" name="optionKind" className={TEXT_INPUT}>
               {REWARD_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {REWARD_KIND_LABELS[kind]}
@@ -193,7 +179,7 @@ export default function AdminRewards({ loaderData }: Route.ComponentProps) {
           </div>
           <DetailFields idPrefix="new-reward" />
           <div className="flex items-end">
-            <button type="submit" className={BUTTON}>
+            <button type="submit" className={PRIMARY_BUTTON}>
               Create reward
             </button>
           </div>
