@@ -76,6 +76,8 @@ describe("the back office's catalogue and rewards over HTTP", () => {
     expect(page.headers.get("cache-control")).toBe("private, no-store");
     const html = await page.text();
     expect(html).toContain('Switch off<span class="sr-only"> Luna Collagen Nectar, 8-serving box</span>');
+    // The sampler pouches' products are off, yet their pouches sell through promotions: staff are told.
+    expect(html).toContain("Its pouches still sell through promotions");
     const csrf = CSRF_FIELD.exec(html)?.[1] ?? "";
     const done = await owner.post("/admin/catalogue", { csrf, ...switchOff });
     expect(done.status).toBe(200);

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, useActionData } from "react-router";
+import { isOptionAvailable } from "../../../domain/catalog/lookup.ts";
 import { seriesTitle } from "../../../domain/catalog/series.ts";
 import { listCatalogueForStaff } from "../../../domain/catalog/staff/list-catalogue-for-staff.ts";
 import { switchOption } from "../../../domain/catalog/staff/switch-option.ts";
@@ -30,6 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
         name: product.name,
         active: product.active,
         excluded: product.campaignDiscountExclusion,
+        // The sampler pouches stay on sale through promotions while their product is off.
+        soldAnyway: !product.active && product.options.some((option) => isOptionAvailable(product, option)),
         options: product.options.map((option) => ({
           id: option.optionId,
           name: optionLabel(option),
@@ -166,6 +169,7 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="mr-auto text-lg font-bold text-brand-900">{product.name}</h3>
                   <State on={product.active}>{product.active ? "On sale" : "Switched off"}</State>
+                  {product.soldAnyway && <State on>Its pouches still sell through promotions</State>}
                   {product.excluded && <State on={false}>No promotion codes</State>}
                 </div>
                 <div className="mt-3 flex flex-wrap gap-2">
