@@ -3,7 +3,7 @@ import type { JobName } from "../../../domain/jobs/job-queue.ts";
 import { listFailedJobs } from "../../../domain/jobs/list-failed-jobs.ts";
 import { retryJob } from "../../../domain/jobs/retry-job.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
-import { Table } from "../../components/admin/admin-parts.tsx";
+import { ActionMessage, Table } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -55,14 +55,7 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted">
         Background work that used up its retries. Fix the cause (a mail server, a payment provider), then retry it.
       </p>
-      {result && (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
-        >
-          {result.message}
-        </p>
-      )}
+      <ActionMessage result={result} />
       <div className="mt-6">
         {loaderData.jobs.length === 0 ? (
           <p>No failed jobs. Everything in the background has gone through.</p>

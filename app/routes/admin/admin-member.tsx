@@ -3,7 +3,7 @@ import { adjustMemberPoints, MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from 
 import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
 import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
-import { Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
+import { ActionMessage, Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -124,14 +124,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
         <Stat label="Email" value={member.email} />
         <Stat label="Member since" value={member.memberSince} />
       </dl>
-      {result && (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
-        >
-          {result.message}
-        </p>
-      )}
+      <ActionMessage result={result} />
       {loaderData.mayAdjustPoints && (
         <Section id="adjust" title="Credit or debit points">
           <Form ref={adjustForm} method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">

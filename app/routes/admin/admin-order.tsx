@@ -8,7 +8,7 @@ import { type RefundOrderPaymentRequest, refundOrderPayment } from "../../../dom
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
-import { PRIMARY_BUTTON, Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
+import { ActionMessage, PRIMARY_BUTTON, Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
 import { CancelForm, RefundForm } from "../../components/admin/refund-forms.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
@@ -149,14 +149,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <Stat label="Paid" value={`${order.total} on ${order.paidAt}`} />
         <Stat label="Refunded" value={order.refunded} />
       </dl>
-      {result && (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
-        >
-          {result.message}
-        </p>
-      )}
+      <ActionMessage result={result} />
       {order.status === "paid" && (
         <Section id="ship" title="Mark shipped">
           <Form method="post" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">

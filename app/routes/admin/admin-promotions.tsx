@@ -8,7 +8,7 @@ import {
 } from "../../../domain/promotions/manage-promotions.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { DAY_MS, singaporeDate } from "../../../domain/shared/singapore-time.ts";
-import { Field, PRIMARY_BUTTON, Section, Table, TEXT_INPUT } from "../../components/admin/admin-parts.tsx";
+import { ActionMessage, Field, PRIMARY_BUTTON, Section, Table, TEXT_INPUT } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { centsFromDollars } from "../../lib/money-input.ts";
@@ -125,14 +125,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Promotions</h1>
-      {result && (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
-        >
-          {result.message}
-        </p>
-      )}
+      <ActionMessage result={result} />
       <Section id="create" title="New promotion code">
         <Form
           ref={createForm}

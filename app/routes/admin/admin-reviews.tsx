@@ -2,6 +2,7 @@ import { Form, Link, useActionData } from "react-router";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { decideReview } from "../../../domain/reviews/staff/decide-review.ts";
 import { ListReviewsForStaffInput, listReviewsForStaff } from "../../../domain/reviews/staff/list-reviews-for-staff.ts";
+import { ActionMessage } from "../../components/admin/admin-parts.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
@@ -86,14 +87,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {result && (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
-        >
-          {result.message}
-        </p>
-      )}
+      <ActionMessage result={result} />
       {reviews.length === 0 ? (
         <p className="mt-6">{status === "pending" ? "No reviews are waiting." : "None yet."}</p>
       ) : (

@@ -5,6 +5,7 @@ import { listStaff } from "../../../domain/staff/list-staff.ts";
 import type { STAFF_PERMISSIONS } from "../../../domain/staff/permissions.ts";
 import { removeStaff } from "../../../domain/staff/remove-staff.ts";
 import { GRANTABLE_PERMISSIONS } from "../../../domain/staff/staff-input.ts";
+import { ActionMessage } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -63,14 +64,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Staff</h1>
-      {result && (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
-        >
-          {result.message}
-        </p>
-      )}
+      <ActionMessage result={result} />
       <section aria-labelledby="add-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="add-heading" className="text-xl font-bold text-brand-900">
           Add someone
