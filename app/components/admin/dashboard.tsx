@@ -23,6 +23,8 @@ export type DashboardData = {
 };
 
 const count = (value: number) => value.toLocaleString("en-SG");
+/** The liability's value is shown for this many points: one point is worth a fraction of a cent. */
+const POINTS_VALUED = 100;
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(1)}%`);
 
 const ROWS: { label: string; value: (period: Period) => string }[] = [
@@ -157,7 +159,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-muted">Value of a point (best reward)</dt>
-          <dd className="font-bold text-brand-900">{formatMoney(Math.round(data.pointValueCents * 100))} per 100 points</dd>
+          <dd className="font-bold text-brand-900">{`${formatMoney(Math.round(data.pointValueCents * POINTS_VALUED))} per ${POINTS_VALUED} points`}</dd>
         </div>
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
