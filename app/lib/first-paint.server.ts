@@ -13,26 +13,47 @@ const HEAD_END = "</head>";
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/;
 
-/** Runs in the page: adds the preloads and the module script once the first frame is on screen. */
+/**
+ * Runs in the page: adds the module script and the preloads once the first frame is on screen.
+ * Starting a request costs the main thread a little, and a page has a few dozen modules, so the
+ * preloads go in small batches, one task each, rather than in one long task that blocks input.
+ */
 function startAfterFirstPaint(preloads: string[], moduleCode: string) {
+  const preloadsPerTask = 4;
   const nonce = (document.currentScript as HTMLScriptElement).nonce;
-  const start = () => {
-    for (const href of preloads) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      link.nonce = nonce;
-      document.head.append(link);
-    }
+  const addModuleScript = () => {
     const script = document.createElement("script");
     script.type = "module";
     script.nonce = nonce;
     script.textContent = moduleCode;
     document.body.append(script);
   };
-  // A hidden tab paints nothing, so it would never hydrate while waiting for a frame.
-  if (document.hidden) start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  const addPreloads = (from: number, to: number) => {
+    for (const href of preloads.slice(from, to)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      link.nonce = nonce;
+      document.head.append(link);
+    }
+  };
+  const addPreloadsFrom = (from: number) => {
+    addPreloads(from, from + preloadsPerTask);
+    if (from + preloadsPerTask < preloads.length) setTimeout(() => addPreloadsFrom(from + preloadsPerTask), 0);
+  };
+  // A hidden tab paints nothing, so it would never hydrate while waiting for a frame, and its
+  // timers run at most once a second, so it starts everything at once.
+  if (document.hidden) {
+    addModuleScript();
+    addPreloads(0, preloads.length);
+  } else {
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        addModuleScript();
+        setTimeout(() => addPreloadsFrom(0), 0);
+      }, 0),
+    );
+  }
 }
 
 /** JSON that is safe inside a <script> element. */

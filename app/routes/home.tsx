@@ -40,12 +40,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PackSprite
-        packs={[
-          ...loaderData.seriesLeads.flatMap((lead) => (lead ? [lead.pack] : [])),
-          ...loaderData.bundles.map((card) => card.pack),
-        ]}
-      />
       <section className="bg-gradient-to-br from-brand-50 via-white to-amber-50">
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-12 md:grid-cols-2 md:py-20">
           <div>
@@ -113,6 +107,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+      {/* Last, so the browser parses and paints the hero's words before 20 KB of drawings. */}
+      <PackSprite
+        packs={[
+          ...loaderData.seriesLeads.flatMap((lead) => (lead ? [lead.pack] : [])),
+          ...loaderData.bundles.map((card) => card.pack),
+        ]}
+      />
     </>
   );
 }

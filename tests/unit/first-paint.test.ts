@@ -39,13 +39,13 @@ describe("the document shaped for the first paint", () => {
     },
   );
 
-  it("the loader adds the preloads and the module script with the nonce once a frame has been painted", async () => {
-    const html = await throughTransform(DOCUMENT, 17);
+  /** Runs the loader in a stand-in page and returns what each task (frame or timer) appended. */
+  function runLoader(html: string): Record<string, string>[][] {
     const loader = /<script nonce="([^"]+)">(\(function [\s\S]*?)<\/script><script/.exec(html);
     expect(loader?.[1]).toBe(NONCE);
-    const appended: Record<string, string>[] = [];
+    let appended: Record<string, string>[] = [];
     const append = (node: Record<string, string>) => appended.push(node);
-    const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
     const page = {
       document: {
         hidden: false,
@@ -54,26 +54,45 @@ describe("the document shaped for the first paint", () => {
         head: { append },
         body: { append },
       },
-      requestAnimationFrame: (callback: () => void) => frames.push(callback),
-      setTimeout: (callback: () => void) => frames.push(callback),
+      requestAnimationFrame: (callback: () => void) => tasks.push(callback),
+      setTimeout: (callback: () => void) => tasks.push(callback),
     };
     new Function("document", "requestAnimationFrame", "setTimeout", loader?.[2] ?? "")(
       page.document,
       page.requestAnimationFrame,
       page.setTimeout,
     );
-    expect(appended).toEqual([]);
-    while (frames.length > 0) frames.shift()?.();
-    expect(appended).toEqual([
-      { tag: "link", rel: "modulepreload", href: "/assets/entry.client-A.js", nonce: NONCE },
-      { tag: "link", rel: "modulepreload", href: "/assets/root-B.js", nonce: NONCE },
+    const perTask = [appended];
+    while (tasks.length > 0) {
+      appended = [];
+      tasks.shift()?.();
+      perTask.push(appended);
+    }
+    return perTask;
+  }
+
+  it("the loader adds the module script and the preloads with the nonce once a frame has been painted", async () => {
+    const perTask = runLoader(await throughTransform(DOCUMENT, 17));
+    expect(perTask[0]).toEqual([]);
+    expect(perTask.flat()).toEqual([
       {
         tag: "script",
         type: "module",
         nonce: NONCE,
         textContent: 'import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");',
       },
+      { tag: "link", rel: "modulepreload", href: "/assets/entry.client-A.js", nonce: NONCE },
+      { tag: "link", rel: "modulepreload", href: "/assets/root-B.js", nonce: NONCE },
     ]);
+  });
+
+  it("the loader adds a page's many preloads a few at a time, each once and in order", async () => {
+    const hrefs = Array.from({ length: 11 }, (_, index) => `/assets/chunk-${index}.js`);
+    const preloads = hrefs.map((href) => `<link rel="modulepreload" href="${href}" nonce="${NONCE}"/>`).join("");
+    const perTask = runLoader(await throughTransform(DOCUMENT.replace("</title>", `</title>${preloads}`), 64));
+    const links = perTask.map((task) => task.filter((node) => node.tag === "link").map((node) => node.href));
+    expect(links.flat()).toEqual([...hrefs, "/assets/entry.client-A.js", "/assets/root-B.js"]);
+    expect(Math.max(...links.map((task) => task.length))).toBe(4);
   });
 
   it("leaves a document without a head or scripts as it was, but for the stylesheet", async () => {
