@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { type PageLinks, pageHref } from "../lib/listing-page.ts";
+import { type PageLinks, pageHref } from "../lib/listing-links.ts";
 
 /** The page numbers shown: the first, the last, and the current one with its neighbours; null marks a gap. */
 function shownPages(page: number, pageCount: number): (number | null)[] {

@@ -1,14 +1,7 @@
-import type { MetaDescriptor } from "react-router";
 import { data, redirect } from "react-router";
 import { PRODUCTS_PER_PAGE, type ProductSlice } from "../../domain/catalog/list-products.ts";
+import type { PageLinks } from "./listing-links.ts";
 import { requestPath } from "./request-path.ts";
-
-export type PageLinks = { path: string; page: number; pageCount: number };
-
-/** A listing's address for one of its pages: page 1 is the bare path, the canonical one. */
-export function pageHref(path: string, page: number): string {
-  return page === 1 ? path : `${path}?page=${page}`;
-}
 
 const PAGE_NUMBER = /^[1-9][0-9]{0,5}$/;
 
@@ -29,14 +22,4 @@ export async function listingPage(request: Request, slice: (offset: number, limi
   if (page > pageCount) throw notFound();
   const links: PageLinks = { path, page, pageCount };
   return { products, totalCount, links };
-}
-
-/** A page's title with its page number after the first, so each page of a listing has its own. */
-export function pageTitle(title: string | undefined, links: PageLinks | undefined): string | undefined {
-  return title && links && links.page > 1 ? `${title}, page ${links.page}` : title;
-}
-
-/** The canonical address of a listing's page, for its meta tags. */
-export function canonicalLink(links: PageLinks | undefined): MetaDescriptor[] {
-  return links ? [{ tagName: "link", rel: "canonical", href: pageHref(links.path, links.page) }] : [];
 }

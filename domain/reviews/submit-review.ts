@@ -8,11 +8,8 @@ import { AppError } from "../shared/app-error.ts";
 import { identifier, requiredText, wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { productsBoughtBy } from "./bought-products.ts";
+import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "./review-limits.ts";
 import { authorNameOf, type ReviewRow } from "./review-view.ts";
-
-export const REVIEW_TITLE_MAX = 100;
-export const REVIEW_BODY_MAX = 2000;
-export const REVIEW_BODY_MIN = 20;
 
 export const SubmitReviewInput = z.object({
   productId: identifier(64),
