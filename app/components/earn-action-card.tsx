@@ -12,6 +12,7 @@ import {
   UserPlus,
 } from "lucide-react";
 import { Form, Link } from "react-router";
+import { formatNumber } from "../../domain/shared/number-format.ts";
 
 /** The icons the earn actions name (domain/loyalty/earn-actions.ts); an unknown name shows a gift. */
 const ICONS: Record<string, LucideIcon> = {
@@ -75,7 +76,7 @@ export function EarnActionCard({ action, busy }: { action: EarnActionItem; busy:
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-bold text-brand-900">{action.title}</h2>
         <p className="mt-1 text-sm text-muted">{action.description}</p>
-        <p className="mt-1 text-sm font-semibold text-brand-700">+{action.points.toLocaleString("en-SG")} points</p>
+        <p className="mt-1 text-sm font-semibold text-brand-700">+{formatNumber(action.points)} points</p>
       </div>
       <div className="shrink-0">
         <ActionControl action={action} busy={busy} />

@@ -9,9 +9,10 @@ import {
   SAFE_FLOOR_KCAL,
   type Sex,
 } from "../../domain/nutrition/energy.ts";
+import { formatNumber } from "../../domain/shared/number-format.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 
-const kcal = (value: number) => `${new Intl.NumberFormat("en-SG").format(value)} kcal`;
+const kcal = (value: number) => `${formatNumber(value)} kcal`;
 
 /** A product line that suits the goal, said with facts about the drink only. */
 const SUGGESTION: Record<Goal, { code: string; why: string }> = {

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
+import { formatNumber } from "../../domain/shared/number-format.ts";
 
 export type PointEntry = { id: string; label: string; date: string; points: number };
 
 /** "+50" for a credit, "−20" (a true minus sign) for a debit. */
 export function signedPoints(points: number): string {
-  return points < 0 ? `\u2212${Math.abs(points).toLocaleString("en-SG")}` : `+${points.toLocaleString("en-SG")}`;
+  return points < 0 ? `\u2212${formatNumber(Math.abs(points))}` : `+${formatNumber(points)}`;
 }
 
 type PointHistoryProps = {

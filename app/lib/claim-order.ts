@@ -1,5 +1,6 @@
 import { oldOrderText } from "../../domain/loyalty/programme-copy.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
+import { formatNumber } from "../../domain/shared/number-format.ts";
 
 /** The form field that tells the member page's action which form was sent. */
 export const CLAIM_ORDER_INTENT = "claim-order";
@@ -13,7 +14,7 @@ export type ClaimOrderResult = {
   values?: { invoiceId: string; mobile: string };
 };
 
-const points = (count: number) => `${count.toLocaleString("en-SG")} point${count === 1 ? "" : "s"}`;
+const points = (count: number) => `${formatNumber(count)} point${count === 1 ? "" : "s"}`;
 
 /** What the member reads after a past order was added to their membership. */
 export function claimSuccessMessage(claim: {

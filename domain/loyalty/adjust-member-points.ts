@@ -3,6 +3,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
 import { requireStaff } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
+import { formatNumber } from "../shared/number-format.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 
@@ -16,7 +17,7 @@ export const AdjustMemberPointsInput = z.object({
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
     .min(1, { error: "must be at least 1" })
-    .max(MAX_POINT_ADJUSTMENT, { error: `must be at most ${MAX_POINT_ADJUSTMENT.toLocaleString("en-SG")}` }),
+    .max(MAX_POINT_ADJUSTMENT, { error: `must be at most ${formatNumber(MAX_POINT_ADJUSTMENT)}` }),
   reason: z
     .string()
     .trim()
@@ -38,7 +39,7 @@ export const adjustMemberPoints = defineOperation(AdjustMemberPointsInput, async
     if (!credit && input.points > member.points) {
       throw new AppError(
         "INSUFFICIENT_POINTS",
-        `This member has only ${member.points.toLocaleString("en-SG")} points: a debit cannot take them below zero.`,
+        `This member has only ${formatNumber(member.points)} points: a debit cannot take them below zero.`,
       );
     }
     await recordPointEntry(tx, {

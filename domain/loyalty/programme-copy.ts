@@ -1,4 +1,5 @@
 import { formatMoney } from "../shared/money.ts";
+import { formatNumber } from "../shared/number-format.ts";
 import { PROGRAMME_TERMS, type ProgrammeTerms } from "./programme.ts";
 
 /**
@@ -6,8 +7,8 @@ import { PROGRAMME_TERMS, type ProgrammeTerms } from "./programme.ts";
  * (the programme's own by default), so the copy cannot drift from the rules.
  */
 
-const plural = (count: number, unit: string) => `${count.toLocaleString("en-SG")} ${unit}${count === 1 ? "" : "s"}`;
-const times = (multiplier: number) => `${multiplier.toLocaleString("en-SG")} times`;
+const plural = (count: number, unit: string) => `${formatNumber(count)} ${unit}${count === 1 ? "" : "s"}`;
+const times = (multiplier: number) => `${formatNumber(multiplier)} times`;
 
 /** The gold rule in a sentence, for visitors deciding whether to join. */
 export function goldRuleText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {

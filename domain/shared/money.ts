@@ -1,3 +1,5 @@
+import { formatNumber } from "./number-format.ts";
+
 /** Money is integer cents everywhere; this is the one place that converts and formats it. */
 export function toCents(amount: number): number {
   return Math.round(amount * 100);
@@ -10,7 +12,7 @@ export function fromCents(cents: number): number {
 export function formatMoney(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString("en-SG");
+  const dollars = formatNumber(Math.floor(abs / 100));
   return `${sign}S$${dollars}.${String(abs % 100).padStart(2, "0")}`;
 }
 

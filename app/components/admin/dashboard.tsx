@@ -1,4 +1,5 @@
 import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatNumber } from "../../../domain/shared/number-format.ts";
 
 type Period = {
   key: string;
@@ -22,7 +23,7 @@ export type DashboardData = {
   liabilityCents: number;
 };
 
-const count = (value: number) => value.toLocaleString("en-SG");
+const count = (value: number) => formatNumber(value);
 /** The liability's value is shown for this many points: one point is worth a fraction of a cent. */
 const POINTS_VALUED = 100;
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(1)}%`);

@@ -3,6 +3,7 @@ import { adjustMemberPoints, MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from 
 import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
 import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatNumber } from "../../../domain/shared/number-format.ts";
 import { ActionMessage, Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
@@ -98,7 +99,7 @@ export async function action(args: Route.ActionArgs) {
     const verb = direction === "credit" ? "credited" : "debited";
     return {
       ok: true,
-      message: `${Number(pointsText).toLocaleString("en-SG")} points ${verb}. The balance is now ${result.points.toLocaleString("en-SG")}.`,
+      message: `${formatNumber(Number(pointsText))} points ${verb}. The balance is now ${formatNumber(result.points)}.`,
     } satisfies ActionResult;
   } catch (error) {
     return failureResult(error);
@@ -118,7 +119,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight break-all text-brand-900">{member.name || member.email}</h1>
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-        <Stat label="Points" value={member.points.toLocaleString("en-SG")} />
+        <Stat label="Points" value={formatNumber(member.points)} />
         <Stat label="Tier" value={member.tier === "gold" ? `Gold since ${member.goldSince}` : "Green"} />
         <Stat label="Total spent" value={member.totalSpent} />
         <Stat label="Email" value={member.email} />
@@ -184,7 +185,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
                 <td className="p-3 whitespace-nowrap">{entry.at}</td>
                 <td className="p-3">{entry.label}</td>
                 <td className="p-3 text-right">
-                  {entry.points > 0 ? `+${entry.points.toLocaleString("en-SG")}` : entry.points.toLocaleString("en-SG")}
+                  {entry.points > 0 ? `+${formatNumber(entry.points)}` : formatNumber(entry.points)}
                 </td>
                 <td className="p-3">{entry.reason}</td>
               </tr>

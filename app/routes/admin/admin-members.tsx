@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { findMembers } from "../../../domain/loyalty/find-members.ts";
 import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatNumber } from "../../../domain/shared/number-format.ts";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -116,7 +117,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
                     {member.name && <span className="block text-muted">{member.name}</span>}
                   </td>
                   <td className="p-3 capitalize">{member.membershipStatus}</td>
-                  <td className="p-3 text-right">{member.points.toLocaleString("en-SG")}</td>
+                  <td className="p-3 text-right">{formatNumber(member.points)}</td>
                   <td className="p-3 text-right">{member.totalSpent}</td>
                   <td className="p-3 whitespace-nowrap">{member.joined}</td>
                 </tr>

@@ -8,6 +8,7 @@ import { type RefundOrderPaymentRequest, refundOrderPayment } from "../../../dom
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatNumber } from "../../../domain/shared/number-format.ts";
 import { ActionMessage, PRIMARY_BUTTON, Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
 import { CancelForm, RefundForm } from "../../components/admin/refund-forms.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
@@ -273,7 +274,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <tr key={`${entry.kind}-${entry.at}`} className="border-t border-slate-200">
                 <td className="p-3 whitespace-nowrap">{entry.at}</td>
                 <td className="p-3">{entry.label}</td>
-                <td className="p-3 text-right">{`${entry.transactionType === "credit" ? "+" : "−"}${entry.points.toLocaleString("en-SG")}`}</td>
+                <td className="p-3 text-right">{`${entry.transactionType === "credit" ? "+" : "−"}${formatNumber(entry.points)}`}</td>
               </tr>
             ))}
           </Table>

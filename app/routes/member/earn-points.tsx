@@ -1,6 +1,7 @@
 import { data, useNavigation } from "react-router";
 import { type EarnAction, findEarnAction, visibleEarnActions } from "../../../domain/loyalty/earn-actions.ts";
 import { createEarnPointTransaction } from "../../../domain/loyalty/earn-points.ts";
+import { formatNumber } from "../../../domain/shared/number-format.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { type BrandPage, BrandPageLink, EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
 import { type BrandPages, requestContext } from "../../context.ts";
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = findEarnAction(String(activity));
     const message =
       credited && done
-        ? `You earned ${done.points.toLocaleString("en-SG")} points for "${done.title}". Your balance is ${after.points.toLocaleString("en-SG")} points.`
+        ? `You earned ${formatNumber(done.points)} points for "${done.title}". Your balance is ${formatNumber(after.points)} points.`
         : "You have already earned the points for this one.";
     return data<EarnResult>({ ok: true, message, brandPage: brandPageOf(done, ctx.settings.brandPages) });
   } catch (error) {
@@ -85,7 +86,7 @@ export default function EarnPoints({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-2 text-muted">
         Each of these earns points once. You have{" "}
         <strong data-testid="earn-balance" className="text-ink">
-          {loaderData.points.toLocaleString("en-SG")}
+          {formatNumber(loaderData.points)}
         </strong>{" "}
         points.
       </p>

@@ -4,6 +4,7 @@ import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { isAppError } from "../../../domain/shared/app-error.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatNumber } from "../../../domain/shared/number-format.ts";
 import { ClaimOrderForm } from "../../components/claim-order-form.tsx";
 import { GoldProgress } from "../../components/gold-progress.tsx";
 import { MemberAvatar } from "../../components/member-avatar.tsx";
@@ -120,9 +121,9 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
       </header>
 
       <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Stat label="Points" value={member.points.toLocaleString("en-SG")} testId="member-points" highlight />
+        <Stat label="Points" value={formatNumber(member.points)} testId="member-points" highlight />
         <Stat label="Total spent" value={formatMoney(member.totalSpentCents)} testId="member-total-spent" />
-        <Stat label="Purchases" value={member.purchaseCount.toLocaleString("en-SG")} testId="member-purchases" />
+        <Stat label="Purchases" value={formatNumber(member.purchaseCount)} testId="member-purchases" />
       </dl>
 
       <div className="mt-6 space-y-6">

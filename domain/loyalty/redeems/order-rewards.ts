@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client.ts";
 import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
 import { rewards } from "../../../db/schema/loyalty.ts";
 import { redeems } from "../../../db/schema/members.ts";
+import { formatNumber } from "../../shared/number-format.ts";
 
 /** A reward that went out with an order, as its invoice and details pages list it. */
 export type OrderRewardLine = {
@@ -50,5 +51,5 @@ export async function orderRewardLines(db: Database, orderId: string): Promise<O
 /** How a reward reads on the invoice and in the confirmation email: what it is and what it cost in points. */
 export function rewardDescription(reward: OrderRewardLine): string {
   const item = reward.flavourName ? `${reward.productName}, ${reward.flavourName}` : reward.productName;
-  return `Reward: ${item} (${reward.pointsTotal.toLocaleString("en-SG")} points)`;
+  return `Reward: ${item} (${formatNumber(reward.pointsTotal)} points)`;
 }

@@ -5,6 +5,7 @@ import type { Tx } from "../../members/member-deps.ts";
 import { recordPointEntry } from "../../members/point-ledger.ts";
 import { AppError } from "../../shared/app-error.ts";
 import { identifier } from "../../shared/input.ts";
+import { formatNumber } from "../../shared/number-format.ts";
 import type { LockedMember as FullLockedMember } from "../locked-member.ts";
 import { rewardExpiredReason } from "../programme-copy.ts";
 
@@ -57,7 +58,7 @@ export function requirePoints(member: LockedMember, needed: number): void {
   if (member.points >= needed) return;
   throw new AppError(
     "INSUFFICIENT_POINTS",
-    `Not enough points: this needs ${needed.toLocaleString("en-SG")} points and you have ${member.points.toLocaleString("en-SG")}.`,
+    `Not enough points: this needs ${formatNumber(needed)} points and you have ${formatNumber(member.points)}.`,
   );
 }
 
