@@ -1,8 +1,10 @@
 /**
- * A Vite plugin that puts every module the root route imports, however deep, into one chunk of the
- * browser build. The root route is part of every page, so those modules always load together;
- * left to itself the bundler splits them into a few dozen chunks of a few hundred bytes (one per
- * set of routes sharing them), and each is a request and a task before the page can hydrate.
+ * A Vite plugin that puts the shop's own modules that the root route imports, however deep, into one
+ * chunk of the browser build. The root route is part of every page, so those modules always load
+ * together; left to itself the bundler splits them into a few dozen chunks of a few hundred bytes
+ * (one per set of routes sharing them), and each is a request and a task before the page can
+ * hydrate. Libraries are left to the bundler: a barrel such as lucide-react's would otherwise bring
+ * every icon the shop uses anywhere into every page.
  */
 import path from "node:path";
 import type { Plugin } from "vite";
@@ -41,7 +43,7 @@ export function shellChunk(): Plugin {
                   {
                     name: (id: string, graph: ModuleGraph) => {
                       shell ??= staticImportsOf(ROOT_ROUTE, graph);
-                      return shell.has(id) ? "shell" : null;
+                      return shell.has(id) && !id.includes("/node_modules/") ? "shell" : null;
                     },
                   },
                 ],
