@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatNumber } from "../../domain/shared/number-format.ts";
 
-const intl = (value: number, maxFractionDigits = 3) => value.toLocaleString("en-SG", { maximumFractionDigits: maxFractionDigits });
+const intl = (value: number, maxFractionDigits = 3) =>
+  value.toLocaleString("en-SG", { maximumFractionDigits: maxFractionDigits });
 
 describe("numbers as Singapore writes them", () => {
   it.each([0, 7, 999, 1000, 12_345, 100_000, 1_234_567, 99_999_999, -1, -1500, -1_234_567])(
