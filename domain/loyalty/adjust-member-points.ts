@@ -6,9 +6,7 @@ import { AppError } from "../shared/app-error.ts";
 import { formatNumber } from "../shared/number-format.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
-
-export const MAX_POINT_ADJUSTMENT = 100_000;
-export const MAX_ADJUSTMENT_REASON = 200;
+import { MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "./point-adjustment-limits.ts";
 
 export const AdjustMemberPointsInput = z.object({
   memberId: z.string().min(1).max(120),

@@ -7,9 +7,7 @@ import type { DummyOrderView, LinkedOrderView } from "../members/member-view.ts"
 import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
-
-/** How many of the newest orders the debug orders page lists. */
-export const RECENT_ORDERS_LIMIT = 50;
+import { RECENT_ORDERS_LIMIT } from "./recent-orders-limit.ts";
 
 export const ListMemberOrdersInput = z.object({});
 

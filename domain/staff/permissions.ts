@@ -3,6 +3,9 @@ export const STAFF_PERMISSIONS = ["orders", "refunds", "points", "catalog", "pro
 
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
+/** Permissions an owner may give a "staff" role; managing staff stays with owners. */
+export const GRANTABLE_PERMISSIONS = STAFF_PERMISSIONS.filter((permission) => permission !== "staff");
+
 /** Owners may do everything; staff only what they were given. */
 export type StaffRole = "owner" | "staff";
 

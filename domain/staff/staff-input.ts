@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { requiredText } from "../shared/input.ts";
-import { STAFF_PERMISSIONS } from "./permissions.ts";
-
-/** Permissions an owner may give a "staff" role; managing staff stays with owners. */
-export const GRANTABLE_PERMISSIONS = STAFF_PERMISSIONS.filter((permission) => permission !== "staff");
+import { GRANTABLE_PERMISSIONS } from "./permissions.ts";
 
 export const staffEmail = () =>
   requiredText(254)

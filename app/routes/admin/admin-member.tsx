@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData } from "react-router";
-import { adjustMemberPoints, MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "../../../domain/loyalty/adjust-member-points.ts";
+import { adjustMemberPoints } from "../../../domain/loyalty/adjust-member-points.ts";
 import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
+import { MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "../../../domain/loyalty/point-adjustment-limits.ts";
 import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { formatNumber } from "../../../domain/shared/number-format.ts";

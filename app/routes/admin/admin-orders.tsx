@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
-import { listOrders, ORDER_STATUSES } from "../../../domain/orders/staff/list-orders.ts";
+import { ORDER_STATUSES } from "../../../domain/orders/order-statuses.ts";
+import { listOrders } from "../../../domain/orders/staff/list-orders.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";

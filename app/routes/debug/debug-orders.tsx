@@ -2,7 +2,8 @@ import { data, Form } from "react-router";
 import { linkOrderToMember } from "../../../domain/loyalty/link-order.ts";
 import { removeMemberIdFromOrderByEmail } from "../../../domain/loyalty/unlink-order-by-email.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
-import { listMemberOrders, type MemberOrders, RECENT_ORDERS_LIMIT } from "../../../domain/orders/list-member-orders.ts";
+import { listMemberOrders, type MemberOrders } from "../../../domain/orders/list-member-orders.ts";
+import { RECENT_ORDERS_LIMIT } from "../../../domain/orders/recent-orders-limit.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import {
   Answer,

@@ -6,11 +6,11 @@ import { requireStaff } from "../../shared/access.ts";
 import { text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../shared/singapore-time.ts";
+import { ORDER_STATUSES } from "../order-statuses.ts";
 
 export const ORDER_PAGE_SIZE = 50;
 /** The most rows one CSV export carries. */
 export const ORDER_EXPORT_LIMIT = 10_000;
-export const ORDER_STATUSES = ["paid", "shipped", "delivered", "cancelled", "refunded"] as const;
 
 const blankAsUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const day = () =>
