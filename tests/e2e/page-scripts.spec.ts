@@ -18,3 +18,23 @@ for (const path of ["/", "/shop", "/shop/luna-collagen", "/shop/sale", "/shop/lu
     expect(bodies.filter((body) => body.includes(SCHEMA_LIBRARY))).toEqual([]);
   });
 }
+
+test("no page's scripts, back-office and debug pages included, carry the input-schema library", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForFunction(() => "__reactRouterManifest" in window);
+  const files = await page.evaluate(() => {
+    type Manifest = {
+      entry: { module: string; imports: string[] };
+      routes: Record<string, { module: string; imports?: string[] }>;
+    };
+    const manifest = (window as unknown as { __reactRouterManifest: Manifest }).__reactRouterManifest;
+    const routes = Object.values(manifest.routes).flatMap((route) => [route.module, ...(route.imports ?? [])]);
+    return [...new Set([manifest.entry.module, ...manifest.entry.imports, ...routes])];
+  });
+  expect(files.length).toBeGreaterThan(50);
+  const carrying: string[] = [];
+  for (const file of files) {
+    if ((await (await page.request.get(file)).text()).includes(SCHEMA_LIBRARY)) carrying.push(file);
+  }
+  expect(carrying).toEqual([]);
+});
