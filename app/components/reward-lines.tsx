@@ -1,16 +1,11 @@
 import { Gift, Minus, Plus, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
-import { rewardHoldText } from "../../domain/loyalty/programme-copy.ts";
+import { formatPoints, rewardHoldText } from "../../domain/loyalty/programme-copy.ts";
 import type { OrderRewardLine } from "../../domain/loyalty/redeems/order-rewards.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
-import { formatNumber } from "../../domain/shared/number-format.ts";
 import { PackIllustration } from "./pack-illustration.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
-
-export function formatPoints(points: number): string {
-  return `${formatNumber(points)} ${points === 1 ? "point" : "points"}`;
-}
 
 const rewardName = (line: Pick<RewardLine, "productName" | "flavourName">) =>
   line.flavourName ? `${line.productName}, ${line.flavourName}` : line.productName;

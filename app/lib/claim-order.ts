@@ -1,6 +1,5 @@
-import { oldOrderText } from "../../domain/loyalty/programme-copy.ts";
+import { formatPoints, oldOrderText } from "../../domain/loyalty/programme-copy.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
-import { formatNumber } from "../../domain/shared/number-format.ts";
 
 /** The form field that tells the member page's action which form was sent. */
 export const CLAIM_ORDER_INTENT = "claim-order";
@@ -13,8 +12,6 @@ export type ClaimOrderResult = {
   /** What was typed, handed back with a failure so a form posted without JavaScript comes back filled in. */
   values?: { invoiceId: string; mobile: string };
 };
-
-const points = (count: number) => `${formatNumber(count)} point${count === 1 ? "" : "s"}`;
 
 /** What the member reads after a past order was added to their membership. */
 export function claimSuccessMessage(claim: {
@@ -31,7 +28,7 @@ export function claimSuccessMessage(claim: {
   if (claim.age === "old") {
     return `Order ${claim.invoiceId} is on your membership and its ${spent} is counted towards your spend. ${oldOrderText()}`;
   }
-  return `Order ${claim.invoiceId} is on your membership: ${points(claim.pointsCredited)} added and ${spent} counted towards your spend.`;
+  return `Order ${claim.invoiceId} is on your membership: ${formatPoints(claim.pointsCredited)} added and ${spent} counted towards your spend.`;
 }
 
 /** The member page's action data, when it answers the claim form. */

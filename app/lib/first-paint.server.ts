@@ -28,8 +28,8 @@ function startAfterFirstPaint(preloads: string[], moduleCode: string) {
     script.textContent = moduleCode;
     document.body.append(script);
   };
-  const addPreloads = (from: number, to: number) => {
-    for (const href of preloads.slice(from, to)) {
+  const addPreloads = (hrefs: string[]) => {
+    for (const href of hrefs) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
@@ -38,14 +38,14 @@ function startAfterFirstPaint(preloads: string[], moduleCode: string) {
     }
   };
   const addPreloadsFrom = (from: number) => {
-    addPreloads(from, from + preloadsPerTask);
+    addPreloads(preloads.slice(from, from + preloadsPerTask));
     if (from + preloadsPerTask < preloads.length) setTimeout(() => addPreloadsFrom(from + preloadsPerTask), 0);
   };
   // A hidden tab paints nothing, so it would never hydrate while waiting for a frame, and its
   // timers run at most once a second, so it starts everything at once.
   if (document.hidden) {
     addModuleScript();
-    addPreloads(0, preloads.length);
+    addPreloads(preloads);
   } else {
     requestAnimationFrame(() =>
       setTimeout(() => {

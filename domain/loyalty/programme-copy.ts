@@ -10,6 +10,9 @@ import { PROGRAMME_TERMS, type ProgrammeTerms } from "./programme.ts";
 const plural = (count: number, unit: string) => `${formatNumber(count)} ${unit}${count === 1 ? "" : "s"}`;
 const times = (multiplier: number) => `${formatNumber(multiplier)} times`;
 
+/** "1 point", "1,250 points". */
+export const formatPoints = (count: number) => plural(count, "point");
+
 /** The gold rule in a sentence, for visitors deciding whether to join. */
 export function goldRuleText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
   const threshold = formatMoney(terms.goldThresholdCents);

@@ -23,18 +23,17 @@ export type DashboardData = {
   liabilityCents: number;
 };
 
-const count = (value: number) => formatNumber(value);
 /** The liability's value is shown for this many points: one point is worth a fraction of a cent. */
 const POINTS_VALUED = 100;
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(1)}%`);
 
 const ROWS: { label: string; value: (period: Period) => string }[] = [
   { label: "Sales (less refunds)", value: (period) => formatMoney(period.salesCents) },
-  { label: "Orders", value: (period) => count(period.orders) },
+  { label: "Orders", value: (period) => formatNumber(period.orders) },
   { label: "Average order", value: (period) => formatMoney(period.averageOrderCents) },
-  { label: "New members", value: (period) => count(period.newMembers) },
-  { label: "Points issued", value: (period) => count(period.pointsIssued) },
-  { label: "Points redeemed", value: (period) => count(period.pointsRedeemed) },
+  { label: "New members", value: (period) => formatNumber(period.newMembers) },
+  { label: "Points issued", value: (period) => formatNumber(period.pointsIssued) },
+  { label: "Points redeemed", value: (period) => formatNumber(period.pointsRedeemed) },
   { label: "Redemption rate", value: (period) => percent(period.redemptionRate) },
 ];
 
@@ -96,7 +95,7 @@ function TierMix({ green, gold }: { green: number; gold: number }) {
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4">
       <figcaption className="font-semibold text-brand-900">
-        Members by tier: {count(green)} green, {count(gold)} gold ({percent(goldShare)} gold)
+        Members by tier: {formatNumber(green)} green, {formatNumber(gold)} gold ({percent(goldShare)} gold)
       </figcaption>
       <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="mt-3 h-6 w-full" aria-hidden="true">
         <rect x={0} y={0} width={100 - goldShare * 100} height={10} className="fill-brand-700" />
@@ -152,7 +151,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-muted">Points outstanding</dt>
-          <dd className="font-bold text-brand-900">{count(data.outstandingPoints)}</dd>
+          <dd className="font-bold text-brand-900">{formatNumber(data.outstandingPoints)}</dd>
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-muted">Programme liability</dt>
@@ -165,7 +164,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
         <BarChart title="Daily sales" days={data.days} value={(day) => day.salesCents} format={formatMoney} />
-        <BarChart title="Daily orders" days={data.days} value={(day) => day.orders} format={count} />
+        <BarChart title="Daily orders" days={data.days} value={(day) => day.orders} format={formatNumber} />
       </div>
       <TierMix {...data.tiers} />
     </section>
