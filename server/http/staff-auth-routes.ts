@@ -72,7 +72,8 @@ export function mountStaffAuthRoutes(app: Hono<HttpEnv>, deps: { publicUrl: stri
     }
   });
 
-  app.get(STAFF_LOGIN_PATH, async (c, next) => {
+  // Staging and production return to the address with a trailing slash (SPEC.md §2), the others without.
+  app.on("GET", [STAFF_LOGIN_PATH, `${STAFF_LOGIN_PATH}/`], async (c, next) => {
     const { code, state, error } = c.req.query();
     if (!state || !(code || error)) return next();
     const refused = await limited(c, SIGN_IN_CALLBACK_LIMIT);

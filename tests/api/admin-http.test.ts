@@ -205,3 +205,28 @@ describe("the back office over HTTP", () => {
     expect(row?.n).toBeGreaterThan(0);
   });
 });
+
+describe("staff sign-in on staging (return address with a trailing slash, secure cookies)", () => {
+  let shop: TestServer;
+  beforeAll(async () => {
+    shop = await startTestServer({ APP_ENV: "staging" });
+  });
+  afterAll(() => shop.close());
+
+  it("returns to /admin/login/ and opens the back office with a Secure __Host-staff cookie", async () => {
+    const browser = openBrowser(shop);
+    const start = await browser.post("/admin/login", { provider: TEST_OWNER.provider });
+    expect(start.status).toBe(303);
+    const callback = await signInAtProvider(browser.jar, new URL(start.headers.get("location") ?? ""), TEST_OWNER);
+    expect(callback.pathname).toBe("/admin/login/");
+    const landing = await browser.get(`${callback.pathname}${callback.search}`);
+    expect(landing.status).toBe(303);
+    expect(landing.headers.get("location")).toBe("/admin");
+    expect(setCookieFor(landing, "__Host-staff")).toMatch(
+      /^__Host-staff=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/,
+    );
+    const home = await browser.get("/admin");
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain(">Back office</h1>");
+  });
+});
