@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { errorAlerts } from "./alerts.ts";
 
 const timestamps = {
@@ -270,6 +282,33 @@ export const refunds = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (table) => [index("refunds_order_idx").on(table.orderId), check("refund_amount_positive", sql`${table.amountCents} > 0`)],
+);
+
+/**
+ * The order lines a refund credits and how many of each: the lines staff chose, or every box still
+ * open once a refund leaves nothing of the order to refund. Pending refunds count too, so a line is
+ * never refunded past what was bought.
+ */
+export const refundLines = pgTable(
+  "refund_lines",
+  {
+    refundId: text("refund_id")
+      .notNull()
+      .references(() => refunds.id),
+    orderId: text("order_id").notNull(),
+    position: integer("position").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.refundId, table.position] }),
+    foreignKey({
+      name: "refund_lines_order_line_fk",
+      columns: [table.orderId, table.position],
+      foreignColumns: [orderLines.orderId, orderLines.position],
+    }),
+    index("refund_lines_order_idx").on(table.orderId),
+    check("refund_line_quantity_positive", sql`${table.quantity} > 0`),
+  ],
 );
 
 /** The embedded test provider's record of refunds, as Stripe keeps them: one per idempotency key. */

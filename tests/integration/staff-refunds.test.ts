@@ -61,6 +61,8 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
       orderId: order.id,
       what: { kind: "amount", amountCents: 5_245 },
       reason: "One box arrived crushed",
+      confirmedCents: 5_245,
+      refundId: randomUUID(),
     });
     expect(result).toMatchObject({ status: "succeeded", amountCents: 5_245 });
     expect(await orderRow(order.id)).toMatchObject({ status: "paid", refundedCents: 5_245 });
@@ -84,6 +86,8 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
       orderId: order.id,
       what: { kind: "lines", lines: [{ position: 0, quantity: 1 }] },
       reason: "Returned one box",
+      confirmedCents: 3_333,
+      refundId: randomUUID(),
     });
     expect(result.amountCents).toBe(3_333);
     await expect(
@@ -91,6 +95,8 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
         orderId: order.id,
         what: { kind: "lines", lines: [{ position: 0, quantity: 4 }] },
         reason: "Too many",
+        confirmedCents: 13_332,
+        refundId: randomUUID(),
       }),
     ).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
   });
@@ -102,6 +108,8 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
         orderId: order.id,
         what: { kind: "amount", amountCents: 6_000 },
         reason: "Late delivery",
+        confirmedCents: 6_000,
+        refundId: randomUUID(),
       });
     const results = await Promise.allSettled([attempt(), attempt()]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
@@ -131,13 +139,21 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
       orderId: order.id,
       what: { kind: "rest" },
       reason: "Never arrived",
+      confirmedCents: order.priceCents,
+      refundId: randomUUID(),
     });
     expect(warnings).toEqual(["refund left pending for its job"]);
     expect(result.status).toBe("pending");
     expect(await orderRow(order.id)).toMatchObject({ status: "paid", refundedCents: 0 });
     // While it is pending, nothing more can be refunded.
     await expect(
-      refundOrderPayment(as(staffWith("refunds")), { orderId: order.id, what: { kind: "rest" }, reason: "Again" }),
+      refundOrderPayment(as(staffWith("refunds")), {
+        orderId: order.id,
+        what: { kind: "rest" },
+        reason: "Again",
+        confirmedCents: 1,
+        refundId: randomUUID(),
+      }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
 
     await expect(completeRefundJob(system(down), { refundId: result.refundId })).rejects.toThrow("ECONNREFUSED");
@@ -186,6 +202,8 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
       what: { kind: "rest" },
       reason: "Customer changed their mind",
       cancel: true,
+      confirmedCents: order.priceCents,
+      refundId: randomUUID(),
     });
     expect(cancelled).toMatchObject({ status: "succeeded", amountCents: order.priceCents });
     expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", refundedCents: order.priceCents });
@@ -193,13 +211,26 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
     const { order: shipped } = await paidOrder();
     await database.db.update(orders).set({ status: "shipped" }).where(eq(orders.id, shipped.id));
     await expect(
-      refundOrderPayment(as(staffWith("refunds")), { orderId: shipped.id, what: { kind: "rest" }, reason: "x", cancel: true }),
+      refundOrderPayment(as(staffWith("refunds")), {
+        orderId: shipped.id,
+        what: { kind: "rest" },
+        reason: "x",
+        cancel: true,
+        confirmedCents: shipped.priceCents,
+        refundId: randomUUID(),
+      }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
   it("refuses guests, members, staff without the refunds permission and bad input, changing nothing", async () => {
     const { order, memberId } = await paidOrder();
-    const input = { orderId: order.id, what: { kind: "rest" as const }, reason: "Goodwill" };
+    const input = {
+      orderId: order.id,
+      what: { kind: "rest" as const },
+      reason: "Goodwill",
+      confirmedCents: order.priceCents,
+      refundId: randomUUID(),
+    };
     for (const viewer of [guest(), memberViewer(memberId), staffWith("orders", "points")]) {
       await expect(refundOrderPayment(as(viewer), input)).rejects.toMatchObject({ code: "FORBIDDEN" });
     }

@@ -6,12 +6,15 @@ import { applyOrderRefund } from "../../loyalty/refund-order.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { queueOrderEmail } from "../order-email.ts";
 import { recordProviderRefund } from "./complete-refund.ts";
+import { linesWithRefunds, openLines, recordCreditedLines } from "./refund-plan.ts";
 
 /**
  * A refund the payment provider tells of by webhook. One the shop asked for is completed as the shop
  * would (it names the shop's refund); one made in the provider's dashboard is recorded by its
  * provider id, which is unique, so a repeated webhook changes nothing. It takes the same path as
  * the shop's own: points, spend, tier and the shopper's email — never past what is left to refund.
+ * It names no lines; one that leaves nothing to refund credits every box still open, as a refund
+ * of all that is left does, so the lines never show less refunded than the order.
  */
 export async function receiveProviderRefund(ctx: OperationContext, notice: RefundNotice): Promise<void> {
   if (!notice.succeeded) return;
@@ -44,7 +47,9 @@ export async function receiveProviderRefund(ctx: OperationContext, notice: Refun
       createdAt: at,
       completedAt: at,
     });
-    await applyOrderRefund(tx, order, { amountCents, at, cancelsOrder: false });
+    const applied = await applyOrderRefund(tx, order, { amountCents, at, cancelsOrder: false });
+    if (applied.refundedCents >= order.priceCents)
+      await recordCreditedLines(tx, id, order.id, openLines(await linesWithRefunds(tx, order.id)));
     await queueOrderEmail(tx, ctx.jobs, order.id, "order-refund", id);
   });
 }

@@ -1,0 +1,20 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { orders } from "../../../db/schema/orders.ts";
+import { requireStaff } from "../../shared/access.ts";
+import { AppError } from "../../shared/app-error.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import { planRefund, RefundRequestInput } from "./refund-plan.ts";
+
+/**
+ * previewRefund (staff with "refunds"): what a refund would give back now — its amount and the lines
+ * it credits — for the staff member to confirm before anything is refunded, with the id the refund
+ * takes once confirmed. Changes nothing; the refund itself is refused should it come to another
+ * amount by then.
+ */
+export const previewRefund = defineOperation(RefundRequestInput, async (ctx, input) => {
+  requireStaff(ctx, "refunds");
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
+  return { ...(await planRefund(ctx.db, order, input)), refundId: randomUUID() };
+});
