@@ -48,6 +48,7 @@ export default [
   route("admin/orders.csv", "routes/admin/admin-orders-csv.ts"),
   route("admin/members.csv", "routes/admin/admin-members-csv.ts"),
   route("admin/audit.csv", "routes/admin/admin-audit-csv.ts"),
+  route("admin/orders/:orderId/credit-note/:refundId", "routes/admin/admin-credit-note-pdf.ts"),
   layout("routes/admin/admin-layout.tsx", [
     route("admin", "routes/admin/admin-home.tsx"),
     route("admin/staff", "routes/admin/admin-staff.tsx"),

@@ -1,12 +1,13 @@
 /**
  * A credit note for one refund of an order, as an A4 PDF beside its invoice: what was given back,
- * against which invoice, and — when the supplier is GST-registered — the GST the refund takes back.
+ * for which of the invoice's items and how many of each, and — when the supplier is GST-registered
+ * — the GST the refund takes back.
  */
 import { formatDate } from "../members/format-timestamp.ts";
 import type { Supplier } from "../shared/context.ts";
 import { gstIncluded } from "../shared/gst.ts";
 import { formatMoney } from "../shared/money.ts";
-import { BLOCK_WIDTH, drawBlock, LINE_HEIGHT, MARGIN, MUTED, openDocument, RIGHT } from "./invoice-pdf.ts";
+import { BLOCK_WIDTH, drawBlock, LINE_HEIGHT, MARGIN, MUTED, openDocument, RIGHT, type Writer } from "./invoice-pdf.ts";
 
 export type CreditNoteDocument = {
   brandName: string;
@@ -17,11 +18,42 @@ export type CreditNoteDocument = {
   issuedAt: Date;
   customer: { name: string; email: string; address: string; postalCode: string };
   reason: string;
+  /** The invoice's items the refund credits; none for an amount that leaves some of the order. */
+  lines: { description: string; quantity: number }[];
   amountCents: number;
   cancelsOrder: boolean;
   orderTotalCents: number;
   refundedSoFarCents: number;
 };
+
+const DESCRIPTION_WIDTH = RIGHT - 90 - MARGIN;
+
+function drawItemsHeader(w: Writer): void {
+  const style = { bold: true, color: MUTED, size: 9 };
+  w.text("Items credited", MARGIN, w.y, style);
+  w.text("Qty", RIGHT, w.y, style, "right");
+  w.y -= LINE_HEIGHT + 4;
+}
+
+function drawItems(w: Writer, lines: CreditNoteDocument["lines"]): void {
+  w.ensureRoom(LINE_HEIGHT * 3);
+  drawItemsHeader(w);
+  if (lines.length === 0) {
+    w.text("No items: an amount of the invoice", MARGIN, w.y);
+    w.y -= LINE_HEIGHT + 10;
+    return;
+  }
+  for (const line of lines) {
+    const description = w.wrap(line.description, DESCRIPTION_WIDTH);
+    w.ensureRoom(LINE_HEIGHT * description.length + 10, () => drawItemsHeader(w));
+    description.forEach((text, index) => {
+      w.text(text, MARGIN, w.y - LINE_HEIGHT * index);
+    });
+    w.text(String(line.quantity), RIGHT, w.y, {}, "right");
+    w.y -= LINE_HEIGHT * description.length + 4;
+  }
+  w.y -= 10;
+}
 
 export async function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Uint8Array> {
   const w = await openDocument(doc.brandName, `Credit Note ${doc.creditNoteId}`, doc.issuedAt);
@@ -59,6 +91,7 @@ export async function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Uint
     w.y -= LINE_HEIGHT;
   }
   w.y -= 10;
+  drawItems(w, doc.lines);
   w.rule(w.y + 6);
   w.y -= 14;
   w.text("Amount credited", MARGIN, w.y, { bold: true, size: 12 });

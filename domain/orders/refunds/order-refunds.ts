@@ -1,62 +1,92 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { refunds } from "../../../db/schema/orders.ts";
+import type { Database } from "../../../db/client.ts";
+import { orders, refundLines, refunds } from "../../../db/schema/orders.ts";
+import { requireStaff } from "../../shared/access.ts";
 import { AppError } from "../../shared/app-error.ts";
 import type { OperationContext } from "../../shared/context.ts";
+import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { renderCreditNotePdf } from "../credit-note-pdf.ts";
+import { lineDescription } from "../line-description.ts";
 import { visibleOrder } from "../order-access.ts";
+import { loadOrder, type OrderView } from "../order-view.ts";
 
 type RefundRow = typeof refunds.$inferSelect;
 
 /** A credit note's number: the invoice's, then CN and its place among the order's refunds. */
 export const creditNoteId = (invoiceId: string, index: number) => `${invoiceId}-CN${index + 1}`;
 
-async function completedRefunds(ctx: Pick<OperationContext, "db">, orderId: string): Promise<RefundRow[]> {
-  return ctx.db
+/** The order's completed refunds in the order they completed, each with its credit note's number. */
+export async function creditNotesOf(
+  db: Database,
+  order: { id: string; invoiceId: string },
+): Promise<(RefundRow & { creditNoteId: string })[]> {
+  const done = await db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "succeeded")))
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, "succeeded")))
     .orderBy(asc(refunds.completedAt), asc(refunds.id));
+  return done.map((refund, index) => ({ ...refund, creditNoteId: creditNoteId(order.invoiceId, index) }));
 }
 
 /** The refunds of an order the viewer may see (viewOrder's rule), each with its credit note's number. */
 export const listOrderRefunds = defineOperation(z.object({ invoiceId: z.string() }), async (ctx, { invoiceId }) => {
   const order = await visibleOrder(ctx, invoiceId);
-  return (await completedRefunds(ctx, order.id)).map((refund, index) => ({
+  return (await creditNotesOf(ctx.db, order)).map((refund) => ({
     id: refund.id,
-    creditNoteId: creditNoteId(order.invoiceId, index),
+    creditNoteId: refund.creditNoteId,
     amountCents: refund.amountCents,
     completedAt: refund.completedAt ?? refund.createdAt,
   }));
 });
 
+/** The lines a refund credits, as the order describes them. */
+async function creditedLines(db: Database, order: OrderView, refundId: string) {
+  const rows = await db.select().from(refundLines).where(eq(refundLines.refundId, refundId)).orderBy(asc(refundLines.position));
+  return rows.map((row) => {
+    const line = order.lines.find((candidate) => candidate.position === row.position);
+    if (!line) throw new Error(`Refund ${refundId} credits line ${row.position}, which order ${order.invoiceId} does not have`);
+    return { description: lineDescription(line), quantity: row.quantity };
+  });
+}
+
+async function creditNotePdf(ctx: Pick<OperationContext, "db" | "settings">, order: OrderView, refundId: string) {
+  const done = await creditNotesOf(ctx.db, order);
+  const index = done.findIndex((refund) => refund.id === refundId);
+  const refund = done[index];
+  if (!refund) throw new AppError("NOT_FOUND", "There is no such credit note.");
+  const pdf = await renderCreditNotePdf({
+    brandName: ctx.settings.brandName,
+    supplier: ctx.settings.supplier,
+    creditNoteId: refund.creditNoteId,
+    invoiceId: order.invoiceId,
+    invoiceDate: order.paidAt,
+    issuedAt: refund.completedAt ?? refund.createdAt,
+    customer: { ...order.customer, email: order.email },
+    reason: refund.reason,
+    lines: await creditedLines(ctx.db, order, refund.id),
+    amountCents: refund.amountCents,
+    cancelsOrder: refund.cancelsOrder,
+    orderTotalCents: order.priceCents,
+    refundedSoFarCents: done.slice(0, index + 1).reduce((sum, each) => sum + each.amountCents, 0),
+  });
+  return { creditNoteId: refund.creditNoteId, pdf };
+}
+
 /** One refund's credit note PDF, for whoever may see the order. */
 export const getCreditNotePdf = defineOperation(
   z.object({ invoiceId: z.string(), refundId: z.string() }),
-  async (ctx, { invoiceId, refundId }) => {
-    const order = await visibleOrder(ctx, invoiceId);
-    const done = await completedRefunds(ctx, order.id);
-    const index = done.findIndex((refund) => refund.id === refundId);
-    const refund = done[index];
-    if (!refund) throw new AppError("NOT_FOUND", "There is no such credit note.");
-    const issuedAt = refund.completedAt ?? refund.createdAt;
-    const soFar = done.slice(0, index + 1).reduce((sum, each) => sum + each.amountCents, 0);
-    const id = creditNoteId(order.invoiceId, index);
-    const pdf = await renderCreditNotePdf({
-      brandName: ctx.settings.brandName,
-      supplier: ctx.settings.supplier,
-      creditNoteId: id,
-      invoiceId: order.invoiceId,
-      invoiceDate: order.paidAt,
-      issuedAt,
-      customer: { ...order.customer, email: order.email },
-      reason: refund.reason,
-      amountCents: refund.amountCents,
-      cancelsOrder: refund.cancelsOrder,
-      orderTotalCents: order.priceCents,
-      refundedSoFarCents: soFar,
-    });
-    return { creditNoteId: id, pdf };
+  async (ctx, { invoiceId, refundId }) => creditNotePdf(ctx, await visibleOrder(ctx, invoiceId), refundId),
+);
+
+/** One refund's credit note PDF for staff looking after the order (`orders`). */
+export const getStaffCreditNotePdf = defineOperation(
+  z.object({ orderId: identifier(), refundId: z.string() }),
+  async (ctx, { orderId, refundId }) => {
+    requireStaff(ctx, "orders");
+    const order = await loadOrder(ctx.db, eq(orders.id, orderId));
+    if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
+    return creditNotePdf(ctx, order, refundId);
   },
 );

@@ -1,7 +1,7 @@
 import { asc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { members, pointTransactions } from "../../../db/schema/members.ts";
-import { emailOutbox, orders, refunds } from "../../../db/schema/orders.ts";
+import { emailOutbox, orders, refundLines, refunds } from "../../../db/schema/orders.ts";
 import { orderEntryKey } from "../../loyalty/order-points.ts";
 import { pointKindLabel } from "../../members/point-kinds.ts";
 import { requireStaff } from "../../shared/access.ts";
@@ -11,12 +11,15 @@ import { formatMoney } from "../../shared/money.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { shipmentOf } from "../carriers.ts";
 import { loadOrder } from "../order-view.ts";
+import { creditNotesOf } from "../refunds/order-refunds.ts";
+import { linesWithRefunds } from "../refunds/refund-plan.ts";
 
 export type TimelineEvent = { at: Date; what: string };
 
 /**
- * One order as staff look after it: what was bought, paid and sent, who it belongs to, the points it
- * moved, the emails sent for it, and what happened when.
+ * One order as staff look after it: what was bought (and how much of each line is refunded), paid
+ * and sent, who it belongs to, its refunds with their credit notes and lines, the points it moved,
+ * the emails sent for it, and what happened when.
  */
 export const orderForStaff = defineOperation(z.object({ orderId: identifier() }), async (ctx, { orderId }) => {
   requireStaff(ctx, "orders");
@@ -41,11 +44,14 @@ export const orderForStaff = defineOperation(z.object({ orderId: identifier() })
     )
     .orderBy(asc(pointTransactions.transactionAt));
   const emails = await ctx.db
-    .select({ kind: emailOutbox.kind, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+    .select({ id: emailOutbox.id, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
     .from(emailOutbox)
     .where(eq(emailOutbox.orderId, order.id))
     .orderBy(asc(emailOutbox.createdAt));
   const refundRows = await ctx.db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.createdAt));
+  const creditNotes = await creditNotesOf(ctx.db, order);
+  const credited = await ctx.db.select().from(refundLines).where(eq(refundLines.orderId, order.id));
+  const lines = await linesWithRefunds(ctx.db, order.id);
   const shipment = shipmentOf(order);
   const timeline: TimelineEvent[] = [
     { at: order.createdAt, what: "Order placed" },
@@ -76,7 +82,15 @@ export const orderForStaff = defineOperation(z.object({ orderId: identifier() })
     member: member ?? null,
     shipment,
     points: points.map((entry) => ({ ...entry, label: pointKindLabel(entry.kind) })),
-    refunds: refundRows,
+    /** Each line with the boxes refunds credit (pending ones too). */
+    lines,
+    refunds: refundRows.map((refund) => ({
+      ...refund,
+      creditNoteId: creditNotes.find((note) => note.id === refund.id)?.creditNoteId ?? null,
+      lines: credited
+        .filter((row) => row.refundId === refund.id)
+        .map((row) => ({ position: row.position, quantity: row.quantity })),
+    })),
     emails: emails.map((email) => ({ ...email, label: EMAIL_KINDS[email.kind] })),
     timeline,
   };
