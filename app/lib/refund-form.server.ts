@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import type { RefundRequestInput } from "../../domain/orders/refunds/refund-plan.ts";
+import { AppError } from "../../domain/shared/app-error.ts";
+import { formText } from "./action-result.server.ts";
+import { centsFromDollars } from "./money-input.ts";
+
+type RefundRequestFields = z.input<typeof RefundRequestInput>;
+
+const LINE_FIELD = /^line-(\d+)$/;
+
+/** The line quantities typed in ("line-{position}"); an empty box or 0 is a line not chosen. */
+function typedLines(form: FormData) {
+  return [...form.entries()].flatMap(([name, value]) => {
+    const position = LINE_FIELD.exec(name)?.[1];
+    if (position === undefined || typeof value !== "string" || value.trim() === "" || Number(value) === 0) return [];
+    return [{ position: Number(position), quantity: Number(value) }];
+  });
+}
+
+const mixed = (message: string) => new AppError("BAD_USER_INPUT", `${message} Choose one kind of refund.`, { kind: "disagrees" });
+
+/**
+ * The refund form's choice, decided on the server as well, since a page without scripts cannot make
+ * the kind follow what was typed: a kind that was not chosen is the one the filled-in field implies,
+ * and a form whose kind and fields disagree is refused — never read as a refund of everything left.
+ */
+function refundKind(form: FormData, amountTyped: boolean, linesTyped: boolean): "rest" | "amount" | "lines" {
+  const kind = formText(form, "kind");
+  if (kind === "rest" && (amountTyped || linesTyped))
+    throw mixed("“Everything left” is chosen, but an amount or line quantities are filled in too.");
+  if (kind === "amount" && linesTyped) throw mixed("“An amount” is chosen, but line quantities are filled in too.");
+  if (kind === "lines" && amountTyped) throw mixed("“Some lines” is chosen, but an amount is filled in too.");
+  if (kind === "rest" || kind === "amount" || kind === "lines") return kind;
+  if (amountTyped && linesTyped) throw mixed("Both an amount and line quantities are filled in.");
+  if (amountTyped) return "amount";
+  if (linesTyped) return "lines";
+  throw new AppError("BAD_USER_INPUT", "Choose what to refund: everything left, an amount or some lines.", { kind: "missing" });
+}
+
+/** The refund and cancel forms' fields as the refund operations take them; amounts are typed in dollars. */
+export function refundRequestOf(form: FormData, orderId: string, intent: "refund" | "cancel"): RefundRequestFields {
+  const reason = formText(form, "reason");
+  if (intent === "cancel") return { orderId, what: { kind: "rest" }, reason, cancel: true };
+  const amount = formText(form, "amount");
+  const lines = typedLines(form);
+  const kind = refundKind(form, amount.trim() !== "", lines.length > 0);
+  if (kind === "amount") return { orderId, what: { kind, amountCents: centsFromDollars(amount) }, reason };
+  if (kind === "lines") return { orderId, what: { kind, lines }, reason };
+  return { orderId, what: { kind }, reason };
+}
+
+/**
+ * The fields that say exactly what was asked, for the confirmation to send again: the decided kind
+ * and only its own field, so the refund confirmed is the one shown.
+ */
+export function refundFields(form: FormData, request: RefundRequestFields): [string, string][] {
+  const { what } = request;
+  const own: [string, string][] =
+    what.kind === "amount"
+      ? [["amount", formText(form, "amount")]]
+      : what.kind === "lines"
+        ? what.lines.map((line) => [`line-${String(line.position)}`, String(line.quantity)])
+        : [];
+  return [["kind", what.kind], ...own, ["reason", request.reason]];
+}
+
+/** What was typed into the refund form, handed back with a refusal so a page without scripts comes back filled in. */
+export function refundFormValues(form: FormData): Record<string, string> {
+  return Object.fromEntries(
+    [...form.entries()].flatMap(([name, value]) =>
+      typeof value === "string" && (name === "kind" || name === "amount" || name === "reason" || LINE_FIELD.test(name))
+        ? [[name, value]]
+        : [],
+    ),
+  );
+}
