@@ -20,7 +20,7 @@ export function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3">
       <dt className="text-muted">{label}</dt>
-      <dd className="font-bold break-all text-brand-900">{value}</dd>
+      <dd className="font-bold wrap-anywhere text-brand-900">{value}</dd>
     </div>
   );
 }

@@ -91,14 +91,19 @@ export function OrderPayment({
         <p className="mt-3">Nothing has been refunded.</p>
       ) : (
         <div className="mt-3">
-          <Table caption="Refunds of this order" headings={["When", "Amount", "Items", "Reason", "By", "Status", "Credit note"]}>
+          <Table
+            caption="Refunds of this order"
+            headings={["When and by whom", "Amount", "Items", "Reason", "Status", "Credit note"]}
+          >
             {refunds.map((refund) => (
               <tr key={refund.id} className="border-t border-slate-200 align-top">
-                <td className="p-3 whitespace-nowrap">{refund.at}</td>
+                <td className="p-3">
+                  <span className="block whitespace-nowrap">{refund.at}</span>
+                  <span className="block text-sm text-muted wrap-anywhere">{refund.by}</span>
+                </td>
                 <td className="p-3">{refund.amount}</td>
-                <td className="p-3">{refund.lines.length > 0 ? refund.lines.join("; ") : "An amount"}</td>
-                <td className="p-3">{refund.reason}</td>
-                <td className="p-3 break-all">{refund.by}</td>
+                <td className="min-w-48 p-3">{refund.lines.length > 0 ? refund.lines.join("; ") : "An amount"}</td>
+                <td className="min-w-36 p-3">{refund.reason}</td>
                 <td className="p-3">{refund.status}</td>
                 <td className="p-3 whitespace-nowrap">
                   {refund.creditNote ? (
