@@ -22,12 +22,15 @@ const points = async (page: import("@playwright/test").Page) => {
   return Number((await page.getByTestId("member-points").textContent())?.replace(/,/g, ""));
 };
 
-test("staff refund part of a member's order: the money goes back, the points in proportion, and the shopper is told", async ({
+test("staff refund a box of a member's order after confirming the amount: the money goes back, the points in proportion, and the shopper is told", async ({
   page,
   browser,
 }) => {
+  // A purchase, two back-office pages checked at two widths each, and the shopper's side.
+  test.setTimeout(120_000);
   await signIn(page, newIdentity("Google", "Chua Li Ting"));
-  await addLycheeBoxes(page, "3 Boxes");
+  await addLycheeBoxes(page, "1 Box");
+  await addLycheeBoxes(page, "1 Box");
   await payWithTestCard(page, "+6591230088");
   const invoiceId = (await page.getByTestId("invoice-id").textContent()) ?? "";
   const before = await points(page);
@@ -40,29 +43,73 @@ test("staff refund part of a member's order: the money goes back, the points in 
   await staff.getByRole("link", { name: invoiceId }).click();
 
   const refund = staff.getByRole("region", { name: "Refund", exact: true });
-  await refund.getByRole("radio", { name: "An amount" }).check();
-  await refund.getByLabel("Amount in S$").fill("50.70");
-  await refund.getByLabel("Reason").fill("Two boxes arrived dented");
-  await refund.getByRole("button", { name: "Refund" }).click();
-  await expect(staff.getByRole("status")).toHaveText("S$50.70 refunded; the shopper's email is on its way.");
+  const kind = (name: string) => refund.getByRole("radio", { name, exact: true });
+  for (const name of ["Everything left, S$78.00", "An amount", "Some lines"]) await expect(kind(name)).not.toBeChecked();
+  // What is typed chooses the kind of refund, and empties the other kind's field.
+  await refund.getByLabel("Amount in S$").fill("10");
+  await expect(kind("An amount")).toBeChecked();
+  const box = refund.getByRole("spinbutton", { name: /Lychee Luxe/ });
+  await box.fill("1");
+  await expect(kind("Some lines")).toBeChecked();
+  await expect(refund.getByLabel("Amount in S$")).toHaveValue("");
+  await refund.getByLabel("Reason").fill("One box arrived dented");
+  await refund.getByRole("button", { name: "Refund…" }).click();
+
+  // Nothing is refunded before the amount worked out on the server is confirmed.
+  const confirm = staff.getByRole("region", { name: "Confirm the refund" });
+  await expect(confirm).toContainText("Refund S$39.00 to the shopper's original payment method? This cannot be undone.");
+  await expect(confirm).toContainText(/1 × .*Lychee Luxe/);
+  await expect(confirm.getByRole("heading", { name: "Confirm the refund" })).toBeFocused();
+  await expect(staff.getByText("Paid S$78.00; refunded S$0.00")).toBeVisible();
+  await expectAccessibleAtBothWidths(staff, "order-refund-confirm");
+  await confirm.getByRole("button", { name: "Refund S$39.00" }).click();
+  await expect(staff.getByRole("status")).toHaveText("S$39.00 refunded; the shopper's email is on its way.");
+  await expect(confirm).toBeHidden();
   await expect(refund.getByLabel("Reason")).toHaveValue("");
-  await expect(staff.getByRole("region", { name: "Refunds", exact: true })).toContainText("Two boxes arrived dented");
-  await expect(staff.getByRole("region", { name: "Timeline", exact: true })).toContainText("Refunded S$50.70");
+  await expect(box).toHaveValue("");
+  await expect(refund).toContainText("2 bought, S$78.00; 1 refunded");
+
+  const refunds = staff.getByRole("region", { name: "Refunds of this order" });
+  await expect(refunds).toContainText("One box arrived dented");
+  await expect(refunds).toContainText(/1 × .*Lychee Luxe/);
+  await expect(staff.getByRole("region", { name: "Timeline", exact: true })).toContainText("Refunded S$39.00");
   await expectAccessibleAtBothWidths(staff, "order-refunded");
+  const staffNote = refunds.getByRole("link", { name: `${invoiceId}-CN1 (PDF)` });
+  const staffPdf = await staff.request.get((await staffNote.getAttribute("href")) ?? "");
+  expect(staffPdf.headers()["content-type"]).toBe("application/pdf");
+  expect(shownText(await staffPdf.body())).toContain("Items credited");
 
   const after = await points(page);
   expect(after).toBeLessThan(before);
   await expect
-    .poll(async () => (await emailsAbout(`We have refunded S$50.70 of your order ${invoiceId}`)).length, { timeout: 15_000 })
+    .poll(async () => (await emailsAbout(`We have refunded S$39.00 of your order ${invoiceId}`)).length, { timeout: 15_000 })
     .toBe(1);
 
   await page.goto(`/order-details/${invoiceId}`);
-  await expect(page.getByText(/Refunded: S\$50\.70 of S\$101\.40/)).toBeVisible();
-  const creditNote = page.getByRole("link", { name: `Credit note ${invoiceId}-CN1 (S$50.70, PDF)` });
+  await expect(page.getByText(/Refunded: S\$39\.00 of S\$78\.00/)).toBeVisible();
+  const creditNote = page.getByRole("link", { name: `Credit note ${invoiceId}-CN1 (S$39.00, PDF)` });
   const download = await page.request.get((await creditNote.getAttribute("href")) ?? "");
   expect(download.headers()["content-type"]).toBe("application/pdf");
   const text = shownText(await download.body());
-  for (const part of ["Credit Note", `${invoiceId}-CN1`, "Two boxes arrived dented", "S$50.70", SHIPPING.name]) {
+  for (const part of ["Credit Note", `${invoiceId}-CN1`, "One box arrived dented", "S$39.00", "Items credited", SHIPPING.name]) {
     expect(text).toContain(part);
   }
+
+  // Cancelling asks the same way: keeping the order changes nothing, confirming cancels it.
+  const cancel = staff.getByRole("region", { name: "Cancel order", exact: true });
+  const cancelOnce = async () => {
+    await cancel.getByLabel("Reason").fill("Customer changed their mind");
+    await cancel.getByRole("button", { name: "Cancel order and refund…" }).click();
+    const asked = staff.getByRole("region", { name: "Confirm the cancellation" });
+    await expect(asked).toContainText(
+      "Cancel this order and refund S$39.00 to the shopper's original payment method? This cannot be undone.",
+    );
+    return asked;
+  };
+  await (await cancelOnce()).getByRole("link", { name: "Keep the order" }).click();
+  await expect(staff.getByRole("region", { name: "Confirm the cancellation" })).toBeHidden();
+  await expect(staff.getByText("Paid, not yet shipped")).toBeVisible();
+  await (await cancelOnce()).getByRole("button", { name: "Cancel order and refund S$39.00" }).click();
+  await expect(staff.getByRole("status")).toHaveText("Cancelled. S$39.00 refunded; the shopper's email is on its way.");
+  await expect(cancel).toBeHidden();
 });
