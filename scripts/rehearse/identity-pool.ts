@@ -42,7 +42,8 @@ app.use(async (c, next) => {
 app.route(EMBEDDED_PROVIDER_PATH, embeddedProviderRoutes(idp, database.db));
 
 const port = Number(setting("PORT"));
-serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, async () => {
+// The provider writes its own answers to the Node response; the real Response keeps Hono from writing again.
+serve({ fetch: app.fetch, port, hostname: "127.0.0.1", overrideGlobalObjects: false }, async () => {
   const client = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret };
   await writeFile(setting("CLIENT_FILE"), JSON.stringify(client));
   console.log(`identity pool ready on 127.0.0.1:${port}, issuer ${idp.issuer}`);

@@ -136,7 +136,7 @@ try {
   }
   console.log(`rehearsal: everything is up after ${seconds()} s; logs in ${logs}`);
 
-  const journeys = await run("npx", ["playwright", "test", "-c", "playwright.rehearsal.config.ts"], {
+  const journeys = await run("npx", ["playwright", "test", "-c", "playwright.rehearsal.config.ts", ...process.argv.slice(2)], {
     ...process.env,
     REHEARSAL_SHOP_URL: SHOP_URL,
     REHEARSAL_STAGING_URL: STAGING_URL,
@@ -163,7 +163,8 @@ if (failure) {
   console.error(`logs: ${logs} (nginx: ${path.join(root, "nginx")})`);
   process.exit(1);
 }
-rmSync(root, { recursive: true, force: true });
+if (process.env.REHEARSE_KEEP) console.log(`logs kept in ${logs}`);
+else rmSync(root, { recursive: true, force: true });
 console.log(`rehearsal passed in ${seconds()} s`);
 
 function seconds(): number {

@@ -162,7 +162,7 @@ const money = (cents: number) => `S$${(cents / 100).toFixed(2)}`;
 
 function cardPage(session: Session, declined: boolean): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay ${money(session.amount_total)} | Stripe stand-in</title></head>
+<title>Pay ${money(session.amount_total)} | Stripe stand-in</title><link rel="icon" href="data:,"></head>
 <body style="font-family:system-ui;max-width:26rem;margin:2rem auto;padding:0 1rem">
 <main><h1>Pay ${money(session.amount_total)}</h1><p>${session.customer_email ?? ""}</p>
 ${declined ? '<p role="alert">Your card was declined.</p>' : ""}
