@@ -24,19 +24,30 @@ export const rehearsal = {
 
 export const owner: TestIdentity = { provider: "Google", email: rehearsal.ownerEmail, name: "Shop Owner" };
 
+/** The pool sends the browser back to the return address staging and production register: with a trailing slash. */
+const callbackTo = (page: Page, address: string) =>
+  page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return `${url.origin}${url.pathname}` === `${address}/` && url.searchParams.has("code");
+  });
+
 /** Signs in a member at `base`'s /member/login through the identity pool, ending on /member. */
 export async function memberSignsIn(page: Page, identity: TestIdentity, base = rehearsal.shopUrl) {
   await page.goto(`${base}/member/login`);
+  const callback = callbackTo(page, `${base}/member/login`);
   await page.getByRole("button", { name: `Continue with ${identity.provider}` }).click();
   await continueAtProvider(page, identity);
+  await callback;
   await expect(page).toHaveURL(`${base}/member`);
 }
 
 /** Signs the owner in at `base`'s /admin/login through the identity pool, ending on the back office. */
 export async function staffSignsIn(page: Page, base = rehearsal.shopUrl) {
   await page.goto(`${base}/admin/login`);
+  const callback = callbackTo(page, `${base}/admin/login`);
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await continueAtProvider(page, owner);
+  await callback;
   await expect(page).toHaveURL(`${base}/admin`);
   await expect(page.getByRole("heading", { name: "Back office" })).toBeVisible();
 }
