@@ -40,7 +40,8 @@ export function isRunning({ child }: Started): boolean {
 export async function stopAll(graceMs = 10_000): Promise<void> {
   for (const entry of [...started].reverse()) {
     if (!isRunning(entry)) continue;
-    const exited = new Promise((resolve) => entry.child.once("exit", resolve));
+    // "close": the process has exited and its output is all in the log.
+    const exited = new Promise((resolve) => entry.child.once("close", resolve));
     entry.child.kill("SIGTERM");
     const timer = setTimeout(() => entry.child.kill("SIGKILL"), graceMs);
     await exited;
