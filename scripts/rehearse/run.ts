@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -146,14 +147,16 @@ try {
     METRICS_TOKEN: secrets.METRICS_TOKEN,
   });
   if (journeys !== 0) throw new Error(`the journeys failed (exit ${journeys})`);
-  failure ??= [nginx, pool, stripe, mail, staging].find((p) => !isRunning(p))
-    ? new Error("a service stopped during the run")
-    : null;
+  const stopped = [nginx, pool, stripe, mail, staging].find((service) => !isRunning(service));
+  if (stopped) throw new Error(`${stopped.name} stopped during the run (see ${stopped.log})`);
 } catch (error) {
   failure = error;
 } finally {
   await stopAll();
 }
+// A journey may pass over an error the shopper never saw; production would page someone for it.
+const logged = await loggedErrors(["shop-1", "shop-2", "shop-staging"].map((name) => path.join(logs, `${name}.log`)));
+if (!failure && logged.length > 0) failure = new Error(`the shops logged errors:\n${logged.join("\n")}`);
 
 if (failure) {
   for (const name of ["shop-1", "shop-2", "shop-staging", "identity-pool", "stripe-stand-in"]) {
@@ -181,6 +184,12 @@ async function createDatabase(url: string, name: string): Promise<string> {
     await admin.end();
   }
   return Object.assign(new URL(url), { pathname: `/${name}` }).href;
+}
+
+/** The lines of pino logs at level error or above. */
+async function loggedErrors(files: string[]): Promise<string[]> {
+  const texts = await Promise.all(files.map((file) => readFile(file, "utf8").catch(() => "")));
+  return texts.flatMap((text) => text.split("\n").filter((line) => /^\{"level":(5|6)\d,/.test(line)));
 }
 
 function canConnect(port: number): Promise<boolean> {
