@@ -20,6 +20,7 @@ import { buildRoute } from "./http/build-route.ts";
 import { compression } from "./http/compression.ts";
 import { crawlerNotFound } from "./http/crawler-not-found.ts";
 import { limitErrorAlertBodies, mountErrorAlertRoutes } from "./http/error-alert-route.ts";
+import { forwardedRequest } from "./http/forwarded-request.ts";
 import { refuseUnreadableInput } from "./http/input-guard.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
 import { memberSession } from "./http/member-session.ts";
@@ -132,7 +133,7 @@ export function createHttpApp({
       nonce: c.var.nonce,
       log: c.var.log,
     });
-    return handleDocument(c.req.raw, context);
+    return handleDocument(forwardedRequest(c.req.raw, config.TRUSTED_PROXY_HOPS), context);
   });
   app.onError((error, c) => {
     c.var.log.error({ err: error }, "unhandled error");

@@ -9,9 +9,14 @@ import type { Context } from "hono";
 export function clientAddressOf(c: Context, trustedProxyHops: number): string {
   const socketAddress = getConnInfo(c).remote.address ?? "unknown";
   if (trustedProxyHops === 0) return socketAddress;
-  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+  return forwardedEntry(c.req.header("x-forwarded-for"), trustedProxyHops) ?? socketAddress;
+}
+
+/** The entry of a comma-separated X-Forwarded-* header the trusted proxies wrote: `trustedProxyHops` from the right. */
+export function forwardedEntry(header: string | null | undefined, trustedProxyHops: number): string | undefined {
+  const entries = (header ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  return forwarded[forwarded.length - trustedProxyHops] ?? forwarded[0] ?? socketAddress;
+  return entries[entries.length - trustedProxyHops] ?? entries[0];
 }

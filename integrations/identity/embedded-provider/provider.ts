@@ -21,6 +21,8 @@ export type EmbeddedProviderOptions = {
   /** The shop's address as browsers see it; the issuer is `{publicUrl}/dev-idp`. */
   publicUrl: string;
   clientId?: string;
+  /** The shops whose sign-in callbacks the client registers; the provider's own address (the shop serving it) when unset. */
+  shopUrls?: string[];
   /** Access token lifetime; one hour (Cognito's default) unless a test needs tokens that expire sooner. */
   accessTokenTtlSeconds?: number;
   /** Behind trusted proxies the provider reads the scheme and host they forward. */
@@ -69,10 +71,9 @@ export async function createEmbeddedProvider(options: EmbeddedProviderOptions): 
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
         scope: SCOPE,
-        redirect_uris: ["/member/login", "/member/link", "/admin/login"].flatMap((path) => [
-          `${publicUrl}${path}`,
-          `${publicUrl}${path}/`,
-        ]),
+        redirect_uris: (options.shopUrls ?? [publicUrl]).flatMap((shopUrl) =>
+          ["/member/login", "/member/link", "/admin/login"].flatMap((path) => [`${shopUrl}${path}`, `${shopUrl}${path}/`]),
+        ),
       },
     ],
     responseTypes: ["code"],
