@@ -3,11 +3,14 @@
  * the shops, with its own database, the way Cognito stands apart from them in production. Its client
  * registers every rehearsed shop's callbacks; the client secret is written to CLIENT_FILE for them.
  *
- * PORT, PUBLIC_URL (as browsers reach it, through nginx), DATABASE_URL, SHOP_URLS (comma-separated),
- * CLIENT_FILE.
+ * PORT, PUBLIC_URL (as browsers reach it, through nginx), DATABASE_URL (or DATA_DIR for an embedded
+ * database), SHOP_URLS (comma-separated), CLIENT_FILE; TLS_KEY_FILE and TLS_CERT_FILE to serve HTTPS
+ * itself rather than behind nginx.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { createServer as createHttpsServer } from "node:https";
 import { type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { openDatabase } from "../../db/client.ts";
@@ -20,13 +23,18 @@ function fail(message: string): never {
   throw new Error(`identity pool: ${message}`);
 }
 
-const database = await openDatabase({ databaseUrl: setting("DATABASE_URL") });
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: setting("DATA_DIR") },
+);
+const tls = process.env.TLS_KEY_FILE
+  ? { key: readFileSync(process.env.TLS_KEY_FILE), cert: readFileSync(setting("TLS_CERT_FILE")) }
+  : null;
 const idp = await createEmbeddedProvider({
   db: database.db,
   appEnv: "staging",
   publicUrl: setting("PUBLIC_URL"),
   shopUrls: setting("SHOP_URLS").split(","),
-  trustProxy: true,
+  trustProxy: !tls,
   onServerError: (error) => console.error("identity pool: provider error", error),
 });
 
@@ -34,8 +42,8 @@ const app = new Hono<{ Bindings: HttpBindings; Variables: { requestId: string; n
 app.use(async (c, next) => {
   c.set("requestId", randomUUID());
   c.set("nonce", randomBytes(16).toString("base64"));
-  // nginx is the one proxy in front.
-  c.set("clientAddress", clientAddressOf(c, 1));
+  // nginx is the one proxy in front, when there is one.
+  c.set("clientAddress", clientAddressOf(c, tls ? 0 : 1));
   await next();
   console.log(`${c.req.method} ${c.req.path} ${c.res.status}`);
 });
@@ -43,7 +51,9 @@ app.route(EMBEDDED_PROVIDER_PATH, embeddedProviderRoutes(idp, database.db));
 
 const port = Number(setting("PORT"));
 // The provider writes its own answers to the Node response; the real Response keeps Hono from writing again.
-serve({ fetch: app.fetch, port, hostname: "127.0.0.1", overrideGlobalObjects: false }, async () => {
+const listening = { fetch: app.fetch, port, hostname: "127.0.0.1", overrideGlobalObjects: false };
+const httpsOptions = tls ? { createServer: createHttpsServer, serverOptions: tls } : {};
+serve({ ...listening, ...httpsOptions }, async () => {
   const client = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret };
   await writeFile(setting("CLIENT_FILE"), JSON.stringify(client));
   console.log(`identity pool ready on 127.0.0.1:${port}, issuer ${idp.issuer}`);

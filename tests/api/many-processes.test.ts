@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchWithJar } from "../setup/embedded-sign-in.ts";
+import { freePort } from "../setup/free-port.ts";
 import { newPerson, openBrowser } from "../setup/shop-browser.ts";
 import { openTestDatabase, queryRows, TEST_DATABASE_URL, type TestDatabase } from "../setup/test-database.ts";
 import { eventually } from "../setup/test-jobs.ts";
@@ -14,16 +14,6 @@ import type { TestServer } from "../setup/test-server.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 type ShopProcess = { baseUrl: string; child: ChildProcess; exited: Promise<number | null> };
-
-/** A free TCP port on the loopback (the processes need theirs before start, for the shared public address). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** `node server/index.ts` as production runs it, one of N behind a load balancer. */
 async function startShopProcess(port: number, env: Record<string, string>): Promise<ShopProcess> {
