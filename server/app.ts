@@ -19,6 +19,7 @@ import { limitBody } from "./http/body-limit.ts";
 import { buildRoute } from "./http/build-route.ts";
 import { compression } from "./http/compression.ts";
 import { crawlerNotFound } from "./http/crawler-not-found.ts";
+import { refuseCrossSiteActions } from "./http/cross-site-posts.ts";
 import { limitErrorAlertBodies, mountErrorAlertRoutes } from "./http/error-alert-route.ts";
 import { refuseUnreadableInput } from "./http/input-guard.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
@@ -119,6 +120,7 @@ export function createHttpApp({
   app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
   mountStaffAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
+  app.use("*", refuseCrossSiteActions(config.BRAND_NAME));
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(contextKey, {
