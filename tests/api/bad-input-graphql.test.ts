@@ -289,7 +289,9 @@ describe("every GraphQL operation, fed hostile variables", () => {
       fc.asyncProperty(hostileEnvelope(document), fc.boolean(), async (request, signedIn) => {
         await forgetRateLimits(db());
         const { body } = request;
-        const credentials = signedIn ? { authorization: `Bearer ${token}`, "x-request-hash": requestHash(body.variables) } : {};
+        const credentials: Record<string, string> = signedIn
+          ? { authorization: `Bearer ${token}`, "x-request-hash": requestHash(body.variables) }
+          : {};
         const response = await fetch(`${shop.baseUrl}/graphql`, {
           method: "POST",
           headers: { "content-type": "application/json", ...credentials },

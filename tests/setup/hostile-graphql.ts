@@ -100,7 +100,9 @@ export function hostileEnvelope(document: string) {
       fc.record({ operationName: notText }),
       fc.record({ extensions: notAnObject }),
     )
-    .chain((hostile) => fc.subarray(Object.keys(valid)).map((kept) => ({ ...pick(valid, kept), ...hostile })))
+    .chain((hostile) =>
+      fc.subarray(Object.keys(valid)).map((kept): Record<string, unknown> => ({ ...pick(valid, kept), ...hostile })),
+    )
     .map((body) => labelled({ body }, describeRequest("POST /graphql", body)));
 }
 
