@@ -25,7 +25,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const series = seriesBySlug(params.series);
   const product = series ? await findProduct(operations, { productId: params.productId }) : null;
   if (!series || !product) {
-    log.error(
+    // An address someone typed or a stale link: the visitor's mistake, not the shop's failure.
+    log.warn(
       { path: pathname, series: params.series, productId: params.productId },
       "product link for an unknown product or series",
     );
