@@ -23,6 +23,8 @@ export type RequestContext = {
   requestId: string;
   /** The client's network address, for rate limits. */
   clientAddress: string;
+  /** The origin shoppers reach the shop at (`PUBLIC_URL`'s, else the request's), for absolute addresses. */
+  siteOrigin: string;
   /** The signed-in member's session, or null for a visitor (or one whose session has ended). */
   session: ActiveSession | null;
   /** The browser's session cookie named a session that has ended: member pages send it to sign in again. */

@@ -80,7 +80,7 @@ export function createHttpApp({
     identityProvider: identitySettings,
   };
 
-  app.use(requestContext(logger, config.TRUSTED_PROXY_HOPS));
+  app.use(requestContext(logger, { trustedProxyHops: config.TRUSTED_PROXY_HOPS, publicUrl: config.PUBLIC_URL }));
   app.use(compression());
   const security = { production: config.APP_ENV === "production", formTargets: formTargetsOf(config) };
   app.use(securityHeaders(security));
@@ -128,6 +128,7 @@ export function createHttpApp({
       settings,
       requestId: c.var.requestId,
       clientAddress: c.var.clientAddress,
+      siteOrigin: c.var.siteOrigin,
       session: c.var.session,
       sessionExpired: c.var.sessionExpired,
       sharedPage: c.var.sharedPage,
