@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { ActiveSession } from "../domain/members/session.ts";
-import type { OperationContext } from "../domain/shared/context.ts";
+import type { OperationContext, OperationLog } from "../domain/shared/context.ts";
 import type { IdentityProviderSettings } from "../integrations/identity/identity-client.ts";
 
 /** The brand's own pages on the social networks the earn actions name. */
@@ -23,6 +23,8 @@ export type RequestContext = {
   requestId: string;
   /** The client's network address, for rate limits. */
   clientAddress: string;
+  /** The origin shoppers reach the shop at (`PUBLIC_URL`'s, else the request's), for absolute addresses. */
+  siteOrigin: string;
   /** The signed-in member's session, or null for a visitor (or one whose session has ended). */
   session: ActiveSession | null;
   /** The browser's session cookie named a session that has ended: member pages send it to sign in again. */
@@ -31,7 +33,7 @@ export type RequestContext = {
   sharedPage: boolean;
   /** This response's Content-Security-Policy nonce, for the scripts React Router writes. */
   nonce: string;
-  log: { error: (details: object, message: string) => void; info: (details: object, message: string) => void };
+  log: OperationLog;
 };
 
 /** Filled by the HTTP server for every request; read by loaders and actions. */

@@ -34,9 +34,14 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  * member, checkout, orders) render them on the server too, so they show without JavaScript.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { operations, settings, session, sharedPage } = context.get(requestContext);
+  const { operations, settings, session, sharedPage, siteOrigin } = context.get(requestContext);
   // Outside debug mode the page carries no trace of the debug tools, not even a false flag.
-  const shell = { brandName: settings.brandName, appEnv: settings.appEnv, ...(operations.debug ? { debug: true } : {}) };
+  const shell = {
+    brandName: settings.brandName,
+    appEnv: settings.appEnv,
+    siteOrigin,
+    ...(operations.debug ? { debug: true } : {}),
+  };
   if (sharedPage) return data({ ...shell, visitor: null });
   const bag = await getBag(operations, {});
   const visitor: VisitorState = { bagCount: bag.itemCount, signedIn: session !== null };

@@ -20,7 +20,7 @@ if (!server.identityProvider) throw new Error("The benchmark signs in through th
 const memberDeps = { db: server.database.db, now: () => new Date(), log: server.logger };
 // The same per-request middleware the shop runs first (request id, child logger, access log).
 const plain = new Hono<HttpEnv>();
-plain.use(requestContext(server.logger, 0));
+plain.use(requestContext(server.logger, { trustedProxyHops: 0, publicUrl: config.PUBLIC_URL }));
 plain.get("/member", async (c) =>
   c.json(await loadMemberView(memberDeps, byProviderEmail("google", c.req.query("email") ?? ""))),
 );

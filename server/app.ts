@@ -19,8 +19,8 @@ import { limitBody } from "./http/body-limit.ts";
 import { buildRoute } from "./http/build-route.ts";
 import { compression } from "./http/compression.ts";
 import { crawlerNotFound } from "./http/crawler-not-found.ts";
+import { refuseCrossSiteActions } from "./http/cross-site-posts.ts";
 import { limitErrorAlertBodies, mountErrorAlertRoutes } from "./http/error-alert-route.ts";
-import { forwardedRequest } from "./http/forwarded-request.ts";
 import { refuseUnreadableInput } from "./http/input-guard.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
 import { memberSession } from "./http/member-session.ts";
@@ -29,6 +29,7 @@ import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
 import { contentSecurityPolicy, securityHeaders } from "./http/security-headers.ts";
+import { requestAtSiteOrigin } from "./http/site-request.ts";
 import { mountStaffAuthRoutes } from "./http/staff-auth-routes.ts";
 import { staffSession } from "./http/staff-session.ts";
 import { visitorCookieKeeper } from "./http/visitor-cookie.ts";
@@ -80,7 +81,7 @@ export function createHttpApp({
     identityProvider: identitySettings,
   };
 
-  app.use(requestContext(logger, config.TRUSTED_PROXY_HOPS));
+  app.use(requestContext(logger, { trustedProxyHops: config.TRUSTED_PROXY_HOPS, publicUrl: config.PUBLIC_URL }));
   app.use(compression());
   const security = { production: config.APP_ENV === "production", formTargets: formTargetsOf(config) };
   app.use(securityHeaders(security));
@@ -120,6 +121,7 @@ export function createHttpApp({
   app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
   mountStaffAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
+  app.use("*", refuseCrossSiteActions(config.BRAND_NAME));
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(contextKey, {
@@ -127,13 +129,14 @@ export function createHttpApp({
       settings,
       requestId: c.var.requestId,
       clientAddress: c.var.clientAddress,
+      siteOrigin: c.var.siteOrigin,
       session: c.var.session,
       sessionExpired: c.var.sessionExpired,
       sharedPage: c.var.sharedPage,
       nonce: c.var.nonce,
       log: c.var.log,
     });
-    return handleDocument(forwardedRequest(c.req.raw, config.TRUSTED_PROXY_HOPS), context);
+    return handleDocument(requestAtSiteOrigin(c.req.raw, c.var.siteOrigin), context);
   });
   app.onError((error, c) => {
     c.var.log.error({ err: error }, "unhandled error");

@@ -78,7 +78,7 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
   });
   // One catalogue revision, kept current, decides when the catalogue and the page cache reload.
   const catalogRevision = await catalogRevisionSource(database, () => readCatalogRevision(database.db));
-  const catalog = catalogCachedByRevision(database.db, catalogRevision);
+  const catalog = catalogCachedByRevision(database.db, catalogRevision, logger);
   const services: ShopServices = {
     db: database.db,
     catalog,

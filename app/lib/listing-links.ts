@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { absoluteHref } from "./page-meta.ts";
 
 /** Which page of a listing this is, and how many it has; what the pager and the meta tags need. */
 export type PageLinks = { path: string; page: number; pageCount: number };
@@ -13,7 +14,7 @@ export function pageTitle(title: string | undefined, links: PageLinks | undefine
   return title && links && links.page > 1 ? `${title}, page ${links.page}` : title;
 }
 
-/** The canonical address of a listing's page, for its meta tags. */
-export function canonicalLink(links: PageLinks | undefined): MetaDescriptor[] {
-  return links ? [{ tagName: "link", rel: "canonical", href: pageHref(links.path, links.page) }] : [];
+/** The canonical address of a listing's page, absolute, for its meta tags. */
+export function canonicalLink(args: Parameters<typeof absoluteHref>[0], links: PageLinks | undefined): MetaDescriptor[] {
+  return links ? [{ tagName: "link", rel: "canonical", href: absoluteHref(args, pageHref(links.path, links.page)) }] : [];
 }

@@ -6,9 +6,18 @@ export const DEFAULT_DESCRIPTION =
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
+type RootData = { brandName?: string; siteOrigin?: string } | undefined;
+
+const rootDataOf = (matches: ReadonlyArray<MatchLike>) => matches.find((match) => match?.id === "root")?.loaderData as RootData;
+
 export function brandNameOf(matches: ReadonlyArray<MatchLike>): string {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { brandName?: string } | undefined;
-  return root?.brandName ?? "Nectar Lab";
+  return rootDataOf(matches)?.brandName ?? "Nectar Lab";
+}
+
+/** A path of the shop as the absolute address crawlers need (canonical links), at the site's origin. */
+export function absoluteHref(matches: ReadonlyArray<MatchLike>, path: string): string {
+  const origin = rootDataOf(matches)?.siteOrigin;
+  return origin ? new URL(path, origin).href : path;
 }
 
 /** The title and description tags of a page: its own title, else the last path segment, then the brand. */

@@ -21,11 +21,12 @@ import type { action as bagAction } from "./bag.tsx";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pathname = requestPath(request);
   if (!isWellFormedProductId(params.productId)) throw data(`Page Not Found: ${pathname}`, { status: 404 });
-  const { operations, log, settings } = context.get(requestContext);
+  const { operations, log, settings, siteOrigin } = context.get(requestContext);
   const series = seriesBySlug(params.series);
   const product = series ? await findProduct(operations, { productId: params.productId }) : null;
   if (!series || !product) {
-    log.error(
+    // An address someone typed or a stale link: the visitor's mistake, not the shop's failure.
+    log.warn(
       { path: pathname, series: params.series, productId: params.productId },
       "product link for an unknown product or series",
     );
@@ -36,7 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("flavour");
   const flavour = flavoursOf(product).find((name) => name === asked) ?? null;
   const reviews = await listProductReviews(operations, { productId: product.id });
-  const page = { url: new URL(product.path, request.url).href, brandName: settings.brandName };
+  const page = { url: new URL(product.path, siteOrigin).href, brandName: settings.brandName };
   return { product, flavour, delivery: estimateDelivery(new Date()), reviews, page };
 }
 

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) => [
     pageTitle("Bundles & Sale", args.loaderData?.links),
     "Bundles of our nectars and shots at up to 30% less than single boxes.",
   ),
-  ...canonicalLink(args.loaderData?.links),
+  ...canonicalLink(args.matches, args.loaderData?.links),
 ];
 
 /** What the sale page shows of a bundle: its options' prices and savings, without their SKUs. */

@@ -34,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, pageTitle(args.loaderData?.title, args.loaderData?.links), args.loaderData?.tagline),
-  ...canonicalLink(args.loaderData?.links),
+  ...canonicalLink(args.matches, args.loaderData?.links),
 ];
 
 export default function ShopSeries({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.ts";
+import type { OperationLog } from "../shared/context.ts";
 import { type CatalogIndex, indexCatalog } from "./catalog-index.ts";
 import { loadProducts } from "./load-catalog.ts";
 import type { Product } from "./types.ts";
@@ -15,8 +16,10 @@ function readerOf(index: () => Promise<CatalogIndex>): CatalogReader {
   return { index, products: async () => (await index()).products };
 }
 
-export function catalogFromDatabase(db: Database): CatalogReader {
-  return readerOf(async () => indexCatalog(await loadProducts(db)));
+type CatalogLog = Pick<OperationLog, "warn">;
+
+export function catalogFromDatabase(db: Database, log: CatalogLog): CatalogReader {
+  return readerOf(async () => indexCatalog(await loadProducts(db, log)));
 }
 
 /**
@@ -24,14 +27,14 @@ export function catalogFromDatabase(db: Database): CatalogReader {
  * read before the products, so a change that lands in between only causes one more load, never an
  * old price; a failed load is forgotten so the next call tries again.
  */
-export function catalogCachedByRevision(db: Database, revision: () => Promise<number>): CatalogReader {
+export function catalogCachedByRevision(db: Database, revision: () => Promise<number>, log: CatalogLog): CatalogReader {
   let cached: { revision: number; index: Promise<CatalogIndex> } | null = null;
   return readerOf(async () => {
     const current = await revision();
     if (cached?.revision !== current) {
       const entry = {
         revision: current,
-        index: loadProducts(db)
+        index: loadProducts(db, log)
           .then(indexCatalog)
           .catch((error: unknown) => {
             if (cached === entry) cached = null;

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { optionSkus, products, purchaseOptions, skus } from "../../db/schema/catalog.ts";
+import type { OperationLog } from "../shared/context.ts";
 import { productPath } from "./product-url.ts";
 import { seriesByCode } from "./series.ts";
 import { servingsOf } from "./servings.ts";
@@ -9,8 +10,12 @@ import type { OptionSku, Product, PurchaseOption } from "./types.ts";
 type ProductRow = typeof products.$inferSelect;
 type OptionRow = typeof purchaseOptions.$inferSelect;
 
-/** Loads every product with its options and SKUs in three queries. */
-export async function loadProducts(db: Database): Promise<Product[]> {
+/**
+ * Loads every product with its options and SKUs in three queries. A product of a series the shop does
+ * not know (a line added to the database before the code knows it) cannot be shown: it is left out
+ * with a warning, and the rest of the shop carries on.
+ */
+export async function loadProducts(db: Database, log: Pick<OperationLog, "warn">): Promise<Product[]> {
   const productRows = await db.select().from(products).orderBy(asc(products.sortOrder));
   const optionRows = await db.select().from(purchaseOptions).orderBy(asc(purchaseOptions.sortOrder));
   const skuRows = await db
@@ -25,18 +30,26 @@ export async function loadProducts(db: Database): Promise<Product[]> {
     .from(optionSkus)
     .innerJoin(skus, eq(skus.skuId, optionSkus.skuId))
     .orderBy(asc(optionSkus.skuId));
-  return assemble(productRows, optionRows, skuRows);
+  return assemble(productRows, optionRows, skuRows, log);
 }
 
-function assemble(productRows: ProductRow[], optionRows: OptionRow[], skuRows: (OptionSku & { optionId: string })[]): Product[] {
+function assemble(
+  productRows: ProductRow[],
+  optionRows: OptionRow[],
+  skuRows: (OptionSku & { optionId: string })[],
+  log: Pick<OperationLog, "warn">,
+): Product[] {
   const skusByOption = Map.groupBy(skuRows, (row) => row.optionId);
   const optionsByProduct = Map.groupBy(
     optionRows.map((row) => toOption(row, skusByOption.get(row.optionId) ?? [])),
     (option) => option.productId,
   );
-  return productRows.map((row) => {
+  return productRows.flatMap((row) => {
     const series = seriesByCode(row.seriesCode);
-    if (!series) throw new Error(`Product ${row.id} has unknown series code ${row.seriesCode}`);
+    if (!series) {
+      log.warn({ productId: row.id, seriesCode: row.seriesCode }, "a product of an unknown series is left out of the catalogue");
+      return [];
+    }
     return {
       id: row.id,
       name: row.name,
@@ -46,7 +59,7 @@ function assemble(productRows: ProductRow[], optionRows: OptionRow[], skuRows: (
       campaignDiscountExclusion: row.campaignDiscountExclusion,
       summary: row.summary,
       description: row.description,
-      path: productPath(row),
+      path: productPath(row, log),
       options: optionsByProduct.get(row.id) ?? [],
     };
   });

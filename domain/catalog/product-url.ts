@@ -1,4 +1,8 @@
+import type { OperationLog } from "../shared/context.ts";
 import { type Series, seriesByCode, seriesBySlug, seriesSlug } from "./series.ts";
+
+/** The shop's front, where a link goes when it cannot go to its product. */
+export const SHOP_PATH = "/shop";
 
 const PRODUCT_ID = /^[a-z0-9]{1,32}$/;
 
@@ -6,11 +10,15 @@ export function isWellFormedProductId(value: string): boolean {
   return PRODUCT_ID.test(value);
 }
 
-/** /shop/{series-name}[-{function}]/{productId} */
-export function productPath(product: { id: string; seriesCode: string }): string {
+/**
+ * /shop/{series-name}[-{function}]/{productId}. A product of a series the shop does not know has no
+ * page: its link is logged as a warning and goes to the shop's front instead (SPEC.md §8).
+ */
+export function productPath(product: { id: string; seriesCode: string }, log: Pick<OperationLog, "warn">): string {
   const series = seriesByCode(product.seriesCode);
-  if (!series) throw new Error(`Unknown series code "${product.seriesCode}" for product ${product.id}`);
-  return `/shop/${seriesSlug(series)}/${product.id}`;
+  if (series) return `/shop/${seriesSlug(series)}/${product.id}`;
+  log.warn({ productId: product.id, seriesCode: product.seriesCode }, "product link for an unknown series goes to /shop");
+  return SHOP_PATH;
 }
 
 export type ProductAddress = { series: Series; productId: string };

@@ -14,6 +14,7 @@ import { orderLinkResolvers } from "./order-link-resolvers.ts";
 import { pointsResolvers } from "./points-resolvers.ts";
 import { redeemResolvers } from "./redeem-resolvers.ts";
 import { requestHashPlugin } from "./request-hash-plugin.ts";
+import { requestShape } from "./request-shape.ts";
 import { resolvers } from "./resolvers.ts";
 
 /**
@@ -58,6 +59,7 @@ export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
     logging: false,
     maskedErrors: true,
     plugins: [
+      requestShape(),
       requestHashPlugin(),
       queryLimits(typeDefs),
       errorMapping(),

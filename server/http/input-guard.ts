@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { html } from "hono/html";
 import { encodedFieldsProblem, fieldProblem, jsonProblem, NOT_UTF8, pathProblem, textProblem, utf8 } from "./input-scan.ts";
+import { refusalPage } from "./refusal-page.ts";
 import type { HttpEnv } from "./request-context.ts";
 
 const GRAPHQL_PATH = "/graphql";
@@ -63,32 +63,15 @@ export function refuseUnreadableInput(brandName: string): MiddlewareHandler<Http
       (url.search.length > 1 ? encodedFieldsProblem(url.search.slice(1), jsonFields) : null) ??
       (request.body ? await bodyProblem(request, jsonFields) : null);
     if (!problem) return next();
-    c.header("Cache-Control", "no-store");
     return url.pathname === GRAPHQL_PATH ? graphqlRefusal(c, problem) : pageRefusal(c, problem, brandName);
   };
 }
 
 function graphqlRefusal(c: Context<HttpEnv>, message: string) {
+  c.header("Cache-Control", "no-store");
   return c.json({ errors: [{ message, extensions: { code: "BAD_USER_INPUT" } }] }, 400);
 }
 
 function pageRefusal(c: Context<HttpEnv>, message: string, brandName: string) {
-  return c.html(
-    html`<!DOCTYPE html>
-<html lang="en-SG">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>400 - Bad request | ${brandName}</title>
-  </head>
-  <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
-    <main>
-      <h1>We could not read that request</h1>
-      <p role="alert">${message}</p>
-      <p><a href="/">Back to the shop</a></p>
-    </main>
-  </body>
-</html>`,
-    400,
-  );
+  return refusalPage(c, { status: 400, title: "Bad request", heading: "We could not read that request", message }, brandName);
 }

@@ -73,8 +73,9 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
     const url = new URL(c.req.url);
     if (url.search && KEPT_WITHOUT_QUERY_ONLY.test(url.pathname)) return next();
 
-    // Pages show today's delivery window, so a new Singapore day starts a new set of entries.
-    const key = `${singaporeDate(Date.now())} ${url.pathname}${url.search}`;
+    // Pages show today's delivery window, so a new Singapore day starts a new set of entries; they
+    // carry absolute addresses, so a page kept for one origin is never served for another.
+    const key = `${singaporeDate(Date.now())} ${c.var.siteOrigin}${url.pathname}${url.search}`;
     const revision = await options.revision();
     const hit = entries.get(key, revision);
     if (hit) return serveKept(hit, c.req.header("accept-encoding"), [["x-page-cache", "hit"]]);

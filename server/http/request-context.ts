@@ -4,6 +4,7 @@ import type { ActiveSession } from "../../domain/members/session.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import type { Logger } from "../logger.ts";
 import { clientAddressOf } from "./client-address.ts";
+import { siteOriginOf } from "./site-origin.ts";
 
 export type HttpEnv = {
   Variables: {
@@ -12,6 +13,8 @@ export type HttpEnv = {
     nonce: string;
     /** The client's address as far as the trusted proxies say, for rate limits. */
     clientAddress: string;
+    /** The origin shoppers reach the shop at, for the absolute addresses pages carry. */
+    siteOrigin: string;
     /** The signed-in member's session, when the browser has a live one. */
     session: ActiveSession | null;
     /** The browser sent a session cookie whose session has ended (member pages ask it to sign in again). */
@@ -28,8 +31,14 @@ export const CLIENT_CLOSED_REQUEST = 499;
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Gives every request an id (kept from X-Request-Id when well formed), a child logger and an access log line. */
-export function requestContext(logger: Logger, trustedProxyHops: number): MiddlewareHandler<HttpEnv> {
+/**
+ * Gives every request an id (kept from X-Request-Id when well formed), a child logger, the client's
+ * address and the site's origin as the trusted proxies say, and an access log line.
+ */
+export function requestContext(
+  logger: Logger,
+  { trustedProxyHops, publicUrl }: { trustedProxyHops: number; publicUrl: string | undefined },
+): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
@@ -37,6 +46,7 @@ export function requestContext(logger: Logger, trustedProxyHops: number): Middle
     c.set("requestId", requestId);
     c.set("log", log);
     c.set("clientAddress", clientAddressOf(c, trustedProxyHops));
+    c.set("siteOrigin", siteOriginOf(c, publicUrl, trustedProxyHops));
     c.set("session", null);
     c.set("sessionExpired", false);
     c.set("sharedPage", false);

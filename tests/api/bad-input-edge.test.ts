@@ -131,6 +131,22 @@ describe("the edge refuses input no route could store, with a 400 that says why"
     expect(((await fine.json()) as { data: { products: unknown[] } }).data.products.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    [{ query: ["{ __typename }"] }, '"query" must be the GraphQL document as text, not an array.'],
+    [{ query: 42 }, '"query" must be the GraphQL document as text, not a number.'],
+    [{ query: { length: 3 } }, '"query" must be the GraphQL document as text, not an object.'],
+    [{ query: null }, 'The request has no "query": send the GraphQL document as text.'],
+    [{ query: "{ __typename }", variables: '{"code":"l"}' }, '"variables" must be an object, not a string.'],
+    [{ query: "{ __typename }", variables: [1] }, '"variables" must be an object, not an array.'],
+    [{ query: "{ __typename }", operationName: ["A"] }, '"operationName" must be text, not an array.'],
+    [{ query: "{ __typename }", operationName: 7 }, '"operationName" must be text, not a number.'],
+    [{ query: "{ __typename }", extensions: "x" }, '"extensions" must be an object, not a string.'],
+  ])("answers the parameters %j with 400 and what is wrong", async (body, message) => {
+    const response = await postGraphQL(JSON.stringify(body));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: [{ message, extensions: { code: "BAD_REQUEST" } }] });
+  });
+
   it("refuses JSON nested absurdly deep before anything walks it", async () => {
     const depth = 20_000;
     const body = `{"query":"{ series { code } }","variables":{"v":${"[".repeat(depth)}${"]".repeat(depth)}}}`;

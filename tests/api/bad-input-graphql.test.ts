@@ -3,8 +3,16 @@ import path from "node:path";
 import fc from "fast-check";
 import { buildSchema } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import "../setup/fast-check-seed.ts";
 import { requestHash } from "../../domain/shared/request-hash.ts";
-import { type Arg, documentOf, hostileVariables, type KeyKind, type Operation } from "../setup/hostile-graphql.ts";
+import {
+  type Arg,
+  documentOf,
+  hostileEnvelope,
+  hostileVariables,
+  type KeyKind,
+  type Operation,
+} from "../setup/hostile-graphql.ts";
 import { expectUnchanged, forgetRateLimits, settledSnapshotOf, snapshotOf, statusOf } from "../setup/hostile-input.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
 import { callGraphQL, memberOf, signIn } from "../setup/member-graphql.ts";
@@ -271,6 +279,34 @@ describe("every GraphQL operation, fed hostile variables", () => {
         await expectUnchanged(db(), before, shown);
       }),
       { numRuns: RUNS, endOnFailure: true },
+    );
+  });
+
+  it("refuses a request whose query, variables, operationName or extensions are of the wrong shape with a 400", async () => {
+    const before = await snapshotOf(db());
+    const document = documentOf("deleteMember", operations.deleteMember);
+    await fc.assert(
+      fc.asyncProperty(hostileEnvelope(document), fc.boolean(), async (request, signedIn) => {
+        await forgetRateLimits(db());
+        const { body } = request;
+        const credentials: Record<string, string> = signedIn
+          ? { authorization: `Bearer ${token}`, "x-request-hash": requestHash(body.variables) }
+          : {};
+        const response = await fetch(`${shop.baseUrl}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...credentials },
+          body: JSON.stringify(body),
+        });
+        const shown = `${String(request)}${signedIn ? " signed in" : ""}`;
+        const reply = (await response.json()) as { data?: unknown; errors?: { message: unknown; extensions?: unknown }[] };
+        expect(response.status, shown).toBe(400);
+        expect(reply.data, shown).toBeUndefined();
+        expect(reply.errors, shown).toEqual([
+          { message: expect.any(String), extensions: { code: expect.stringMatching(/^BAD_(REQUEST|USER_INPUT)$/) } },
+        ]);
+        await expectUnchanged(db(), before, shown);
+      }),
+      { numRuns: 3 * RUNS, endOnFailure: true },
     );
   });
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import "../setup/fast-check-seed.ts";
 import { fetchWithJar } from "../setup/embedded-sign-in.ts";
 import {
   bytesOf,

@@ -21,7 +21,7 @@ describe("listing pages on a catalogue ten times the shop's", () => {
   it("shows twelve products a page with links to the other pages, each page its own canonical address", async () => {
     const first = await (await get("/shop/luna-collagen")).text();
     expect(cardsOf(first)).toBe(12);
-    expect(canonicalOf(first)).toBe("/shop/luna-collagen");
+    expect(canonicalOf(first)).toBe(`${shop.baseUrl}/shop/luna-collagen`);
     expect(titleOf(first)).toBe("Luna Collagen | Nectar Lab");
     expect(first).toContain('<nav aria-label="Luna Collagen pages"');
     expect(first).toMatch(/<a aria-current="page"[^>]*href="\/shop\/luna-collagen"/);
@@ -32,7 +32,7 @@ describe("listing pages on a catalogue ten times the shop's", () => {
     expect(last.status).toBe(200);
     const html = await last.text();
     expect(cardsOf(html)).toBe(4);
-    expect(canonicalOf(html)).toBe("/shop/luna-collagen?page=4");
+    expect(canonicalOf(html)).toBe(`${shop.baseUrl}/shop/luna-collagen?page=4`);
     expect(titleOf(html)).toBe("Luna Collagen, page 4 | Nectar Lab");
     expect(html).toContain('rel="prev"');
     expect(html).not.toContain('rel="next"');
@@ -54,7 +54,7 @@ describe("listing pages on a catalogue ten times the shop's", () => {
   it("pages the bundles and shows each line's first three products on /shop", async () => {
     const sale = await (await get("/shop/sale?page=5")).text();
     expect(sale.match(/<table /g)?.length).toBe(12);
-    expect(canonicalOf(sale)).toBe("/shop/sale?page=5");
+    expect(canonicalOf(sale)).toBe(`${shop.baseUrl}/shop/sale?page=5`);
     const shopPage = textOf(await (await get("/shop")).text());
     expect(cardsOf(shopPage)).toBe(12);
     expect(shopPage).toContain("View all 20 Luna Collagen");

@@ -111,6 +111,23 @@ describe("a member's session over HTTP", () => {
     expect(html).not.toContain('name="csrf"');
   });
 
+  it("after a call refused as unauthorised, the sign-out page goes on to sign in again, back to a page of this shop", async () => {
+    const browser = openBrowser(shop);
+    const cases: [string, string][] = [
+      ["%2Fmember%2Fearn-points%3Ftab%3Dbonus", "/member/login?redirect=%2Fmember%2Fearn-points%3Ftab%3Dbonus"],
+      ["https%3A%2F%2Fevil.example%2F", "/member/login?redirect=%2Fmember"],
+      ["%2Fmember%2Flogout", "/member/login?redirect=%2Fmember"],
+    ];
+    for (const [redirect, next] of cases) {
+      const page = await browser.get(`/member/logout?redirect=${redirect}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Your session has ended");
+      expect(html).toContain(`href="${next.replaceAll("&", "&amp;")}"`);
+      expect(html).not.toContain('href="https://evil.example');
+    }
+  });
+
   it("refreshes an expired access token once and carries on", async () => {
     const browser = await signedIn();
     const before = await storedSession(shop, browser.cookie("session"));

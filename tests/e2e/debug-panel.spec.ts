@@ -105,6 +105,35 @@ test.describe("the debug panel, in debug mode", () => {
     await panel.getByRole("button", { name: "Expire session now" }).click();
     await expect(page).toHaveURL(at("/member/login?redirect=%2Fmember"));
   });
+
+  test("an action after the session ended elsewhere signs in again and comes back", async ({ page }) => {
+    const at = (path: string) => `${shop.baseUrl}${path}`;
+    await page.goto(at("/member/login?redirect=%2Fmember%2Fearn-points"));
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await continueAtProvider(page, newIdentity("Google"));
+    await expect(page).toHaveURL(at("/member/earn-points"));
+    await page.getByRole("button", { name: "Debug", exact: true }).click();
+    await openFolder(page, "Points");
+    const panel = page.getByRole("region", { name: "Debug panel" });
+    await expect(panel.getByText("Balance: 50 points")).toBeVisible();
+
+    // Signed out in another tab: the session ends on the server and its cookie goes.
+    const other = await page.context().newPage();
+    await other.goto(at("/member/logout"));
+    await other.getByRole("button", { name: "Sign out" }).click();
+    await expect(other).toHaveURL(at("/"));
+    await other.close();
+
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      const url = new URL(frame.url());
+      if (frame === page.mainFrame()) visited.push(`${url.pathname}${url.search}`);
+    });
+    await panel.getByRole("button", { name: "Add bonus", exact: true }).click();
+    await expect(page).toHaveURL(at("/member/login?redirect=%2Fmember%2Fearn-points"));
+    expect(visited).toContain("/member/logout?redirect=%2Fmember%2Fearn-points");
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+  });
 });
 
 test.describe("outside debug mode", () => {

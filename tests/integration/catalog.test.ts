@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purchaseOptions } from "../../db/schema/catalog.ts";
+import { products, purchaseOptions, series } from "../../db/schema/catalog.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { catalogCachedByRevision, catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
 import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
@@ -18,7 +18,12 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
     await seedCatalog(database.db);
   });
   afterAll(() => database.close());
-  const catalog = () => catalogFromDatabase(database.db);
+  const noWarnings = {
+    warn: (details: object, message: string) => {
+      throw new Error(`unexpected warning: ${message} ${JSON.stringify(details)}`);
+    },
+  };
+  const catalog = () => catalogFromDatabase(database.db, noWarnings);
   const ctx = () => testContext(database.db);
 
   const ids = async (input: Parameters<typeof listProducts>[1]) =>
@@ -102,8 +107,38 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
     expect([...found.keys()]).toEqual(["op-m8_ba-1b"]);
   });
 
+  it("leaves out, with a warning, a product of a line the shop does not know, and shows the rest", async () => {
+    const before = (await catalog().products()).map((product) => product.id);
+    await database.db.transaction(async (tx) => {
+      await tx.insert(series).values({ code: "k", name: "Kombu", tagline: "New", description: "New line", sortOrder: 9 });
+      await tx.insert(products).values({
+        id: "k1",
+        name: "Kombu Box",
+        seriesCode: "k",
+        kind: "box",
+        active: true,
+        summary: "A line the code does not know yet",
+        description: "",
+        sortOrder: 999,
+      });
+    });
+    try {
+      const warnings: [object, string][] = [];
+      const loaded = await catalogFromDatabase(database.db, {
+        warn: (details, message) => warnings.push([details, message]),
+      }).products();
+      expect(loaded.map((product) => product.id)).toEqual(before);
+      expect(warnings).toEqual([
+        [{ productId: "k1", seriesCode: "k" }, "a product of an unknown series is left out of the catalogue"],
+      ]);
+    } finally {
+      await database.db.delete(products).where(eq(products.id, "k1"));
+      await database.db.delete(series).where(eq(series.code, "k"));
+    }
+  });
+
   it("keeps the catalogue in memory per revision, and reloads as soon as a price changes", async () => {
-    const cached = catalogCachedByRevision(database.db, () => readCatalogRevision(database.db));
+    const cached = catalogCachedByRevision(database.db, () => readCatalogRevision(database.db), noWarnings);
     const first = await cached.products();
     expect(await cached.products()).toBe(first);
     await database.db.update(purchaseOptions).set({ optionPriceCents: 3700 }).where(eq(purchaseOptions.optionId, "op-m8_ba-1b"));

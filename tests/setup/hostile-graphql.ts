@@ -73,3 +73,39 @@ export function hostileVariables(name: string, operation: Operation) {
       return labelled({ variables }, describeRequest(name, variables));
     });
 }
+
+/** JSON that is anything but text: numbers, booleans, objects, and arrays (of documents too). */
+const notText: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue().filter((value) => typeof value !== "string" && value !== null),
+  fc.array(fc.constant("{ __typename }"), { minLength: 1, maxLength: 3 }),
+  fc.constantFrom<unknown>({ length: 5 }, [], {}),
+);
+/** JSON that is not an object: text (JSON text too), numbers, booleans, arrays. */
+const notAnObject: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue().filter((value) => value !== null && (typeof value !== "object" || Array.isArray(value))),
+  fc.constantFrom<unknown>("{}", '{"id":"1"}', []),
+);
+
+/**
+ * A GraphQL request whose own parameters are of the wrong shape (a query that is not text or is
+ * missing, variables or extensions that are not an object, an operationName that is not text),
+ * around a `document` that would otherwise run.
+ */
+export function hostileEnvelope(document: string) {
+  const valid = { query: document, variables: {}, operationName: null, extensions: {} };
+  return fc
+    .oneof(
+      fc.record({ query: fc.oneof(notText, fc.constant(null), fc.constant(undefined)) }),
+      fc.record({ variables: notAnObject }),
+      fc.record({ operationName: notText }),
+      fc.record({ extensions: notAnObject }),
+    )
+    .chain((hostile) =>
+      fc.subarray(Object.keys(valid)).map((kept): Record<string, unknown> => ({ ...pick(valid, kept), ...hostile })),
+    )
+    .map((body) => labelled({ body }, describeRequest("POST /graphql", body)));
+}
+
+function pick(from: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((key) => [key, from[key]]));
+}

@@ -47,9 +47,10 @@ export function testContext(
   const fail = (details: object, message: string) => {
     throw new Error(`${message}: ${JSON.stringify(details)}`);
   };
+  const log = options.log ?? { info: () => {}, warn: fail, error: fail };
   return {
     db,
-    catalog: catalogFromDatabase(db),
+    catalog: catalogFromDatabase(db, log),
     payments: unavailable("payments"),
     testPayments: null,
     identity: unavailable("identity"),
@@ -66,7 +67,7 @@ export function testContext(
       ownerEmails: options.ownerEmails ?? [],
     },
     now: options.now ?? (() => new Date()),
-    log: options.log ?? { info: () => {}, warn: fail, error: fail },
+    log,
     viewer: options.viewer ?? guest(),
     debug: options.debug ?? false,
   };

@@ -1,6 +1,7 @@
 import type { DebugSessionState } from "../../../domain/members/debug-session.ts";
 import { requestHash } from "../../../domain/shared/request-hash.ts";
 import { CSRF_HEADER, DEBUG_SESSION_PATH, type DebugSessionIntent } from "../../lib/debug-session.ts";
+import { sessionEndedPath } from "../../lib/member-paths.ts";
 
 /** SPEC.md §9: every debug action waits this long before it calls the shop. */
 export const DEBUG_WAIT_MS = 300;
@@ -24,7 +25,10 @@ export function csrfTokenOfPage(): string {
 
 type GraphQLBody<T> = { data?: T | null; errors?: { message: string }[] };
 
-/** POST /graphql as the signed-in browser: the session cookie, its CSRF token and the variables' hash. */
+/**
+ * POST /graphql as the signed-in browser: the session cookie, its CSRF token and the variables' hash.
+ * A call refused as unauthorised (the session has ended) sends the browser to sign in again.
+ */
 export async function callGraphQL<T>(query: string, variables: Record<string, unknown>): Promise<T> {
   const response = await fetch(GRAPHQL_PATH, {
     method: "POST",
@@ -36,6 +40,10 @@ export async function callGraphQL<T>(query: string, variables: Record<string, un
     },
     body: JSON.stringify({ query, variables }),
   });
+  if (response.status === 401) {
+    window.location.assign(sessionEndedPath(`${window.location.pathname}${window.location.search}`));
+    throw new DebugCallError("Your session has ended. Taking you to sign in again…");
+  }
   const body = (await response.json().catch(() => null)) as GraphQLBody<T> | null;
   const refusal = body?.errors?.[0]?.message;
   if (refusal) throw new DebugCallError(refusal);

@@ -1,13 +1,16 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { safeReturnPath } from "../../../domain/members/return-path.ts";
 import { SignOutButton } from "../../components/sign-out-button.tsx";
 import { requestContext } from "../../context.ts";
+import { loginPath } from "../../lib/member-paths.ts";
 import { privatePageHeaders, signOutToken } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/logout";
 
 const REDEMPTION_STORE_KEY = "redemption-store";
 const SIGN_OUT_WAIT_MS = 1000;
+const HOME = "/";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.csrfToken ? "Sign Out" : "Signing Out");
 
@@ -16,14 +19,19 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 /**
  * Opening this page never signs anyone out (another site could link to it): a signed-in member is
  * asked to confirm with the sign-out form. Signed out (the form's landing, or a session that ended),
- * it clears the browser's own state and reloads the home page.
+ * it clears the browser's own state and reloads the home page; reached with `?redirect=` (a call
+ * refused because the session had ended), it goes on to sign in again, back to that page.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { csrfToken: signOutToken(context.get(requestContext)) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const returnTo = new URL(request.url).searchParams.get("redirect");
+  return {
+    csrfToken: signOutToken(context.get(requestContext)),
+    next: returnTo === null ? HOME : loginPath(safeReturnPath(returnTo)),
+  };
 }
 
 export default function MemberLogout({ loaderData }: Route.ComponentProps) {
-  return loaderData.csrfToken ? <ConfirmSignOut csrfToken={loaderData.csrfToken} /> : <SigningOut />;
+  return loaderData.csrfToken ? <ConfirmSignOut csrfToken={loaderData.csrfToken} /> : <SigningOut next={loaderData.next} />;
 }
 
 function ConfirmSignOut({ csrfToken }: { csrfToken: string }) {
@@ -41,22 +49,25 @@ function ConfirmSignOut({ csrfToken }: { csrfToken: string }) {
   );
 }
 
-function SigningOut() {
+function SigningOut({ next }: { next: string }) {
   useEffect(() => {
     try {
       window.localStorage.removeItem(REDEMPTION_STORE_KEY);
     } catch {
       // Storage can be switched off; there is then no basket to clear.
     }
-    const timer = window.setTimeout(() => window.location.assign("/"), SIGN_OUT_WAIT_MS);
+    const timer = window.setTimeout(() => window.location.assign(next), SIGN_OUT_WAIT_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [next]);
 
+  const home = next === HOME;
   return (
     <section className="mx-auto max-w-md px-4 py-20 text-center">
-      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Signing you out…</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">
+        {home ? "Signing you out…" : "Your session has ended"}
+      </h1>
       <p role="status" className="mt-3 text-muted">
-        You'll be back on the home page in a moment.
+        {home ? "You'll be back on the home page in a moment." : "Taking you to sign in again, then back to where you were."}
       </p>
       <span
         aria-hidden="true"
@@ -64,8 +75,8 @@ function SigningOut() {
       />
       <noscript>
         <p className="mt-6">
-          <a href="/" className="font-semibold text-brand-700 hover:underline">
-            Continue to the home page
+          <a href={next} className="font-semibold text-brand-700 hover:underline">
+            {home ? "Continue to the home page" : "Sign in again"}
           </a>
         </p>
       </noscript>
