@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { optionSkus, products, purchaseOptions, skus } from "../../db/schema/catalog.ts";
 import { productPath } from "./product-url.ts";
+import { savingOf } from "./saving.ts";
 import { seriesByCode } from "./series.ts";
 import { servingsOf } from "./servings.ts";
 import type { OptionSku, Product, PurchaseOption } from "./types.ts";
@@ -30,10 +31,7 @@ export async function loadProducts(db: Database): Promise<Product[]> {
 
 function assemble(productRows: ProductRow[], optionRows: OptionRow[], skuRows: (OptionSku & { optionId: string })[]): Product[] {
   const skusByOption = Map.groupBy(skuRows, (row) => row.optionId);
-  const optionsByProduct = Map.groupBy(
-    optionRows.map((row) => toOption(row, skusByOption.get(row.optionId) ?? [])),
-    (option) => option.productId,
-  );
+  const optionRowsByProduct = Map.groupBy(optionRows, (row) => row.productId);
   return productRows.map((row) => {
     const series = seriesByCode(row.seriesCode);
     if (!series) throw new Error(`Product ${row.id} has unknown series code ${row.seriesCode}`);
@@ -47,13 +45,16 @@ function assemble(productRows: ProductRow[], optionRows: OptionRow[], skuRows: (
       summary: row.summary,
       description: row.description,
       path: productPath(row),
-      options: optionsByProduct.get(row.id) ?? [],
+      options: (optionRowsByProduct.get(row.id) ?? []).map((option) =>
+        toOption(row.kind, option, skusByOption.get(option.optionId) ?? []),
+      ),
     };
   });
 }
 
-function toOption(row: OptionRow, rows: (OptionSku & { optionId: string })[]): PurchaseOption {
+function toOption(kind: Product["kind"], row: OptionRow, rows: (OptionSku & { optionId: string })[]): PurchaseOption {
   const optionSkuList = rows.map(({ optionId: _optionId, ...sku }) => sku);
+  const singleBoxValueCents = optionSkuList.reduce((total, sku) => total + sku.retailPriceCents * sku.qty, 0);
   return {
     optionId: row.optionId,
     productId: row.productId,
@@ -64,6 +65,7 @@ function toOption(row: OptionRow, rows: (OptionSku & { optionId: string })[]): P
     active: row.active,
     skus: optionSkuList,
     servings: servingsOf(optionSkuList),
-    singleBoxValueCents: optionSkuList.reduce((total, sku) => total + sku.retailPriceCents * sku.qty, 0),
+    singleBoxValueCents,
+    savingCents: savingOf(kind, { singleBoxValueCents, optionPriceCents: row.optionPriceCents }),
   };
 }
