@@ -1,5 +1,6 @@
 import { CircleUserRound, ShoppingBag } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
+import { itemsLabel } from "../../domain/shared/count-label.ts";
 import { loginPath } from "../lib/member-paths.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 import { useVisitorState } from "../lib/use-visitor-state.ts";
@@ -28,7 +29,7 @@ function ShopNavLink({ to, full, short, end }: { to: string; full: string; short
   );
 }
 
-const bagLabel = (bagCount: number) => `Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`;
+const bagLabel = (bagCount: number) => `Bag, ${itemsLabel(bagCount)}`;
 
 /**
  * The header is the same for everyone when the page is (then `visitor` is null): the bag count and
