@@ -13,6 +13,7 @@ import { PointHistory } from "../../components/point-history.tsx";
 import { RewardsList } from "../../components/rewards-list.tsx";
 import { SignOutButton } from "../../components/sign-out-button.tsx";
 import { TierBadge } from "../../components/tier-badge.tsx";
+import { When } from "../../components/when.tsx";
 import { type RequestContext, requestContext } from "../../context.ts";
 import { readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { claimOrder } from "../../lib/claim-order.server.ts";
@@ -114,8 +115,14 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
           <h1 className="break-words text-3xl font-extrabold tracking-tight text-brand-900">{member.name}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <TierBadge status={member.membershipStatus} />
-            <span className="text-sm text-muted">Member since {member.memberSince}</span>
-            {member.goldSince && <span className="text-sm text-muted">Gold since {member.goldSince}</span>}
+            <span className="text-sm text-muted">
+              Member since <When>{member.memberSince}</When>
+            </span>
+            {member.goldSince && (
+              <span className="text-sm text-muted">
+                Gold since <When>{member.goldSince}</When>
+              </span>
+            )}
           </div>
         </div>
       </header>
