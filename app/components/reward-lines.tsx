@@ -125,8 +125,11 @@ export function RewardSummaryLines({
             <div>
               <LineTitle title={line.productName} quantity={line.quantity} />
               <p className="text-sm text-muted">
-                {[line.flavourName, line.optionName].filter(Boolean).join(" · ")} · Reward, {formatPoints(line.pointsEach)}
-                {line.quantity > 1 ? " each" : ""}
+                {[line.flavourName, line.optionName].filter(Boolean).join(" · ")} · Reward,{" "}
+                <span className="whitespace-nowrap">
+                  {formatPoints(line.pointsEach)}
+                  {line.quantity > 1 ? " each" : ""}
+                </span>
               </p>
             </div>
             <div className="shrink-0 text-right">

@@ -5,7 +5,7 @@ import { LinkList } from "../../components/link-list.tsx";
 import { HELP_LINK, LEGAL_LINKS, TRACK_ORDER_LINK } from "../../lib/site-links.ts";
 
 const STEPS = [
-  { path: "/checkout/summary", label: "Bag summary" },
+  { path: "/checkout/summary", label: "Summary" },
   { path: "/checkout/shipping", label: "Shipping" },
   { path: "/pay", label: "Payment" },
   { path: "/checkout/complete", label: "Done" },
