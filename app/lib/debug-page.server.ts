@@ -15,6 +15,11 @@ export function debugFailure(error: unknown): { answer: DebugAnswer; status: num
   return { answer: { ok: false, ...failure }, status };
 }
 
+/** Outside debug mode the debug tools' routes answer 404, like any missing page, before doing anything. */
+export function requireDebugMode(context: RequestContext, request: Request): void {
+  if (!context.operations.debug) throw data(notFoundMessage(requestPath(request)), { status: 404 });
+}
+
 /**
  * A debug page's own loader or action checks before doing anything: the layout's answer alone would
  * still let this route's loader run beside it and send its data. Outside debug mode it answers 404;
@@ -22,6 +27,6 @@ export function debugFailure(error: unknown): { answer: DebugAnswer; status: num
  * (the pages list promotion codes and act on a membership: they are the team's, signed in).
  */
 export function requireDebugPage(context: RequestContext, request: Request): void {
-  if (!context.operations.debug) throw data(notFoundMessage(requestPath(request)), { status: 404 });
+  requireDebugMode(context, request);
   if (context.operations.viewer.kind !== "member") throw redirect(loginPath(currentPagePath(request)));
 }
