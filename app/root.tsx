@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { getBag } from "../domain/bag/get-bag.ts";
+import { countBagItems } from "../domain/bag/count-bag-items.ts";
 import type { Route } from "./+types/root";
 import { DebugPanelSlot } from "./components/debug-panel/debug-panel-slot.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
@@ -43,8 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...(operations.debug ? { debug: true } : {}),
   };
   if (sharedPage) return data({ ...shell, visitor: null });
-  const bag = await getBag(operations, {});
-  const visitor: VisitorState = { bagCount: bag.itemCount, signedIn: session !== null };
+  const visitor: VisitorState = { bagCount: await countBagItems(operations, {}), signedIn: session !== null };
   return data({ ...shell, visitor });
 }
 

@@ -1,6 +1,8 @@
 import { Link, useNavigation } from "react-router";
-import { FREE_SHIPPING_FROM_CENTS, type PricedBag } from "../../domain/bag/price-bag.ts";
+import type { PricedBag } from "../../domain/bag/price-bag.ts";
+import { shippingNote } from "../../domain/bag/shipping-note.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
+import { itemsLabel } from "../../domain/shared/count-label.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
 import { BagLineRow } from "./bag-line-row.tsx";
@@ -17,7 +19,7 @@ export function BagView({
   result: ActionResult | undefined;
 }) {
   const busy = useNavigation().state !== "idle";
-  const toFreeShipping = FREE_SHIPPING_FROM_CENTS - bag.subtotalCents;
+  const rewardCount = rewards.reduce((total, line) => total + line.quantity, 0);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Your bag</h1>
@@ -69,14 +71,12 @@ export function BagView({
               </h2>
               <dl className="mt-4 space-y-2">
                 <div className="flex justify-between">
-                  <dt>
-                    Subtotal ({bag.itemCount} {bag.itemCount === 1 ? "item" : "items"})
-                  </dt>
+                  <dt>Subtotal ({itemsLabel(bag.itemCount)})</dt>
                   <dd data-testid="bag-subtotal">{formatMoney(bag.subtotalCents)}</dd>
                 </div>
                 {rewards.length > 0 && (
                   <div className="flex justify-between">
-                    <dt>Rewards ({rewards.reduce((total, line) => total + line.quantity, 0)})</dt>
+                    <dt>Rewards ({itemsLabel(rewardCount)})</dt>
                     <dd data-testid="bag-rewards">{formatMoney(0)}</dd>
                   </div>
                 )}
@@ -89,8 +89,8 @@ export function BagView({
                   <dd data-testid="bag-total">{formatMoney(bag.totalCents)}</dd>
                 </div>
               </dl>
-              <p className="mt-3 text-sm text-muted">
-                {toFreeShipping > 0 ? `Add ${formatMoney(toFreeShipping)} more for free shipping.` : "Your order ships free."}{" "}
+              <p className="mt-3 text-sm text-muted" data-testid="shipping-note">
+                {shippingNote({ goodsCents: bag.subtotalCents, shippingCents: bag.shippingCents, hasRewards: rewardCount > 0 })}{" "}
                 Prices include GST.
               </p>
               <Link

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatMoney } from "../../domain/shared/money.ts";
+import { When } from "./when.tsx";
 
 export type MemberOrderRow = { invoiceId: string; paidOn: string; priceCents: number; status: string };
 
@@ -35,7 +36,7 @@ export function MemberOrders({ orders }: { orders: MemberOrderRow[] }) {
                   Order {order.invoiceId}
                 </Link>
                 <p className="text-sm text-muted">
-                  {order.paidOn} · {STATUS_LABELS[order.status] ?? order.status}
+                  <When>{order.paidOn}</When> · {STATUS_LABELS[order.status] ?? order.status}
                 </p>
               </div>
               <p className="font-semibold tabular-nums">{formatMoney(order.priceCents)}</p>

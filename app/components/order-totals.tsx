@@ -1,5 +1,6 @@
 import { discountLabel, type OrderMoney, shippingText } from "../../domain/orders/order-money.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
+import { LineTitle } from "./line-title.tsx";
 import { RewardSummaryLines } from "./reward-lines.tsx";
 
 export type Totals = { subtotalCents: number; discountCents: number; shippingCents: number; totalCents: number };
@@ -37,7 +38,7 @@ export function OrderTotals({
   );
 }
 
-/** Lines at their price: quantity × unit price, before any discount (shown apart, in the totals). */
+/** Lines at their price: unit price × quantity, before any discount (shown apart, in the totals). */
 export function LineList({
   lines,
 }: {
@@ -48,9 +49,7 @@ export function LineList({
       {lines.map((line) => (
         <li key={line.key} className="flex justify-between gap-4 py-3" data-testid="order-line">
           <div>
-            <p className="font-medium">
-              {line.quantity} × {line.title}
-            </p>
+            <LineTitle title={line.title} quantity={line.quantity} />
             <p className="text-sm text-muted">{line.detail}</p>
           </div>
           <div className="shrink-0 text-right">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatNumber } from "../../domain/shared/number-format.ts";
+import { When } from "./when.tsx";
 
 export type PointEntry = { id: string; label: string; date: string; points: number };
 
@@ -42,7 +43,9 @@ export function PointHistory({ entries, olderHref, isOlderPage, newestHref, prob
             <li key={entry.id} className="flex items-center justify-between gap-4 py-3">
               <div className="min-w-0">
                 <p className="font-medium">{entry.label}</p>
-                <p className="text-sm text-muted">{entry.date}</p>
+                <p className="text-sm text-muted">
+                  <When>{entry.date}</When>
+                </p>
               </div>
               <p className={`shrink-0 font-bold tabular-nums ${entry.points < 0 ? "text-sale" : "text-emerald-800"}`}>
                 {signedPoints(entry.points)} <span className="text-sm font-medium">points</span>

@@ -1,11 +1,11 @@
 import { servingsLabel } from "../../domain/catalog/servings.ts";
 import type { PurchaseOption } from "../../domain/catalog/types.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
-import { pricePerServingCents, pricePerUnitCents, savingCents, unitCount } from "../lib/product-display.ts";
+import { pricePerServingCents, pricePerUnitCents, unitCount } from "../lib/product-display.ts";
 
 export function PriceBlock({ option }: { option: PurchaseOption }) {
   const units = unitCount(option);
-  const saved = savingCents(option);
+  const saved = option.savingCents;
   const unitWord = option.optionId.endsWith("pu") ? "pouch" : "box";
   return (
     <div className="rounded-xl bg-slate-50 p-4" data-testid="price-block">

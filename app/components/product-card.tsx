@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { seriesTitle } from "../../domain/catalog/series.ts";
 import type { Product } from "../../domain/catalog/types.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
-import { flavoursOf, leadFlavour, lowestPriceCents, savingCents } from "../lib/product-display.ts";
+import { flavoursOf, leadFlavour, lowestPriceCents } from "../lib/product-display.ts";
 import { type Pack, PackFigure } from "./pack-illustration.tsx";
 
 /** What a card shows of a product, and nothing more: listings send this, not the options and SKUs. */
@@ -28,7 +28,7 @@ export function toProductCard(product: Product): ProductCardData {
     pack: { seriesCode: product.series.code, flavourName: leadFlavour(product), kind: product.kind },
     flavourCount: flavoursOf(product).length,
     fromPriceCents: lowestPriceCents(product),
-    bestSavingCents: Math.max(0, ...product.options.map(savingCents)),
+    bestSavingCents: Math.max(0, ...product.options.map((option) => option.savingCents)),
   };
 }
 

@@ -4,8 +4,10 @@ import { formatPoints, rewardHoldText } from "../../domain/loyalty/programme-cop
 import type { OrderRewardLine } from "../../domain/loyalty/redeems/order-rewards.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { formatMoney } from "../../domain/shared/money.ts";
+import { LineTitle } from "./line-title.tsx";
 import { PackIllustration } from "./pack-illustration.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
+import { When } from "./when.tsx";
 
 const rewardName = (line: Pick<RewardLine, "productName" | "flavourName">) =>
   line.flavourName ? `${line.productName}, ${line.flavourName}` : line.productName;
@@ -61,7 +63,9 @@ export function RewardLineRow({ line }: { line: RewardLine }) {
             <p className="text-sm text-muted">
               {line.rewardName}: {formatPoints(line.pointsEach)} each
             </p>
-            <p className="text-sm text-muted">Held for you until {line.formattedExpiresAt}</p>
+            <p className="text-sm text-muted">
+              Held for you until <When>{line.formattedExpiresAt}</When>
+            </p>
           </div>
           <div className="sm:text-right">
             <p className="font-semibold" data-testid="reward-line-price">
@@ -119,12 +123,13 @@ export function RewardSummaryLines({
         {lines.map((line) => (
           <li key={line.redeemId} className="flex justify-between gap-4 py-3" data-testid="reward-summary-line">
             <div>
-              <p className="font-medium">
-                {line.quantity} × {line.productName}
-              </p>
+              <LineTitle title={line.productName} quantity={line.quantity} />
               <p className="text-sm text-muted">
-                {[line.flavourName, line.optionName].filter(Boolean).join(" · ")} · Reward, {formatPoints(line.pointsEach)}
-                {line.quantity > 1 ? " each" : ""}
+                {[line.flavourName, line.optionName].filter(Boolean).join(" · ")} · Reward,{" "}
+                <span className="whitespace-nowrap">
+                  {formatPoints(line.pointsEach)}
+                  {line.quantity > 1 ? " each" : ""}
+                </span>
               </p>
             </div>
             <div className="shrink-0 text-right">

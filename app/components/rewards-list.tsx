@@ -12,7 +12,9 @@ export function RewardsList({ rewards, points }: { rewards: RewardSummary[]; poi
         <Gift aria-hidden="true" className="size-5 text-amber-700" />
         Rewards
       </h2>
-      <p className="mt-1 text-sm text-muted">Take a box or a pouch with your points; it ships free with your next order.</p>
+      <p className="mt-1 text-sm text-muted">
+        Take a box or a pouch with your points; it ships with your next paid order and adds nothing to its shipping.
+      </p>
       {rewards.length === 0 ? (
         <p className="mt-3 text-muted">No rewards are offered right now.</p>
       ) : (

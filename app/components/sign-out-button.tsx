@@ -5,7 +5,15 @@ import { LogOut } from "lucide-react";
  * only this site's own page can sign a member out. The server ends the session and lands on the
  * sign-out page, which clears the browser's own state and reloads the home page.
  */
-export function SignOutButton({ csrfToken, className }: { csrfToken: string; className?: string }) {
+export function SignOutButton({
+  csrfToken,
+  className,
+  iconClassName = "size-4",
+}: {
+  csrfToken: string;
+  className?: string;
+  iconClassName?: string;
+}) {
   return (
     <form method="post" action="/member/logout">
       <input type="hidden" name="csrf" value={csrfToken} />
@@ -16,7 +24,7 @@ export function SignOutButton({ csrfToken, className }: { csrfToken: string; cla
           "inline-flex items-center gap-2 rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-ink hover:bg-slate-50"
         }
       >
-        <LogOut aria-hidden="true" className="size-4" />
+        <LogOut aria-hidden="true" className={iconClassName} />
         Sign out
       </button>
     </form>

@@ -1,9 +1,12 @@
-import { CircleUserRound, ShoppingBag } from "lucide-react";
+import { ChevronDown, CircleUserRound, ShoppingBag } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
+import { itemsLabel } from "../../domain/shared/count-label.ts";
 import { loginPath } from "../lib/member-paths.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import { useVisitorState } from "../lib/use-visitor-state.ts";
 import type { VisitorState } from "../lib/visitor-state.ts";
+import { AccountMenu } from "./account-menu.tsx";
 import { BrandLink } from "./brand.tsx";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -28,29 +31,52 @@ function ShopNavLink({ to, full, short, end }: { to: string; full: string; short
   );
 }
 
-const bagLabel = (bagCount: number) => `Bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`;
+/**
+ * "Sign in" or "Account": both take the same cell, the menu's chevron included, so the header keeps
+ * its width whichever shows and whether or not the Account opens a menu.
+ */
+function AccountLabel({ signedIn, menu }: { signedIn: boolean; menu: boolean }) {
+  return (
+    <>
+      <CircleUserRound aria-hidden="true" className="size-6" />
+      <span className="grid">
+        <span className={`[grid-area:1/1] ${signedIn ? "invisible" : ""}`}>Sign in</span>
+        <span className={`flex items-center gap-0.5 [grid-area:1/1] ${signedIn ? "" : "invisible"}`}>
+          Account
+          <ChevronDown aria-hidden="true" className={`size-4 ${menu ? "" : "invisible"}`} />
+        </span>
+      </span>
+    </>
+  );
+}
+
+const bagLabel = (bagCount: number) => `Bag, ${itemsLabel(bagCount)}`;
 
 /**
  * The header is the same for everyone when the page is (then `visitor` is null): the bag count and
- * "Account" appear once the browser knows them, in space kept for them, so nothing moves.
+ * "Account" appear once the browser knows them, in space kept for them, so nothing moves. Once
+ * scripts run, a signed-in member's Account opens their places; before, and without scripts, it is a
+ * link to the member page.
  */
 export function SiteHeader({ brandName, visitor: rendered }: { brandName: string; visitor: VisitorState | null }) {
   const signInHref = useSignInHref();
   const visitor = useVisitorState(rendered);
   const signedIn = visitor?.signedIn ?? false;
+  const hydrated = useHydrated();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-4">
         <BrandLink brandName={brandName} />
         <div className="flex items-center sm:gap-1">
-          <Link to={signedIn ? "/member" : signInHref} className={actionClass}>
-            <CircleUserRound aria-hidden="true" className="size-6" />
-            {/* Both labels take the same cell, so the header keeps its width whichever shows. */}
-            <span className="grid">
-              <span className={`[grid-area:1/1] ${signedIn ? "invisible" : ""}`}>Sign in</span>
-              <span className={`[grid-area:1/1] ${signedIn ? "" : "invisible"}`}>Account</span>
-            </span>
-          </Link>
+          {signedIn && hydrated ? (
+            <AccountMenu buttonClass={actionClass}>
+              <AccountLabel signedIn menu />
+            </AccountMenu>
+          ) : (
+            <Link to={signedIn ? "/member" : signInHref} className={actionClass}>
+              <AccountLabel signedIn={signedIn} menu={false} />
+            </Link>
+          )}
           <Link to="/bag" className={actionClass} aria-label={visitor ? bagLabel(visitor.bagCount) : "Bag"}>
             <ShoppingBag aria-hidden="true" className="size-6" />
             <span className="hidden sm:inline">Bag</span>

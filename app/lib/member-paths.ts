@@ -10,3 +10,15 @@ export function loginPath(returnTo: string): string {
 export function sessionEndedPath(returnTo: string): string {
   return `/member/logout?redirect=${encodeURIComponent(returnTo)}`;
 }
+
+/** A member's own places, as the header's Account menu and the member page offer them. */
+export const MEMBER_PLACES = {
+  home: { href: "/member", title: "Your account" },
+  earnPoints: { href: "/member/earn-points", title: "Earn points" },
+  orders: { href: "/order", title: "Orders" },
+  reviews: { href: "/member/reviews", title: "Your reviews" },
+  settings: { href: "/member/account", title: "Account settings" },
+} as const;
+
+/** The sign-out page: it asks to confirm with the sign-out form (the way without a CSRF token at hand). */
+export const SIGN_OUT_PATH = "/member/logout";

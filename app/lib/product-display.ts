@@ -15,10 +15,6 @@ export function pricePerServingCents(option: PurchaseOption): number {
   return divideCents(option.optionPriceCents, Math.max(option.servings, 1));
 }
 
-export function savingCents(option: PurchaseOption): number {
-  return Math.max(option.singleBoxValueCents - option.optionPriceCents, 0);
-}
-
 export function lowestPriceCents(product: Product): number {
   return Math.min(...product.options.map((option) => option.optionPriceCents));
 }

@@ -147,8 +147,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </fieldset>
           {selected && <PriceBlock option={selected} />}
           <p className="text-sm text-muted" data-testid="delivery-estimate">
-            Order today for delivery between <strong className="text-ink">{formatCalendarDate(loaderData.delivery.start)}</strong>{" "}
-            and <strong className="text-ink">{formatCalendarDate(loaderData.delivery.end)}</strong>.
+            Order today for delivery between{" "}
+            <strong className="whitespace-nowrap text-ink">{formatCalendarDate(loaderData.delivery.start)}</strong> and{" "}
+            <strong className="whitespace-nowrap text-ink">{formatCalendarDate(loaderData.delivery.end)}</strong>.
           </p>
           <button
             type="submit"

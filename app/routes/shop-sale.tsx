@@ -9,7 +9,7 @@ import { requestContext } from "../context.ts";
 import { canonicalLink, pageTitle } from "../lib/listing-links.ts";
 import { listingPage } from "../lib/listing-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
-import { pricePerServingCents, savingCents } from "../lib/product-display.ts";
+import { pricePerServingCents } from "../lib/product-display.ts";
 import type { Route } from "./+types/shop-sale";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -35,7 +35,7 @@ function toSaleRow(bundle: Product) {
       optionPriceCents: option.optionPriceCents,
       perServingCents: pricePerServingCents(option),
       singleBoxValueCents: option.singleBoxValueCents,
-      savedCents: savingCents(option),
+      savedCents: option.savingCents,
     })),
   };
 }

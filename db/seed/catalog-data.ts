@@ -1,5 +1,6 @@
 import { formatOptionId, type OptionUnit } from "../../domain/catalog/option-id.ts";
 import type { SeriesCode } from "../../domain/catalog/series.ts";
+import { countLabel } from "../../domain/shared/count-label.ts";
 import { toCents } from "../../domain/shared/money.ts";
 import { BUNDLES } from "./bundles.ts";
 import { FLAVOURS, type Flavour } from "./flavours.ts";
@@ -192,8 +193,7 @@ export function skuIdFor(seriesCode: SeriesCode, flavourCode: string, suffix: Si
 }
 
 function unitLabel(count: number, unit: OptionUnit): string {
-  if (unit === "pu") return count <= 1 ? "1 Pouch" : `${count} Pouches`;
-  return count <= 1 ? "1 Box" : `${count} Boxes`;
+  return unit === "pu" ? countLabel(count, "Pouch", "Pouches") : countLabel(count, "Box", "Boxes");
 }
 
 function retailPriceOf(sizeLine: SizeLine): number {

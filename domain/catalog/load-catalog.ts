@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { optionSkus, products, purchaseOptions, skus } from "../../db/schema/catalog.ts";
 import type { OperationLog } from "../shared/context.ts";
 import { productPath } from "./product-url.ts";
+import { savingOf } from "./saving.ts";
 import { seriesByCode } from "./series.ts";
 import { servingsOf } from "./servings.ts";
 import type { OptionSku, Product, PurchaseOption } from "./types.ts";
@@ -40,10 +41,7 @@ function assemble(
   log: Pick<OperationLog, "warn">,
 ): Product[] {
   const skusByOption = Map.groupBy(skuRows, (row) => row.optionId);
-  const optionsByProduct = Map.groupBy(
-    optionRows.map((row) => toOption(row, skusByOption.get(row.optionId) ?? [])),
-    (option) => option.productId,
-  );
+  const optionRowsByProduct = Map.groupBy(optionRows, (row) => row.productId);
   return productRows.flatMap((row) => {
     const series = seriesByCode(row.seriesCode);
     if (!series) {
@@ -60,13 +58,16 @@ function assemble(
       summary: row.summary,
       description: row.description,
       path: productPath(row, log),
-      options: optionsByProduct.get(row.id) ?? [],
+      options: (optionRowsByProduct.get(row.id) ?? []).map((option) =>
+        toOption(row.kind, option, skusByOption.get(option.optionId) ?? []),
+      ),
     };
   });
 }
 
-function toOption(row: OptionRow, rows: (OptionSku & { optionId: string })[]): PurchaseOption {
+function toOption(kind: Product["kind"], row: OptionRow, rows: (OptionSku & { optionId: string })[]): PurchaseOption {
   const optionSkuList = rows.map(({ optionId: _optionId, ...sku }) => sku);
+  const singleBoxValueCents = optionSkuList.reduce((total, sku) => total + sku.retailPriceCents * sku.qty, 0);
   return {
     optionId: row.optionId,
     productId: row.productId,
@@ -77,6 +78,7 @@ function toOption(row: OptionRow, rows: (OptionSku & { optionId: string })[]): P
     active: row.active,
     skus: optionSkuList,
     servings: servingsOf(optionSkuList),
-    singleBoxValueCents: optionSkuList.reduce((total, sku) => total + sku.retailPriceCents * sku.qty, 0),
+    singleBoxValueCents,
+    savingCents: savingOf(kind, { singleBoxValueCents, optionPriceCents: row.optionPriceCents }),
   };
 }

@@ -1,3 +1,5 @@
+import { countLabel } from "../shared/count-label.ts";
+
 /** A box holds 4 servings, or 8 when its SKU id ends in 8; a pouch (SKU id ending in "pu") is one serving. */
 export function servingsPerUnit(skuId: string): number {
   if (skuId.endsWith("pu")) return 1;
@@ -9,9 +11,9 @@ export function servingsOf(skus: ReadonlyArray<{ skuId: string; qty: number }>):
 }
 
 export function servingsLabel(count: number): string {
-  return `${count} ${count <= 1 ? "serving" : "servings"}`;
+  return countLabel(count, "serving", "servings");
 }
 
 export function boxesLabel(count: number): string {
-  return `${count} ${count <= 1 ? "box" : "boxes"}`;
+  return countLabel(count, "box", "boxes");
 }

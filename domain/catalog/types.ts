@@ -21,6 +21,8 @@ export type PurchaseOption = {
   servings: number;
   /** What the same boxes cost bought one at a time: the base for a saving. */
   singleBoxValueCents: number;
+  /** What buying this option saves (saving.ts): a bundle's saving, 0 for anything else. */
+  savingCents: number;
 };
 
 export type Product = {

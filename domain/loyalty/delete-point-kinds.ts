@@ -2,29 +2,15 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import type { MemberView } from "../members/member-view.ts";
-import type { PointKind } from "../members/point-kinds.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { AppError } from "../shared/app-error.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
 import { parseJsonField } from "../shared/json-field.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { COMPLETABLE_ACTION_IDS } from "./earn-actions.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberViewAfter } from "./member-after.ts";
-
-/**
- * The groups of the four deleteAll… debug operations. "earned" is the earn actions a member completes
- * (sign-up stays: it belongs to the membership, like the member row itself).
- */
-export const DELETABLE_GROUPS = {
-  earned: COMPLETABLE_ACTION_IDS as readonly PointKind[],
-  refund: ["refund"],
-  bonus: ["bonus"],
-  "dummy-order": ["dummy-order"],
-} as const satisfies Record<string, readonly PointKind[]>;
-
-export type DeletableGroup = keyof typeof DELETABLE_GROUPS;
+import { DELETABLE_GROUPS, type DeletableGroup } from "./point-groups.ts";
 
 export const DeletePointsInput = z.object({ memberId: identifier() });
 

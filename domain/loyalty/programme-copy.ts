@@ -47,7 +47,7 @@ export function goldRenewalText(renewBy: string, terms: ProgrammeTerms = PROGRAM
 /** What happens to a reward taken with points. */
 export function rewardHoldText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
   return (
-    "Rewards ship free with your next paid order. " +
+    "Rewards ship with your next paid order and add nothing to its shipping. " +
     `If none is placed within ${plural(terms.redeemHoldDays, "day")}, the points come back.`
   );
 }

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { BAG_COOKIE, BAG_COOKIE_MAX_AGE, readBagToken } from "../../app/lib/bag-cookie.server.ts";
 import { VISITOR_COOKIE, visitorCookieIn, visitorCookieValue } from "../../app/lib/visitor-state.ts";
-import { getBag } from "../../domain/bag/get-bag.ts";
-import { guest } from "../../domain/shared/context.ts";
+import { countBagItems } from "../../domain/bag/count-bag-items.ts";
+import { guest, type Viewer } from "../../domain/shared/context.ts";
 import type { HttpEnv } from "./request-context.ts";
 
 /** Script-readable (no HttpOnly): the header reads it; it holds only what the header shows. */
@@ -16,6 +16,16 @@ function bagTokenAfter(c: Context<HttpEnv>): string | null {
   const set = c.res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${BAG_COOKIE}=`));
   if (set === undefined) return readBagToken(c.req.raw);
   return set.slice(BAG_COOKIE.length + 1, set.indexOf(";")) || null;
+}
+
+/**
+ * Whose bag to count once this response arrives: the request's viewer while the browser keeps its
+ * bag and session; a browser whose session ended here (sign-out, expiry) has no rewards to count.
+ */
+function viewerAfter(c: Context<HttpEnv>, bagToken: string | null): Viewer {
+  const { viewer } = c.var.operations;
+  if (viewer.kind === "member") return c.var.session === null ? guest(bagToken) : { ...viewer, bagToken };
+  return bagToken === readBagToken(c.req.raw) ? viewer : guest(bagToken);
 }
 
 /**
@@ -33,11 +43,8 @@ export function visitorCookieKeeper(options: { secureCookies: boolean }): Middle
     const signedIn = c.var.session !== null;
     if (sent === null && bagToken === null && !signedIn) return;
     const operations = c.var.operations;
-    const { itemCount } = await getBag(
-      { ...operations, viewer: bagToken === readBagToken(c.req.raw) ? operations.viewer : guest(bagToken) },
-      {},
-    );
-    const value = visitorCookieValue({ bagCount: itemCount, signedIn });
+    const bagCount = await countBagItems({ ...operations, viewer: viewerAfter(c, bagToken) }, {});
+    const value = visitorCookieValue({ bagCount, signedIn });
     if (value !== sent) c.header("Set-Cookie", visitorCookie(value, options.secureCookies), { append: true });
   };
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { promotionCodes } from "../../db/schema/orders.ts";
 import { placePastOrder } from "../setup/past-orders.ts";
 import { newPerson, openBrowser } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const PAGES = ["/debug/member", "/debug/orders", "/debug/test-display-promo", "/debug/stripe-coupon-utility"];
+const SEEDED_CODES = ["FIRST1", "NEWYEAR25", "SAVE5", "WELCOME10"];
 const BOX = "op-m8_ba-1b";
 
 /** The page's text without React's separators. */
@@ -26,7 +28,11 @@ describe("debug pages", () => {
       const offPage = await off.text();
       // Nothing of the page's own data either: its loader does not run.
       for (const word of ["Debug", "Promotion", "WELCOME10", "Please sign in"]) expect(offPage, path).not.toContain(word);
-      const on = await openBrowser(shop).get(path);
+    }
+    const member = openBrowser(shop);
+    await member.signIn(newPerson());
+    for (const path of ["/debug/auth", ...PAGES]) {
+      const on = await member.get(path);
       expect(on.status, path).toBe(200);
       expect(on.headers.get("cache-control"), path).toBe("private, no-store");
     }
@@ -34,15 +40,30 @@ describe("debug pages", () => {
     expect(post.status).toBe(404);
   });
 
-  it("looks up only the signed-in member's own record", async () => {
+  it("send a visitor to sign in, coming back to the same page, and show or do nothing for them", async () => {
     const visitor = openBrowser(shop);
-    const person = newPerson();
-    const signedOut = await visitor.get(`/debug/member?email=${person.email}&provider=google`);
-    expect(signedOut.status).toBe(401);
-    const signInPage = await textOf(signedOut);
-    expect(signInPage).toContain('href="/member/login?redirect=%2Fdebug%2Fmember%3Femail%3D');
-    expect(signInPage).not.toContain('data-testid="member-record"');
+    const before = (await shop.server.database.db.select().from(promotionCodes)).length;
+    for (const path of ["/debug/auth", ...PAGES]) {
+      const asked = `${path}?email=a%40example.com&code=SAVE5&optionId=${BOX}&check=SAVE5`;
+      const page = await visitor.get(asked);
+      expect(page.status, path).toBe(302);
+      expect(page.headers.get("location"), path).toBe(`/member/login?redirect=${encodeURIComponent(asked)}`);
+      // A client navigation's data request is refused the same way, with none of the page's data.
+      const data = await visitor.get(`${path}.data`);
+      const body = await data.text();
+      expect(body, path).toContain("/member/login?redirect=");
+      for (const code of SEEDED_CODES) expect(body, path).not.toContain(code);
+      expect(body, path).not.toContain("client_id");
+    }
+    const created = await visitor.post("/debug/stripe-coupon-utility", { kind: "percent", value: "10", code: "VISITOR10" });
+    expect(created.status).toBe(302);
+    const linked = await visitor.post("/debug/orders", { intent: "unlink", email: "a@example.com" });
+    expect(linked.status).toBe(302);
+    expect((await shop.server.database.db.select().from(promotionCodes)).length).toBe(before);
+  });
 
+  it("looks up only the signed-in member's own record", async () => {
+    const person = newPerson();
     const browser = openBrowser(shop);
     await browser.signIn(person);
     const own = await browser.get(`/debug/member?email=${encodeURIComponent(person.email)}&provider=google`);
@@ -97,14 +118,11 @@ describe("debug pages", () => {
     const badEmail = await browser.post("/debug/orders", { intent: "unlink", email: "not an email" });
     expect(badEmail.status).toBe(400);
     expect((await browser.post("/debug/orders", { intent: "nonsense" })).status).toBe(400);
-
-    const visitor = await openBrowser(shop).get("/debug/orders");
-    expect(visitor.status).toBe(200);
-    expect(await textOf(visitor)).toContain('href="/member/login?redirect=%2Fdebug%2Forders"');
   });
 
   it("shows how a code prices a product, and why an unknown option is refused", async () => {
     const browser = openBrowser(shop);
+    await browser.signIn(newPerson());
     const shown = await browser.get(`/debug/test-display-promo?code=welcome10&optionId=${BOX}`);
     expect(shown.status).toBe(200);
     const page = await textOf(shown);
@@ -119,14 +137,12 @@ describe("debug pages", () => {
 
   it("lists the codes, checks one against the bag and creates a test code for a signed-in member", async () => {
     const browser = openBrowser(shop);
+    await browser.signIn(newPerson());
     const list = await textOf(await browser.get("/debug/stripe-coupon-utility?check=SAVE5"));
-    for (const code of ["FIRST1", "NEWYEAR25", "SAVE5", "WELCOME10"]) expect(list).toContain(code);
+    for (const code of SEEDED_CODES) expect(list).toContain(code);
     expect(list).toContain("Your bag is empty.");
     expect(list).toContain("payment session is created with the already discounted amounts");
 
-    const signedOut = await browser.post("/debug/stripe-coupon-utility", { kind: "percent", value: "10" });
-    expect(signedOut.status).toBe(401);
-    await browser.signIn(newPerson());
     const bad = await browser.post("/debug/stripe-coupon-utility", { kind: "percent", value: "150" });
     expect(bad.status).toBe(400);
     expect(await textOf(bad)).toContain("a percentage must be at most 100");

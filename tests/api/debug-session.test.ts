@@ -56,10 +56,12 @@ describe("/debug/session: the browser's session for the debug tools", () => {
     expect(await (await browser.get("/debug/session")).json()).toEqual({ session: null });
   });
 
-  it("/debug/auth shows the identity provider in use, never its client secret", async () => {
+  it("/debug/auth shows a signed-in member the identity provider in use, never its client secret", async () => {
     const provider = shop.server.identityProvider;
     if (!provider) throw new Error("The embedded identity provider is not running.");
-    const page = await fetch(`${shop.baseUrl}/debug/auth`);
+    const browser = openBrowser(shop);
+    await browser.signIn(newPerson());
+    const page = await browser.get("/debug/auth");
     expect(page.status).toBe(200);
     const html = await page.text();
     for (const shown of [

@@ -109,10 +109,40 @@ describe("redeeming rewards from the member pages and the bag", () => {
     await givePoints(db(), await memberOf(browser), 500);
     await browser.post("/member/redeem/pouch", { optionId: "op-mpu_pb-1pu", quantity: "1" });
     await browser.post("/bag", { intent: "add", optionId: "op-m8_ll-1b", quantity: "1" });
-    // React separates adjacent text with empty comments in server HTML.
-    const summary = (await (await browser.get("/checkout/summary")).text()).replaceAll("<!-- -->", "");
+    // The words as read: React's empty comments and inline elements between them go.
+    const summary = (await (await browser.get("/checkout/summary")).text()).replace(/<!-- -->|<\/?span[^>]*>/g, "");
     expect(summary).toContain("Rewards with this order");
     expect(summary).toContain("Luna Collagen Nectar pouch");
     expect(summary).toContain("Passionfruit Blossom · 1 Pouch · Reward, 150 points");
+  });
+
+  it("counts the rewards in the bag's counts and says why a shipping charge stands beside them", async () => {
+    const browser = openBrowser(shop);
+    await browser.signIn(newPerson());
+    const member = await memberOf(browser);
+    const text = async (path: string) => (await (await browser.get(path)).text()).replaceAll("<!-- -->", "");
+    // Signed in with an empty bag: SPEC.md §9 writes a count of 1 or less in the singular.
+    expect(await text("/bag")).toContain('aria-label="Bag, 0 item"');
+
+    await givePoints(db(), member, 500);
+    await browser.post("/member/redeem/pouch", { optionId: "op-mpu_pb-1pu", quantity: "2" });
+    const rewardsOnly = await text("/bag");
+    expect(rewardsOnly).toContain('aria-label="Bag, 2 items"');
+    expect(browser.cookie("visitor")).toBe("2.1");
+
+    await browser.post("/bag", { intent: "add", optionId: "op-m8_ll-1b", quantity: "1" });
+    const bag = await text("/bag");
+    expect(bag).toContain('aria-label="Bag, 3 items"');
+    expect(browser.cookie("visitor")).toBe("3.1");
+    expect(bag).toContain("Subtotal (1 item)");
+    expect(bag).toContain("Rewards (2 items)");
+    const why = "Rewards add nothing to shipping: the S$4.90 is for goods under S$60.00. Add S$21.00 more for free shipping.";
+    expect(bag).toMatch(/data-testid="bag-shipping"[^>]*>S\$4\.90</);
+    expect(bag).toContain(why);
+    expect(bag).not.toContain("ship free");
+    expect(await text("/checkout/summary")).toContain(why);
+
+    await browser.post("/bag", { intent: "update", optionId: "op-m8_ll-1b", quantity: "2" });
+    expect(await text("/bag")).toContain("Your order and your rewards ship free.");
   });
 });

@@ -76,6 +76,29 @@ describe("pages over HTTP", () => {
     expect(html).toContain("36 servings");
   });
 
+  it("puts a saving on the cards of the products that save something, the bundles, and on no box", async () => {
+    /** Each card's text, and the saving it claims (null when none). */
+    const savingsOnCards = async (path: string) =>
+      new Map(
+        (await (await get(path)).text())
+          .split("<article ")
+          .slice(1)
+          .map((card) => card.replaceAll("<!-- -->", ""))
+          .map((card) => [/<h3[^>]*>(?:<a[^>]*>)?([^<]+)/.exec(card)?.[1], /Save up to (S\$[\d.]+)/.exec(card)?.[1] ?? null]),
+      );
+    const shop = await savingsOnCards("/shop");
+    // A box is sold at its own price; two or three show their lower price per box, not a saving.
+    for (const box of [
+      "Luna Collagen Nectar, 8-serving box",
+      "V5 Vitality shots, 8-shot box",
+      "Lean Up Nectar, 4-serving trial box",
+    ]) {
+      expect(shop.get(box), box).toBeNull();
+    }
+    expect((await savingsOnCards("/")).get("Luna Collagen Glow Collection")).toBe("S$87.80");
+    expect(await (await get("/shop/luna-collagen/mbndl5")).text()).toContain("You save");
+  });
+
   it("serves the built assets with a long cache", async () => {
     const html = await (await get("/")).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];

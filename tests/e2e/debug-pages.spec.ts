@@ -17,9 +17,9 @@ test("the debug pages: a member's record, their orders, how a code shows and the
   const me = newIdentity("Google");
   const url = (path: string) => `${shop.baseUrl}${path}`;
 
-  // Signed out, the member page says why and leads to sign-in, which comes back to it.
+  // Signed out, a debug page shows nothing and sends to sign-in, which comes back to it.
   await page.goto(url("/debug/member"));
-  await page.getByRole("link", { name: "Sign in", exact: true }).last().click();
+  await expect(page).toHaveURL(url("/member/login?redirect=%2Fdebug%2Fmember"));
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await continueAtProvider(page, me);
   await expect(page).toHaveURL(url("/debug/member"));

@@ -134,6 +134,64 @@ test.describe("the debug panel, in debug mode", () => {
     expect(visited).toContain("/member/logout?redirect=%2Fmember%2Fearn-points");
     await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
   });
+
+  test("every action that cannot be undone asks first, naming what will be lost", async ({ page }) => {
+    const at = (path: string) => `${shop.baseUrl}${path}`;
+    const identity = newIdentity("Facebook", "Goh Siew Ling");
+    await page.goto(at("/member/login?redirect=%2Fmember"));
+    await page.getByRole("button", { name: "Continue with Facebook" }).click();
+    await continueAtProvider(page, identity);
+    await expect(page).toHaveURL(at("/member"));
+    await page.getByRole("button", { name: "Debug", exact: true }).click();
+    const panel = page.getByRole("region", { name: "Debug panel" });
+    const status = panel.getByRole("status");
+    const graphqlCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/graphql") graphqlCalls.push(request.postData() ?? "");
+    });
+
+    await openFolder(page, "Points");
+    await panel.getByRole("button", { name: "Add bonus", exact: true }).click();
+    await expect(panel.getByText("Balance: 150 points")).toBeVisible();
+    const deleteBonus = panel.getByRole("button", { name: "Delete bonus points" });
+    await deleteBonus.click();
+    const question = panel.getByTestId("debug-confirm");
+    await expect(question).toContainText(
+      `Delete bonus points? Every Dummy Bonus Points entry of ${identity.name} is deleted, and its points leave the balance (now 150 points). This cannot be undone.`,
+    );
+    const cancel = question.getByRole("button", { name: "Cancel" });
+    await expect(cancel).toBeFocused();
+    await expectNoAxeViolations(page, "the panel asking before it deletes");
+    graphqlCalls.length = 0;
+    await cancel.click();
+    await expect(question).toHaveCount(0);
+    await expect(deleteBonus).toBeFocused();
+    expect(graphqlCalls).toEqual([]);
+    await expect(panel.getByText("Balance: 150 points")).toBeVisible();
+    await deleteBonus.click();
+    await question.getByRole("button", { name: "Delete them" }).click();
+    await expect(status).toHaveText("Delete bonus points: done.");
+    await expect(panel.getByText("Balance: 50 points")).toBeVisible();
+
+    await openFolder(page, "Dummy Orders");
+    await panel.getByRole("button", { name: "Create new order" }).click();
+    await expect(status).toHaveText("Create a dummy order (new): done.");
+    await panel.getByRole("button", { name: /^Delete order / }).click();
+    await expect(question).toContainText(/is deleted with the purchase it counted, and the points it brought are taken back\./);
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await expect(panel.getByRole("list", { name: "Dummy orders" }).getByRole("listitem")).toHaveCount(1);
+
+    await openFolder(page, "Member");
+    await panel.getByRole("button", { name: "Reset membership" }).click();
+    await expect(question).toContainText(`${identity.name} goes back to a green membership starting today`);
+    await question.getByRole("button", { name: "Cancel" }).click();
+    graphqlCalls.length = 0;
+    await panel.getByRole("button", { name: "Delete the member" }).click();
+    await expect(question).toContainText(`${identity.name} (${identity.email}) is deleted with their`);
+    expect(graphqlCalls).toEqual([]);
+    await question.getByRole("button", { name: "Delete the member for good" }).click();
+    await expect(status).toHaveText(`Delete the member: deleted ${identity.email}.`);
+  });
 });
 
 test.describe("outside debug mode", () => {

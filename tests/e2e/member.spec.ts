@@ -15,10 +15,11 @@ test("a shopper signs in with Google from a product page, sees the welcome point
   await continueAtProvider(page, shopper);
   await expect(page).toHaveURL("/shop/luna-collagen/m8");
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "Account" })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Account" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
 
-  await header.getByRole("link", { name: "Account" }).click();
+  await header.getByRole("button", { name: "Account" }).click();
+  await header.getByRole("link", { name: "Your account" }).click();
   await expect(page).toHaveURL("/member");
   await expect(page).toHaveTitle("Member | Nectar Lab");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lim Jia Hui");

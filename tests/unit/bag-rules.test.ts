@@ -33,6 +33,7 @@ describe("bag pricing", () => {
     skus: [],
     servings: 8,
     singleBoxValueCents: priceCents,
+    savingCents: 0,
   });
   const product = { id: "m8", name: "Luna", path: "/shop/luna-collagen/m8", kind: "box" } as Product;
   const catalogue = new Map([

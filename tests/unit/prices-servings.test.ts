@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { pricePerServingCents, pricePerUnitCents, savingCents } from "../../app/lib/product-display.ts";
+import { pricePerServingCents, pricePerUnitCents } from "../../app/lib/product-display.ts";
+import { savingOf } from "../../domain/catalog/saving.ts";
 import { boxesLabel, servingsLabel, servingsOf, servingsPerUnit } from "../../domain/catalog/servings.ts";
 import type { PurchaseOption } from "../../domain/catalog/types.ts";
+import { countLabel, itemsLabel } from "../../domain/shared/count-label.ts";
 import { divideCents, formatMoney, fromCents, toCents } from "../../domain/shared/money.ts";
 
 describe("money in cents", () => {
@@ -47,6 +49,9 @@ describe("servings", () => {
     expect(servingsLabel(8)).toBe("8 servings");
     expect(boxesLabel(1)).toBe("1 box");
     expect(boxesLabel(3)).toBe("3 boxes");
+    // The bag's counts, the header's "Bag, 0 item" included: SPEC.md §9 makes 0 singular too.
+    expect([0, 1, 2, 12].map(itemsLabel)).toEqual(["0 item", "1 item", "2 items", "12 items"]);
+    expect(countLabel(1, "Pouch", "Pouches")).toBe("1 Pouch");
   });
 });
 
@@ -62,11 +67,20 @@ describe("option price breakdown", () => {
     skus: [{ skuId: "mba8", qty: 3, flavourName: "Berries Acai", format: "Nectar", retailPriceCents: 3900 }],
     servings: 24,
     singleBoxValueCents: 11700,
+    savingCents: 0,
   };
 
-  it("gives the price per box, per serving and the saving against single boxes", () => {
+  it("gives the price per box and per serving", () => {
     expect(pricePerUnitCents(threeBoxes)).toBe(3380);
     expect(pricePerServingCents(threeBoxes)).toBe(423);
-    expect(savingCents(threeBoxes)).toBe(1560);
+  });
+
+  it("counts a saving for a bundle only: several boxes of one product show their price per box instead", () => {
+    expect(savingOf("box", threeBoxes)).toBe(0);
+    expect(savingOf("shots", threeBoxes)).toBe(0);
+    expect(savingOf("pouch", { singleBoxValueCents: 488, optionPriceCents: 488 })).toBe(0);
+    expect(savingOf("bundle", { singleBoxValueCents: 15600, optionPriceCents: 11760 })).toBe(3840);
+    // A bundle dearer than its boxes (never in the seed) saves nothing rather than a negative amount.
+    expect(savingOf("bundle", { singleBoxValueCents: 3900, optionPriceCents: 4000 })).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 import { useLocation } from "react-router";
+import { csrfTokenOfPage } from "../../lib/csrf-cookie.ts";
 import { loginPath } from "../../lib/member-paths.ts";
 import { SignOutButton } from "../sign-out-button.tsx";
 import { Countdown } from "./countdown.tsx";
-import { actOnDebugSession, csrfTokenOfPage } from "./debug-api.ts";
+import { actOnDebugSession } from "./debug-api.ts";
 import { PRIMARY_BUTTON } from "./folder.tsx";
 import type { DebugTools } from "./use-debug-tools.ts";
 

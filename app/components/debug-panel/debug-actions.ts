@@ -1,4 +1,5 @@
 import { dummyOrderTimestamp } from "../../../domain/loyalty/dummy-order-timestamp.ts";
+import type { DeletableGroup } from "../../../domain/loyalty/point-groups.ts";
 import { callGraphQL } from "./debug-api.ts";
 import { type DebugMember, MEMBER_FIELDS, type MemberReply, memberOfReply } from "./debug-member.ts";
 import type { ActionResult } from "./use-debug-tools.ts";
@@ -58,13 +59,13 @@ export const addBonusPoints = (member: DebugMember, points: number) =>
   withMeta("createEarnPointTransaction")(member, { activityType: "bonus", points });
 export const addRefund = (member: DebugMember, points: number) => withMeta("refundPointTransaction")(member, { points });
 
-/** The four kinds of points the debug tools delete, with the mutation that deletes each. */
+/** The four groups of points the debug tools delete, with the mutation that deletes each. */
 export const POINT_DELETIONS = [
-  { label: "Delete earned points", remove: onMember("deleteAllEarnedPointTransactions") },
-  { label: "Delete refund points", remove: onMember("deleteAllRefundPointTransactions") },
-  { label: "Delete bonus points", remove: onMember("deleteAllBonusPointTransactions") },
-  { label: "Delete dummy-order points", remove: onMember("deleteAllDummyOrderPointTransactions") },
-] as const;
+  { label: "Delete earned points", group: "earned", remove: onMember("deleteAllEarnedPointTransactions") },
+  { label: "Delete refund points", group: "refund", remove: onMember("deleteAllRefundPointTransactions") },
+  { label: "Delete bonus points", group: "bonus", remove: onMember("deleteAllBonusPointTransactions") },
+  { label: "Delete dummy-order points", group: "dummy-order", remove: onMember("deleteAllDummyOrderPointTransactions") },
+] as const satisfies readonly { label: string; group: DeletableGroup; remove: unknown }[];
 
 /** SPEC.md §7's meta, its timestamp placed by SPEC.md §5's old/new rule from the member's creation. */
 export function createDummyOrder(member: DebugMember, when: "old" | "new", order: { price: number; mobile: string }) {

@@ -1,5 +1,6 @@
 import type { DebugSessionState } from "../../../domain/members/debug-session.ts";
 import { requestHash } from "../../../domain/shared/request-hash.ts";
+import { csrfTokenOfPage } from "../../lib/csrf-cookie.ts";
 import { CSRF_HEADER, DEBUG_SESSION_PATH, type DebugSessionIntent } from "../../lib/debug-session.ts";
 import { sessionEndedPath } from "../../lib/member-paths.ts";
 
@@ -9,19 +10,9 @@ export const DEBUG_WAIT_MS = 300;
 export const debugWait = () => new Promise<void>((resolve) => setTimeout(resolve, DEBUG_WAIT_MS));
 
 const GRAPHQL_PATH = "/graphql";
-const CSRF_COOKIES = ["__Host-csrf-token", "csrf-token"];
 
 /** A call the shop refused or could not answer; the message is the shop's own when it gave one. */
 export class DebugCallError extends Error {}
-
-/** The session's CSRF token, from the readable cookie the shop keeps beside the session cookie. */
-export function csrfTokenOfPage(): string {
-  for (const part of document.cookie.split("; ")) {
-    const separator = part.indexOf("=");
-    if (CSRF_COOKIES.includes(part.slice(0, separator))) return decodeURIComponent(part.slice(separator + 1));
-  }
-  return "";
-}
 
 type GraphQLBody<T> = { data?: T | null; errors?: { message: string }[] };
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const DebugPanel = lazy(() => import("./debug-panel.tsx"));
 
@@ -7,8 +8,7 @@ const DebugPanel = lazy(() => import("./debug-panel.tsx"));
  * browser, once the page has hydrated, so pages outside debug mode carry none of it.
  */
 export function DebugPanelSlot({ debug }: { debug: boolean }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!debug || !hydrated) return null;
   return (
     <Suspense fallback={null}>

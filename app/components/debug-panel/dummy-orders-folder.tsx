@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "../../../domain/loyalty/debug-defaults.ts";
+import { ConfirmAction } from "./confirm-action.tsx";
 import { createDummyOrder, deleteDummyOrder } from "./debug-actions.ts";
 import type { DebugMember, DummyOrder } from "./debug-member.ts";
-import { DANGER_BUTTON, Folder, INPUT, LABEL, PRIMARY_BUTTON } from "./folder.tsx";
+import { Folder, INPUT, LABEL, PRIMARY_BUTTON } from "./folder.tsx";
+import { dummyOrderLoss } from "./losses.ts";
 import type { DebugTools } from "./use-debug-tools.ts";
 
 const FIELDS: (keyof DummyOrder)[] = ["id", "invoiceId", "mobile", "price", "memberId", "createdAt", "email", "timestamp"];
@@ -65,14 +67,15 @@ export function DummyOrdersFolder({ tools, member }: { tools: DebugTools; member
                   </div>
                 ))}
               </dl>
-              <button
-                type="button"
-                className={`${DANGER_BUTTON} mt-2`}
-                disabled={busy}
-                onClick={() => run(`Delete dummy order ${order.invoiceId}`, () => deleteDummyOrder(member, order.id))}
-              >
-                Delete order {order.invoiceId}
-              </button>
+              <div className="mt-2">
+                <ConfirmAction
+                  label={`Delete order ${order.invoiceId}`}
+                  loss={dummyOrderLoss(order)}
+                  doIt="Delete it"
+                  busy={busy}
+                  onConfirm={() => run(`Delete dummy order ${order.invoiceId}`, () => deleteDummyOrder(member, order.id))}
+                />
+              </div>
             </li>
           ))}
         </ul>

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { GOLD_START_DATE_MESSAGE, isGoldStartDate } from "../../../domain/members/gold-start-date.ts";
+import { ConfirmAction } from "./confirm-action.tsx";
 import { deleteMember, resetMembership, setGoldStartDate, unlinkByEmail } from "./debug-actions.ts";
 import type { DebugMember } from "./debug-member.ts";
-import { DANGER_BUTTON, Folder, INPUT, LABEL, PRIMARY_BUTTON } from "./folder.tsx";
+import { Folder, INPUT, LABEL, PRIMARY_BUTTON } from "./folder.tsx";
+import { deleteMemberLoss, resetLoss } from "./losses.ts";
 import type { DebugTools } from "./use-debug-tools.ts";
 
 export function MemberFolder({ tools, member }: { tools: DebugTools; member: DebugMember }) {
@@ -42,14 +44,13 @@ export function MemberFolder({ tools, member }: { tools: DebugTools; member: Deb
           {JSON.stringify(member, null, 2)}
         </pre>
       </details>
-      <button
-        type="button"
-        className={PRIMARY_BUTTON}
-        disabled={busy}
-        onClick={() => run("Reset membership", () => resetMembership(member))}
-      >
-        Reset membership
-      </button>
+      <ConfirmAction
+        label="Reset membership"
+        loss={resetLoss(member)}
+        doIt="Reset the membership"
+        busy={busy}
+        onConfirm={() => run("Reset membership", () => resetMembership(member))}
+      />
       <form onSubmit={submitGoldDate} className="space-y-1">
         <label className={LABEL} htmlFor="debug-gold-date">
           Gold start date (YYYY-MM-DD)
@@ -78,14 +79,13 @@ export function MemberFolder({ tools, member }: { tools: DebugTools; member: Deb
           </button>
         </div>
       </form>
-      <button
-        type="button"
-        className={DANGER_BUTTON}
-        disabled={busy}
-        onClick={() => run("Delete the member", () => deleteMember(member))}
-      >
-        Delete the member
-      </button>
+      <ConfirmAction
+        label="Delete the member"
+        loss={deleteMemberLoss(member)}
+        doIt="Delete the member for good"
+        busy={busy}
+        onConfirm={() => run("Delete the member", () => deleteMember(member))}
+      />
     </Folder>
   );
 }

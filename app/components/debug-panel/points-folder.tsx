@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { DEBUG_BONUS_POINTS, DEBUG_REFUND_POINTS } from "../../../domain/loyalty/debug-defaults.ts";
+import { ConfirmAction } from "./confirm-action.tsx";
 import { addBonusPoints, addRefund, POINT_DELETIONS } from "./debug-actions.ts";
 import type { DebugMember } from "./debug-member.ts";
-import { DANGER_BUTTON, Folder, INPUT, LABEL, PRIMARY_BUTTON } from "./folder.tsx";
+import { Folder, INPUT, LABEL, PRIMARY_BUTTON } from "./folder.tsx";
+import { pointsLoss } from "./losses.ts";
 import type { DebugTools } from "./use-debug-tools.ts";
 
 function PointsForm(props: { id: string; label: string; initial: number; onSubmit: (points: number) => void; busy: boolean }) {
@@ -55,16 +57,15 @@ export function PointsFolder({ tools, member }: { tools: DebugTools; member: Deb
         onSubmit={(points) => run("Add a refund", () => addRefund(member, points))}
       />
       <div className="flex flex-wrap gap-2">
-        {POINT_DELETIONS.map(({ label, remove }) => (
-          <button
+        {POINT_DELETIONS.map(({ label, group, remove }) => (
+          <ConfirmAction
             key={label}
-            type="button"
-            className={DANGER_BUTTON}
-            disabled={busy}
-            onClick={() => run(label, () => remove(member))}
-          >
-            {label}
-          </button>
+            label={label}
+            loss={pointsLoss(member, group)}
+            doIt="Delete them"
+            busy={busy}
+            onConfirm={() => run(label, () => remove(member))}
+          />
         ))}
       </div>
       <h3 className="font-semibold">History (newest first)</h3>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 export const inputClass = "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2";
 export const buttonClass = "rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70";
@@ -32,17 +31,6 @@ export function Answer({ answer }: { answer: { ok: boolean; message: string } | 
         </p>
       )}
     </div>
-  );
-}
-
-export function SignInFirst({ href, what }: { href: string; what: string }) {
-  return (
-    <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3">
-      {what}{" "}
-      <Link to={href} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
-        Sign in
-      </Link>
-    </p>
   );
 }
 

@@ -40,8 +40,11 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="rounded-xl bg-brand-50 p-4">
-        Estimated delivery: <strong data-testid="delivery-window">{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
-        <strong>{formatCalendarDate(order.deliveryEnd)}</strong>
+        Estimated delivery:{" "}
+        <strong data-testid="delivery-window" className="whitespace-nowrap">
+          {formatCalendarDate(order.deliveryStart)}
+        </strong>{" "}
+        to <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryEnd)}</strong>
       </p>
       <div>
         <OrderMoneySummary money={order.money} rewardsHeading="Rewards with this order" totalLabel="Total paid" />

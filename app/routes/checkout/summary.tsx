@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { data, Form, Link, useActionData } from "react-router";
+import { shippingNote } from "../../../domain/bag/shipping-note.ts";
 import { applyPromotionToBag } from "../../../domain/checkout/apply-promotion.ts";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
 import { removePromotionFromBag } from "../../../domain/checkout/remove-promotion.ts";
@@ -9,6 +10,7 @@ import { lineDetail } from "../../../domain/orders/line-description.ts";
 import { amountAtPrice } from "../../../domain/orders/order-money.ts";
 import { LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
+import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
@@ -121,8 +123,15 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
           </Form>
         )}
         <OrderTotals totals={pricing} promotionCode={pricing.promotionCode} />
+        <p className="text-sm text-muted" data-testid="shipping-note">
+          {shippingNote({
+            goodsCents: pricing.subtotalCents - pricing.discountCents,
+            shippingCents: pricing.shippingCents,
+            hasRewards: rewards.length > 0,
+          })}
+        </p>
         <p className="text-sm text-muted">
-          Estimated delivery: {formatCalendarDate(delivery.start)} to {formatCalendarDate(delivery.end)}
+          Estimated delivery: <When>{formatCalendarDate(delivery.start)}</When> to <When>{formatCalendarDate(delivery.end)}</When>
         </p>
         <Link
           to="/checkout/shipping"

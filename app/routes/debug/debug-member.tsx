@@ -2,18 +2,10 @@ import { data, Form } from "react-router";
 import { getMemberByEmailAndProviderTypeFast } from "../../../domain/members/get-member-by-email-and-provider-type-fast.ts";
 import { loadMemberLists, MEMBER_LISTS } from "../../../domain/members/member-lists.ts";
 import type { MemberView } from "../../../domain/members/member-view.ts";
-import {
-  Answer,
-  buttonClass,
-  DebugSection,
-  FieldList,
-  inputClass,
-  RecordList,
-  SignInFirst,
-} from "../../components/debug/debug-ui.tsx";
+import { Answer, buttonClass, DebugSection, FieldList, inputClass, RecordList } from "../../components/debug/debug-ui.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { type RequestContext, requestContext } from "../../context.ts";
-import { type DebugAnswer, debugFailure, debugSignInPath, requireDebugPage } from "../../lib/debug-page.server.ts";
+import { type DebugAnswer, debugFailure, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-member";
 
@@ -48,18 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireDebugPage(ctx, request);
   const query = new URL(request.url).searchParams;
   const form = { email: query.get("email")?.trim() ?? "", provider: query.get("provider") ?? "google" };
-  const signIn = debugSignInPath(ctx, request);
-  if (!form.email) return { form, signIn, answer: null, member: null };
-  if (signIn) {
-    const answer = { ok: false, message: "Please sign in first: you can look up your own membership only." };
-    return data({ form, signIn, answer, member: null }, { status: 401 });
-  }
+  if (!form.email) return { form, answer: null, member: null };
   const { status, ...found } = await lookUp(ctx, form.email, form.provider);
-  return data({ form, signIn, ...found }, { status });
+  return data({ form, ...found }, { status });
 }
 
 export default function DebugMember({ loaderData }: Route.ComponentProps) {
-  const { form, signIn, answer, member } = loaderData;
+  const { form, answer, member } = loaderData;
   return (
     <>
       <PageHeading eyebrow="Debug" title="Member">
@@ -90,7 +77,6 @@ export default function DebugMember({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <Answer answer={answer} />
-        {signIn && <SignInFirst href={signIn} what="Signed in, you can look up your own membership." />}
         {member && <MemberRecord member={member} />}
       </div>
     </>

@@ -5,19 +5,11 @@ import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { listMemberOrders, type MemberOrders } from "../../../domain/orders/list-member-orders.ts";
 import { RECENT_ORDERS_LIMIT } from "../../../domain/orders/recent-orders-limit.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
-import {
-  Answer,
-  buttonClass,
-  DebugSection,
-  inputClass,
-  RecordList,
-  SignInFirst,
-  smallButtonClass,
-} from "../../components/debug/debug-ui.tsx";
+import { Answer, buttonClass, DebugSection, inputClass, RecordList, smallButtonClass } from "../../components/debug/debug-ui.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
 import { formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
-import { type DebugAnswer, debugFailure, debugSignInPath, requireDebugPage } from "../../lib/debug-page.server.ts";
+import { type DebugAnswer, debugFailure, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-orders";
@@ -30,13 +22,11 @@ const UNLINK = "unlink";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   requireDebugPage(ctx, request);
-  const signIn = debugSignInPath(ctx, request);
-  if (signIn) return { signIn, orders: null, problem: null };
   try {
-    return { signIn, orders: await listMemberOrders(ctx.operations, {}), problem: null };
+    return { orders: await listMemberOrders(ctx.operations, {}), problem: null };
   } catch (error) {
     const { answer, status } = debugFailure(error);
-    return data({ signIn, orders: null, problem: answer }, { status });
+    return data({ orders: null, problem: answer }, { status });
   }
 }
 
@@ -69,14 +59,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DebugOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { signIn, orders, problem } = loaderData;
+  const { orders, problem } = loaderData;
   return (
     <>
       <PageHeading eyebrow="Debug" title="Orders">
         Your recent orders (the newest {RECENT_ORDERS_LIMIT} placed with your emails, linked or not) and your dummy orders.
       </PageHeading>
       <div className="px-4">
-        {signIn && <SignInFirst href={signIn} what="The orders shown here are your own." />}
         <Answer answer={actionData ?? problem} />
         {orders && <MemberOrderLists orders={orders} />}
       </div>

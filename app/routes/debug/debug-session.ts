@@ -3,7 +3,7 @@ import { expireDebugSession } from "../../../domain/members/expire-debug-session
 import { refreshDebugSession } from "../../../domain/members/refresh-debug-session.ts";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, formText, readForm } from "../../lib/action-result.server.ts";
-import { requireDebugPage } from "../../lib/debug-page.server.ts";
+import { requireDebugMode } from "../../lib/debug-page.server.ts";
 import { CSRF_HEADER } from "../../lib/debug-session.ts";
 import type { Route } from "./+types/debug-session";
 
@@ -11,7 +11,8 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex
 
 function debugOperations(request: Request, context: Route.LoaderArgs["context"]) {
   const ctx = context.get(requestContext);
-  requireDebugPage(ctx, request);
+  // A visitor is answered too: their session is null, which is all the panel needs to offer sign-in.
+  requireDebugMode(ctx, request);
   return ctx.operations;
 }
 

@@ -6,12 +6,12 @@ import { listPromotionCodes } from "../../../domain/checkout/list-promotion-code
 import { MAX_PERCENT_OFF } from "../../../domain/checkout/promotion.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
-import { Answer, buttonClass, DebugSection, inputClass, SignInFirst } from "../../components/debug/debug-ui.tsx";
+import { Answer, buttonClass, DebugSection, inputClass } from "../../components/debug/debug-ui.tsx";
 import { PromotionPricing } from "../../components/debug/promotion-pricing.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
 import { formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
-import { type DebugAnswer, debugFailure, debugSignInPath, requireDebugPage } from "../../lib/debug-page.server.ts";
+import { type DebugAnswer, debugFailure, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-stripe-coupon-utility";
@@ -23,13 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireDebugPage(ctx, request);
   const code = new URL(request.url).searchParams.get("check") ?? "";
   const codes = await listPromotionCodes(ctx.operations, {});
-  const signIn = debugSignInPath(ctx, request);
-  if (!code) return { code, codes, signIn, check: null, checkAnswer: null };
+  if (!code) return { code, codes, check: null, checkAnswer: null };
   try {
-    return { code, codes, signIn, check: await checkPromotionCode(ctx.operations, { code }), checkAnswer: null };
+    return { code, codes, check: await checkPromotionCode(ctx.operations, { code }), checkAnswer: null };
   } catch (error) {
     const { answer, status } = debugFailure(error);
-    return data({ code, codes, signIn, check: null, checkAnswer: answer }, { status });
+    return data({ code, codes, check: null, checkAnswer: answer }, { status });
   }
 }
 
@@ -56,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const CREATE_FIELDS = ["code", "kind", "value", "usageLimit", "lastDay"] as const;
 
 export default function DebugStripeCouponUtility({ loaderData, actionData }: Route.ComponentProps) {
-  const { code, codes, signIn, check, checkAnswer } = loaderData;
+  const { code, codes, check, checkAnswer } = loaderData;
   return (
     <>
       <PageHeading eyebrow="Debug" title="Promotion codes">
@@ -137,7 +136,7 @@ export default function DebugStripeCouponUtility({ loaderData, actionData }: Rou
           <Answer answer={checkAnswer} />
           {check && <CheckResult check={check} />}
         </DebugSection>
-        <CreateCode answer={actionData} signIn={signIn} />
+        <CreateCode answer={actionData} />
       </div>
     </>
   );
@@ -148,7 +147,7 @@ function CheckResult({ check }: { check: PromotionCheck }) {
   return <PromotionPricing bag={check.bag} pricing={check.pricing} problem={check.problem} />;
 }
 
-function CreateCode({ answer, signIn }: { answer: DebugAnswer | undefined; signIn: string | null }) {
+function CreateCode({ answer }: { answer: DebugAnswer | undefined }) {
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, answer);
   const invalid = invalidFieldsOf(answer, CREATE_FIELDS);
@@ -156,7 +155,6 @@ function CreateCode({ answer, signIn }: { answer: DebugAnswer | undefined; signI
     errorProps(field, invalid, "create-answer", hint ? [hint] : []);
   return (
     <DebugSection id="create-heading" title="Create a test code">
-      {signIn && <SignInFirst href={signIn} what="Creating a code needs a signed-in member." />}
       <Form ref={form} method="post" className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <div>
           <label htmlFor="create-code" className="block font-medium">

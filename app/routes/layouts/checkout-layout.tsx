@@ -5,7 +5,7 @@ import { LinkList } from "../../components/link-list.tsx";
 import { HELP_LINK, LEGAL_LINKS, TRACK_ORDER_LINK } from "../../lib/site-links.ts";
 
 const STEPS = [
-  { path: "/checkout/summary", label: "Bag summary" },
+  { path: "/checkout/summary", label: "Summary" },
   { path: "/checkout/shipping", label: "Shipping" },
   { path: "/pay", label: "Payment" },
   { path: "/checkout/complete", label: "Done" },
@@ -26,14 +26,24 @@ export default function CheckoutLayout() {
           </p>
         </div>
         <nav aria-label="Checkout steps" className="mx-auto max-w-4xl px-4 pb-3">
-          <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {/* Four equal columns on a phone, so no step drops to a line of its own. */}
+          <ol className="grid grid-cols-4 gap-2 text-xs sm:flex sm:gap-6 sm:text-sm">
             {STEPS.map((step, index) => (
               <li
                 key={step.path}
                 aria-current={index === current ? "step" : undefined}
-                className={index === current ? "font-semibold text-brand-800" : index < current ? "text-ink" : "text-muted"}
+                className={`flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 ${
+                  index === current ? "font-semibold text-brand-800" : index < current ? "text-ink" : "text-muted"
+                }`}
               >
-                {index + 1}. {step.label}
+                <span
+                  className={`grid size-6 shrink-0 place-items-center rounded-full border text-xs ${
+                    index === current ? "border-brand-700 bg-brand-700 text-white" : "border-current"
+                  }`}
+                >
+                  {index + 1}
+                </span>
+                <span className="sm:whitespace-nowrap">{step.label}</span>
               </li>
             ))}
           </ol>

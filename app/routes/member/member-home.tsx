@@ -1,7 +1,7 @@
 import { Gift, Star, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
 import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
+import { formatDate, formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { isAppError } from "../../../domain/shared/app-error.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { formatNumber } from "../../../domain/shared/number-format.ts";
@@ -13,10 +13,12 @@ import { PointHistory } from "../../components/point-history.tsx";
 import { RewardsList } from "../../components/rewards-list.tsx";
 import { SignOutButton } from "../../components/sign-out-button.tsx";
 import { TierBadge } from "../../components/tier-badge.tsx";
+import { When } from "../../components/when.tsx";
 import { type RequestContext, requestContext } from "../../context.ts";
 import { readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { claimOrder } from "../../lib/claim-order.server.ts";
 import { CLAIM_ORDER_INTENT, isClaimOrderResult } from "../../lib/claim-order.ts";
+import { MEMBER_PLACES } from "../../lib/member-paths.ts";
 import { privatePageHeaders, requireMember, signOutToken } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/member-home";
@@ -59,8 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         points: member.points,
         totalSpentCents: member.totalSpentCents,
         purchaseCount: member.purchaseCount,
-        memberSince: member.formattedMembershipStartTimestamp,
-        goldSince: member.membershipStatus === "gold" ? member.formattedGoldStartTimestamp : null,
+        // The day is what "since" means; the time of day would only crowd a phone's first screen.
+        memberSince: formatDate(member.membershipStartAt),
+        goldSince: member.membershipStatus === "gold" && member.goldStartAt ? formatDate(member.goldStartAt) : null,
       },
       csrfToken: signOutToken(ctx),
       progress: home.progress,
@@ -103,24 +106,56 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: false, message: "This form is not known here. Please reload the page." }, { status: 400 });
 }
 
+const placeClass =
+  "inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-full px-3 py-2.5 text-sm font-semibold sm:gap-2 sm:px-5";
+const outlineClass = "border border-brand-700 text-brand-700 hover:bg-brand-50";
+
 export default function MemberHome({ loaderData, actionData }: Route.ComponentProps) {
   const { member, progress, history, orders } = loaderData;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <header className="flex flex-wrap items-center gap-4">
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:py-10">
+      {/* Who, and where to go next, all on a phone's first screen. */}
+      <header className="flex items-center gap-4">
         <MemberAvatar name={member.name} picture={member.picture} />
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Member</p>
-          <h1 className="break-words text-3xl font-extrabold tracking-tight text-brand-900">{member.name}</h1>
-          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="break-words text-2xl font-extrabold tracking-tight text-brand-900 sm:text-3xl">{member.name}</h1>
+          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
             <TierBadge status={member.membershipStatus} />
-            <span className="text-sm text-muted">Member since {member.memberSince}</span>
-            {member.goldSince && <span className="text-sm text-muted">Gold since {member.goldSince}</span>}
+            <span className="text-sm text-muted">
+              Member since <When>{member.memberSince}</When>
+            </span>
+            {member.goldSince && (
+              <span className="text-sm text-muted">
+                Gold since <When>{member.goldSince}</When>
+              </span>
+            )}
           </div>
         </div>
       </header>
 
-      <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <nav aria-label="Member" className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:gap-3">
+        <Link to={MEMBER_PLACES.earnPoints.href} className={`${placeClass} bg-brand-700 text-white hover:bg-brand-800`}>
+          <Gift aria-hidden="true" className="size-4" />
+          {MEMBER_PLACES.earnPoints.title}
+        </Link>
+        <Link to={MEMBER_PLACES.reviews.href} className={`${placeClass} ${outlineClass}`}>
+          <Star aria-hidden="true" className="size-4" />
+          {MEMBER_PLACES.reviews.title}
+        </Link>
+        <Link to={MEMBER_PLACES.settings.href} className={`${placeClass} ${outlineClass}`}>
+          <UserCog aria-hidden="true" className="size-4" />
+          {MEMBER_PLACES.settings.title}
+        </Link>
+        {loaderData.csrfToken && (
+          <SignOutButton
+            csrfToken={loaderData.csrfToken}
+            className={`${placeClass} w-full border border-slate-300 text-ink hover:bg-slate-50`}
+          />
+        )}
+      </nav>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Stat label="Points" value={formatNumber(member.points)} testId="member-points" highlight />
         <Stat label="Total spent" value={formatMoney(member.totalSpentCents)} testId="member-total-spent" />
         <Stat label="Purchases" value={formatNumber(member.purchaseCount)} testId="member-purchases" />
@@ -133,31 +168,6 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
         <MemberOrders orders={orders} />
         <ClaimOrderForm result={isClaimOrderResult(actionData) ? actionData : null} />
       </div>
-
-      <nav aria-label="Member" className="mt-8 flex flex-wrap gap-3">
-        <Link
-          to="/member/earn-points"
-          className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
-          <Gift aria-hidden="true" className="size-4" />
-          Earn points
-        </Link>
-        <Link
-          to="/member/reviews"
-          className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-        >
-          <Star aria-hidden="true" className="size-4" />
-          Your reviews
-        </Link>
-        <Link
-          to="/member/account"
-          className="inline-flex items-center gap-2 rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-        >
-          <UserCog aria-hidden="true" className="size-4" />
-          Account settings
-        </Link>
-        {loaderData.csrfToken && <SignOutButton csrfToken={loaderData.csrfToken} />}
-      </nav>
     </div>
   );
 }

@@ -84,8 +84,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <p className="mt-3">
-          Estimated delivery: <strong>{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
-          <strong>{formatCalendarDate(order.deliveryEnd)}</strong>
+          Estimated delivery: <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
+          <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryEnd)}</strong>
         </p>
       </section>
       <section aria-labelledby="items-heading" className="mt-6">

@@ -4,6 +4,7 @@ import { formatCalendarDate, formatDate } from "../../../domain/members/format-t
 import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
+import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
 import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -24,7 +25,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Your order</p>
       <h1 className="text-3xl font-extrabold text-brand-900">Invoice {order.invoiceId}</h1>
       <p className="mt-1 text-muted">
-        Paid {formatDate(new Date(order.paidAt))} · {order.customer.name}, {order.customer.address}, Singapore{" "}
+        Paid <When>{formatDate(new Date(order.paidAt))}</When> · {order.customer.name}, {order.customer.address}, Singapore{" "}
         {order.customer.postalCode}
       </p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
@@ -36,8 +37,8 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <p className="mt-4">
-        Estimated delivery: <strong>{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
-        <strong>{formatCalendarDate(order.deliveryEnd)}</strong>
+        Estimated delivery: <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
+        <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryEnd)}</strong>
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <a
