@@ -8,18 +8,18 @@ describe("checkout over HTTP with the test payment provider", () => {
   let shop: TestServer;
   let dataDir = "";
   beforeAll(async () => {
-    shop = await startTestServer();
+    shop = await startTestServer({ TRUSTED_PROXY_HOPS: "1" });
     dataDir = shop.dataDir;
   });
   afterAll(() => shop.close());
 
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-  const post = (path: string, body: string, cookie = "") =>
+  const post = (path: string, body: string, cookie = "", headers: Record<string, string> = {}) =>
     fetch(`${shop.baseUrl}${path}`, {
       method: "POST",
       body,
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
     });
 
   /** A new bag with one option, sent through the shipping step: its cookie and the payment page's path. */
@@ -81,6 +81,25 @@ describe("checkout over HTTP with the test payment provider", () => {
     const limited = await attempt();
     expect(limited.status).toBe(429);
     expect(await limited.text()).toMatch(/Too many attempts. Please try again in \d+ minutes?\./);
+  });
+
+  it("limits the checkouts one client address starts, and says so on the shipping page", async () => {
+    const added = await post("/bag", form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const shipping = form({
+      name: "Lim Wei",
+      email: "wei@example.com",
+      mobile: "91234567",
+      address: "10 Anson Road",
+      postalCode: "079903",
+    });
+    const from = (address: string) => post("/checkout/shipping", shipping, cookie, { "x-forwarded-for": address });
+    for (let started = 0; started < 20; started++) expect((await from("192.0.2.44")).status).toBe(303);
+    const limited = await from("192.0.2.44");
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toMatch(/<p role="alert"[^>]*>Too many attempts. Please try again in \d+ minutes?\.<\/p>/);
+    // Another address is not held back by this one.
+    expect((await from("192.0.2.45")).status).toBe(303);
   });
 
   it("refuses a webhook with a bad signature and changes nothing", async () => {

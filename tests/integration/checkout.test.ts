@@ -53,7 +53,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
   const bagWith = (...options: [string, number][]) => fillBag(database.db, options);
 
   async function checkout(bagToken: string, form: Record<string, unknown> = SHIPPING) {
-    const input = { ...form, baseUrl: "http://shop.test" } as Parameters<typeof startCheckout>[1];
+    const input = { ...form, baseUrl: "http://shop.test", clientAddress: "203.0.113.10" } as Parameters<typeof startCheckout>[1];
     return (await startCheckout(ctx(holderOf(bagToken)), input)).sessionId;
   }
 
@@ -239,6 +239,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
       address: "x",
       postalCode: "12345",
       baseUrl: "http://shop.test",
+      clientAddress: "203.0.113.10",
     }).catch((error: unknown) => error);
     expect(result).toMatchObject({ code: "BAD_USER_INPUT" });
     expect((result as { fields?: unknown }).fields).toEqual({

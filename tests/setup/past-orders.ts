@@ -27,6 +27,7 @@ export async function placePastOrder(
     address: "1 Orchard Road, #01-01",
     postalCode: "238801",
     baseUrl: "http://shop.test",
+    clientAddress: "203.0.113.10",
   });
   const paid = await recording.payments.pay(started.sessionId, "4242 4242 4242 4242");
   if (!paid.ok) throw new Error(`payment refused: ${paid.message}`);
