@@ -13,6 +13,7 @@ import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { invoicePdf } from "../../domain/orders/invoice-file.ts";
+import { generateOrderCode } from "../../domain/orders/order-code.ts";
 import { byInvoiceId, loadOrder } from "../../domain/orders/order-view.ts";
 import { viewOrder } from "../../domain/orders/view-order.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
@@ -218,8 +219,13 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
 
     await expect(viewOrder(ctx(memberViewer("member-a")), { invoiceId })).resolves.toMatchObject({ invoiceId });
     await expect(viewOrder(ctx(holderOf(bagToken)), { invoiceId })).resolves.toMatchObject({ invoiceId });
+    // Everyone else is asked to prove it, as for an order that does not exist; what is no order code is no order.
     for (const viewer of [memberViewer("member-b"), guest(newBagToken()), guest()]) {
-      await expect(viewOrder(ctx(viewer), { invoiceId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(viewOrder(ctx(viewer), { invoiceId })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+      await expect(viewOrder(ctx(viewer), { invoiceId: generateOrderCode(new Date()) })).rejects.toMatchObject({
+        code: "UNAUTHENTICATED",
+      });
+      await expect(viewOrder(ctx(viewer), { invoiceId: "not-a-code" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
   });
 
