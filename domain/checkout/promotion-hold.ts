@@ -13,7 +13,7 @@ export const CHECKOUT_HOLD_MINUTES = 30;
 const ADDRESS_SHARE_DIVISOR = 10;
 
 /** How many open checkouts from one client address may hold uses of a code limited to `usageLimit` uses. */
-export const addressHoldLimit = (usageLimit: number): number => Math.max(1, Math.floor(usageLimit / ADDRESS_SHARE_DIVISOR));
+const addressHoldLimit = (usageLimit: number): number => Math.max(1, Math.floor(usageLimit / ADDRESS_SHARE_DIVISOR));
 
 /** Who takes a use: the customer (an email address) and the client address the checkout came from. */
 export type PromotionHolder = { email: string; clientAddress: string };
