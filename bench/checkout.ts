@@ -36,7 +36,8 @@ const compareDir = process.env.BENCH_COMPARE_DIR;
 type Shop = { label: string; baseUrl: string; databaseUrl: string; cpuMs: () => number; stop: () => Promise<void> };
 
 async function startShop(label: string, port: number, url: string, shopDir = "."): Promise<Shop> {
-  const env: Record<string, string> = { DATABASE_URL: url };
+  // Each shopper comes from an address of its own (X-Forwarded-For), as checkouts are limited per address.
+  const env: Record<string, string> = { DATABASE_URL: url, TRUSTED_PROXY_HOPS: "1" };
   if (profileDir) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir, label.replaceAll(" ", "-"))}`;
   const shop = await startShopProcess(port, env, { shopDir });
   return { label, databaseUrl: url, ...shop };
@@ -73,12 +74,19 @@ const cpuUsageMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 100
 class Failure extends Error {}
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-async function post(shop: Shop, path: string, body: string, cookie: string, expected: number[]): Promise<Response> {
+async function post(
+  shop: Shop,
+  path: string,
+  body: string,
+  cookie: string,
+  expected: number[],
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const response = await fetch(`${shop.baseUrl}${path}`, {
     method: "POST",
     body,
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
   });
   await response.arrayBuffer();
   if (!expected.includes(response.status)) {
@@ -104,6 +112,11 @@ async function addToBag(shop: Shop): Promise<string> {
  * must take turns; BENCH_ONE_EMAIL=1 measures that.)
  */
 let shoppers = 0;
+let addresses = 0;
+const shopperAddress = () => {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
 const shipping = () =>
   form({
     name: "Bench Shopper",
@@ -124,7 +137,9 @@ async function checkoutOnce(shop: Shop, costs?: StepCosts): Promise<void> {
     return result;
   };
   const cookie = await step("POST /bag (add)", () => addToBag(shop));
-  const started = await step("POST /checkout/shipping", () => post(shop, "/checkout/shipping", shipping(), cookie, [303]));
+  const started = await step("POST /checkout/shipping", () =>
+    post(shop, "/checkout/shipping", shipping(), cookie, [303], { "x-forwarded-for": shopperAddress() }),
+  );
   const card = form({ cardNumber: "4242424242424242" });
   const paid = await step("POST /pay/test/{session} (pay, webhook, fulfilment)", () =>
     post(shop, started.headers.get("location") ?? "", card, cookie, [303]),

@@ -48,6 +48,10 @@ export const promotionCodes = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     usageLimit: integer("usage_limit"),
+    /**
+     * Uses taken: checkouts open (each holds one) and paid. Holding stops at the limit; a checkout paid
+     * after its hold was given back still counts, so this can pass the limit (see decision 032).
+     */
     timesUsed: integer("times_used").notNull().default(0),
     /** A code switched off stops working for new checkouts at once. */
     active: boolean("active").notNull().default(true),
@@ -62,7 +66,6 @@ export const promotionCodes = pgTable(
   (table) => [
     check("promotion_value_positive", sql`${table.value} > 0`),
     check("promotion_percent_range", sql`${table.kind} <> 'percent' or ${table.value} <= 100`),
-    check("promotion_usage_within_limit", sql`${table.usageLimit} is null or ${table.timesUsed} <= ${table.usageLimit}`),
   ],
 );
 
@@ -84,7 +87,9 @@ export const checkoutSessions = pgTable(
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     failureMessage: text("failure_message"),
-    /** When the payment provider lets the session lapse (Stripe: 24 hours); its promotion hold is released then. */
+    /** The client address that started the checkout: one address holds only a share of a limited code's uses. */
+    clientAddress: text("client_address"),
+    /** When the payment provider lets the session lapse (30 minutes after it opens); its promotion hold is released then. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
     ...timestamps,
   },
@@ -229,7 +234,7 @@ export const testPaymentSessions = pgTable("test_payment_sessions", {
   lastError: text("last_error"),
   successUrl: text("success_url").notNull(),
   cancelUrl: text("cancel_url").notNull(),
-  /** Like Stripe's, a session can be paid for 24 hours. */
+  /** Until when the session can be paid: the time the shop asked for, as Stripe takes `expires_at`. */
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
   ...timestamps,
 });

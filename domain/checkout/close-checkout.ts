@@ -1,10 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { checkoutSessions } from "../../db/schema/orders.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
 import type { OperationContext } from "../shared/context.ts";
+import type { Tx } from "../shared/transaction.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
 import { releasePromotionUse } from "./promotion-hold.ts";
+
+/** A checkout session and the provider that holds it. */
+type CheckoutRef = { id: string; provider: string };
 
 /**
  * A payment that failed or a session that expired: no order, the bag stays, and the promotion use
@@ -34,11 +38,31 @@ export async function closeCheckout(
  * Ends a checkout that will not be paid: expired at the payment provider first, so it can no longer
  * be paid, then closed. When the provider says it was paid after all, it is fulfilled instead.
  */
-export async function endCheckout(ctx: OperationContext, session: { id: string; provider: string }): Promise<void> {
+export async function endCheckout(ctx: OperationContext, session: CheckoutRef): Promise<void> {
   // A session of another provider (the shop switched providers) cannot be paid here any more.
   const state = session.provider === ctx.payments.name ? await ctx.payments.expireSession(session.id) : null;
   if (state?.paid) await fulfilCheckout(ctx, { sessionId: session.id });
   else await closeCheckout(ctx, { sessionId: session.id, status: "expired" });
+}
+
+/** Namespaces the advisory locks taken per bag while its new checkout opens. */
+const BAG_CHECKOUT_LOCK_SEED = 318_270_445;
+
+/**
+ * In the transaction that opens a bag's new checkout: the bag's checkouts still open are closed and
+ * their holds given back, so a bag holds one use at most. Checkouts of one bag take turns here, so
+ * of several started at once (a double click, a script) only the last stays open. Those closed here
+ * began alongside this one; they are returned to be expired at the provider once this commits.
+ */
+export async function replaceOpenCheckouts(tx: Tx, bagId: string, at: Date): Promise<CheckoutRef[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${bagId}, ${BAG_CHECKOUT_LOCK_SEED}))`);
+  const replaced = await tx
+    .update(checkoutSessions)
+    .set({ status: "expired", updatedAt: at })
+    .where(and(eq(checkoutSessions.bagId, bagId), eq(checkoutSessions.status, "open")))
+    .returning({ id: checkoutSessions.id, provider: checkoutSessions.provider, promotionCode: checkoutSessions.promotionCode });
+  for (const session of replaced) if (session.promotionCode) await releasePromotionUse(tx, session.promotionCode);
+  return replaced.map(({ id, provider }) => ({ id, provider }));
 }
 
 /**

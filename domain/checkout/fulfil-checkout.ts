@@ -13,6 +13,7 @@ import type { OperationContext } from "../shared/context.ts";
 import type { Tx } from "../shared/transaction.ts";
 import { customerForOrder } from "./customer-record.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
+import { retakePromotionUse } from "./promotion-hold.ts";
 
 export type FulfilResult = { orderId: string; invoiceId: string; created: boolean };
 
@@ -78,6 +79,8 @@ export async function fulfilCheckout(
     if (!session || !state?.paid) return null;
     // The session turns complete in the transaction that places its order, and only there.
     if (session.status === "complete") return existingOrder(tx, sessionId);
+    // Paid after it was closed (replaced by a newer checkout of its bag as the shopper paid): its hold was given back.
+    if (session.status !== "open" && session.promotionCode) await retakePromotionUse(tx, session.promotionCode);
 
     const now = ctx.now();
     const delivery = estimateDelivery(now);

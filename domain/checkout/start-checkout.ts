@@ -8,28 +8,33 @@ import { heldBagToken, loadBag } from "../bag/held-bag.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { endOpenCheckouts } from "./close-checkout.ts";
+import { CHECKOUT_START_LIMIT, consumeRateLimit } from "../shared/rate-limit.ts";
+import { endCheckout, endOpenCheckouts, replaceOpenCheckouts } from "./close-checkout.ts";
 import { EXPIRY_JOB_RETRY } from "./expire-checkout-session.ts";
 import { priceCheckout } from "./price-checkout.ts";
-import { holdPromotionUse } from "./promotion-hold.ts";
+import { CHECKOUT_HOLD_MINUTES, holdPromotionUse } from "./promotion-hold.ts";
 import { ShippingInput } from "./shipping-details.ts";
 
 export const StartCheckoutInput = ShippingInput.extend({
   /** The shop's address as the shopper's browser reached it: payment sends them back there. */
   baseUrl: z.url({ protocol: /^https?$/, error: "is not a web address" }).transform((url) => new URL(url).origin),
+  /** The client's network address: checkouts started and promotion uses held are limited per address. */
+  clientAddress: z.string().max(100),
 });
 
 export type StartedCheckout = { redirectUrl: string; sessionId: string };
 
 /**
- * startCheckout: the viewer's own bag, priced on the server, goes to payment. A checkout of this bag
- * still open is ended first (its promotion hold released). The new session row, the hold on its
- * promotion code and the job that expires it are written in one transaction, so a hold never
- * outlives its session. A signed-in member's bag becomes theirs: the order's points and their
- * rewards follow it.
+ * startCheckout: the viewer's own bag, priced on the server, goes to a payment session that lapses
+ * after CHECKOUT_HOLD_MINUTES. Each client address starts a limited number of checkouts. A checkout of this bag still open is ended
+ * first (its promotion hold released), and one started at the same moment is replaced when this one
+ * opens. The new session row, the hold on its promotion code and the job that expires it are written
+ * in one transaction, so a hold never outlives its session. A signed-in member's bag becomes theirs:
+ * the order's points and their rewards follow it.
  */
 export const startCheckout = defineOperation(StartCheckoutInput, async (ctx, input): Promise<StartedCheckout> => {
-  const { baseUrl, ...shipping } = input;
+  const { baseUrl, clientAddress, ...shipping } = input;
+  await consumeRateLimit(ctx.db, CHECKOUT_START_LIMIT, clientAddress, ctx.now());
   const bagToken = heldBagToken(ctx);
   if (!bagToken) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
   const bagId = bagIdOf(bagToken);
@@ -54,18 +59,21 @@ export const startCheckout = defineOperation(StartCheckoutInput, async (ctx, inp
     shippingCents: pricing.shippingCents,
     totalCents: pricing.totalCents,
     customerEmail: shipping.email,
+    lifetimeMinutes: CHECKOUT_HOLD_MINUTES,
     successUrl: `${baseUrl}/checkout/complete/{CHECKOUT_SESSION_ID}`,
     cancelUrl: `${baseUrl}/checkout/summary?cancelled=1`,
     idempotencyKey: randomUUID(),
   });
   // Should this fail, the payment session is never shown to anyone, and the provider lets it lapse.
-  await ctx.db.transaction(async (tx) => {
-    if (pricing.promotionCode) await holdPromotionUse(tx, pricing.promotionCode, shipping.email);
+  const replaced = await ctx.db.transaction(async (tx) => {
+    const alongside = await replaceOpenCheckouts(tx, bagId, ctx.now());
+    if (pricing.promotionCode) await holdPromotionUse(tx, pricing.promotionCode, { email: shipping.email, clientAddress });
     await tx.insert(checkoutSessions).values({
       id: session.id,
       provider: ctx.payments.name,
       bagId,
       shipping,
+      clientAddress,
       lines: pricing.lines,
       promotionCode: pricing.promotionCode,
       subtotalCents: pricing.subtotalCents,
@@ -79,6 +87,9 @@ export const startCheckout = defineOperation(StartCheckoutInput, async (ctx, inp
       { sessionId: session.id },
       { tx, startAfter: session.expiresAt, ...EXPIRY_JOB_RETRY },
     );
+    return alongside;
   });
+  // Their holds are given back; now they must not be paid (one paid meanwhile is fulfilled).
+  for (const other of replaced) await endCheckout(ctx, other);
   return { redirectUrl: session.url, sessionId: session.id };
 });

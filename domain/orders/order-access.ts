@@ -33,14 +33,17 @@ async function mayView(db: Database, viewer: OrderViewer, orderId: string): Prom
 
 /**
  * The order behind an invoice id, only for the browser it was granted to (the one that bought it or
- * proved it with the mobile number) or the member it is linked to; everyone else gets NOT_FOUND, never
- * a hint that it exists.
+ * proved it with the mobile number) or the member it is linked to. Anyone else asking for an order
+ * code gets UNAUTHENTICATED, whether or not such an order exists, so the answer never hints at one:
+ * they may prove it is theirs with its mobile number. What is no order code at all is NOT_FOUND.
  */
 export async function visibleOrder(ctx: Pick<OperationContext, "db" | "viewer">, invoiceId: string): Promise<OrderView> {
   const viewer = orderViewerOf(ctx);
   const code = normalizeInvoiceId(invoiceId);
-  const asked = (viewer.holderId || viewer.memberId) && isValidOrderCode(code);
-  const order = asked ? await loadOrder(ctx.db, byInvoiceId(code)) : null;
-  if (!order || !(await mayView(ctx.db, viewer, order.id))) throw new AppError("NOT_FOUND", "Order not found.");
+  if (!isValidOrderCode(code)) throw new AppError("NOT_FOUND", "Order not found.");
+  const order = viewer.holderId || viewer.memberId ? await loadOrder(ctx.db, byInvoiceId(code)) : null;
+  if (!order || !(await mayView(ctx.db, viewer, order.id))) {
+    throw new AppError("UNAUTHENTICATED", "Enter the mobile number on the order to see it.");
+  }
   return order;
 }

@@ -96,7 +96,7 @@ export function orderShippedEmail(order: OrderView, brandName: string, publicUrl
   const html = `<p>Hi ${escapeHtml(order.customer.name)},</p>
 <p>Your order ${escapeHtml(order.invoiceId)} is on its way with ${escapeHtml(carrier)}.</p>
 ${shipment?.trackingUrl ? `<p><a href="${escapeHtml(shipment.trackingUrl)}">Follow your parcel</a></p>` : ""}
-<p><a href="${escapeHtml(link)}">Your order's status</a></p>
+<p><a href="${escapeHtml(link)}">Your order's status</a> (you'll be asked for the mobile number on the order).</p>
 <p>— ${escapeHtml(brandName)}</p>`;
   return { to: order.email, subject: `Your ${brandName} order ${order.invoiceId} has shipped`, text, html };
 }

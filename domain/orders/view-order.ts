@@ -8,5 +8,8 @@ export const ViewOrderInput = z.object({
   invoiceId: z.string(),
 });
 
-/** viewOrder: an order for the browser holding its access grant or the member it is linked to; NOT_FOUND for anyone else. */
+/**
+ * viewOrder: an order for the browser holding its access grant or the member it is linked to;
+ * UNAUTHENTICATED for anyone else (who may prove it with the mobile number), existing or not.
+ */
 export const viewOrder = defineOperation(ViewOrderInput, (ctx, input): Promise<OrderView> => visibleOrder(ctx, input.invoiceId));

@@ -11,6 +11,8 @@ export const ORDER_LOOKUP_LIMIT: RateLimit = { name: "order-lookup", limit: 10, 
 export const SIGN_IN_LIMIT: RateLimit = { name: "sign-in", limit: 20, windowSeconds: 15 * 60 };
 /** Returns from the identity provider (GET /member/login?code=…), per client address. */
 export const SIGN_IN_CALLBACK_LIMIT: RateLimit = { name: "sign-in-callback", limit: 20, windowSeconds: 15 * 60 };
+/** Starting a checkout (a payment session, and a hold on its promotion code), per client address. */
+export const CHECKOUT_START_LIMIT: RateLimit = { name: "checkout-start", limit: 20, windowSeconds: 15 * 60 };
 /** The embedded identity provider's token endpoint and its sign-in form, per client address. */
 export const IDP_TOKEN_LIMIT: RateLimit = { name: "idp-token", limit: 60, windowSeconds: 15 * 60 };
 export const IDP_LOGIN_LIMIT: RateLimit = { name: "idp-login", limit: 30, windowSeconds: 15 * 60 };

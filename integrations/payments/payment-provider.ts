@@ -8,6 +8,8 @@ export type CreatePaymentSession = {
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
+  /** How long the session may be paid before it lapses (Stripe takes 30 minutes to 24 hours). */
+  lifetimeMinutes: number;
   /** One per checkout attempt: a retried request never creates a second session. */
   idempotencyKey: string;
 };

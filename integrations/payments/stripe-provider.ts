@@ -2,6 +2,12 @@ import Stripe from "stripe";
 import type { PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
 import { verifyStripeSignature } from "./stripe-signature.ts";
 
+/**
+ * Stripe refuses an `expires_at` less than 30 minutes after it creates the session, by its own clock
+ * once the request arrives: a minute more keeps a slow request or a clock a little behind within it.
+ */
+const EXPIRY_MARGIN_SECONDS = 60;
+
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string };
 
 /** Stripe Checkout: a session built from server-side prices only, one idempotency key per attempt. */
@@ -41,6 +47,7 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
           customer_email: input.customerEmail,
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
+          expires_at: Math.ceil(Date.now() / 1000) + input.lifetimeMinutes * 60 + EXPIRY_MARGIN_SECONDS,
           line_items: input.lines.map((line) => ({
             quantity: line.quantity,
             price_data: { currency: "sgd", unit_amount: line.unitAmountCents, product_data: { name: line.name } },

@@ -13,9 +13,6 @@ const CARD_OUTCOMES: Record<string, string | null> = {
   "4000000000009995": "Your card has insufficient funds.",
 };
 
-/** Like Stripe's: a session can be paid for 24 hours. */
-const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Like Stripe, the provider delivers each webhook until the shop takes it: the payment page tries
  * once at once, the job a minute later and then with doubling delays, about three days in all.
@@ -110,7 +107,7 @@ export function createTestPaymentProvider(deps: {
     findSession,
     async createSession(input) {
       const id = `cs_test_${randomBytes(18).toString("base64url")}`;
-      const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS);
+      const expiresAt = new Date(now().getTime() + input.lifetimeMinutes * 60_000);
       await db.insert(testPaymentSessions).values({
         id,
         amountCents: input.totalCents,

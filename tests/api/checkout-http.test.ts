@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateOrderCode } from "../../domain/orders/order-code.ts";
 import { eventually } from "../setup/test-jobs.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -8,18 +9,18 @@ describe("checkout over HTTP with the test payment provider", () => {
   let shop: TestServer;
   let dataDir = "";
   beforeAll(async () => {
-    shop = await startTestServer();
+    shop = await startTestServer({ TRUSTED_PROXY_HOPS: "1" });
     dataDir = shop.dataDir;
   });
   afterAll(() => shop.close());
 
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-  const post = (path: string, body: string, cookie = "") =>
+  const post = (path: string, body: string, cookie = "", headers: Record<string, string> = {}) =>
     fetch(`${shop.baseUrl}${path}`, {
       method: "POST",
       body,
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
     });
 
   /** A new bag with one option, sent through the shipping step: its cookie and the payment page's path. */
@@ -83,6 +84,25 @@ describe("checkout over HTTP with the test payment provider", () => {
     expect(await limited.text()).toMatch(/Too many attempts. Please try again in \d+ minutes?\./);
   });
 
+  it("limits the checkouts one client address starts, and says so on the shipping page", async () => {
+    const added = await post("/bag", form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const shipping = form({
+      name: "Lim Wei",
+      email: "wei@example.com",
+      mobile: "91234567",
+      address: "10 Anson Road",
+      postalCode: "079903",
+    });
+    const from = (address: string) => post("/checkout/shipping", shipping, cookie, { "x-forwarded-for": address });
+    for (let started = 0; started < 20; started++) expect((await from("192.0.2.44")).status).toBe(303);
+    const limited = await from("192.0.2.44");
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toMatch(/<p role="alert"[^>]*>Too many attempts. Please try again in \d+ minutes?\.<\/p>/);
+    // Another address is not held back by this one.
+    expect((await from("192.0.2.45")).status).toBe(303);
+  });
+
   it("refuses a webhook with a bad signature and changes nothing", async () => {
     const response = await fetch(`${shop.baseUrl}/api/stripe/webhook`, {
       method: "POST",
@@ -97,14 +117,19 @@ describe("checkout over HTTP with the test payment provider", () => {
     expect(await response.json()).toEqual({ error: "Invalid signature." });
   });
 
-  it("answers someone else's order with the page's own path, also on a client navigation", async () => {
-    for (const path of ["/order/6A00000H", "/order/6A00000H.data"]) {
-      const response = await fetch(`${shop.baseUrl}${path}`);
-      expect(response.status).toBe(404);
-      const body = await response.text();
-      expect(body).toContain("Page not found: /order/6A00000H");
-      expect(body).not.toContain("6A00000H.data");
-    }
+  it("sends a stranger asking for an order to the lookup form, also on a client navigation", async () => {
+    const code = generateOrderCode(new Date());
+    const lookup = `/order?${new URLSearchParams({ invoice: code, next: `/order/${code}` })}`;
+    const page = await fetch(`${shop.baseUrl}/order/${code}`, { redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe(lookup);
+    const navigation = await (await fetch(`${shop.baseUrl}/order/${code}.data`, { redirect: "manual" })).text();
+    expect(navigation).toContain(`"redirect","${lookup}"`);
+    expect(navigation).not.toContain(`${code}.data`);
+    // What is no order code at all is no page.
+    const none = await fetch(`${shop.baseUrl}/order/6A00000H`);
+    expect(none.status).toBe(404);
+    expect(await none.text()).toContain("Page not found: /order/6A00000H");
   });
 
   it("answers an unknown checkout session with a clear 404 page", async () => {

@@ -7,6 +7,7 @@ import { applyPromotionToBag } from "../../domain/checkout/apply-promotion.ts";
 import { checkoutSummary } from "../../domain/checkout/checkout-summary.ts";
 import { completeCheckout } from "../../domain/checkout/complete-checkout.ts";
 import { expireCheckoutSession } from "../../domain/checkout/expire-checkout-session.ts";
+import { CHECKOUT_HOLD_MINUTES } from "../../domain/checkout/promotion-hold.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
@@ -14,7 +15,7 @@ import { testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
 /** The expire-checkout-session job. */
 const JOB: Viewer = { kind: "system", job: "expire-checkout-session" };
 
@@ -94,21 +95,24 @@ describe(`a limited promotion code held by a checkout (${DRIVER_NAME})`, () => {
     expect(await timesUsed(code)).toBe(0);
   });
 
-  it("releases an abandoned session's hold once when its 24 hours are up, and it can no longer be paid", async () => {
+  it("releases an abandoned session's hold once when its 30 minutes are up, and it can no longer be paid", async () => {
     const code = await oneUseCode("GONE1");
     const bagToken = await bagWithCode(code);
     const { sessionId } = await startCheckout(ctx(holderOf(bagToken)), SHIPPING);
     const [job] = recording.jobs.named("expire-checkout-session").filter((sent) => sent.data.sessionId === sessionId);
     const [session] = await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-    expect(session?.expiresAt.getTime()).toBeGreaterThan(now().getTime() + DAY_MS - 60_000);
+    expect(CHECKOUT_HOLD_MINUTES).toBe(30);
+    expect(session?.expiresAt.getTime()).toBeGreaterThan(now().getTime() + 29 * MINUTE_MS);
+    expect(session?.expiresAt.getTime()).toBeLessThanOrEqual(now().getTime() + 30 * MINUTE_MS);
     expect(job?.options).toMatchObject({ startAfter: session?.expiresAt, retryLimit: expect.any(Number) });
     expect(job?.options?.tx).toBeDefined();
 
     await expect(expireCheckoutSession(ctx(), { sessionId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    elapsedMs += 29 * MINUTE_MS;
     await expect(expireCheckoutSession(ctx(JOB), { sessionId })).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await timesUsed(code)).toBe(1);
 
-    elapsedMs += DAY_MS + 60_000;
+    elapsedMs += 2 * MINUTE_MS;
     try {
       expect((await recording.payments.findSession(sessionId))?.status).toBe("expired");
       expect(await recording.payments.pay(sessionId, "4242424242424242")).toEqual({

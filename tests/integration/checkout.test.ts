@@ -13,6 +13,7 @@ import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { invoicePdf } from "../../domain/orders/invoice-file.ts";
+import { generateOrderCode } from "../../domain/orders/order-code.ts";
 import { byInvoiceId, loadOrder } from "../../domain/orders/order-view.ts";
 import { viewOrder } from "../../domain/orders/view-order.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
@@ -53,7 +54,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
   const bagWith = (...options: [string, number][]) => fillBag(database.db, options);
 
   async function checkout(bagToken: string, form: Record<string, unknown> = SHIPPING) {
-    const input = { ...form, baseUrl: "http://shop.test" } as Parameters<typeof startCheckout>[1];
+    const input = { ...form, baseUrl: "http://shop.test", clientAddress: "203.0.113.10" } as Parameters<typeof startCheckout>[1];
     return (await startCheckout(ctx(holderOf(bagToken)), input)).sessionId;
   }
 
@@ -218,8 +219,13 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
 
     await expect(viewOrder(ctx(memberViewer("member-a")), { invoiceId })).resolves.toMatchObject({ invoiceId });
     await expect(viewOrder(ctx(holderOf(bagToken)), { invoiceId })).resolves.toMatchObject({ invoiceId });
+    // Everyone else is asked to prove it, as for an order that does not exist; what is no order code is no order.
     for (const viewer of [memberViewer("member-b"), guest(newBagToken()), guest()]) {
-      await expect(viewOrder(ctx(viewer), { invoiceId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(viewOrder(ctx(viewer), { invoiceId })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+      await expect(viewOrder(ctx(viewer), { invoiceId: generateOrderCode(new Date()) })).rejects.toMatchObject({
+        code: "UNAUTHENTICATED",
+      });
+      await expect(viewOrder(ctx(viewer), { invoiceId: "not-a-code" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
   });
 
@@ -239,6 +245,7 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
       address: "x",
       postalCode: "12345",
       baseUrl: "http://shop.test",
+      clientAddress: "203.0.113.10",
     }).catch((error: unknown) => error);
     expect(result).toMatchObject({ code: "BAD_USER_INPUT" });
     expect((result as { fields?: unknown }).fields).toEqual({

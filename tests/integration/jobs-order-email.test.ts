@@ -50,7 +50,8 @@ describe(`order confirmation emails as jobs (${DRIVER_NAME})`, () => {
       const form = { name: "Tan Mei Ling", email, mobile: "9123 4567", address: "1 Orchard Road", postalCode: "238801" };
       const { sessionId } = await startCheckout(
         testContext(database.db, { viewer: holderOf(bagToken), ports: { ...checkoutPorts(recording), jobs: first.queue } }),
-        { ...form, baseUrl: "http://shop.test" },
+        // Each shopper from an address of its own, as checkouts are limited per address.
+        { ...form, baseUrl: "http://shop.test", clientAddress: `203.0.113.${n}` },
       );
       expect(await recording.payments.pay(sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
       paid.push({ sessionId, email, event: await recording.lastEvent() });

@@ -46,6 +46,7 @@ describe(`order points (${DRIVER_NAME})`, () => {
       ...SHIPPING,
       email: input.email,
       baseUrl: "http://shop.test",
+      clientAddress: "203.0.113.10",
     });
     expect(await payments.pay(started.sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
     return { sessionId: started.sessionId, event: await lastEvent() };

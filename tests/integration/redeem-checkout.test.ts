@@ -31,6 +31,8 @@ const SHIPPING = {
   mobile: "9123 4567",
   address: "1 Orchard Road",
   postalCode: "238801",
+  baseUrl: "http://shop.test",
+  clientAddress: "203.0.113.10",
 };
 
 describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, () => {
@@ -155,7 +157,6 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     const reward = await add(member, { optionId: "op-l4_cp-1b" });
     const started = await startCheckout(checkoutAs(holderOf(bagToken, member.id)), {
       ...SHIPPING,
-      baseUrl: "http://shop.test",
     });
     expect(await payments.pay(started.sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
     const event = await lastEvent();
@@ -189,14 +190,15 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     const member = await memberWithPoints(db(), 500);
     const reward = await add(member, { optionId: "op-mpu_yd-1pu" });
     const guestBag = await bagWith(db(), [["op-vs8_st-1b", 1]]);
-    const started = await startCheckout(checkoutAs(holderOf(guestBag)), { ...SHIPPING, baseUrl: "http://shop.test" });
+    const started = await startCheckout(checkoutAs(holderOf(guestBag)), SHIPPING);
     await payments.pay(started.sessionId, "4242424242424242");
     expect((await fulfilCheckout(checkoutAs(), { sessionId: started.sessionId }))?.created).toBe(true);
     expect((await statusOf(reward.id))?.status).toBe("Pending");
 
-    await expect(
-      startCheckout(checkoutAs(holderOf(newBagToken(), member.id)), { ...SHIPPING, baseUrl: "http://shop.test" }),
-    ).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: "Your bag is empty." });
+    await expect(startCheckout(checkoutAs(holderOf(newBagToken(), member.id)), SHIPPING)).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      message: "Your bag is empty.",
+    });
     expect((await statusOf(reward.id))?.status).toBe("Pending");
   });
 });

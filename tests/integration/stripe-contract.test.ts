@@ -79,6 +79,7 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
   const provider = () => createStripePaymentProvider({ secretKey: "sk_test_contract", webhookSecret: "whsec_contract", apiUrl });
 
   it("creates a Checkout Session from server-side prices with the attempt's idempotency key", async () => {
+    const before = Math.floor(Date.now() / 1000);
     const session = await provider().createSession({
       lines: [
         { name: "Luna Collagen Nectar, 8-serving box · Berries Acai · 2 Boxes", unitAmountCents: 6890, quantity: 1 },
@@ -90,8 +91,10 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       customerEmail: "mei@example.com",
       successUrl: "https://shop.test/checkout/complete/{CHECKOUT_SESSION_ID}",
       cancelUrl: "https://shop.test/checkout/summary?cancelled=1",
+      lifetimeMinutes: 30,
       idempotencyKey: "attempt-1",
     });
+    const after = Math.ceil(Date.now() / 1000);
     expect(session).toEqual({
       id: "cs_test_abc",
       url: "https://checkout.stripe.test/c/pay/cs_test_abc",
@@ -120,6 +123,10 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       "discounts[0][coupon]": "coupon_123",
       "shipping_options[0][shipping_rate_data][fixed_amount][amount]": "0",
     });
+    // The 30 minutes asked for, and a minute so that Stripe, receiving it a moment later, never finds it too soon.
+    const expiresAt = Number(create?.body.get("expires_at"));
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 31 * 60);
+    expect(expiresAt).toBeLessThanOrEqual(after + 31 * 60);
   });
 
   it("re-reads a session to learn whether it is paid", async () => {

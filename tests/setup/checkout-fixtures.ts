@@ -4,8 +4,10 @@ import { guest, type Ports, type Viewer } from "../../domain/shared/context.ts";
 import { testContext } from "./operation-context.ts";
 import type { RecordingPayments } from "./recording-payments.ts";
 
-/** Whoever holds the bag: a guest, or the member signed in with it. */
-/** A shopper's shipping form as a checkout receives it, with the shop's address for the return pages. */
+/**
+ * A shopper's shipping form as a checkout receives it, with the shop's address for the return pages
+ * and the client address the form came from.
+ */
 export const SHIPPING = {
   name: "Tan Mei Ling",
   email: "mei@example.com",
@@ -13,8 +15,10 @@ export const SHIPPING = {
   address: "Blk 123 Tampines St 11, #04-56",
   postalCode: "521123",
   baseUrl: "http://shop.test",
+  clientAddress: "203.0.113.10",
 };
 
+/** Whoever holds the bag: a guest, or the member signed in with it. */
 export function holderOf(bagToken: string | null, memberId?: string | null): Viewer {
   if (!memberId) return guest(bagToken);
   return { kind: "member", memberId, subject: null, bagToken, session: null, identity: null };

@@ -23,9 +23,15 @@ export async function startCheckoutOverHttp(browser: ShopBrowser, shipping: Ship
   return payPath;
 }
 
-/** A guest's paid order, made the way a shopper makes one: bag, shipping, test card, completion page. */
-export async function placeOrderOverHttp(shop: TestServer, shipping: ShippingForm): Promise<{ invoiceId: string }> {
-  const browser = openBrowser(shop);
+/**
+ * A paid order, made the way a shopper makes one: bag, shipping, test card, completion page. A guest's
+ * in a new browser, unless the browser is given (one signed in buys as that member).
+ */
+export async function placeOrderOverHttp(
+  shop: TestServer,
+  shipping: ShippingForm,
+  browser: ShopBrowser = openBrowser(shop),
+): Promise<{ invoiceId: string }> {
   const payPath = await startCheckoutOverHttp(browser, shipping);
   const paid = await browser.post(payPath, { cardNumber: "4242424242424242" });
   const completeUrl = paid.headers.get("location");

@@ -8,6 +8,13 @@ import { recordingTestPayments } from "./recording-payments.ts";
 
 export type PastOrder = { orderId: string; invoiceId: string };
 
+let pastOrders = 0;
+/** Each order comes from an address of its own, as checkouts are limited per address. */
+const nextClientAddress = () => {
+  pastOrders += 1;
+  return `198.18.${(pastOrders >> 8) & 255}.${pastOrders & 255}`;
+};
+
 /**
  * A guest's order as the shop makes one: a bag, checkout, a test card payment and fulfilment at
  * `paidAt`, so its invoice id is a real order code. The catalogue must be seeded. The payment's
@@ -27,6 +34,7 @@ export async function placePastOrder(
     address: "1 Orchard Road, #01-01",
     postalCode: "238801",
     baseUrl: "http://shop.test",
+    clientAddress: nextClientAddress(),
   });
   const paid = await recording.payments.pay(started.sessionId, "4242 4242 4242 4242");
   if (!paid.ok) throw new Error(`payment refused: ${paid.message}`);

@@ -32,7 +32,7 @@ type ShippingActionData = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { operations } = context.get(requestContext);
+  const { operations, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return data<ShippingActionData>({ ok: false, message: UNREADABLE_REQUEST }, { status: 400 });
   const values = Object.fromEntries(
@@ -47,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       postalCode: formText(form, "postalCode"),
       newsletter: formText(form, "newsletter"),
       baseUrl: new URL(request.url).origin,
+      clientAddress,
     });
     return redirect(started.redirectUrl, 303);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { Gift, Star, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
 import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
-import { formatDate, formatTimestamp } from "../../../domain/members/format-timestamp.ts";
+import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import { isAppError } from "../../../domain/shared/app-error.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { formatNumber } from "../../../domain/shared/number-format.ts";
@@ -18,6 +18,7 @@ import { type RequestContext, requestContext } from "../../context.ts";
 import { readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { claimOrder } from "../../lib/claim-order.server.ts";
 import { CLAIM_ORDER_INTENT, isClaimOrderResult } from "../../lib/claim-order.ts";
+import { memberOrderRows } from "../../lib/member-order-rows.server.ts";
 import { MEMBER_PLACES } from "../../lib/member-paths.ts";
 import { privatePageHeaders, requireMember, signOutToken } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -86,12 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         pointsCost: reward.pointsCost,
         available: reward.choices.length > 0,
       })),
-      orders: home.linkedOrders.map((order) => ({
-        invoiceId: order.invoiceId,
-        paidOn: formatTimestamp(order.paidAt),
-        priceCents: order.priceCents,
-        status: order.status,
-      })),
+      orders: memberOrderRows(home.linkedOrders),
     },
     { status: historyProblem ? 400 : 200 },
   );

@@ -1,10 +1,9 @@
-import { data } from "react-router";
 import { getCreditNotePdf } from "../../../domain/orders/refunds/order-refunds.ts";
-import { isAppError } from "../../../domain/shared/app-error.ts";
 import { requestContext } from "../../context.ts";
+import { orderNotShown } from "../../lib/order-loader.server.ts";
 import type { Route } from "./+types/credit-note-pdf";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const { creditNoteId, pdf } = await getCreditNotePdf(context.get(requestContext).operations, params);
     return new Response(new Uint8Array(pdf), {
@@ -15,7 +14,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Not found", { status: 404 });
-    throw error;
+    throw orderNotShown(request, params.invoiceId, error);
   }
 }

@@ -1,0 +1,13 @@
+import { formatTimestamp } from "../../domain/members/format-timestamp.ts";
+import type { MemberOrderRow } from "../components/member-orders.tsx";
+
+/** A member's orders as their list shows them: what the loaders of /member and /order send. */
+export const memberOrderRows = (
+  orders: { invoiceId: string; paidAt: Date; priceCents: number; status: string }[],
+): MemberOrderRow[] =>
+  orders.map((order) => ({
+    invoiceId: order.invoiceId,
+    paidOn: formatTimestamp(order.paidAt),
+    priceCents: order.priceCents,
+    status: order.status,
+  }));
