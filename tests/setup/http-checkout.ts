@@ -23,9 +23,12 @@ export async function startCheckoutOverHttp(browser: ShopBrowser, shipping: Ship
   return payPath;
 }
 
-/** A guest's paid order, made the way a shopper makes one: bag, shipping, test card, completion page. */
-export async function placeOrderOverHttp(shop: TestServer, shipping: ShippingForm): Promise<{ invoiceId: string }> {
-  const browser = openBrowser(shop);
+/** A paid order (a guest's unless a signed-in browser is given), made the way a shopper makes one: bag, shipping, test card, completion page. */
+export async function placeOrderOverHttp(
+  shop: TestServer,
+  shipping: ShippingForm,
+  browser: ShopBrowser = openBrowser(shop),
+): Promise<{ invoiceId: string }> {
   const payPath = await startCheckoutOverHttp(browser, shipping);
   const paid = await browser.post(payPath, { cardNumber: "4242424242424242" });
   const completeUrl = paid.headers.get("location");
