@@ -2,6 +2,7 @@ import { mkdirSync, unlinkSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
+const LOCK_FILE = "pglite.lock";
 /** The longest socket path every platform the shop runs on accepts (macOS: 104 bytes with the final NUL). */
 const MAX_SOCKET_PATH_BYTES = 103;
 
@@ -26,11 +27,10 @@ export type DataDirLock = { release: () => Promise<void> };
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const dir = path.resolve(dataDir);
-  const socketPath = path.join(dir, "pglite.lock");
+  const socketPath = path.join(dir, LOCK_FILE);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
-    throw new Error(
-      `DATA_DIR is too long a path for its lock (${socketPath}); use one under ${MAX_SOCKET_PATH_BYTES - 11} characters.`,
-    );
+    const longest = MAX_SOCKET_PATH_BYTES - LOCK_FILE.length - 1;
+    throw new Error(`DATA_DIR is too long a path for its lock (${socketPath}): use one of at most ${longest} characters.`);
   }
   mkdirSync(dir, { recursive: true });
   const server = net.createServer((socket) => socket.end(`${process.pid}\n`));
