@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -20,7 +21,14 @@ describe("liveness and readiness", () => {
   it(
     "from the moment a shutdown starts, readiness answers 503 while liveness and pages still answer, then the port closes",
     async () => {
-      const shop = await startTestServer({ SHUTDOWN_DRAIN_SECONDS: "3" });
+      const logged: { level: number; path?: string; status?: number }[] = [];
+      const logTo = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString("utf8").split("\n")) if (line) logged.push(JSON.parse(line));
+          done();
+        },
+      });
+      const shop = await startTestServer({ SHUTDOWN_DRAIN_SECONDS: "3", LOG_LEVEL: "info" }, { logTo });
       const ready = await get(`${shop.baseUrl}/readyz`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ ready: true, state: "ready" });
