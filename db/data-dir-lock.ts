@@ -38,7 +38,11 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   try {
     await listen(server, socketPath);
   } catch (error) {
-    if (!isCode(error, "EADDRINUSE")) throw error;
+    if (!isCode(error, "EADDRINUSE")) {
+      throw new Error(`Cannot hold the embedded database's folder through ${socketPath}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
     const holder = await holderOf(socketPath);
     if (holder !== "nobody") throw new DataDirBusyError(dir, holder);
     unlinkSync(socketPath);
