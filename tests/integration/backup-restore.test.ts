@@ -97,7 +97,7 @@ describe("backups of the embedded database", () => {
   );
 
   it(
-    "refuses to back up or restore while the shop holds the folder, and says to stop it first",
+    "refuses to back up, restore or open a second time while the shop holds the folder, and says to stop it first",
     async () => {
       await shopWithAnOrder();
       const file = await backupDataDir(dataDir);
@@ -105,6 +105,8 @@ describe("backups of the embedded database", () => {
       try {
         await expect(backupDataDir(dataDir, new Date(Date.now() + 1_000))).rejects.toThrow(DataDirBusyError);
         await expect(restoreDataDir(dataDir, file)).rejects.toThrow(DataDirBusyError);
+        // Nor can a second shop open it.
+        await expect(openDatabase({ dataDir })).rejects.toThrow(DataDirBusyError);
         for (const args of [["backup"], ["restore", file]]) {
           const refused = await command(dataDir, args);
           expect(refused.status).toBe(1);
