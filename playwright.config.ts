@@ -32,7 +32,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       TRUSTED_PROXY_HOPS: "1",
     },
-    url: `http://127.0.0.1:${PORT}/healthz`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
   },

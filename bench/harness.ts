@@ -35,7 +35,7 @@ export async function startShopProcess(
   // A first start migrates and seeds the database, which takes a while on a busy machine.
   let ready = false;
   for (let attempt = 0; attempt < 480 && !ready; attempt++) {
-    ready = await fetch(`${baseUrl}/healthz`).then(
+    ready = await fetch(`${baseUrl}/readyz`).then(
       (response) => response.ok,
       () => false,
     );

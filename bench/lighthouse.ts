@@ -144,7 +144,7 @@ function writeSection(body: string): void {
 /** A first start migrates and seeds a new database, which on a busy machine outlasts the harness's wait. */
 async function waitUntilReady(baseUrl: string): Promise<void> {
   for (let attempt = 0; attempt < 240; attempt++) {
-    const ready = await fetch(`${baseUrl}/healthz`).then(
+    const ready = await fetch(`${baseUrl}/readyz`).then(
       (response) => response.ok,
       () => false,
     );

@@ -29,7 +29,7 @@ fi
 (cd "$SHOP_DIR" && exec env NODE_ENV=production PORT="$SHOP_PORT" HOST=127.0.0.1 DATA_DIR="$LOGS/data" LOG_LEVEL=warn \
   DATABASE_URL="postgres://postgres@127.0.0.1:$PEER_PG_PORT/shop" node server/index.ts) >"$LOGS/shop.log" 2>&1 &
 SHOP_PID=$!
-for url in "http://127.0.0.1:$VENDURE_PORT/health" "http://127.0.0.1:$SHOP_PORT/healthz"; do
+for url in "http://127.0.0.1:$VENDURE_PORT/health" "http://127.0.0.1:$SHOP_PORT/readyz"; do
   for _ in $(seq 1 120); do curl -sf -o /dev/null "$url" && break; sleep 0.5; done
   curl -sf -o /dev/null "$url" || { echo "not up: $url"; tail -20 "$LOGS"/*.log; exit 1; }
 done

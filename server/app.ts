@@ -1,6 +1,7 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import type { Registry } from "prom-client";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { RequestContext } from "../app/context.ts";
 import type { AppBuild } from "../app/lib/app-build.ts";
@@ -24,10 +25,14 @@ import { limitErrorAlertBodies, mountErrorAlertRoutes } from "./http/error-alert
 import { refuseUnreadableInput } from "./http/input-guard.ts";
 import { mountMemberAuthRoutes } from "./http/member-auth-routes.ts";
 import { memberSession } from "./http/member-session.ts";
+import { METRICS_PATH, metricsWithToken } from "./http/metrics-route.ts";
 import { operationContext } from "./http/operation-context.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
+import { LIVENESS_PATH, livenessAnswer, READINESS_PATH, type Readiness, readinessAnswer } from "./http/probes.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
+import { requestMetrics } from "./http/request-metrics.ts";
+import { routeLabeller } from "./http/route-label.ts";
 import { contentSecurityPolicy, securityHeaders } from "./http/security-headers.ts";
 import { requestAtSiteOrigin } from "./http/site-request.ts";
 import { mountStaffAuthRoutes } from "./http/staff-auth-routes.ts";
@@ -51,6 +56,10 @@ export type AppDeps = {
   identitySettings: IdentityProviderSettings;
   /** The embedded OpenID Provider's routes, when it stands in for the hosted user pool (never in production). */
   identityProviderRoutes?: ReturnType<typeof embeddedProviderRoutes> | null;
+  /** Whether this process takes traffic, as /readyz tells load balancers. */
+  readiness: Readiness;
+  /** Where requests are counted and timed, when metrics are on (METRICS_TOKEN or METRICS_PORT). */
+  metrics: Registry | null;
 };
 
 type EntryWithContext = { requestContext: RouterContext<RequestContext>; appBuild: AppBuild };
@@ -67,6 +76,8 @@ export function createHttpApp({
   identity,
   identitySettings,
   identityProviderRoutes,
+  readiness,
+  metrics,
 }: AppDeps): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>();
   const handleDocument = createRequestHandler(build, config.APP_ENV === "production" ? "production" : "development");
@@ -81,12 +92,15 @@ export function createHttpApp({
     identityProvider: identitySettings,
   };
 
+  if (metrics) app.use(requestMetrics(metrics, routeLabeller(build)));
   app.use(requestContext(logger, { trustedProxyHops: config.TRUSTED_PROXY_HOPS, publicUrl: config.PUBLIC_URL }));
   app.use(compression());
   const security = { production: config.APP_ENV === "production", formTargets: formTargetsOf(config) };
   app.use(securityHeaders(security));
   app.use(crawlerNotFound());
-  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get(LIVENESS_PATH, () => livenessAnswer());
+  app.get(READINESS_PATH, () => readinessAnswer(readiness));
+  if (metrics && config.METRICS_TOKEN) app.get(METRICS_PATH, metricsWithToken(metrics, config.METRICS_TOKEN));
   app.get(BUILD_PATH, buildRoute(entry.appBuild));
   app.use(
     "/assets/*",

@@ -76,8 +76,21 @@ const envSchema = z
       .toUpperCase()
       .refine(isGstRegistrationNumber, "must be an IRAS GST registration number, e.g. M90312345A or 200312345A")
       .optional(),
+    /** Turns on GET /metrics on the shop's port for scrapers sending `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "must be at least 16 characters (a long random value, e.g. openssl rand -hex 32)")
+      .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+      .optional(),
+    /** A listener of its own (on HOST) serving only /metrics, without a token; 0 picks a free port. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Seconds between a shutdown's start (readiness answering 503) and the listener closing. */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+    }
     for (const key of ["SUPPLIER_NAME", "SUPPLIER_ADDRESS"] as const) {
       if (env.GST_REGISTRATION_NUMBER && !env[key]) {
         ctx.addIssue({

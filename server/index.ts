@@ -1,3 +1,4 @@
+import { DataDirBusyError } from "../db/data-dir-lock.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { startServer } from "./start.ts";
 
@@ -19,6 +20,12 @@ try {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(78);
+  }
+  if (error instanceof DataDirBusyError) {
+    console.error(
+      `${error.message}\nThe embedded database serves one shop at a time: stop the other one, give this one another DATA_DIR, or run several on PostgreSQL (DATABASE_URL).`,
+    );
+    process.exit(1);
   }
   throw error;
 }

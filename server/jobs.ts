@@ -1,10 +1,10 @@
 import type { PgBoss, Queue } from "pg-boss";
-import type { DatabaseHandle } from "../db/client.ts";
+import type { DatabaseHandle, PoolCounts } from "../db/client.ts";
 import { jobHandlers, jobViewer } from "../domain/jobs/job-handlers.ts";
 import { JOB_NAMES, type JobName, type JobQueue } from "../domain/jobs/job-queue.ts";
 import { contextFor, type ShopServices } from "../domain/shared/context.ts";
 import type { Logger } from "./logger.ts";
-import { createPgBoss, pgBossJobQueue } from "./pg-boss-queue.ts";
+import { countJobs, createPgBoss, type JobCount, pgBossJobQueue } from "./pg-boss-queue.ts";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -42,6 +42,10 @@ export type Jobs = {
   startWorkers: (services: ShopServices) => Promise<void>;
   /** Lets running jobs finish (a bounded wait), then stops; before the database closes. */
   stop: () => Promise<void>;
+  /** Each queue's waiting, running and failed jobs, as the database holds them now. */
+  counts: () => Promise<JobCount[]>;
+  /** The queue's own connection pool on PostgreSQL; null on the embedded database's one connection. */
+  poolCounts: () => PoolCounts | null;
 };
 
 /**
@@ -76,6 +80,8 @@ export async function openJobs(deps: {
       await scheduleLoyaltyMaintenance(boss);
     },
     stop: () => boss.stop({ graceful: true, timeout: 20_000 }),
+    counts: () => countJobs(boss),
+    poolCounts: () => boss.getDb().poolCounts?.() ?? null,
   };
 }
 

@@ -31,6 +31,31 @@ function pgliteOf(database: DatabaseHandle): PGlite {
   return client;
 }
 
+export const JOB_STATES_COUNTED = ["queued", "active", "failed"] as const;
+export type JobCount = { queue: JobName; state: (typeof JOB_STATES_COUNTED)[number]; count: number };
+
+/**
+ * How many of each queue's jobs wait (new or waiting to retry), run, and failed for good (kept 30 days),
+ * read live from the job table through its index of live states, every queue and state listed.
+ */
+export async function countJobs(boss: PgBoss): Promise<JobCount[]> {
+  const { rows } = await boss.getDb().executeSql(
+    `select name, case when state in ('created', 'retry') then 'queued' else state::text end as state, count(*)::int as count
+       from ${SCHEMA}.job
+      where name = any($1::text[]) and state in ('created', 'retry', 'active', 'failed')
+      group by 1, 2`,
+    [[...JOB_NAMES]],
+  );
+  const found = rows as { name: JobName; state: JobCount["state"]; count: number }[];
+  return JOB_NAMES.flatMap((queue) =>
+    JOB_STATES_COUNTED.map((state) => ({
+      queue,
+      state,
+      count: Number(found.find((row) => row.name === queue && row.state === state)?.count ?? 0),
+    })),
+  );
+}
+
 /** The JobQueue port over a started pg-boss. */
 export function pgBossJobQueue(boss: PgBoss): JobQueue {
   return {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
@@ -15,25 +16,55 @@ import { createOidcIdentityClient, identityProviderSettings } from "../integrati
 import { clientDirOf, createHttpApp } from "./app.ts";
 import { catalogRevisionSource } from "./catalog-revision-source.ts";
 import { type Config, ownerEmailsOf, supplierOf } from "./env.ts";
+import { metricsOnlyApp } from "./http/metrics-route.ts";
+import { type Readiness, startingAnswer } from "./http/probes.ts";
 import { createIntegrations } from "./integrations.ts";
 import { openJobs } from "./jobs.ts";
 import { createLogger, type LogDestination, type Logger } from "./logger.ts";
+import { createMetricsRegistry } from "./metrics.ts";
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, "../build");
 
 export type RunningServer = {
   port: number;
+  /** The private metrics listener's port (METRICS_PORT), when there is one. */
+  metricsPort: number | null;
   publicUrl: string;
   logger: Logger;
   database: DatabaseHandle;
   /** The embedded OpenID Provider, when no OIDC_ISSUER is configured (never in production). */
   identityProvider: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** Stops taking traffic (readiness 503 at once, the listener closing after SHUTDOWN_DRAIN_SECONDS), then stops. */
   close: () => Promise<void>;
 };
 
-/** Opens (creating, migrating and seeding when needed) the database, then serves the shop. */
+/**
+ * Listens at once, answering the probes (liveness 200, readiness 503) and 503 to everything else, while
+ * it opens (creating, migrating and seeding when needed) the database and starts the services; then
+ * serves the shop, and says it is ready once the job workers run.
+ */
 export async function startServer(config: Config, options: { logTo?: LogDestination } = {}): Promise<RunningServer> {
   const logger = createLogger(config, options.logTo);
+  const readiness: Readiness = { state: "starting" };
+  let handle: FetchHandler = (request) => startingAnswer(request, readiness);
+  const server = await listen((request, env) => handle(request, env), config.PORT, config.HOST);
+  try {
+    return await serveShop(config, logger, server, readiness, (app) => {
+      handle = app;
+    });
+  } catch (error) {
+    await closeListener(server);
+    throw error;
+  }
+}
+
+async function serveShop(
+  config: Config,
+  logger: Logger,
+  server: ServerType,
+  readiness: Readiness,
+  serveWith: (handler: FetchHandler) => void,
+): Promise<RunningServer> {
   const started = performance.now();
   for (const warning of holidayDataWarnings(yearsInEstimateReach(new Date()))) logger.warn(`delivery estimate: ${warning}`);
   const database = await openDatabase(
@@ -46,11 +77,8 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
   await seedRewards(database.db);
   const jobs = await openJobs({ database, databaseUrl: config.DATABASE_URL, logger });
   const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
-  // Listening first gives the real port (PORT=0 picks one), which the default public address needs.
-  let handle: FetchHandler = () => new Response("Starting", { status: 503, headers: { "Retry-After": "1" } });
-  const server = await listen((request, env) => handle(request, env), config);
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
+  // The listener's real port (PORT=0 picks one) is what the default public address needs.
+  const port = portOf(server, config.PORT);
   const publicUrl = publicUrlOf(config, port);
   // Without a hosted user pool, the shop's own OpenID Provider stands in for it (never in production).
   const embeddedProvider =
@@ -96,6 +124,12 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
     now: () => new Date(),
     debug: config.DEBUG_TOOLS,
   };
+  const metricsOn = config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined;
+  const metrics = metricsOn ? createMetricsRegistry({ services, logger, database, jobs }) : null;
+  const metricsServer =
+    metrics && config.METRICS_PORT !== undefined
+      ? await listen(metricsOnlyApp(metrics).fetch, config.METRICS_PORT, config.HOST)
+      : null;
   const app = createHttpApp({
     config,
     logger,
@@ -107,24 +141,32 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
     identity,
     identitySettings: identityProviderSettings(identityOptions),
     identityProviderRoutes: embeddedProvider ? embeddedProviderRoutes(embeddedProvider, database.db) : null,
+    readiness,
+    metrics,
   });
-  handle = app.fetch;
+  serveWith(app.fetch);
   await jobs.startWorkers(services);
+  readiness.state = "ready";
   logger.info(
     { port, database: database.driver, ms: Math.round(performance.now() - started) },
     `shop ready at http://localhost:${port}`,
   );
   return {
     port,
+    metricsPort: metricsServer ? portOf(metricsServer, config.METRICS_PORT ?? 0) : null,
     publicUrl,
     logger,
     database,
     identityProvider: embeddedProvider
       ? { issuer: embeddedProvider.issuer, clientId: embeddedProvider.clientId, clientSecret: embeddedProvider.clientSecret }
       : null,
-    // Requests first (they may queue jobs), then the queue (running jobs finish), then the database.
+    // Load balancers first (readiness says 503 while requests keep being served for the drain), then
+    // requests (they may queue jobs), then the queue (running jobs finish), then the database.
     close: async () => {
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      readiness.state = "stopping";
+      await sleep(config.SHUTDOWN_DRAIN_SECONDS * 1000);
+      await closeListener(server);
+      if (metricsServer) await closeListener(metricsServer);
       await jobs.stop();
       await database.close();
     },
@@ -154,9 +196,18 @@ function publicUrlOf(config: Config, port: number): string {
   return (config.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, "");
 }
 
-function listen(fetch: FetchHandler, config: Config): Promise<ServerType> {
+function listen(fetch: FetchHandler, port: number, hostname: string | undefined): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(server));
+    const server = serve({ fetch, port, hostname }, () => resolve(server));
     server.once("error", reject);
   });
+}
+
+function portOf(server: ServerType, configured: number): number {
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : configured;
+}
+
+function closeListener(server: ServerType): Promise<void> {
+  return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 }

@@ -86,6 +86,8 @@ export const pointTransactions = pgTable(
     index("point_transactions_member_history_idx").on(table.memberId, table.transactionAt, table.id),
     // Serves a member's entries of one kind in a time window (the qualifying spend of the tiers).
     index("point_transactions_member_kind_idx").on(table.memberId, table.activityType, table.transactionAt),
+    // The points moved by direction and kind (the metrics' totals) from the index alone.
+    index("point_transactions_totals_idx").on(table.transactionType, table.activityType, table.points),
   ],
 );
 

@@ -61,6 +61,11 @@ export function requireSystem(ctx: OperationContext): void {
   if (ctx.viewer.kind !== "system") throw new AppError("FORBIDDEN", "This runs only as the shop's own background work.");
 }
 
+/** The metrics scraper; no request without its token (or the private metrics port) can act as it. */
+export function requireMonitor(ctx: OperationContext): void {
+  if (ctx.viewer.kind !== "monitor") throw new AppError("FORBIDDEN", "This is for the shop's monitoring only.");
+}
+
 /** Staff holding this permission (owners hold every one). Members and guests never pass. */
 export function requireStaff(ctx: OperationContext, permission: StaffPermission): StaffViewer {
   const { viewer } = ctx;

@@ -41,7 +41,13 @@ export type StaffViewer = {
 /** The shop itself: a background job acting on no one's behalf. Never built from a request. */
 export type SystemViewer = { kind: "system"; job: string };
 
-export type Viewer = GuestViewer | MemberViewer | StaffViewer | SystemViewer;
+/**
+ * The metrics scraper: let in at the edge by METRICS_TOKEN or the private metrics port, it may read the
+ * shop's running totals and nothing about anyone.
+ */
+export type MonitorViewer = { kind: "monitor" };
+
+export type Viewer = GuestViewer | MemberViewer | StaffViewer | SystemViewer | MonitorViewer;
 
 export type OperationLog = {
   info: (details: object, message: string) => void;

@@ -4,6 +4,7 @@ import type { ActiveSession } from "../../domain/members/session.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import type { Logger } from "../logger.ts";
 import { clientAddressOf } from "./client-address.ts";
+import { READINESS_PATH } from "./probes.ts";
 import { siteOriginOf } from "./site-origin.ts";
 
 export type HttpEnv = {
@@ -57,7 +58,8 @@ export function requestContext(
     // A client that went away mid-request leaves the page half made (React Router answers 500 then):
     // that is the client's doing, not a failure, so it is logged apart, as nginx does, with 499.
     if (c.req.raw.signal.aborted) log.info({ ...line, status: CLIENT_CLOSED_REQUEST }, "client closed the request");
-    else if (c.res.status >= 500) log.error(line, "request failed");
+    // Readiness answers 503 on purpose while the process starts or stops: that is no failure.
+    else if (c.res.status >= 500 && c.req.path !== READINESS_PATH) log.error(line, "request failed");
     else log.info(line, "request");
   };
 }

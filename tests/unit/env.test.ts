@@ -86,4 +86,16 @@ describe("configuration", () => {
       expect(() => loadConfig({ BRAND_TIKTOK_URL: bad })).toThrow(/BRAND_TIKTOK_URL/);
     }
   });
+
+  it("keeps metrics off unless a long enough token or a port of their own is set", () => {
+    const defaults = loadConfig({});
+    expect([defaults.METRICS_TOKEN, defaults.METRICS_PORT, defaults.SHUTDOWN_DRAIN_SECONDS]).toEqual([undefined, undefined, 0]);
+    expect(loadConfig({ METRICS_TOKEN: "0123456789abcdef" }).METRICS_TOKEN).toBe("0123456789abcdef");
+    expect(() => loadConfig({ METRICS_TOKEN: "short-token" })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: "a token with spaces in it" })).toThrow(/METRICS_TOKEN: must be printable/);
+    expect(loadConfig({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+    expect(() => loadConfig({ PORT: "9464", METRICS_PORT: "9464" })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: "15" }).SHUTDOWN_DRAIN_SECONDS).toBe(15);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: "-1" })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
 });
