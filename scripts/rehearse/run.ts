@@ -129,11 +129,11 @@ try {
   const ports = [PORTS.SHOP_A_PORT, PORTS.SHOP_B_PORT, PORTS.STAGING_PORT];
   await Promise.all(
     [...shops, staging].map((shop, i) =>
-      waitUntil(shop.name, async () => (await statusOf(`http://127.0.0.1:${ports[i]}/healthz`)) === 200, shop),
+      waitUntil(shop.name, async () => (await statusOf(`http://127.0.0.1:${ports[i]}/readyz`)) === 200, shop),
     ),
   );
   for (const url of [SHOP_URL, STAGING_URL]) {
-    await waitUntil(`nginx at ${url}`, async () => (await statusOf(`${url}/healthz`, ca)) === 200, nginx);
+    await waitUntil(`nginx at ${url}`, async () => (await statusOf(`${url}/readyz`, ca)) === 200, nginx);
   }
   console.log(`rehearsal: everything is up after ${seconds()} s; logs in ${logs}`);
 

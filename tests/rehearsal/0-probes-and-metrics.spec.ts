@@ -4,14 +4,9 @@ import { rehearsal } from "./rehearsal.ts";
 /**
  * The probes and the metrics scrape, to the contract of the shop's metrics endpoint: GET /metrics
  * with `Authorization: Bearer $METRICS_TOKEN` answers Prometheus text, without it a 404; /healthz
- * answers 200 while alive, /readyz 200 when ready (503 while starting or stopping). The endpoint is
- * not in the shop yet: set this to true when it is.
+ * answers 200 while alive, /readyz 200 when ready (503 while starting or stopping).
  */
-const METRICS_IN_THE_SHOP = false;
-
 test.describe("probes and metrics", () => {
-  test.skip(!METRICS_IN_THE_SHOP, "the shop has no /metrics or /readyz yet");
-
   test("both shop processes are alive and ready before the journeys", async ({ request }) => {
     for (const { port } of rehearsal.shops) {
       expect((await request.get(`http://127.0.0.1:${port}/healthz`)).status()).toBe(200);

@@ -70,10 +70,14 @@ test("staff ship the order and refund a line; the member sees the points taken b
   await expect(page.getByRole("status")).toHaveText("Marked shipped. The shopper's shipping email is on its way.");
 
   const refund = page.getByRole("region", { name: "Refund", exact: true });
-  await refund.getByRole("radio", { name: "Some lines" }).check();
+  // Typing a line's quantity chooses "Some lines"; nothing is refunded before the amount is confirmed.
   await refund.getByLabel(/Lychee Luxe/).fill("1");
+  await expect(refund.getByRole("radio", { name: "Some lines" })).toBeChecked();
   await refund.getByLabel("Reason").fill("One box arrived dented");
-  await refund.getByRole("button", { name: "Refund" }).click();
+  await refund.getByRole("button", { name: "Refund…" }).click();
+  const confirm = page.getByRole("region", { name: "Confirm the refund" });
+  await expect(confirm).toContainText("Refund S$39.00 to the shopper's original payment method? This cannot be undone.");
+  await confirm.getByRole("button", { name: "Refund S$39.00" }).click();
   await expect(page.getByRole("status")).toHaveText("S$39.00 refunded; the shopper's email is on its way.");
   await expect(page.getByRole("region", { name: "Timeline", exact: true })).toContainText("Refunded S$39.00");
   await page.screenshot({ path: test.info().outputPath("admin-order-refunded.png"), fullPage: true });
@@ -88,6 +92,7 @@ test("staff ship the order and refund a line; the member sees the points taken b
   expect(await emailsAbout(`Thank you for your order ${invoiceId}`)).toHaveLength(1);
 
   const memberPage = await (await browser.newContext({ storageState: memberState })).newPage();
-  expect(await points(memberPage)).toBeLessThan(pointsAfterOrder);
+  // The refunded box's S$39.00 earned 39 of the order's points.
+  expect(await points(memberPage)).toBe(pointsAfterOrder - 39);
   await expect(memberPage.getByTestId("point-history").getByRole("listitem").first()).toContainText("Refund");
 });
