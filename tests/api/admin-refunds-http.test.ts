@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orders, refunds, testPaymentSessions } from "../../db/schema/orders.ts";
+import { orders, refunds } from "../../db/schema/orders.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
-import { insertPaidOrder, type OrderRow } from "../setup/loyalty-fixtures.ts";
+import type { OrderRow } from "../setup/loyalty-fixtures.ts";
 import { shownText } from "../setup/pdf-text.ts";
+import { twoLineOrder } from "../setup/refund-fixtures.ts";
 import { openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -47,41 +48,7 @@ describe("the back office's refund and cancel forms over HTTP", () => {
   const pathOf = (order: OrderRow) => `/admin/orders/${order.id}`;
   const post = (order: OrderRow, form: Record<string, string>) => owner.post(pathOf(order), { csrf, ...form });
 
-  /** 2 × S$12.90 Joffee (line 0) and 1 × S$39.00 V5 Vitality (line 1), S$4.90 shipping: S$69.70, paid through the test provider. */
-  async function paidOrder(): Promise<OrderRow> {
-    const order = await insertPaidOrder(db(), { subtotalCents: 6_480, shippingCents: 490 });
-    await db()
-      .update(orderLines)
-      .set({
-        productName: "Joffee",
-        flavourName: "Hazelnut",
-        optionName: "1 box",
-        quantity: 2,
-        unitPriceCents: 1_290,
-        lineTotalCents: 2_580,
-      })
-      .where(eq(orderLines.orderId, order.id));
-    await db().insert(orderLines).values({
-      orderId: order.id,
-      position: 1,
-      optionId: "op-fixture-2",
-      productName: "V5 Vitality",
-      optionName: "8-serving box",
-      quantity: 1,
-      unitPriceCents: 3_900,
-      discountCents: 0,
-      lineTotalCents: 3_900,
-    });
-    await db().insert(testPaymentSessions).values({
-      id: order.checkoutSessionId,
-      amountCents: order.priceCents,
-      email: order.email,
-      status: "paid",
-      successUrl: "http://shop.test/done",
-      cancelUrl: "http://shop.test/bag",
-    });
-    return order;
-  }
+  const paidOrder = () => twoLineOrder(db());
 
   it("shows the order's facts before its actions", async () => {
     const html = await (await owner.get(pathOf(await paidOrder()))).text();

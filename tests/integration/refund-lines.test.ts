@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orders, refundLines, refunds, testPaymentSessions } from "../../db/schema/orders.ts";
+import { orderLines, orders, refundLines, refunds } from "../../db/schema/orders.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
 import { getStaffCreditNotePdf } from "../../domain/orders/refunds/order-refunds.ts";
 import { previewRefund } from "../../domain/orders/refunds/preview-refund.ts";
@@ -10,10 +10,11 @@ import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-pay
 import type { RefundRequest } from "../../domain/orders/refunds/refund-plan.ts";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
-import { createMember, entriesOf, insertPaidOrder, type OrderRow } from "../setup/loyalty-fixtures.ts";
+import { createMember, entriesOf, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { shownText } from "../setup/pdf-text.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
+import { twoLineOrder } from "../setup/refund-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 const BOX = "Joffee · Hazelnut · 1 box";
@@ -56,39 +57,9 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
    * A member's order paid through the test provider: 2 × S$12.90 Joffee (line 0) and 1 × S$39.00
    * V5 Vitality (line 1), S$4.90 shipping, S$69.70 in all; 64 points earned.
    */
-  async function twoLineOrder(): Promise<{ order: OrderRow; memberId: string }> {
+  async function memberOrder(): Promise<{ order: OrderRow; memberId: string }> {
     const member = await createMember(database.db);
-    const order = await insertPaidOrder(database.db, { subtotalCents: 6_480, shippingCents: 490, memberId: member.id });
-    await database.db
-      .update(orderLines)
-      .set({
-        productName: "Joffee",
-        flavourName: "Hazelnut",
-        optionName: "1 box",
-        quantity: 2,
-        unitPriceCents: 1_290,
-        lineTotalCents: 2_580,
-      })
-      .where(eq(orderLines.orderId, order.id));
-    await database.db.insert(orderLines).values({
-      orderId: order.id,
-      position: 1,
-      optionId: "op-fixture-2",
-      productName: "V5 Vitality",
-      optionName: "8-serving box",
-      quantity: 1,
-      unitPriceCents: 3_900,
-      discountCents: 0,
-      lineTotalCents: 3_900,
-    });
-    await database.db.insert(testPaymentSessions).values({
-      id: order.checkoutSessionId,
-      amountCents: order.priceCents,
-      email: order.email,
-      status: "paid",
-      successUrl: "http://shop.test/done",
-      cancelUrl: "http://shop.test/bag",
-    });
+    const order = await twoLineOrder(database.db, member.id);
     await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
     asked = [];
     return { order, memberId: member.id };
@@ -104,7 +75,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
     });
 
   it("refunds each box of a line once: a box already refunded is refused with the reason, changing nothing", async () => {
-    const { order } = await twoLineOrder();
+    const { order } = await memberOrder();
     const first = await boxes(order.id, 1, 1_290);
     expect(await creditedLines(first.refundId)).toEqual([{ position: 0, quantity: 1 }]);
     await expect(boxes(order.id, 2, 2_580)).rejects.toMatchObject({
@@ -122,7 +93,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
   });
 
   it("shares a line's paid total among its boxes so that refunding them one by one gives back exactly the line", async () => {
-    const { order } = await twoLineOrder();
+    const { order } = await memberOrder();
     await database.db.update(orderLines).set({ quantity: 3, lineTotalCents: 2_000 }).where(eq(orderLines.orderId, order.id));
     const amounts = [];
     for (let box = 0; box < 3; box += 1) {
@@ -137,7 +108,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
   });
 
   it("lets exactly one of two staff refunding the last box at the same moment through: one provider refund, one points reversal", async () => {
-    const { order, memberId } = await twoLineOrder();
+    const { order, memberId } = await memberOrder();
     await boxes(order.id, 1, 1_290);
     asked = [];
     const results = await Promise.allSettled([boxes(order.id, 1, 1_290), boxes(order.id, 1, 1_290)]);
@@ -151,7 +122,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
   });
 
   it("refunds once when the same confirmation is sent twice at the same moment", async () => {
-    const { order, memberId } = await twoLineOrder();
+    const { order, memberId } = await memberOrder();
     const confirmation = {
       orderId: order.id,
       what: { kind: "amount" as const, amountCents: 1_000 },
@@ -175,7 +146,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
   });
 
   it("counts lines already refunded in whole-order and amount refunds: never more than was paid in total", async () => {
-    const { order } = await twoLineOrder();
+    const { order } = await memberOrder();
     await boxes(order.id, 2, 2_580);
     const rest = { orderId: order.id, reason: "Whole order back" };
     await expect(
@@ -203,7 +174,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
   });
 
   it("refuses a refund that now comes to another amount than the one confirmed, changing nothing", async () => {
-    const { order } = await twoLineOrder();
+    const { order } = await memberOrder();
     const request: RefundRequest = { orderId: order.id, what: { kind: "rest" }, reason: "Never arrived", cancel: true };
     expect((await previewRefund(staff(), request)).amountCents).toBe(6_970);
     await boxes(order.id, 1, 1_290);
@@ -222,7 +193,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
   });
 
   it("keeps the lines consistent with refunds made in the provider's dashboard", async () => {
-    const { order } = await twoLineOrder();
+    const { order } = await memberOrder();
     const dashboard: PaymentProvider = { ...provider, sessionOfPayment: async () => order.checkoutSessionId };
     const system = testContext(database.db, {
       viewer: { kind: "system", job: "payment-webhook" },
@@ -258,7 +229,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
   });
 
   it("names the lines and quantities a refund credits on its credit note, for staff who look after orders", async () => {
-    const { order } = await twoLineOrder();
+    const { order } = await memberOrder();
     const lines = await boxes(order.id, 2, 2_580);
     const amount = await refundOrderPayment(staff(), {
       orderId: order.id,
@@ -285,7 +256,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
         refundId: lines.refundId,
       }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
-    const other = await twoLineOrder();
+    const other = await memberOrder();
     await expect(getStaffCreditNotePdf(staff(), { orderId: other.order.id, refundId: lines.refundId })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });

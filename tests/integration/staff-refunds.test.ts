@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, refunds, testPaymentSessions } from "../../db/schema/orders.ts";
+import { orders, refunds } from "../../db/schema/orders.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
 import { completeRefundJob } from "../../domain/orders/refunds/complete-refund-job.ts";
 import { receiveProviderRefund } from "../../domain/orders/refunds/receive-provider-refund.ts";
@@ -12,6 +12,7 @@ import { createTestPaymentProvider } from "../../integrations/payments/test-prov
 import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
+import { paidThroughTestProvider } from "../setup/refund-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
@@ -43,14 +44,7 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
   async function paidOrder(): Promise<{ order: OrderRow; memberId: string }> {
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 10_000, shippingCents: 490, memberId: member.id });
-    await database.db.insert(testPaymentSessions).values({
-      id: order.checkoutSessionId,
-      amountCents: order.priceCents,
-      email: order.email,
-      status: "paid",
-      successUrl: "http://shop.test/done",
-      cancelUrl: "http://shop.test/bag",
-    });
+    await paidThroughTestProvider(database.db, order);
     await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
     return { order, memberId: member.id };
   }

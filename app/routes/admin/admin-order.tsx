@@ -13,6 +13,7 @@ import { formatMoney } from "../../../domain/shared/money.ts";
 import { ActionMessage, PRIMARY_BUTTON, Section, Stat } from "../../components/admin/admin-parts.tsx";
 import { OrderCustomer, OrderHistory, OrderItems, OrderPayment } from "../../components/admin/order-facts.tsx";
 import { CancelForm, ConfirmRefund, type RefundConfirmation, RefundForm } from "../../components/admin/refund-forms.tsx";
+import { TrackingNumber } from "../../components/tracking-number.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -223,14 +224,7 @@ function Shipment({ shipment }: { shipment: NonNullable<Route.ComponentProps["lo
   return (
     <Section id="shipment" title="Shipment">
       <p>
-        {shipment.carrierName}, tracking number{" "}
-        {shipment.trackingUrl ? (
-          <a href={shipment.trackingUrl} className="font-semibold text-brand-700 underline" rel="noreferrer">
-            {shipment.trackingNumber}
-          </a>
-        ) : (
-          <strong>{shipment.trackingNumber}</strong>
-        )}
+        {shipment.carrierName}, tracking number <TrackingNumber shipment={shipment} />
       </p>
     </Section>
   );

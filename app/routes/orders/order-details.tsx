@@ -4,6 +4,7 @@ import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { listOrderRefunds } from "../../../domain/orders/refunds/order-refunds.ts";
 import { formatMoney } from "../../../domain/shared/money.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
+import { TrackingNumber } from "../../components/tracking-number.tsx";
 import { requestContext } from "../../context.ts";
 import { loadVisibleOrder } from "../../lib/order-loader.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -73,14 +74,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         )}
         {shipment && (
           <p className="mt-3">
-            Shipped with {shipment.carrierName}, tracking number{" "}
-            {shipment.trackingUrl ? (
-              <a href={shipment.trackingUrl} className="font-semibold text-brand-700 underline" rel="noreferrer">
-                {shipment.trackingNumber}
-              </a>
-            ) : (
-              <strong>{shipment.trackingNumber}</strong>
-            )}
+            Shipped with {shipment.carrierName}, tracking number <TrackingNumber shipment={shipment} />
           </p>
         )}
         <p className="mt-3">
