@@ -4,32 +4,11 @@ import { orders, refunds } from "../../db/schema/orders.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import type { OrderRow } from "../setup/loyalty-fixtures.ts";
 import { shownText } from "../setup/pdf-text.ts";
-import { twoLineOrder } from "../setup/refund-fixtures.ts";
+import { confirmationFields, twoLineOrder } from "../setup/refund-fixtures.ts";
 import { openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const BOX = "Joffee · Hazelnut · 1 box";
-const decode = (text: string) =>
-  text
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
-
-/** The hidden fields of the confirmation step a page shows, as its form would post them. */
-function confirmationFields(html: string): Record<string, string> {
-  const start = html.indexOf('id="confirm-heading"');
-  if (start < 0) throw new Error("The page asks for no confirmation");
-  const form = html.slice(start, html.indexOf("</form>", start));
-  return Object.fromEntries(
-    Array.from(form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g), ([, name = "", value = ""]) => [
-      name,
-      decode(value),
-    ]),
-  );
-}
-
 describe("the back office's refund and cancel forms over HTTP", () => {
   let shop: TestServer;
   let owner: ShopBrowser;

@@ -7,6 +7,7 @@ import { TEST_OWNER } from "../../integrations/identity/embedded-provider/intera
 import { emailLinks, emailText } from "../setup/email-text.ts";
 import type { TestIdentity } from "../setup/embedded-sign-in.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
+import { confirmationFields } from "../setup/refund-fixtures.ts";
 import { newPerson, openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
 import { eventually } from "../setup/test-jobs.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
@@ -93,7 +94,9 @@ describe("every link in the shop's emails works for whoever gets the email", () 
       const csrf = async () => CSRF_FIELD.exec(await (await owner.get(page)).text())?.[1] ?? "";
       expect((await owner.post(page, { csrf: await csrf(), carrier: "singpost", trackingNumber: "SG1234567" })).status).toBe(200);
       const refund = { csrf: await csrf(), intent: "refund", kind: "amount", amount: "5.00", reason: "A dented box" };
-      expect((await owner.post(page, refund)).status).toBe(200);
+      const asked = await owner.post(page, refund);
+      expect(asked.status).toBe(200);
+      expect((await owner.post(page, confirmationFields(await asked.text()))).status).toBe(200);
     }
     await eventually(
       async () => outboxOf(shop),

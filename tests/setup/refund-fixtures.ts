@@ -46,3 +46,24 @@ export async function twoLineOrder(db: Database, memberId?: string): Promise<Ord
   await paidThroughTestProvider(db, order);
   return order;
 }
+
+const decode = (text: string) =>
+  text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+
+/** The hidden fields of the confirmation step a page shows, as its form would post them. */
+export function confirmationFields(html: string): Record<string, string> {
+  const start = html.indexOf('id="confirm-heading"');
+  if (start < 0) throw new Error("The page asks for no confirmation");
+  const form = html.slice(start, html.indexOf("</form>", start));
+  return Object.fromEntries(
+    Array.from(form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g), ([, name = "", value = ""]) => [
+      name,
+      decode(value),
+    ]),
+  );
+}
