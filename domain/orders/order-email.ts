@@ -15,7 +15,7 @@ import { formatMoney } from "../shared/money.ts";
 import { defineOperation } from "../shared/operation.ts";
 import type { Tx } from "../shared/transaction.ts";
 import { shipmentOf } from "./carriers.ts";
-import { discountLabel, type OrderMoney, orderMoney, shippingText } from "./order-money.ts";
+import { discountLabel, type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 
 type EmailContent = Omit<OutgoingEmail, "key" | "date">;
@@ -29,9 +29,12 @@ function moneyRows(money: OrderMoney): { items: string[]; totals: [string, strin
   const items = [
     ...money.lines.map((line) => {
       const each = line.quantity > 1 ? ` at ${formatMoney(line.unitPriceCents)} each` : "";
-      return `${line.quantity} × ${line.description}${each} — ${formatMoney(line.amountCents)}`;
+      return `${quantifiedDescription(line)}${each} — ${formatMoney(line.amountCents)}`;
     }),
-    ...money.rewards.map((reward) => `${reward.quantity} × ${rewardDescription(reward)} — ${formatMoney(0)}`),
+    ...money.rewards.map((reward) => {
+      const count = reward.quantity > 1 ? ` × ${reward.quantity}` : "";
+      return `${rewardDescription(reward)}${count} — ${formatMoney(0)}`;
+    }),
   ];
   const totals: [string, string][] = [["Subtotal", formatMoney(money.subtotalCents)]];
   if (money.discountCents > 0) totals.push([discountLabel(money.promotionCode), formatMoney(-money.discountCents)]);

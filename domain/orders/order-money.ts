@@ -42,6 +42,15 @@ type PricedOrder = Pick<
   rewards: OrderRewardLine[];
 };
 
+/**
+ * "Product × 2 · Flavour · Option", a line with its quantity in one string (emails): the count follows
+ * the product, as the bag writes it, so the option's own count ("1 Box") never reads as a second one.
+ */
+export function quantifiedDescription(line: Pick<MoneyLine, "title" | "detail" | "quantity">): string {
+  const product = line.quantity > 1 ? `${line.title} × ${line.quantity}` : line.title;
+  return [product, line.detail].filter(Boolean).join(" · ");
+}
+
 /** A line's amount at its price, before any discount. */
 export function amountAtPrice(line: { quantity: number; unitPriceCents: number }): number {
   return line.quantity * line.unitPriceCents;

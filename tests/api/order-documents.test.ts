@@ -77,7 +77,8 @@ describe("an order's documents add up: lines at their price, then the named disc
       (names) => names.length > 0,
     );
     const text = emailText(readFileSync(path.join(outbox, files[0] ?? ""), "utf8"));
-    expect(text).toMatch(/^2 × Luna Collagen .+ at S\$39\.00 each — S\$78\.00$/m);
+    expect(text).toMatch(/^Luna Collagen Nectar, 8-serving box × 2 · .+ · 1 Box at S\$39\.00 each — S\$78\.00$/m);
+    expect(text).not.toContain("2 × ");
     expect(text).toContain("Subtotal: S$78.00\nDiscount (WELCOME10): -S$7.80\nShipping: Free\nTotal paid: S$70.20");
     expect(count(text, "S$70.20")).toBe(1);
     expect(text).toMatch(/paid on (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} 20\d\d\./);
