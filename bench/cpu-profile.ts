@@ -24,7 +24,7 @@ const shortUrl = (url: string) =>
   url
     .replace(/^file:\/\//, "")
     .replace(/^.*\/node_modules\//, "~/")
-    .replace(/^.*\/(build|server|domain|app|db|integrations)\//, "$1/");
+    .replace(/^.*\/(build|server|domain|app|db|integrations|kernel)\//, "$1/");
 const nameOf = (frame: CallFrame) => `${frame.functionName || "(anonymous)"} ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
 const packageOf = (frame: CallFrame) => {
   if (!frame.url) return frame.functionName.startsWith("(") ? frame.functionName : "(native)";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { httpStatusOf, isAppError } from "../../domain/shared/app-error.ts";
+import { httpStatusOf, isAppError } from "../../kernel/app-error.ts";
 
 /**
  * What a form's action answers; a failure may name the form fields it is about, and give back what

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { RefundRequestInput } from "../../domain/orders/refunds/refund-plan.ts";
-import { AppError } from "../../domain/shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { formText } from "./action-result.server.ts";
 import { centsFromDollars } from "./money-input.ts";
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "../../db/schema/staff.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { requireStaff } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../shared/singapore-time.ts";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { bagLines, bags } from "../../db/schema/bags.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
-import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { bagIdOf, newBagToken } from "./bag-token.ts";
 import { heldBagToken, optionIdInput } from "./held-bag.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { MAX_LINE_QUANTITY } from "./max-line-quantity.ts";
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { bagLines } from "../../db/schema/bags.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { heldBagId, optionIdInput } from "./held-bag.ts";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { heldBagId, loadBag } from "../bag/held-bag.ts";
-import { AppError } from "../shared/app-error.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { priceCheckout } from "./price-checkout.ts";

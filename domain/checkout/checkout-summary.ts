@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
+import { isAppError } from "../../kernel/app-error.ts";
 import { heldBagId, loadBag } from "../bag/held-bag.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
-import { isAppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { endOpenCheckouts } from "./close-checkout.ts";
 import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";

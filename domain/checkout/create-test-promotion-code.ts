@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { promotionCodes } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { requireDebug, requireSignedIn } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { singaporeDayEnd } from "../shared/singapore-time.ts";

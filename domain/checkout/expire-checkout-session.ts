@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { checkoutSessions } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { requireSystem } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { endCheckout } from "./close-checkout.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TestPaymentOutcome } from "../../integrations/payments/test-provider.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { isWellFormedCheckoutSessionId } from "./session-id.ts";

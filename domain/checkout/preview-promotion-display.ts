@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { AppError } from "../../kernel/app-error.ts";
 import { type PricedBag, priceBag } from "../bag/price-bag.ts";
 import type { Product, PurchaseOption } from "../catalog/types.ts";
 import { requireDebug } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { identifier, requiredText } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { type PromotionPreview, previewPromotion } from "./promotion-preview.ts";

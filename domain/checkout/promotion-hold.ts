@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { checkoutSessions, promotionCodes } from "../../db/schema/orders.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { Tx } from "../shared/transaction.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { formatMoney } from "../shared/money.ts";
 
 export type Promotion = {

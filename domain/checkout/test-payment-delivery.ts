@@ -1,5 +1,5 @@
 import type { TestPaymentProvider } from "../../integrations/payments/test-provider.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { receivePaymentWebhook } from "./receive-payment-webhook.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireStaff } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { JOB_NAMES } from "./job-queue.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
 import { requireStaff } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { formatNumber } from "../shared/number-format.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";

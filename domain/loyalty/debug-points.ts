@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { AppError } from "../../kernel/app-error.ts";
 import type { MemberDeps } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
-import { AppError } from "../shared/app-error.ts";
 import { DEBUG_BONUS_POINTS, DEBUG_REFUND_POINTS } from "./debug-defaults.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberViewAfter } from "./member-after.ts";

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dummyOrders, members, pointTransactions } from "../../db/schema/members.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { MemberSummary } from "../members/load-member.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { dummyOrderCreditKey } from "./create-dummy-order.ts";

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { members, pointTransactions } from "../../db/schema/members.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
 import { parseJsonField } from "../shared/json-field.ts";

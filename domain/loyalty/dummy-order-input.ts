@@ -1,6 +1,6 @@
+import { AppError } from "../../kernel/app-error.ts";
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import { generateOrderCode, normalizeInvoiceId } from "../orders/order-code.ts";
-import { AppError } from "../shared/app-error.ts";
 import { toCents } from "../shared/money.ts";
 import { parseInput } from "../shared/operation.ts";
 import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "./debug-defaults.ts";

@@ -1,4 +1,4 @@
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { epochMsOf } from "../shared/epoch.ts";
 
 /** SPEC.md §5: an old dummy order is placed 2 days before the base time, a new one 2 days after. */

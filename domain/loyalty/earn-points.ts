@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { AppError } from "../../kernel/app-error.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { requireDebug, requireOwnMember } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { creditEarnAction } from "./credit-earn-action.ts";

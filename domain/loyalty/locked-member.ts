@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { Tx } from "../members/member-deps.ts";
-import { AppError } from "../shared/app-error.ts";
 
 export type LockedMember = Pick<
   typeof members.$inferSelect,

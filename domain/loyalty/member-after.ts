@@ -1,7 +1,7 @@
+import { AppError } from "../../kernel/app-error.ts";
 import { byMemberId, loadMemberSummary, loadMemberView, type MemberSummary } from "../members/load-member.ts";
 import type { MemberDeps } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
-import { AppError } from "../shared/app-error.ts";
 
 const gone = () => new AppError("NOT_FOUND", "This member does not exist.");
 

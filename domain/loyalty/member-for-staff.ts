@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { AppError } from "../../kernel/app-error.ts";
 import { byMemberId, loadMemberView } from "../members/load-member.ts";
 import { loadPointHistoryPage } from "../members/point-history.ts";
-import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { requireMemberScreens } from "./member-admin-access.ts";
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { Tx } from "../members/member-deps.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
-import { AppError } from "../shared/app-error.ts";
 import { formatMoney } from "../shared/money.ts";
 import { lockMember } from "./locked-member.ts";
 import { orderEntryKey } from "./order-points.ts";

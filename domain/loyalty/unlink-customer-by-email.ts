@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { customers } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { LinkedCustomerView } from "../members/member-view.ts";
 import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { emailInput } from "./email-input.ts";
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { LINKED_ORDER_COLUMNS } from "../members/member-lists.ts";
 import type { LinkedOrderView } from "../members/member-view.ts";
 import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { emailInput } from "./email-input.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { requireDebug } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import type { OperationContext } from "../shared/context.ts";
 import type { ProviderType } from "./identity.ts";
 import type { ActiveSession } from "./session.ts";

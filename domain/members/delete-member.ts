@@ -3,8 +3,8 @@ import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { memberIdentities } from "../../db/schema/members.ts";
+import { AppError, isAppError } from "../../kernel/app-error.ts";
 import { requireSignedIn } from "../shared/access.ts";
-import { AppError, isAppError } from "../shared/app-error.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
 import type { VerifiedIdentity } from "./identity.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { AppError } from "../../kernel/app-error.ts";
 import { requireSignedIn } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { cognitoDataText, readCognitoData } from "./cognito-data.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";

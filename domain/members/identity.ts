@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROVIDER_TYPES, type ProviderType } from "../../db/schema/members.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { text } from "../shared/input.ts";
 import { parseJsonField } from "../shared/json-field.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isTokenRefusal } from "../../integrations/identity/identity-client.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { requireOwnMember } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { memberIdentities, members } from "../../db/schema/members.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { SIGN_UP_POINTS } from "../loyalty/programme.ts";
-import { AppError } from "../shared/app-error.ts";
 import { isUniqueViolation } from "../shared/db-errors.ts";
 import type { VerifiedIdentity } from "./identity.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { members, pointTransactions } from "../../db/schema/members.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { Tx } from "./member-deps.ts";
 import type { PointKind } from "./point-kinds.ts";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";

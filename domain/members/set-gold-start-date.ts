@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { lockMember } from "../loyalty/locked-member.ts";
 import { memberViewAfter } from "../loyalty/member-after.ts";
 import { settleGoldYears } from "../loyalty/tiers.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { singaporeDayStart } from "../shared/singapore-time.ts";

@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { signInAttempts } from "../../db/schema/members.ts";
 import type { ProviderTokens } from "../../integrations/identity/identity-client.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { text } from "../shared/input.ts";
 import type { VerifiedIdentity } from "./identity.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { isSameSecret } from "./session-token.ts";
 import { endSession } from "./sessions.ts";

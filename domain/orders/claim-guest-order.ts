@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { orderAccessGrants, orders } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { bagIdOf, newBagToken } from "../bag/bag-token.ts";
 import { heldBagToken } from "../bag/held-bag.ts";
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
-import { AppError } from "../shared/app-error.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { consumeRateLimit, ORDER_LOOKUP_LIMIT } from "../shared/rate-limit.ts";

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { byMemberId, loadMemberSummary } from "../members/load-member.ts";
 import { LINKED_ORDER_COLUMNS, loadMemberLists } from "../members/member-lists.ts";
 import type { DummyOrderView, LinkedOrderView } from "../members/member-view.ts";
 import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { RECENT_ORDERS_LIMIT } from "./recent-orders-limit.ts";
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { orderAccessGrants, orders } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { heldBagId } from "../bag/held-bag.ts";
-import { AppError } from "../shared/app-error.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { isValidOrderCode, normalizeInvoiceId } from "./order-code.ts";
 import { byInvoiceId, loadOrder, type OrderView } from "./order-view.ts";

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { promotionCodes } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { MAX_PERCENT_OFF, normalizePromotionCode } from "../checkout/promotion.ts";
 import { requireStaff } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier, wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { reviews } from "../../db/schema/reviews.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { requireViewerMemberId } from "../shared/access.ts";
-import { AppError } from "../shared/app-error.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { productsBoughtBy } from "./bought-products.ts";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "./app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { OperationContext } from "./context.ts";
 
 /** One message per bad field, keyed by its path (`meta.price`), "" for the input as a whole. */

@@ -1,6 +1,6 @@
+import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { exchangeCode, requireSignInAttempt, SignInCallbackInput } from "../members/sign-in-attempts.ts";
-import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { staffViewerOf } from "./staff-access.ts";
 import { type OpenedStaffSession, openStaffSession } from "./staff-sessions.ts";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { staff } from "../../db/schema/staff.ts";
-import { AppError } from "../shared/app-error.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { OperationContext, StaffViewer } from "../shared/context.ts";
 import type { Tx } from "../shared/transaction.ts";
 import type { StaffPermission, StaffRole } from "./permissions.ts";

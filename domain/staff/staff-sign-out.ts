@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { staffSessions } from "../../db/schema/staff.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { isSameSecret } from "../members/session-token.ts";
-import { AppError } from "../shared/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 
 /** The staff session's CSRF token, as the back-office page that offered the sign-out holds it. */

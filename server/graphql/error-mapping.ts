@@ -1,8 +1,8 @@
 import { type GraphQLError, print } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import { reportServerError } from "../../app/lib/server-error-alert.server.ts";
-import { isAppError } from "../../domain/shared/app-error.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
+import { isAppError } from "../../kernel/app-error.ts";
 import type { Logger } from "../logger.ts";
 
 const UNEXPECTED = "Something went wrong on our side. Please try again.";

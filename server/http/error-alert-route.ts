@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { ERROR_ALERT_API_PATH, type ErrorAlertData, errorAlertPath, reportsErrors } from "../../app/lib/error-alerts.ts";
 import { sendErrorAlert } from "../../domain/alerts/send-error-alert.ts";
-import { isAppError } from "../../domain/shared/app-error.ts";
+import { isAppError } from "../../kernel/app-error.ts";
 import { limitBody } from "./body-limit.ts";
 import type { HttpEnv } from "./request-context.ts";
 

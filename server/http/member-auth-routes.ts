@@ -9,9 +9,9 @@ import { isWellFormedSessionToken, newSessionToken } from "../../domain/members/
 import { LINK_RETURN_PATH, SIGN_IN_ATTEMPT_TTL_MS } from "../../domain/members/sign-in-attempts.ts";
 import { signOut } from "../../domain/members/sign-out.ts";
 import { startSignIn } from "../../domain/members/start-sign-in.ts";
-import { isAppError } from "../../domain/shared/app-error.ts";
 import { consumeRateLimit, type RateLimit, SIGN_IN_CALLBACK_LIMIT, SIGN_IN_LIMIT } from "../../domain/shared/rate-limit.ts";
 import { IdentityProviderError } from "../../integrations/identity/identity-client.ts";
+import { isAppError } from "../../kernel/app-error.ts";
 import { clearedSessionCookie, cookieHeader, sessionCookie } from "./member-session.ts";
 import type { HttpEnv } from "./request-context.ts";
 

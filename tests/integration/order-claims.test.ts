@@ -10,7 +10,7 @@ import {
   ORDER_LINKED_TO_ANOTHER,
   ORDER_NOT_CLAIMABLE,
 } from "../../domain/loyalty/link-order.ts";
-import { isAppError } from "../../domain/shared/app-error.ts";
+import { isAppError } from "../../kernel/app-error.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { DAY_MS, failureOf, MOBILE, orderLinkFixture } from "../setup/order-link-fixtures.ts";

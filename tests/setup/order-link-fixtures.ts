@@ -7,8 +7,8 @@ import { linkOrderToMember } from "../../domain/loyalty/link-order.ts";
 import { byMemberId, loadMemberSummary } from "../../domain/members/load-member.ts";
 import { loadMemberLists, type MemberListName } from "../../domain/members/member-lists.ts";
 import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
-import { isAppError } from "../../domain/shared/app-error.ts";
 import type { Viewer } from "../../domain/shared/context.ts";
+import { isAppError } from "../../kernel/app-error.ts";
 import { memberViewer, testContext } from "./operation-context.ts";
 import { placePastOrder } from "./past-orders.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { AppError } from "../../domain/shared/app-error.ts";
 import { guest } from "../../domain/shared/context.ts";
 import { requestHash } from "../../domain/shared/request-hash.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import type { GraphQLServerContext } from "../../server/graphql/context.ts";
 import { createGraphQLHandler } from "../../server/graphql/yoga.ts";
 

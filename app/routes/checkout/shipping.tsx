@@ -3,7 +3,7 @@ import { data, Form, redirect, useActionData, useNavigation } from "react-router
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
 import { shippingPrefill } from "../../../domain/checkout/shipping-prefill.ts";
 import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
-import { isAppError } from "../../../domain/shared/app-error.ts";
+import { isAppError } from "../../../kernel/app-error.ts";
 import { OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";

@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { getReviewForm } from "../../../domain/reviews/member-reviews.ts";
 import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "../../../domain/reviews/review-limits.ts";
 import { submitReview } from "../../../domain/reviews/submit-review.ts";
-import { isAppError } from "../../../domain/shared/app-error.ts";
+import { isAppError } from "../../../kernel/app-error.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
+import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { requireStaff } from "../../shared/access.ts";
-import { AppError } from "../../shared/app-error.ts";
 import { identifier, onOff } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 

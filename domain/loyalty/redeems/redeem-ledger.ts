@@ -1,9 +1,9 @@
 import { and, count, eq, like } from "drizzle-orm";
 import { z } from "zod";
 import { pointTransactions, redeems } from "../../../db/schema/members.ts";
+import { AppError } from "../../../kernel/app-error.ts";
 import type { Tx } from "../../members/member-deps.ts";
 import { recordPointEntry } from "../../members/point-ledger.ts";
-import { AppError } from "../../shared/app-error.ts";
 import { identifier } from "../../shared/input.ts";
 import { formatNumber } from "../../shared/number-format.ts";
 import type { LockedMember as FullLockedMember } from "../locked-member.ts";

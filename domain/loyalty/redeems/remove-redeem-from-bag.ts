@@ -1,6 +1,6 @@
+import { AppError } from "../../../kernel/app-error.ts";
 import type { MemberSummary } from "../../members/load-member.ts";
 import { requireOwnMember } from "../../shared/access.ts";
-import { AppError } from "../../shared/app-error.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
 import { memberSummaryAfter } from "../member-after.ts";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { redeems } from "../../../db/schema/members.ts";
+import { AppError } from "../../../kernel/app-error.ts";
 import type { MemberSummary } from "../../members/load-member.ts";
 import { requireOwnMember } from "../../shared/access.ts";
-import { AppError } from "../../shared/app-error.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";

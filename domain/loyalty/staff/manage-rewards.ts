@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { rewards } from "../../../db/schema/loyalty.ts";
+import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { requireStaff } from "../../shared/access.ts";
-import { AppError } from "../../shared/app-error.ts";
 import { requiredText, wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { REWARD_KINDS } from "../reward-kinds.ts";

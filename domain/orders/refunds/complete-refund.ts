@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { orders, refunds } from "../../../db/schema/orders.ts";
+import { AppError } from "../../../kernel/app-error.ts";
 import { applyOrderRefund } from "../../loyalty/refund-order.ts";
-import { AppError } from "../../shared/app-error.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { queueOrderEmail } from "../order-email.ts";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { orders } from "../../../db/schema/orders.ts";
+import { AppError } from "../../../kernel/app-error.ts";
 import { requireStaff } from "../../shared/access.ts";
-import { AppError } from "../../shared/app-error.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { planRefund, RefundRequestInput } from "./refund-plan.ts";
 

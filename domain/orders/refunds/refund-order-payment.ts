@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { orders, refunds } from "../../../db/schema/orders.ts";
+import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { requireStaff } from "../../shared/access.ts";
-import { AppError } from "../../shared/app-error.ts";
 import { uuid, wholeNumber } from "../../shared/input.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { defineOperation } from "../../shared/operation.ts";

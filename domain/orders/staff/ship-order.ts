@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "../../../db/schema/orders.ts";
+import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { requireStaff } from "../../shared/access.ts";
-import { AppError } from "../../shared/app-error.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { CARRIER_IDS, TRACKING_NUMBER } from "../carriers.ts";

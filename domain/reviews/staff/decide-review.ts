@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { reviews } from "../../../db/schema/reviews.ts";
+import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { creditEarnAction } from "../../loyalty/credit-earn-action.ts";
 import { earnAction } from "../../loyalty/earn-actions.ts";
 import { lockMember } from "../../loyalty/locked-member.ts";
 import { requireStaff } from "../../shared/access.ts";
-import { AppError } from "../../shared/app-error.ts";
 import { uuid } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import type { ReviewRow } from "../review-view.ts";
