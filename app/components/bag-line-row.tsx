@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { MAX_LINE_QUANTITY } from "../../domain/bag/max-line-quantity.ts";
 import type { BagLine } from "../../domain/bag/price-bag.ts";
 import { servingsLabel } from "../../domain/catalog/servings.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { PackIllustration } from "./pack-illustration.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
 

@@ -12,7 +12,7 @@ import {
   UserPlus,
 } from "lucide-react";
 import { Form, Link } from "react-router";
-import { formatNumber } from "../../domain/shared/number-format.ts";
+import { formatNumber } from "../../kernel/number-format.ts";
 
 /** The icons the earn actions name (domain/loyalty/earn-actions.ts); an unknown name shows a gift. */
 const ICONS: Record<string, LucideIcon> = {

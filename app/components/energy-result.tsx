@@ -9,7 +9,7 @@ import {
   SAFE_FLOOR_KCAL,
   type Sex,
 } from "../../domain/nutrition/energy.ts";
-import { formatNumber } from "../../domain/shared/number-format.ts";
+import { formatNumber } from "../../kernel/number-format.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 
 const kcal = (value: number) => `${formatNumber(value)} kcal`;

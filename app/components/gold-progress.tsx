@@ -1,7 +1,7 @@
 import { goldPromotionText, goldRenewalText } from "../../domain/loyalty/programme-copy.ts";
 import { formatDate } from "../../domain/members/format-timestamp.ts";
 import type { GoldProgress as GoldProgressData } from "../../domain/members/tier.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 
 /** A green member's spending towards gold, or a gold member's spending towards another gold year. */
 export function GoldProgress({ progress }: { progress: GoldProgressData }) {

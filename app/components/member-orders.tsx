@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { When } from "./when.tsx";
 
 export type MemberOrderRow = { invoiceId: string; paidOn: string; priceCents: number; status: string };

@@ -1,5 +1,5 @@
 import { discountLabel, type OrderMoney, shippingText } from "../../domain/orders/order-money.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { LineTitle } from "./line-title.tsx";
 import { RewardSummaryLines } from "./reward-lines.tsx";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatNumber } from "../../domain/shared/number-format.ts";
+import { formatNumber } from "../../kernel/number-format.ts";
 import { When } from "./when.tsx";
 
 export type PointEntry = { id: string; label: string; date: string; points: number };

@@ -1,6 +1,6 @@
 import { servingsLabel } from "../../domain/catalog/servings.ts";
 import type { PurchaseOption } from "../../domain/catalog/types.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { pricePerServingCents, pricePerUnitCents, unitCount } from "../lib/product-display.ts";
 
 export function PriceBlock({ option }: { option: PurchaseOption }) {

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { formatPoints, rewardHoldText } from "../../domain/loyalty/programme-copy.ts";
 import type { OrderRewardLine } from "../../domain/loyalty/redeems/order-rewards.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { LineTitle } from "./line-title.tsx";
 import { PackIllustration } from "./pack-illustration.tsx";
 import { QuantityStep } from "./quantity-step.tsx";

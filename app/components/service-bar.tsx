@@ -1,5 +1,5 @@
 import { FREE_SHIPPING_FROM_CENTS } from "../../domain/bag/price-bag.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { CONTACT_LINK, HELP_LINK, TRACK_ORDER_LINK } from "../lib/site-links.ts";
 import { LinkList } from "./link-list.tsx";
 

@@ -1,5 +1,5 @@
 import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 import { COMPANY_LINKS, CUSTOMER_SERVICE_LINKS, LEGAL_LINKS, type SiteLink } from "../lib/site-links.ts";

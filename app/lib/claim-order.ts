@@ -1,5 +1,5 @@
 import { formatPoints, oldOrderText } from "../../domain/loyalty/programme-copy.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 
 /** The form field that tells the member page's action which form was sent. */
 export const CLAIM_ORDER_INTENT = "claim-order";

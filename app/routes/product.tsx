@@ -6,7 +6,7 @@ import { seriesBySlug, seriesSlug, seriesTitle } from "../../domain/catalog/seri
 import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
 import { formatCalendarDate } from "../../domain/members/format-timestamp.ts";
 import { listProductReviews } from "../../domain/reviews/product-reviews.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";

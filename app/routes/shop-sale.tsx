@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import type { Product } from "../../domain/catalog/types.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Pager } from "../components/pager.tsx";

@@ -1,4 +1,4 @@
-import { formatMoney } from "../shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import { FREE_SHIPPING_FROM_CENTS } from "./price-bag.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { AppError } from "../../kernel/app-error.ts";
-import { formatMoney } from "../shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 
 export type Promotion = {
   code: string;

@@ -1,7 +1,7 @@
 import { AppError } from "../../kernel/app-error.ts";
+import { toCents } from "../../kernel/money.ts";
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import { generateOrderCode, normalizeInvoiceId } from "../orders/order-code.ts";
-import { toCents } from "../shared/money.ts";
 import { parseInput } from "../shared/operation.ts";
 import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "./debug-defaults.ts";
 import { instantOf, placedAt } from "./dummy-order-timestamp.ts";

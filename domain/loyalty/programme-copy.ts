@@ -1,5 +1,5 @@
-import { formatMoney } from "../shared/money.ts";
-import { formatNumber } from "../shared/number-format.ts";
+import { formatMoney } from "../../kernel/money.ts";
+import { formatNumber } from "../../kernel/number-format.ts";
 import { PROGRAMME_TERMS, type ProgrammeTerms } from "./programme.ts";
 
 /**

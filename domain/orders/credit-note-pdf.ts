@@ -3,10 +3,11 @@
  * for which of the invoice's items and how many of each, and — when the supplier is GST-registered
  * — the GST the refund takes back.
  */
+
+import { formatMoney } from "../../kernel/money.ts";
 import { formatDate } from "../members/format-timestamp.ts";
 import type { Supplier } from "../shared/context.ts";
 import { gstIncluded } from "../shared/gst.ts";
-import { formatMoney } from "../shared/money.ts";
 import { BLOCK_WIDTH, drawBlock, LINE_HEIGHT, MARGIN, MUTED, openDocument, RIGHT, type Writer } from "./invoice-pdf.ts";
 
 export type CreditNoteDocument = {

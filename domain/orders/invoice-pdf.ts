@@ -4,11 +4,11 @@
  * characters they cannot show (outside WinAnsi) print as "?".
  */
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { formatMoney } from "../../kernel/money.ts";
 import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
 import { formatCalendarDate, formatDate } from "../members/format-timestamp.ts";
 import type { Supplier } from "../shared/context.ts";
 import { gstIncluded } from "../shared/gst.ts";
-import { formatMoney } from "../shared/money.ts";
 import { discountLabel, type OrderMoney, shippingText } from "./order-money.ts";
 
 export type InvoiceDocument = {

@@ -1,6 +1,6 @@
 import type { CheckoutLine } from "../../db/schema/orders.ts";
+import { formatMoney } from "../../kernel/money.ts";
 import type { OrderRewardLine } from "../loyalty/redeems/order-rewards.ts";
-import { formatMoney } from "../shared/money.ts";
 import { lineDescription, lineDetail } from "./line-description.ts";
 import type { OrderView } from "./order-view.ts";
 

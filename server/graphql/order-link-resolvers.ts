@@ -5,7 +5,7 @@ import { createOrUpdateLoyalCustomer, type LoyalCustomerView } from "../../domai
 import { removeMemberIdFromCustomerByEmail } from "../../domain/loyalty/unlink-customer-by-email.ts";
 import { removeMemberIdFromOrderByEmail } from "../../domain/loyalty/unlink-order-by-email.ts";
 import type { LinkedCustomerView, LinkedOrderView } from "../../domain/members/member-view.ts";
-import { fromCents } from "../../domain/shared/money.ts";
+import { fromCents } from "../../kernel/money.ts";
 import type { GraphQLContext } from "./context.ts";
 import type { MemberParent } from "./member-types.ts";
 

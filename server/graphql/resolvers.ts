@@ -3,7 +3,7 @@ import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import { SERIES, type Series, seriesSlug } from "../../domain/catalog/series.ts";
 import type { OptionSku, Product, PurchaseOption } from "../../domain/catalog/types.ts";
-import { fromCents } from "../../domain/shared/money.ts";
+import { fromCents } from "../../kernel/money.ts";
 import type { GraphQLContext } from "./context.ts";
 
 type LookupArgs = { includeInactive?: boolean | null };

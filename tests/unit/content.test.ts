@@ -8,7 +8,7 @@ import { fillPlaceholders, placeholdersIn } from "../../app/lib/content/placehol
 import { SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
 import { SERIES, seriesSlug } from "../../domain/catalog/series.ts";
 import { GOLD_THRESHOLD_CENTS } from "../../domain/loyalty/programme.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 
 describe("content files", () => {
   const known = Object.keys(contentValues("Nectar Lab"));

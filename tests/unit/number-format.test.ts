@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber } from "../../domain/shared/number-format.ts";
+import { formatNumber } from "../../kernel/number-format.ts";
 
 const intl = (value: number, maxFractionDigits = 3) =>
   value.toLocaleString("en-SG", { maximumFractionDigits: maxFractionDigits });

@@ -4,7 +4,7 @@ import { savingOf } from "../../domain/catalog/saving.ts";
 import { boxesLabel, servingsLabel, servingsOf, servingsPerUnit } from "../../domain/catalog/servings.ts";
 import type { PurchaseOption } from "../../domain/catalog/types.ts";
 import { countLabel, itemsLabel } from "../../domain/shared/count-label.ts";
-import { divideCents, formatMoney, fromCents, toCents } from "../../domain/shared/money.ts";
+import { divideCents, formatMoney, fromCents, toCents } from "../../kernel/money.ts";
 
 describe("money in cents", () => {
   it("converts the catalogue's decimal prices without float drift", () => {

@@ -27,7 +27,7 @@ import {
 } from "../../domain/loyalty/programme-copy.ts";
 import { requirePending } from "../../domain/loyalty/redeems/redeem-ledger.ts";
 import { progressToGold } from "../../domain/members/tier.ts";
-import { formatMoney } from "../../domain/shared/money.ts";
+import { formatMoney } from "../../kernel/money.ts";
 
 const changed: ProgrammeTerms = {
   orderPointsPerDollar: 2,

@@ -1,5 +1,5 @@
-import { formatMoney } from "../../../domain/shared/money.ts";
-import { formatNumber } from "../../../domain/shared/number-format.ts";
+import { formatMoney } from "../../../kernel/money.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
 
 type Period = {
   key: string;

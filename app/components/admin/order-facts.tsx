@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { OrderMoney } from "../../../domain/orders/order-money.ts";
-import { formatNumber } from "../../../domain/shared/number-format.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
 import { OrderMoneySummary } from "../order-totals.tsx";
 import { Section, Stat, Table } from "./admin-parts.tsx";
 

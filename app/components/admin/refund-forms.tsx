@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { PRIMARY_BUTTON } from "./admin-parts.tsx";
 
 export type RefundableLine = { position: number; description: string; quantity: number; refunded: number; lineTotal: string };

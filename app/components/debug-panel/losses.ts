@@ -1,6 +1,6 @@
 import { DELETABLE_GROUPS, type DeletableGroup } from "../../../domain/loyalty/point-groups.ts";
 import { pointKindLabel } from "../../../domain/members/point-kinds.ts";
-import { formatMoney, toCents } from "../../../domain/shared/money.ts";
+import { formatMoney, toCents } from "../../../kernel/money.ts";
 import type { DebugMember, DummyOrder } from "./debug-member.ts";
 
 /**

@@ -2,7 +2,7 @@ import type { PricedBag } from "../../../domain/bag/price-bag.ts";
 import type { CheckoutPricing } from "../../../domain/checkout/price-checkout.ts";
 import type { Promotion } from "../../../domain/checkout/promotion.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
-import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { OrderTotals } from "../order-totals.tsx";
 
 /** A code as the promotion table holds it, in words. */

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { formatNumber } from "../../../domain/shared/number-format.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
 
 /** A rating as five stars, filled up to the rating; read out as "4 out of 5 stars". */
 export function Stars({ rating, size = "size-4" }: { rating: number; size?: string }) {

@@ -6,7 +6,7 @@ import { BASE_END_DAYS, BASE_START_DAYS } from "../../../domain/delivery/deliver
 import { EARN_ACTION_POINTS, PROGRAMME_TERMS } from "../../../domain/loyalty/programme.ts";
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "../../../domain/members/sessions.ts";
 import { SIGN_IN_ATTEMPT_TTL_MS } from "../../../domain/members/sign-in-attempts.ts";
-import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { BAG_COOKIE_MAX_AGE } from "../bag-cookie.server.ts";
 import type { PlaceholderValues } from "./placeholders.ts";
 

@@ -3,8 +3,8 @@ import { adjustMemberPoints } from "../../../domain/loyalty/adjust-member-points
 import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
 import { MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "../../../domain/loyalty/point-adjustment-limits.ts";
 import { formatDate } from "../../../domain/members/format-timestamp.ts";
-import { formatMoney } from "../../../domain/shared/money.ts";
-import { formatNumber } from "../../../domain/shared/number-format.ts";
+import { formatMoney } from "../../../kernel/money.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
 import { ActionMessage, Section, Stat, Table } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";

@@ -1,8 +1,8 @@
 import { data, Form, Link } from "react-router";
 import { findMembers } from "../../../domain/loyalty/find-members.ts";
 import { formatDate } from "../../../domain/members/format-timestamp.ts";
-import { formatMoney } from "../../../domain/shared/money.ts";
-import { formatNumber } from "../../../domain/shared/number-format.ts";
+import { formatMoney } from "../../../kernel/money.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";

@@ -9,7 +9,7 @@ import { refundOrderPayment } from "../../../domain/orders/refunds/refund-order-
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
 import type { OperationContext } from "../../../domain/shared/context.ts";
-import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { ActionMessage, PRIMARY_BUTTON, Section, Stat } from "../../components/admin/admin-parts.tsx";
 import { OrderCustomer, OrderHistory, OrderItems, OrderPayment } from "../../components/admin/order-facts.tsx";
 import { CancelForm, ConfirmRefund, type RefundConfirmation, RefundForm } from "../../components/admin/refund-forms.tsx";

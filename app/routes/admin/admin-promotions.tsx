@@ -6,8 +6,8 @@ import {
   listPromotions,
   updatePromotion,
 } from "../../../domain/promotions/manage-promotions.ts";
-import { formatMoney } from "../../../domain/shared/money.ts";
 import { DAY_MS, singaporeDate } from "../../../domain/shared/singapore-time.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { ActionMessage, Field, PRIMARY_BUTTON, Section, Table, TEXT_INPUT } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";

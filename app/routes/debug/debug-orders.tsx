@@ -4,7 +4,7 @@ import { removeMemberIdFromOrderByEmail } from "../../../domain/loyalty/unlink-o
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { listMemberOrders, type MemberOrders } from "../../../domain/orders/list-member-orders.ts";
 import { RECENT_ORDERS_LIMIT } from "../../../domain/orders/recent-orders-limit.ts";
-import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { Answer, buttonClass, DebugSection, inputClass, RecordList, smallButtonClass } from "../../components/debug/debug-ui.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";

@@ -5,7 +5,7 @@ import { createTestPromotionCode } from "../../../domain/checkout/create-test-pr
 import { listPromotionCodes } from "../../../domain/checkout/list-promotion-codes.ts";
 import { MAX_PERCENT_OFF } from "../../../domain/checkout/promotion.ts";
 import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
-import { formatMoney } from "../../../domain/shared/money.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { Answer, buttonClass, DebugSection, inputClass } from "../../components/debug/debug-ui.tsx";
 import { PromotionPricing } from "../../components/debug/promotion-pricing.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";

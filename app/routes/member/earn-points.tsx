@@ -1,7 +1,7 @@
 import { data, useNavigation } from "react-router";
 import { type EarnAction, findEarnAction, visibleEarnActions } from "../../../domain/loyalty/earn-actions.ts";
 import { createEarnPointTransaction } from "../../../domain/loyalty/earn-points.ts";
-import { formatNumber } from "../../../domain/shared/number-format.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { type BrandPage, BrandPageLink, EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
 import { type BrandPages, requestContext } from "../../context.ts";

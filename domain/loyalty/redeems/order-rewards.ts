@@ -3,7 +3,7 @@ import type { Database } from "../../../db/client.ts";
 import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
 import { rewards } from "../../../db/schema/loyalty.ts";
 import { redeems } from "../../../db/schema/members.ts";
-import { formatNumber } from "../../shared/number-format.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
 
 /** A reward that went out with an order, as its invoice and details pages list it. */
 export type OrderRewardLine = {

@@ -2,10 +2,10 @@ import { and, count, eq, like } from "drizzle-orm";
 import { z } from "zod";
 import { pointTransactions, redeems } from "../../../db/schema/members.ts";
 import { AppError } from "../../../kernel/app-error.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
 import type { Tx } from "../../members/member-deps.ts";
 import { recordPointEntry } from "../../members/point-ledger.ts";
 import { identifier } from "../../shared/input.ts";
-import { formatNumber } from "../../shared/number-format.ts";
 import type { LockedMember as FullLockedMember } from "../locked-member.ts";
 import { rewardExpiredReason } from "../programme-copy.ts";
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import { orderLines, type orders, refundLines, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { REFUNDABLE } from "../../loyalty/refund-order.ts";
 import { identifier, requiredText, wholeNumber } from "../../shared/input.ts";
-import { formatMoney } from "../../shared/money.ts";
 import type { Tx } from "../../shared/transaction.ts";
 import { lineDescription } from "../line-description.ts";
 
