@@ -2,7 +2,7 @@ import { Link, useNavigation } from "react-router";
 import type { PricedBag } from "../../domain/bag/price-bag.ts";
 import { shippingNote } from "../../domain/bag/shipping-note.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
-import { itemsLabel } from "../../domain/shared/count-label.ts";
+import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
 import { BagLineRow } from "./bag-line-row.tsx";

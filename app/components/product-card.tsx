@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { seriesTitle } from "../../domain/catalog/series.ts";
 import type { Product } from "../../domain/catalog/types.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { seriesTitle } from "../../kernel/series.ts";
 import { flavoursOf, leadFlavour, lowestPriceCents } from "../lib/product-display.ts";
 import { type Pack, PackFigure } from "./pack-illustration.tsx";
 

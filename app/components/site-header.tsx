@@ -1,6 +1,6 @@
 import { ChevronDown, CircleUserRound, ShoppingBag } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
-import { itemsLabel } from "../../domain/shared/count-label.ts";
+import { itemsLabel } from "../../kernel/count-label.ts";
 import { loginPath } from "../lib/member-paths.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";

@@ -1,6 +1,6 @@
-import { parseOptionId } from "../../domain/catalog/option-id.ts";
 import type { Product, PurchaseOption } from "../../domain/catalog/types.ts";
 import { divideCents } from "../../kernel/money.ts";
+import { parseOptionId } from "../../kernel/option-id.ts";
 
 /** How many boxes (or pouches) an option holds, read from its id: op-m8_ba-3b holds 3. */
 export function unitCount(option: Pick<PurchaseOption, "optionId">): number {

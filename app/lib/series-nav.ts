@@ -1,4 +1,4 @@
-import { SERIES, seriesSlug, seriesTitle } from "../../domain/catalog/series.ts";
+import { SERIES, seriesSlug, seriesTitle } from "../../kernel/series.ts";
 
 export const SERIES_LINKS = SERIES.map((series) => ({
   code: series.code,

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
-import { SERIES } from "../../domain/catalog/series.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { SERIES } from "../../kernel/series.ts";
 import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
 import { ProductCard, toProductCard } from "../components/product-card.tsx";
 import { requestContext } from "../context.ts";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import { listSeriesCopy } from "../../domain/catalog/list-series-copy.ts";
-import { seriesBySlug, seriesTitle } from "../../domain/catalog/series.ts";
+import { seriesBySlug, seriesTitle } from "../../kernel/series.ts";
 import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Pager } from "../components/pager.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
-import { SERIES, seriesSlug, seriesTitle } from "../../domain/catalog/series.ts";
+import { SERIES, seriesSlug, seriesTitle } from "../../kernel/series.ts";
 import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { toProductCard } from "../components/product-card.tsx";

@@ -1,6 +1,6 @@
-import { formatOptionId } from "../../domain/catalog/option-id.ts";
-import type { SeriesCode } from "../../domain/catalog/series.ts";
 import { toCents } from "../../kernel/money.ts";
+import { formatOptionId } from "../../kernel/option-id.ts";
+import type { SeriesCode } from "../../kernel/series.ts";
 import type { SeedProduct } from "./catalog-data.ts";
 
 type BundleSpec = {

@@ -1,7 +1,7 @@
-import { formatOptionId, type OptionUnit } from "../../domain/catalog/option-id.ts";
-import type { SeriesCode } from "../../domain/catalog/series.ts";
-import { countLabel } from "../../domain/shared/count-label.ts";
+import { countLabel } from "../../kernel/count-label.ts";
 import { toCents } from "../../kernel/money.ts";
+import { formatOptionId, type OptionUnit } from "../../kernel/option-id.ts";
+import type { SeriesCode } from "../../kernel/series.ts";
 import { BUNDLES } from "./bundles.ts";
 import { FLAVOURS, type Flavour } from "./flavours.ts";
 

@@ -1,4 +1,4 @@
-import type { SeriesCode } from "../../domain/catalog/series.ts";
+import type { SeriesCode } from "../../kernel/series.ts";
 
 export type Flavour = { code: string; name: string };
 

@@ -1,4 +1,4 @@
-import { formatOptionId, parseOptionId } from "../../domain/catalog/option-id.ts";
+import { formatOptionId, parseOptionId } from "../../kernel/option-id.ts";
 import type { Database } from "../client.ts";
 import { optionSkus, products, purchaseOptions } from "../schema/catalog.ts";
 import { SEED_PRODUCTS } from "./catalog-data.ts";

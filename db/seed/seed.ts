@@ -1,4 +1,4 @@
-import { SERIES } from "../../domain/catalog/series.ts";
+import { SERIES } from "../../kernel/series.ts";
 import type { Database } from "../client.ts";
 import { optionSkus, products, purchaseOptions, series, skus } from "../schema/catalog.ts";
 import { SEED_PRODUCTS, SEED_SKUS } from "./catalog-data.ts";

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { bagLines } from "../../db/schema/bags.ts";
+import { isValidOptionId } from "../../kernel/option-id.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
-import { isValidOptionId } from "../catalog/option-id.ts";
 import { bagTokenOf, type OperationContext } from "../shared/context.ts";
 import { bagIdOf, isWellFormedBagToken } from "./bag-token.ts";
 import { type PricedBag, priceBag } from "./price-bag.ts";

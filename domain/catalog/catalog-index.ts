@@ -1,4 +1,4 @@
-import { SERIES } from "./series.ts";
+import { SERIES } from "../../kernel/series.ts";
 import type { Product, PurchaseOption } from "./types.ts";
 
 export type ProductKind = Product["kind"];

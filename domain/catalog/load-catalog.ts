@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { optionSkus, products, purchaseOptions, skus } from "../../db/schema/catalog.ts";
+import { seriesByCode } from "../../kernel/series.ts";
 import type { OperationLog } from "../shared/context.ts";
 import { productPath } from "./product-url.ts";
 import { savingOf } from "./saving.ts";
-import { seriesByCode } from "./series.ts";
 import { servingsOf } from "./servings.ts";
 import type { OptionSku, Product, PurchaseOption } from "./types.ts";
 

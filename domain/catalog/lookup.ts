@@ -1,5 +1,5 @@
+import { parseOptionId } from "../../kernel/option-id.ts";
 import type { CatalogReader } from "./catalog-reader.ts";
-import { parseOptionId } from "./option-id.ts";
 import type { Product, PurchaseOption } from "./types.ts";
 
 /** Pouch options sold through promotions: found even though their products are inactive. */

@@ -1,4 +1,4 @@
-import { countLabel } from "../shared/count-label.ts";
+import { countLabel } from "../../kernel/count-label.ts";
 
 /** A box holds 4 servings, or 8 when its SKU id ends in 8; a pouch (SKU id ending in "pu") is one serving. */
 export function servingsPerUnit(skuId: string): number {

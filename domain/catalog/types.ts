@@ -1,4 +1,4 @@
-import type { Series } from "./series.ts";
+import type { Series } from "../../kernel/series.ts";
 
 export type OptionSku = {
   skuId: string;

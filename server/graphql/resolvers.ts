@@ -1,9 +1,9 @@
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
 import { listProducts } from "../../domain/catalog/list-products.ts";
-import { SERIES, type Series, seriesSlug } from "../../domain/catalog/series.ts";
 import type { OptionSku, Product, PurchaseOption } from "../../domain/catalog/types.ts";
 import { fromCents } from "../../kernel/money.ts";
+import { SERIES, type Series, seriesSlug } from "../../kernel/series.ts";
 import type { GraphQLContext } from "./context.ts";
 
 type LookupArgs = { includeInactive?: boolean | null };

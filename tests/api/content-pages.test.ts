@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
-import { SERIES, seriesSlug } from "../../domain/catalog/series.ts";
 import { GOLD_THRESHOLD_CENTS } from "../../domain/loyalty/programme.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { SERIES, seriesSlug } from "../../kernel/series.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const HELP_SECTIONS = ["ordering", "delivery", "payment", "returns-and-refunds", "loyalty-programme", "account-and-sign-in"];

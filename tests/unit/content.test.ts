@@ -6,9 +6,9 @@ import { checkQuery, QUERY_MAX_LENGTH, searchHelp } from "../../app/lib/content/
 import { renderMarkdown, textOfHtml } from "../../app/lib/content/markdown.server.ts";
 import { fillPlaceholders, placeholdersIn } from "../../app/lib/content/placeholders.ts";
 import { SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
-import { SERIES, seriesSlug } from "../../domain/catalog/series.ts";
 import { GOLD_THRESHOLD_CENTS } from "../../domain/loyalty/programme.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { SERIES, seriesSlug } from "../../kernel/series.ts";
 
 describe("content files", () => {
   const known = Object.keys(contentValues("Nectar Lab"));

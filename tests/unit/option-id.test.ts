@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEED_PRODUCTS } from "../../db/seed/catalog-data.ts";
-import { formatOptionId, isValidOptionId, parseOptionId } from "../../domain/catalog/option-id.ts";
+import { formatOptionId, isValidOptionId, parseOptionId } from "../../kernel/option-id.ts";
 
 describe("option ids", () => {
   it("reads product, variant, count and unit", () => {

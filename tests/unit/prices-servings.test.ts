@@ -3,7 +3,7 @@ import { pricePerServingCents, pricePerUnitCents } from "../../app/lib/product-d
 import { savingOf } from "../../domain/catalog/saving.ts";
 import { boxesLabel, servingsLabel, servingsOf, servingsPerUnit } from "../../domain/catalog/servings.ts";
 import type { PurchaseOption } from "../../domain/catalog/types.ts";
-import { countLabel, itemsLabel } from "../../domain/shared/count-label.ts";
+import { countLabel, itemsLabel } from "../../kernel/count-label.ts";
 import { divideCents, formatMoney, fromCents, toCents } from "../../kernel/money.ts";
 
 describe("money in cents", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseProductPath, productPath } from "../../domain/catalog/product-url.ts";
-import { SERIES, seriesSlug } from "../../domain/catalog/series.ts";
+import { SERIES, seriesSlug } from "../../kernel/series.ts";
 
 const silent = {
   warn: (details: object, message: string) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import openRoles from "../../../content/pages/careers-roles.json";
-import { SERIES, seriesSlug } from "../../../domain/catalog/series.ts";
+import { SERIES, seriesSlug } from "../../../kernel/series.ts";
 import { contentValues } from "./content-values.server.ts";
 import { parseFrontMatter, requireFields } from "./front-matter.ts";
 import type { HelpSearchEntry } from "./help-search.ts";

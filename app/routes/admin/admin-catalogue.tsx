@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Form, useActionData } from "react-router";
 import { isOptionAvailable } from "../../../domain/catalog/lookup.ts";
-import { seriesTitle } from "../../../domain/catalog/series.ts";
 import { listCatalogueForStaff } from "../../../domain/catalog/staff/list-catalogue-for-staff.ts";
 import { switchOption } from "../../../domain/catalog/staff/switch-option.ts";
 import { switchCampaignExclusion, switchProduct } from "../../../domain/catalog/staff/switch-product.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import { seriesTitle } from "../../../kernel/series.ts";
 import { ActionMessage, Section } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText, unreadableRequest } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";

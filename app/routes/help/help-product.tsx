@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { listProducts } from "../../../domain/catalog/list-products.ts";
-import { seriesBySlug, seriesTitle } from "../../../domain/catalog/series.ts";
+import { seriesBySlug, seriesTitle } from "../../../kernel/series.ts";
 import { ContentArticle } from "../../components/content-article.tsx";
 import { HelpLayout } from "../../components/help-layout.tsx";
 import { requestContext } from "../../context.ts";

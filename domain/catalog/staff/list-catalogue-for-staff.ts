@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { SERIES, type Series } from "../../../kernel/series.ts";
 import { requireStaff } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { SERIES, type Series } from "../series.ts";
 import type { Product } from "../types.ts";
 
 export type StaffCatalogueSeries = { series: Series; products: Product[] };

@@ -1,6 +1,6 @@
 import { AppError } from "../../../kernel/app-error.ts";
+import { parseOptionId } from "../../../kernel/option-id.ts";
 import { parseQuantity } from "../../bag/quantity.ts";
-import { parseOptionId } from "../../catalog/option-id.ts";
 
 /** What a redeem call carries in meta (SPEC.md §3: optionId and quantity), as metaInput read it. */
 type RedeemMeta = Record<string, unknown>;
