@@ -1,4 +1,4 @@
-import type { StaffPermission } from "../../domain/staff/permissions.ts";
+import type { StaffPermission } from "../../kernel/staff-permissions.ts";
 
 /** The back office's screens, and the permissions any one of which opens each: its nav and home page list these. */
 export const BACK_OFFICE_SECTIONS = [

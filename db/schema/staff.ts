@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { StaffPermission } from "../../domain/staff/permissions.ts";
+import type { StaffPermission } from "../../kernel/staff-permissions.ts";
 
 /** The people an owner let into the back office. Owners named by OWNER_EMAILS need no row. */
 export const staff = pgTable("staff", {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { memberIdentities } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import type { StaffPermission } from "../staff/permissions.ts";
+import type { StaffPermission } from "../../kernel/staff-permissions.ts";
 import type { MemberViewer, OperationContext, StaffViewer } from "./context.ts";
 
 /**

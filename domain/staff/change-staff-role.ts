@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { staff } from "../../db/schema/staff.ts";
+import type { StaffPermission } from "../../kernel/staff-permissions.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { requireStaff } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
-import type { StaffPermission } from "./permissions.ts";
 import { StaffRoleInput, staffEmail } from "./staff-input.ts";
 import { keepAnOwner, lockStaffRow, roleRecord, rowValuesOf } from "./staff-list.ts";
 

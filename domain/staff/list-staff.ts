@@ -1,7 +1,7 @@
 import { z } from "zod";
+import type { StaffPermission, StaffRole } from "../../kernel/staff-permissions.ts";
 import { requireStaff } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
-import type { StaffPermission, StaffRole } from "./permissions.ts";
 import { staffRowsByEmail } from "./staff-list.ts";
 
 export type StaffEntry = {

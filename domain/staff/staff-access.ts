@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { staff } from "../../db/schema/staff.ts";
+import { permissionsOf } from "../../kernel/staff-permissions.ts";
 import type { OperationContext, StaffViewer } from "../shared/context.ts";
-import { permissionsOf } from "./permissions.ts";
 
 /** An owner named by OWNER_EMAILS: always an owner, never in the staff list's hands. */
 export function isSettingOwner(settings: OperationContext["settings"], email: string): boolean {

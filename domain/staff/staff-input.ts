@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { GRANTABLE_PERMISSIONS } from "../../kernel/staff-permissions.ts";
 import { requiredText } from "../shared/input.ts";
-import { GRANTABLE_PERMISSIONS } from "./permissions.ts";
 
 export const staffEmail = () =>
   requiredText(254)

@@ -5,7 +5,7 @@ import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, customers, orderLines, orders } from "../../db/schema/orders.ts";
 import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
-import { permissionsOf } from "../../domain/staff/permissions.ts";
+import { permissionsOf } from "../../kernel/staff-permissions.ts";
 import { memberViewer, testContext } from "./operation-context.ts";
 import { queryRows } from "./test-database.ts";
 

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
 import { guest, type OperationContext, type Ports, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
-import { permissionsOf, type StaffPermission } from "../../domain/staff/permissions.ts";
+import { permissionsOf, type StaffPermission } from "../../kernel/staff-permissions.ts";
 
 /** A port this test does not reach: using it fails the test loudly instead of pretending. */
 function unavailable<T extends object>(name: string): T {

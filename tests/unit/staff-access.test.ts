@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { requireDebug, requireSignedIn, requireStaff, requireSystem } from "../../domain/shared/access.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
-import { permissionsOf, STAFF_PERMISSIONS, type StaffPermission } from "../../domain/staff/permissions.ts";
+import { permissionsOf, STAFF_PERMISSIONS, type StaffPermission } from "../../kernel/staff-permissions.ts";
 import { memberViewer, testContext } from "../setup/operation-context.ts";
 
 // These checks read only the viewer and debug mode, never the database.

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { getDashboard } from "../../../domain/dashboard/get-dashboard.ts";
-import { STAFF_PERMISSIONS, type StaffPermission } from "../../../domain/staff/permissions.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
+import { STAFF_PERMISSIONS, type StaffPermission } from "../../../kernel/staff-permissions.ts";
 import { Dashboard } from "../../components/admin/dashboard.tsx";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { sectionsFor } from "../../lib/back-office-sections.ts";
