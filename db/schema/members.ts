@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { PROVIDER_TYPES } from "../../kernel/identity.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
-
-export const PROVIDER_TYPES = ["google", "facebook"] as const;
-export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
 /** A loyalty member. `points` always equals the sum of the member's point transactions. */
 export const members = pgTable(

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { parseJsonField } from "../../kernel/json-field.ts";
 import { isStorableText } from "../shared/input.ts";
-import { parseJsonField } from "../shared/json-field.ts";
 
 const MAX_META_LENGTH = 4000;
 

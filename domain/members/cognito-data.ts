@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { parseJsonField } from "../../kernel/json-field.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { text } from "../shared/input.ts";
-import { parseJsonField } from "../shared/json-field.ts";
 import { parseInput } from "../shared/operation.ts";
 
 /** Room for a provider's access token (a few KB) and the profile fields beside it. */

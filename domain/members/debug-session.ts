@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import type { ProviderType } from "../../kernel/identity.ts";
 import { requireDebug } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
-import type { ProviderType } from "./identity.ts";
 import type { ActiveSession } from "./session.ts";
 import { loadSession, type SessionRow } from "./session-refresh.ts";
 import { isSameSecret } from "./session-token.ts";

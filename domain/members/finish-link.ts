@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { memberIdentities } from "../../db/schema/members.ts";
 import { AppError, isAppError } from "../../kernel/app-error.ts";
+import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import { requireSignedIn } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
-import type { VerifiedIdentity } from "./identity.ts";
 import { linkIdentity } from "./link-identity.ts";
 import { exchangeCode, requireSignInAttempt, SignInCallbackInput } from "./sign-in-attempts.ts";
 

@@ -1,8 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import { isUniqueViolation } from "../shared/db-errors.ts";
-import type { VerifiedIdentity } from "./identity.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";
 import { type MemberDeps, nowOf } from "./member-deps.ts";
 import type { MemberView } from "./member-view.ts";

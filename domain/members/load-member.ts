@@ -1,8 +1,8 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { memberIdentities, members } from "../../db/schema/members.ts";
-import { parseJsonField } from "../shared/json-field.ts";
+import type { ProviderType } from "../../kernel/identity.ts";
+import { parseJsonField } from "../../kernel/json-field.ts";
 import { formatTimestamp } from "./format-timestamp.ts";
-import type { ProviderType } from "./identity.ts";
 import { MAX_REPORTED_RAW, type MemberDeps, reportMalformed } from "./member-deps.ts";
 import { loadMemberLists, MEMBER_LISTS, type MemberListName } from "./member-lists.ts";
 import type { MemberIdentityView, MemberView } from "./member-view.ts";

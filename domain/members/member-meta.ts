@@ -1,4 +1,4 @@
-import { parseJsonField } from "../shared/json-field.ts";
+import { parseJsonField } from "../../kernel/json-field.ts";
 import { MAX_REPORTED_RAW, type MemberDeps, reportMalformed } from "./member-deps.ts";
 
 type Meta = Record<string, unknown>;

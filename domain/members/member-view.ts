@@ -1,4 +1,4 @@
-import type { ProviderType } from "./identity.ts";
+import type { ProviderType } from "../../kernel/identity.ts";
 
 export type PointTransactionView = {
   id: string;

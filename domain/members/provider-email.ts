@@ -1,5 +1,5 @@
 import { members } from "../../db/schema/members.ts";
-import type { ProviderType } from "./identity.ts";
+import type { ProviderType } from "../../kernel/identity.ts";
 
 const NAMES: Record<ProviderType, string> = { google: "Google", facebook: "Facebook" };
 

@@ -1,4 +1,4 @@
-import type { ProviderType } from "./identity.ts";
+import type { ProviderType } from "../../kernel/identity.ts";
 
 /** A live sign-in, as the adapters see it: never the provider's tokens, which stay in the database. */
 export type ActiveSession = {

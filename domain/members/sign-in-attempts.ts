@@ -3,9 +3,9 @@ import { z } from "zod";
 import { signInAttempts } from "../../db/schema/members.ts";
 import type { ProviderTokens } from "../../integrations/identity/identity-client.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { text } from "../shared/input.ts";
-import type { VerifiedIdentity } from "./identity.ts";
 import { hashOfToken, isWellFormedSessionToken } from "./session-token.ts";
 
 /** How long a browser has to come back from the provider. */

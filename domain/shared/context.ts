@@ -4,10 +4,10 @@ import type { IdentityClient } from "../../integrations/identity/identity-client
 import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import type { TestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import type { FileStore } from "../../integrations/storage/file-store.ts";
+import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import type { StaffPermission, StaffRole } from "../../kernel/staff-permissions.ts";
 import type { CatalogReader } from "../catalog/catalog-reader.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
-import type { VerifiedIdentity } from "../members/identity.ts";
 import type { ActiveSession } from "../members/session.ts";
 
 /** A shopper without a sign-in; the bag cookie's token is their only proof of anything. */

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from "jose";
-import { identityFromClaims, type VerifiedIdentity } from "../../domain/members/identity.ts";
+import type { VerifiedIdentity } from "../../kernel/identity.ts";
+import { identityFromClaims } from "./identity-claims.ts";
 import { IdentityProviderError } from "./identity-client.ts";
 import type { FetchFunction } from "./retrying-fetch.ts";
 

@@ -1,4 +1,4 @@
-import type { ProviderType, VerifiedIdentity } from "../../domain/members/identity.ts";
+import type { ProviderType, VerifiedIdentity } from "../../kernel/identity.ts";
 
 /** What the provider returns from a code exchange or a refresh. */
 export type ProviderTokens = {

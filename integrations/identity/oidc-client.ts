@@ -1,6 +1,7 @@
 import * as oidc from "openid-client";
-import { identityFromClaims, type ProviderType, type VerifiedIdentity } from "../../domain/members/identity.ts";
+import type { ProviderType, VerifiedIdentity } from "../../kernel/identity.ts";
 import { createAccessTokenVerifier } from "./access-token-verifier.ts";
+import { identityFromClaims } from "./identity-claims.ts";
 import {
   type IdentityClient,
   IdentityProviderError,

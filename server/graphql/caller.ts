@@ -1,9 +1,9 @@
-import type { VerifiedIdentity } from "../../domain/members/identity.ts";
 import type { ActiveSession } from "../../domain/members/session.ts";
 import { isSameSecret } from "../../domain/members/session-token.ts";
 import type { MemberViewer } from "../../domain/shared/context.ts";
 import { isTokenRefusal } from "../../integrations/identity/identity-client.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import type { VerifyAccessToken } from "./verified-tokens.ts";
 
 /** How a request says who it is: a bearer access token, else the session cookie. */

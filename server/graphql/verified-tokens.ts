@@ -1,5 +1,5 @@
 import { decodeJwt } from "jose";
-import type { VerifiedIdentity } from "../../domain/members/identity.ts";
+import type { VerifiedIdentity } from "../../kernel/identity.ts";
 
 export type VerifyAccessToken = (accessToken: string) => Promise<VerifiedIdentity>;
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { identityFromClaims } from "../../domain/members/identity.ts";
+import { identityFromClaims } from "../../integrations/identity/identity-claims.ts";
 import { loadConfig } from "../../server/env.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
 import {

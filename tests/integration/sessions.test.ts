@@ -2,7 +2,6 @@ import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memberSessions, members } from "../../db/schema/members.ts";
-import type { VerifiedIdentity } from "../../domain/members/identity.ts";
 import type { ActiveSession } from "../../domain/members/session.ts";
 import type { SessionDeps } from "../../domain/members/session-refresh.ts";
 import { createSessionResumer } from "../../domain/members/session-resume.ts";
@@ -10,6 +9,7 @@ import { openSession } from "../../domain/members/sessions.ts";
 import { signOut } from "../../domain/members/sign-out.ts";
 import type { Viewer } from "../../domain/shared/context.ts";
 import { type IdentityClient, IdentityProviderError, type ProviderTokens } from "../../integrations/identity/identity-client.ts";
+import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { parseJsonField, stringifyJsonField } from "../../domain/shared/json-field.ts";
+import { parseJsonField, stringifyJsonField } from "../../kernel/json-field.ts";
 
 const enc = (value: unknown): string => JSON.stringify(value);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { VerifiedIdentity } from "../../domain/members/identity.ts";
+import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import { rememberVerifiedTokens } from "../../server/graphql/verified-tokens.ts";
 
 const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");

@@ -1,4 +1,4 @@
-import type { ProviderType } from "../../../domain/members/identity.ts";
+import type { ProviderType } from "../../../kernel/identity.ts";
 import { PROVIDER_NAMES } from "./accounts.ts";
 
 export type SignInValues = { provider: ProviderType; email: string; name: string };
