@@ -10,6 +10,7 @@ import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { readCatalogRevision } from "../domain/catalog/catalog-revision.ts";
 import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/holiday-coverage.ts";
 import type { ShopServices } from "../domain/shared/context.ts";
+import { clientLimiter, IDP_LIMITS } from "../domain/shared/rate-limit.ts";
 import { createEmbeddedProvider } from "../integrations/identity/embedded-provider/provider.ts";
 import { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";
 import { createOidcIdentityClient, identityProviderSettings } from "../integrations/identity/oidc-client.ts";
@@ -140,7 +141,9 @@ async function serveShop(
     publicUrl,
     identity,
     identitySettings: identityProviderSettings(identityOptions),
-    identityProviderRoutes: embeddedProvider ? embeddedProviderRoutes(embeddedProvider, database.db) : null,
+    identityProviderRoutes: embeddedProvider
+      ? embeddedProviderRoutes(embeddedProvider, database.db, clientLimiter(database.db, IDP_LIMITS))
+      : null,
     readiness,
     metrics,
   });

@@ -13,9 +13,11 @@ export const SIGN_IN_LIMIT: RateLimit = { name: "sign-in", limit: 20, windowSeco
 export const SIGN_IN_CALLBACK_LIMIT: RateLimit = { name: "sign-in-callback", limit: 20, windowSeconds: 15 * 60 };
 /** Starting a checkout (a payment session, and a hold on its promotion code), per client address. */
 export const CHECKOUT_START_LIMIT: RateLimit = { name: "checkout-start", limit: 20, windowSeconds: 15 * 60 };
-/** The embedded identity provider's token endpoint and its sign-in form, per client address. */
-export const IDP_TOKEN_LIMIT: RateLimit = { name: "idp-token", limit: 60, windowSeconds: 15 * 60 };
-export const IDP_LOGIN_LIMIT: RateLimit = { name: "idp-login", limit: 30, windowSeconds: 15 * 60 };
+/** The embedded identity provider's sign-in form and token endpoint, per client address. */
+export const IDP_LIMITS = {
+  login: { name: "idp-login", limit: 30, windowSeconds: 15 * 60 },
+  token: { name: "idp-token", limit: 60, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimit>;
 
 /** The start of the fixed window of `windowSeconds` that holds `now` (windows align to the epoch). */
 export function windowStartOf(now: Date, windowSeconds: number): Date {
@@ -51,11 +53,21 @@ export async function countRateLimitHit(
   return { allowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds };
 }
 
+/** Counts one attempt; over the limit, the message that refuses it, else null. */
+async function rateLimitRefusal(db: Database, rule: RateLimit, client: string, now = new Date()): Promise<string | null> {
+  const { allowed, retryAfterSeconds } = await countRateLimitHit(db, rule, client, now);
+  if (allowed) return null;
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 /** Counts one attempt; over the limit it refuses with RATE_LIMITED. */
 export async function consumeRateLimit(db: Database, rule: RateLimit, client: string, now = new Date()): Promise<void> {
-  const { allowed, retryAfterSeconds } = await countRateLimitHit(db, rule, client, now);
-  if (!allowed) {
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
-  }
+  const refusal = await rateLimitRefusal(db, rule, client, now);
+  if (refusal) throw new AppError("RATE_LIMITED", refusal);
+}
+
+/** Counts a client's request against one of `limits`, by name: the refusal message over it, else null. */
+export function clientLimiter<Name extends string>(db: Database, limits: Record<Name, RateLimit>) {
+  return (name: Name, client: string) => rateLimitRefusal(db, limits[name], client);
 }

@@ -14,6 +14,7 @@ import { createServer as createHttpsServer } from "node:https";
 import { type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { openDatabase } from "../../db/client.ts";
+import { clientLimiter, IDP_LIMITS } from "../../domain/shared/rate-limit.ts";
 import { createEmbeddedProvider, EMBEDDED_PROVIDER_PATH } from "../../integrations/identity/embedded-provider/provider.ts";
 import { embeddedProviderRoutes } from "../../integrations/identity/embedded-provider/routes.ts";
 import { clientAddressOf } from "../../server/http/client-address.ts";
@@ -47,7 +48,7 @@ app.use(async (c, next) => {
   await next();
   console.log(`${c.req.method} ${c.req.path} ${c.res.status}`);
 });
-app.route(EMBEDDED_PROVIDER_PATH, embeddedProviderRoutes(idp, database.db));
+app.route(EMBEDDED_PROVIDER_PATH, embeddedProviderRoutes(idp, database.db, clientLimiter(database.db, IDP_LIMITS)));
 
 const port = Number(setting("PORT"));
 // The provider writes its own answers to the Node response; the real Response keeps Hono from writing again.

@@ -3,8 +3,6 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../../db/client.ts";
-import { consumeRateLimit, IDP_LOGIN_LIMIT, IDP_TOKEN_LIMIT, type RateLimit } from "../../../domain/shared/rate-limit.ts";
-import { isAppError } from "../../../kernel/app-error.ts";
 import { parseProviderType } from "../../../kernel/identity.ts";
 import { signInTestAccount } from "./accounts.ts";
 import { messagePage, type SignInErrors, type SignInValues, signInPage } from "./interaction-page.ts";
@@ -28,10 +26,16 @@ const PROVIDER_RESPONSE_HEADERS = {
 };
 
 /**
+ * Counts one request from a client address at the sign-in form or the token endpoint: the message
+ * that refuses it when the client is over that endpoint's limit, else null.
+ */
+type ProviderLimiter = (endpoint: "login" | "token", client: string) => Promise<string | null>;
+
+/**
  * The provider's routes, mounted at /dev-idp before anything reads request bodies. The sign-in pages
  * are served here (through the site's security headers); everything else is oidc-provider itself.
  */
-export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database): Hono<ProviderEnv> {
+export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database, limit: ProviderLimiter): Hono<ProviderEnv> {
   const routes = new Hono<ProviderEnv>();
   const handle = idp.provider.callback();
 
@@ -72,7 +76,7 @@ export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database): Hon
     };
     const page = (errors: SignInErrors, status: 400 | 429) =>
       c.html(signInPage({ actionBase: interactionPath(uid), nonce: c.var.nonce, values, errors }), status);
-    const refusal = await rateLimited(db, IDP_LOGIN_LIMIT, c.var.clientAddress);
+    const refusal = await limit("login", c.var.clientAddress);
     if (refusal) return page({ form: refusal }, 429);
     const interaction = await currentInteraction(idp, c.env, uid);
     if (!interaction) return expired(c);
@@ -88,7 +92,7 @@ export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database): Hon
   });
 
   routes.post("/token", async (c) => {
-    const refusal = await rateLimited(db, IDP_TOKEN_LIMIT, c.var.clientAddress);
+    const refusal = await limit("token", c.var.clientAddress);
     if (refusal) {
       c.header("Cache-Control", "no-store");
       return c.json({ error: "slow_down", error_description: refusal }, 429);
@@ -112,17 +116,6 @@ function validate(values: SignInValues, providerField: unknown): SignInErrors | 
   }
   if (values.name.length < 1 || values.name.length > 80) errors.name = "Enter a name of 1 to 80 characters.";
   return Object.keys(errors).length > 0 ? errors : null;
-}
-
-/** The refusal message when this client is over the limit, else null. */
-async function rateLimited(db: Database, rule: RateLimit, client: string): Promise<string | null> {
-  try {
-    await consumeRateLimit(db, rule, client);
-    return null;
-  } catch (error) {
-    if (isAppError(error) && error.code === "RATE_LIMITED") return error.message;
-    throw error;
-  }
 }
 
 function expired(c: ProviderContext): Response {
