@@ -12,6 +12,9 @@ import { lockDataDir } from "./data-dir-lock.ts";
 /** The query surface shared by both drivers: domain code only ever sees this. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** A database transaction as Drizzle hands it to the callback of `db.transaction`. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";

@@ -1,9 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { type ConstructorOptions, fromDrizzle, fromPglite, PgBoss, type SendOptions } from "pg-boss";
-import type { DatabaseHandle } from "../db/client.ts";
+import type { DatabaseHandle, Tx } from "../db/client.ts";
 import { type FailedJob, JOB_NAMES, type JobName, type JobQueue, type SendJobOptions } from "../domain/jobs/job-queue.ts";
-import type { Tx } from "../domain/shared/transaction.ts";
 
 /** pg-boss keeps its tables in a schema of their own beside the shop's. */
 const SCHEMA = "pgboss";

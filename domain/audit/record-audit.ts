@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Tx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/staff.ts";
 import type { StaffViewer } from "../shared/context.ts";
-import type { Tx } from "../shared/transaction.ts";
 import type { AuditAction } from "./audit-actions.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { checkoutSessions } from "../../db/schema/orders.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
 import type { OperationContext } from "../shared/context.ts";
-import type { Tx } from "../shared/transaction.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
 import { releasePromotionUse } from "./promotion-hold.ts";

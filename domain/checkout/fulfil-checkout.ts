@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { bagLines, bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, orderAccessGrants, orderLines, orders } from "../../db/schema/orders.ts";
@@ -10,7 +11,6 @@ import { attachPendingRedeems } from "../loyalty/redeems/attach-pending-redeems.
 import { generateOrderCode } from "../orders/order-code.ts";
 import { queueOrderEmail } from "../orders/order-email.ts";
 import type { OperationContext } from "../shared/context.ts";
-import type { Tx } from "../shared/transaction.ts";
 import { customerForOrder } from "./customer-record.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
 import { retakePromotionUse } from "./promotion-hold.ts";

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { paymentEvents } from "../../db/schema/orders.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
-import type { Tx } from "../shared/transaction.ts";
 
 /**
  * Records a webhook event's id; false when it was recorded before (a replay, which then changes

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { checkoutSessions, promotionCodes } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import type { Tx } from "../shared/transaction.ts";
 
 /**
  * How long a checkout holds a use of its promotion code: its payment session is created to lapse

@@ -1,4 +1,4 @@
-import type { Tx } from "../shared/transaction.ts";
+import type { Tx } from "../../db/client.ts";
 
 /** The background work the shop does; each name has one handler in domain/jobs/job-handlers.ts. */
 export const JOB_NAMES = [

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { parseJsonField } from "../../kernel/json-field.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
-import type { Tx } from "../shared/transaction.ts";
 import type { EarnAction } from "./earn-actions.ts";
 import type { LockedMember } from "./locked-member.ts";
 

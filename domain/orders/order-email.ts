@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import type { Tx } from "../../db/client.ts";
 import { emailOutbox, orders, refunds } from "../../db/schema/orders.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { AppError } from "../../kernel/app-error.ts";
@@ -13,7 +14,6 @@ import { requireSystem } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import type { Tx } from "../shared/transaction.ts";
 import { shipmentOf } from "./carriers.ts";
 import { discountLabel, type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";

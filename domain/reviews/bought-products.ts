@@ -1,8 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { purchaseOptions } from "../../db/schema/catalog.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
-import type { Tx } from "../shared/transaction.ts";
 
 /** An order whose goods the customer received or will receive: not cancelled, not wholly refunded. */
 const KEPT_ORDER_STATUSES = ["paid", "shipped", "delivered"] as const;

@@ -1,8 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { rateLimitHits } from "../../db/schema/rate-limits.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import type { Tx } from "./transaction.ts";
 
 export type RateLimit = { name: string; limit: number; windowSeconds: number };
 

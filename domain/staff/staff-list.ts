@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { staff } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { StaffPermission, StaffRole } from "../../kernel/staff-permissions.ts";
 import type { OperationContext, StaffViewer } from "../shared/context.ts";
-import type { Tx } from "../shared/transaction.ts";
 import { isSettingOwner } from "./staff-access.ts";
 
 export type StaffRow = typeof staff.$inferSelect;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lte, or } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { staffSessions } from "../../db/schema/staff.ts";
 import { hashOfToken, isWellFormedSessionToken, newSessionToken } from "../members/session-token.ts";
 import type { OperationContext, StaffViewer } from "../shared/context.ts";
-import type { Tx } from "../shared/transaction.ts";
 import { staffViewerOf } from "./staff-access.ts";
 
 /**

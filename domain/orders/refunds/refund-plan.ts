@@ -1,12 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../../db/client.ts";
+import type { Database, Tx } from "../../../db/client.ts";
 import { orderLines, type orders, refundLines, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { REFUNDABLE } from "../../loyalty/refund-order.ts";
 import { identifier, requiredText, wholeNumber } from "../../shared/input.ts";
-import type { Tx } from "../../shared/transaction.ts";
 import { lineDescription } from "../line-description.ts";
 
 /** An order's price is far below this; it only keeps the number one the database can hold. */
