@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { testPaymentEvents, testPaymentRefunds, testPaymentSessions } from "../../db/schema/orders.ts";
-import type { JobQueue } from "../../domain/jobs/job-queue.ts";
 import type { PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
 import { signStripePayload, verifyStripeSignature } from "./stripe-signature.ts";
 
@@ -40,10 +39,22 @@ export type TestPaymentProvider = PaymentProvider & {
   signedEvent(eventId: string): Promise<{ rawBody: string; signature: string } | null>;
 };
 
+/**
+ * The shop's job queue as far as the provider uses it: it queues an event's delivery in the
+ * transaction that records the payment.
+ */
+type RedeliveryQueue = {
+  send(
+    name: "redeliver-webhook",
+    data: { eventId: string },
+    options: { tx: Tx; startAfter: Date } & Omit<typeof REDELIVERY, "delayMs">,
+  ): Promise<void>;
+};
+
 export function createTestPaymentProvider(deps: {
   db: Database;
   webhookSecret: string;
-  jobs: JobQueue;
+  jobs: RedeliveryQueue;
   now?: () => Date;
 }): TestPaymentProvider {
   const { db, webhookSecret, jobs } = deps;
