@@ -9,7 +9,6 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import { countBagItems } from "../domain/bag/count-bag-items.ts";
 import type { Route } from "./+types/root";
@@ -24,6 +23,7 @@ import { CHUNK_RELOAD_SCRIPT } from "./lib/chunk-reload.ts";
 import { isUnhandledError, listenForUnhandledErrors, sendErrorAlert } from "./lib/error-alert-sender.ts";
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
+import { type RootData, useRootData } from "./lib/root-data.ts";
 import type { VisitorState } from "./lib/visitor-state.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -42,9 +42,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteOrigin,
     ...(operations.debug ? { debug: true } : {}),
   };
-  if (sharedPage) return data({ ...shell, visitor: null });
+  if (sharedPage) return data<RootData>({ ...shell, visitor: null });
   const visitor: VisitorState = { bagCount: await countBagItems(operations, {}), signedIn: session !== null };
-  return data({ ...shell, visitor });
+  return data<RootData>({ ...shell, visitor });
 }
 
 /** Pages without their own meta take the last path segment as title; errors read "{status} - {message}". */
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = (args) => {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Here rather than in App, so that errors on an error page are reported too.
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRootData();
   const appEnv = root?.appEnv;
   useEffect(() => (appEnv ? listenForUnhandledErrors(appEnv) : undefined), [appEnv]);
   return (
@@ -109,7 +109,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
   const { status, message } = describeError(error, pathname);
-  const appEnv = useRouteLoaderData<typeof loader>("root")?.appEnv;
+  const appEnv = useRootData()?.appEnv;
   useEffect(() => {
     if (appEnv && isUnhandledError(error)) sendErrorAlert(appEnv, error);
   }, [appEnv, error]);

@@ -1,8 +1,8 @@
-import { Link, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root.tsx";
+import { Link } from "react-router";
+import { useRootData } from "../lib/root-data.ts";
 
 export function useBrandName(): string {
-  return useRouteLoaderData<typeof rootLoader>("root")?.brandName ?? "Nectar Lab";
+  return useRootData()?.brandName ?? "Nectar Lab";
 }
 
 /** The logo and name, linking home: the left of every header. */

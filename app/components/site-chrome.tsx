@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root.tsx";
+import { useRootData } from "../lib/root-data.ts";
 import { useBrandName } from "./brand.tsx";
 import { ServiceBar } from "./service-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";
@@ -8,7 +7,7 @@ import { SiteHeader } from "./site-header.tsx";
 
 /** The default layout's header and footer around a page (also around error pages). */
 export function SiteChrome({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const rootData = useRootData();
   const brandName = useBrandName();
   return (
     <>

@@ -1,14 +1,14 @@
 import type { MetaDescriptor } from "react-router";
 import { documentTitle, titleFromPath } from "./page-title.ts";
+import type { RootData } from "./root-data.ts";
 
 export const DEFAULT_DESCRIPTION =
   "Drinkable nutrition from Singapore: collagen, vitamin and calorie-burning nectars, delivered.";
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-type RootData = { brandName?: string; siteOrigin?: string } | undefined;
-
-const rootDataOf = (matches: ReadonlyArray<MatchLike>) => matches.find((match) => match?.id === "root")?.loaderData as RootData;
+const rootDataOf = (matches: ReadonlyArray<MatchLike>) =>
+  matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
 
 export function brandNameOf(matches: ReadonlyArray<MatchLike>): string {
   return rootDataOf(matches)?.brandName ?? "Nectar Lab";

@@ -1,0 +1,20 @@
+import { useRouteLoaderData } from "react-router";
+import type { VisitorState } from "./visitor-state.ts";
+
+/**
+ * What the root route's loader gives every page: the shop's shell and, on a page rendered for one
+ * visitor, that visitor (null on the pages the cache shares).
+ */
+export type RootData = {
+  brandName: string;
+  appEnv: string;
+  siteOrigin: string;
+  /** Only in debug mode: outside it the page carries no trace of the debug tools. */
+  debug?: boolean;
+  visitor: VisitorState | null;
+};
+
+/** The root route's data; undefined when its loader did not answer. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>("root");
+}
