@@ -1,7 +1,7 @@
 import { toCents } from "../../kernel/money.ts";
 import { formatOptionId } from "../../kernel/option-id.ts";
 import type { SeriesCode } from "../../kernel/series.ts";
-import type { SeedProduct } from "./catalog-data.ts";
+import type { SeedProduct } from "./seed-product.ts";
 
 type BundleSpec = {
   id: string;

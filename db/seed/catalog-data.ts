@@ -4,35 +4,7 @@ import { formatOptionId, type OptionUnit } from "../../kernel/option-id.ts";
 import type { SeriesCode } from "../../kernel/series.ts";
 import { BUNDLES } from "./bundles.ts";
 import { FLAVOURS, type Flavour } from "./flavours.ts";
-
-export type SeedSku = {
-  skuId: string;
-  seriesCode: SeriesCode;
-  flavourName: string;
-  format: "Nectar" | "Shots";
-  retailPriceCents: number;
-};
-
-export type SeedOption = {
-  optionId: string;
-  optionName: string;
-  optionPriceCents: number;
-  flavourName: string | null;
-  isUpsellOption: boolean;
-  skus: { skuId: string; qty: number }[];
-};
-
-export type SeedProduct = {
-  id: string;
-  name: string;
-  seriesCode: SeriesCode;
-  kind: "box" | "shots" | "pouch" | "bundle";
-  active: boolean;
-  campaignDiscountExclusion: boolean;
-  summary: string;
-  description: string;
-  options: SeedOption[];
-};
+import type { SeedProduct, SeedSku } from "./seed-product.ts";
 
 type Tier = { count: number; price: number };
 const EIGHT_SERVING_TIERS: Tier[] = [
