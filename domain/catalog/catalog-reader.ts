@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import type { OperationLog } from "../shared/context.ts";
+import type { OperationLog } from "../shared/operation-log.ts";
 import { type CatalogIndex, indexCatalog } from "./catalog-index.ts";
 import { loadProducts } from "./load-catalog.ts";
 import type { Product } from "./types.ts";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { optionSkus, products, purchaseOptions, skus } from "../../db/schema/catalog.ts";
 import { seriesByCode } from "../../kernel/series.ts";
-import type { OperationLog } from "../shared/context.ts";
+import type { OperationLog } from "../shared/operation-log.ts";
 import { productPath } from "./product-url.ts";
 import { savingOf } from "./saving.ts";
 import { servingsOf } from "./servings.ts";

@@ -1,5 +1,5 @@
 import { type Series, seriesByCode, seriesBySlug, seriesSlug } from "../../kernel/series.ts";
-import type { OperationLog } from "../shared/context.ts";
+import type { OperationLog } from "../shared/operation-log.ts";
 
 /** The shop's front, where a link goes when it cannot go to its product. */
 export const SHOP_PATH = "/shop";

@@ -9,6 +9,7 @@ import type { StaffPermission, StaffRole } from "../../kernel/staff-permissions.
 import type { CatalogReader } from "../catalog/catalog-reader.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { ActiveSession } from "../members/session.ts";
+import type { OperationLog } from "./operation-log.ts";
 
 /** A shopper without a sign-in; the bag cookie's token is their only proof of anything. */
 export type GuestViewer = { kind: "guest"; bagToken: string | null };
@@ -48,12 +49,6 @@ export type SystemViewer = { kind: "system"; job: string };
 export type MonitorViewer = { kind: "monitor" };
 
 export type Viewer = GuestViewer | MemberViewer | StaffViewer | SystemViewer | MonitorViewer;
-
-export type OperationLog = {
-  info: (details: object, message: string) => void;
-  warn: (details: object, message: string) => void;
-  error: (details: object, message: string) => void;
-};
 
 /** The shop's outside systems, each behind one interface with an embedded default. */
 export type Ports = {
