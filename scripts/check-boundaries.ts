@@ -1,30 +1,67 @@
 /**
- * Fails when a layer imports one it must not (DESIGN.md §2): requests flow one way, from the
- * adapters (pages in app/, GraphQL resolvers in server/graphql/, HTTP routes in server/http/) to the
- * operations in domain/, and only domain/ reaches the database. Adapters call operations by their one
- * name: no forwarding module (domain/shop.ts, *-use-cases.ts) may stand between them. Run by CI
- * through `npm run check:boundaries`.
+ * Fails when an import breaks the layer matrix or closes an import cycle (decision 034). Requests flow
+ * one way: server/ → app/ → domain/ → integrations/ → db/, each importing only layers below it, and
+ * kernel/ (pure values every layer needs) at the bottom imports nothing of the shop. scripts/, tests/
+ * and bench/ stand outside the matrix. Run by CI through `npm run check:boundaries`.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** The layers from the top down, each a top-level folder, with the layers its files may import. */
+export const LAYERS: Record<string, readonly string[]> = {
+  server: ["app", "domain", "integrations", "db", "kernel"],
+  app: ["domain", "integrations", "kernel", "content"],
+  domain: ["integrations", "db", "kernel"],
+  integrations: ["kernel"],
+  db: ["kernel"],
+  kernel: [],
+  // The company, legal and help pages and the shop's contact details: data the pages read.
+  content: [],
+};
+
+/** Pages, GraphQL resolvers and HTTP routes: they parse a request, call one operation and shape the reply. */
 const ADAPTERS = ["app", "server/graphql", "server/http"];
 
-type Rule = { from: string; to: RegExp; why: string };
+/** The integration modules that define a port: its type and the errors that are part of it. */
+const PORTS = ["integrations/identity/identity-client.ts", "integrations/payments/payment-provider.ts"];
 
-const RULES: Rule[] = [
-  ...ADAPTERS.map((from) => ({ from, to: /^db(\/|$)/, why: "adapters reach the database only through operations" })),
-  ...ADAPTERS.map((from) => ({
-    from,
+type Import = { file: string; specifier: string; target: string; typeOnly: boolean };
+
+type Rule = { from: readonly string[]; to: RegExp; unless?: (imported: Import) => boolean; rule: string };
+
+/** Imports the matrix allows but that are refused all the same. */
+const NARROWER: Rule[] = [
+  {
+    from: ADAPTERS,
+    to: /^db\//,
+    rule: "adapters (app/, server/graphql/, server/http/) never import db/: they reach the database through operations",
+  },
+  {
+    from: ADAPTERS,
     to: /^domain\/(shop\.ts|.*-use-cases\.ts)$/,
-    why: "adapters import operation modules, not a forwarding layer",
-  })),
-  { from: "domain", to: /^(app|server)(\/|$)/, why: "domain/ never imports app/ or server/" },
-  { from: "db", to: /^(app|server)(\/|$)/, why: "db/ never imports app/ or server/" },
+    rule: "adapters import operation modules, not a forwarding layer",
+  },
+  {
+    from: [...ADAPTERS, "domain"],
+    to: /^integrations\//,
+    unless: (imported) => imported.typeOnly || PORTS.includes(imported.target),
+    rule: `adapters and domain/ take from integrations/ only types (import type) and the ports (${PORTS.join(", ")})`,
+  },
 ];
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
+/** Imports the matrix refuses but that are allowed where named. */
+const WIDER: Rule[] = [
+  {
+    from: ["integrations/identity/embedded-provider", "integrations/payments/test-provider.ts"],
+    to: /^db\//,
+    rule: "the embedded identity provider and the test payment provider keep their records in the shop's database",
+  },
+];
+
+const IMPORT =
+  /(import|export)\s+(type\s+)?[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
 
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -35,29 +72,120 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-export function findViolations(root: string): string[] {
-  const violations: string[] = [];
-  for (const rule of RULES) {
-    for (const file of sourceFiles(path.join(root, rule.from))) {
-      for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
-        const specifier = match[1] ?? match[2] ?? match[3] ?? "";
-        if (!specifier.startsWith(".")) continue;
+function under(file: string, place: string): boolean {
+  return file === place || file.startsWith(`${place}/`);
+}
+
+function layerOf(file: string): string | undefined {
+  const top = file.split("/")[0] ?? "";
+  return Object.hasOwn(LAYERS, top) ? top : undefined;
+}
+
+/** Every relative import of every file in the layers, with the repository path it names. */
+function importsOf(root: string): Import[] {
+  return Object.keys(LAYERS).flatMap((layer) =>
+    sourceFiles(path.join(root, layer)).flatMap((full) => {
+      const file = path.relative(root, full).split(path.sep).join("/");
+      return [...readFileSync(full, "utf8").matchAll(IMPORT)].flatMap((match) => {
+        const specifier = match[3] ?? match[4] ?? match[5] ?? "";
+        if (!specifier.startsWith(".")) return [];
         const target = path
-          .relative(root, path.resolve(path.dirname(file), specifier))
+          .relative(root, path.resolve(path.dirname(full), specifier))
           .split(path.sep)
           .join("/");
-        if (rule.to.test(target)) violations.push(`${path.relative(root, file)} imports ${specifier} (${rule.why})`);
-      }
+        return [{ file, specifier, target, typeOnly: match[2] !== undefined }];
+      });
+    }),
+  );
+}
+
+function applies(rule: Rule, imported: Import): boolean {
+  return rule.from.some((place) => under(imported.file, place)) && rule.to.test(imported.target) && !rule.unless?.(imported);
+}
+
+/** The rule an import breaks, or null when it keeps them all. */
+function brokenRule(imported: Import): string | null {
+  const from = layerOf(imported.file) ?? "";
+  const to = layerOf(imported.target);
+  if (to === undefined) return "the layers import nothing outside them (scripts/, tests/ and bench/ stand outside the matrix)";
+  const may = LAYERS[from] ?? [];
+  if (to !== from && !may.includes(to) && !WIDER.some((rule) => applies(rule, imported))) {
+    return may.length > 0
+      ? `${from}/ may import only ${may.map((layer) => `${layer}/`).join(", ")}`
+      : `${from}/ imports nothing of the shop`;
+  }
+  return NARROWER.find((rule) => applies(rule, imported))?.rule ?? null;
+}
+
+export function findViolations(root: string): string[] {
+  return importsOf(root).flatMap((imported) => {
+    const rule = brokenRule(imported);
+    return rule ? [`${imported.file} imports ${imported.specifier} (rule: ${rule})`] : [];
+  });
+}
+
+/**
+ * Each set of files that import one another in a loop (type imports count: they tie the files as
+ * tightly for a reader), shown as the shortest loop through its first file.
+ */
+export function findCycles(root: string): string[] {
+  const edges = new Map<string, string[]>();
+  for (const { file, target } of importsOf(root)) edges.set(file, [...(edges.get(file) ?? []), target]);
+  const cycles: string[] = [];
+  const inCycle = new Set<string>();
+  for (const start of [...edges.keys()].sort()) {
+    if (inCycle.has(start)) continue;
+    const loop = shortestLoop(start, edges);
+    if (!loop) continue;
+    const fromStart = reachable(start, edges);
+    const tied = [...fromStart].filter((file) => reachable(file, edges).has(start));
+    for (const file of tied) inCycle.add(file);
+    const others = tied.length - loop.length;
+    const more = others === 0 ? "" : ` (and ${others} more ${others === 1 ? "file" : "files"} tied into it)`;
+    cycles.push(`import cycle: ${[...loop, start].join(" → ")}${more}`);
+  }
+  return cycles;
+}
+
+/** The files that a file's imports lead to, directly or through others. */
+function reachable(from: string, edges: Map<string, string[]>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [from];
+  for (let index = 0; index < queue.length; index++) {
+    for (const next of edges.get(queue[index] as string) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
     }
   }
-  return violations;
+  return seen;
+}
+
+/** The shortest path of imports from `start` back to itself (breadth first), or null. */
+function shortestLoop(start: string, edges: Map<string, string[]>): string[] | null {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (let index = 0; index < queue.length; index++) {
+    const file = queue[index] as string;
+    for (const next of edges.get(file) ?? []) {
+      if (next === start) {
+        const loop = [file];
+        while (loop[0] !== start) loop.unshift(cameFrom.get(loop[0] as string) as string);
+        return loop;
+      }
+      if (cameFrom.has(next) || !edges.has(next)) continue;
+      cameFrom.set(next, file);
+      queue.push(next);
+    }
+  }
+  return null;
 }
 
 if (import.meta.main) {
-  const violations = findViolations(ROOT);
-  if (violations.length > 0) {
-    console.error(`Layer boundary violations:\n${violations.map((line) => `  ${line}`).join("\n")}`);
+  const problems = [...findViolations(ROOT), ...findCycles(ROOT)];
+  if (problems.length > 0) {
+    console.error(`Layer boundary violations:\n${problems.map((line) => `  ${line}`).join("\n")}`);
     process.exit(1);
   }
-  console.log("Layer boundaries hold: adapters call operations, only domain/ reaches db/, nothing forwards.");
+  console.log("Layer boundaries hold: every import runs down the matrix, none closes a cycle.");
 }
