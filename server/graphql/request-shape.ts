@@ -12,7 +12,8 @@ const isAbsent = (value: unknown) => value === undefined || value === null;
 /** What is wrong with the request's parameters, or null. */
 export function requestShapeProblem(params: Record<string, unknown>): string | null {
   const { query, variables, operationName, extensions } = params;
-  if (isAbsent(query)) return 'The request has no "query": send the GraphQL document as text.';
+  // GraphQL's own words for it, which clients of the original backend were written against.
+  if (isAbsent(query)) return "Must provide query string.";
   if (typeof query !== "string") return `"query" must be the GraphQL document as text, not ${kindOf(query)}.`;
   if (!isAbsent(variables) && !isObject(variables)) return `"variables" must be an object, not ${kindOf(variables)}.`;
   if (!isAbsent(operationName) && typeof operationName !== "string") {

@@ -135,7 +135,7 @@ describe("the edge refuses input no route could store, with a 400 that says why"
     [{ query: ["{ __typename }"] }, '"query" must be the GraphQL document as text, not an array.'],
     [{ query: 42 }, '"query" must be the GraphQL document as text, not a number.'],
     [{ query: { length: 3 } }, '"query" must be the GraphQL document as text, not an object.'],
-    [{ query: null }, 'The request has no "query": send the GraphQL document as text.'],
+    [{ query: null }, "Must provide query string."],
     [{ query: "{ __typename }", variables: '{"code":"l"}' }, '"variables" must be an object, not a string.'],
     [{ query: "{ __typename }", variables: [1] }, '"variables" must be an object, not an array.'],
     [{ query: "{ __typename }", operationName: ["A"] }, '"operationName" must be text, not an array.'],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
+import { confirmationFields } from "../setup/refund-fixtures.ts";
 import { newPerson, openBrowser, staffSignIn } from "../setup/shop-browser.ts";
 import { DRIVER_NAME } from "../setup/test-database.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
@@ -118,13 +119,14 @@ describe("metrics behind METRICS_TOKEN", () => {
     const staff = await staffSignIn(shop, TEST_OWNER);
     const page = await (await staff.get(`/admin/orders/${order?.id}`)).text();
     const csrf = /<input type="hidden" name="csrf" value="([^"]*)"/.exec(page)?.[1] ?? "";
-    const refunded = await staff.post(`/admin/orders/${order?.id}`, {
+    const asked = await staff.post(`/admin/orders/${order?.id}`, {
       csrf,
       intent: "refund",
       kind: "amount",
       amount: "10.00",
       reason: "One box arrived dented",
     });
+    const refunded = await staff.post(`/admin/orders/${order?.id}`, confirmationFields(await asked.text()));
     expect(refunded.status).toBeLessThan(400);
     await expect.poll(async () => (await totals()).refunds, { timeout: 20_000 }).toBe(before.refunds + 1);
     const afterRefund = await totals();

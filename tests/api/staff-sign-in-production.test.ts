@@ -40,7 +40,7 @@ describe("staff sign-in in production, through a hosted user pool", () => {
       },
       stdio: ["ignore", "ignore", "inherit"],
     });
-    await eventually(async () => existsSync(clientFile), Boolean, 60_000);
+    await eventually(async () => existsSync(clientFile), Boolean, 120_000);
     pool = JSON.parse(readFileSync(clientFile, "utf8")) as PoolClient;
     shop = await startTestServer({
       APP_ENV: "production",
@@ -54,7 +54,8 @@ describe("staff sign-in in production, through a hosted user pool", () => {
       STRIPE_SECRET_KEY: "sk_test_production_sign_in",
       STRIPE_WEBHOOK_SECRET: "whsec_production_sign_in",
     });
-  });
+  }, 180_000); // two processes start here, each migrating a database of its own: slow on a busy machine
+
   afterAll(async () => {
     await shop?.close();
     poolProcess?.kill();
