@@ -139,9 +139,10 @@ export function createTestPaymentProvider(deps: {
     },
     async refund({ sessionId, amountCents, refundId }) {
       return db.transaction(async (tx) => {
+        // The payment's lock first: a request with the same key waits, then finds the refund made.
+        const [session] = await tx.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId)).for("update");
         const [done] = await tx.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, refundId));
         if (done) return { providerRefundId: done.id };
-        const [session] = await tx.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId)).for("update");
         if (session?.status !== "paid") throw new Error(`Test payment session ${sessionId} was not paid`);
         const [given] = await tx
           .select({ cents: sql<number>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)::int` })
