@@ -6,6 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Specs that start a shop of their own copy this run's migrated template database.
+  globalSetup: "./tests/setup/database-template.ts",
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 1,

@@ -36,7 +36,8 @@ export type DatabaseTarget =
   | { dataDir: string }
   | { pglite: PGlite };
 
-const migrationsFolder = path.join(import.meta.dirname, "migrations");
+/** The committed migrations, which every open applies where missing. */
+export const migrationsFolder = path.join(import.meta.dirname, "migrations");
 /** The advisory lock the processes starting together take turns on to migrate. */
 export const MIGRATION_LOCK_KEY = 724_611_001;
 const POOL_MAX = 10;

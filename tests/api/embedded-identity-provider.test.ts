@@ -15,7 +15,7 @@ import {
   signInAtAuthorizeUrl,
   signInWithEmbeddedProvider,
 } from "../setup/embedded-sign-in.ts";
-import { openTestDatabase } from "../setup/test-database.ts";
+import { prepareShopDatabase, type ShopDatabase } from "../setup/test-database.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const MEI_LING = { provider: "google", email: "mei.ling@example.com", name: "Tan Mei Ling" } as const;
@@ -276,18 +276,13 @@ describe("the embedded OpenID Provider", () => {
 
 describe("the embedded OpenID Provider across a restart", () => {
   let dataDir: string;
-  let databaseUrl: string | null = null;
-  let closeDatabase = async () => {};
+  let database: ShopDatabase;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "shop-idp-"));
-    const database = await openTestDatabase();
-    databaseUrl = database.url;
-    // PGlite allows one process per folder: the embedded case uses dataDir instead.
-    if (database.url) closeDatabase = database.close;
-    else await database.close();
+    database = await prepareShopDatabase(dataDir);
   });
   afterAll(async () => {
-    await closeDatabase();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -299,7 +294,7 @@ describe("the embedded OpenID Provider across a restart", () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: "silent",
         APP_ENV: "test",
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
       }),
     );
   }
@@ -390,8 +385,7 @@ describe("the embedded OpenID Provider's settings and limits", () => {
 describe("the embedded OpenID Provider in production", () => {
   it("is not mounted, and the shop starts without contacting the configured issuer", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "shop-prod-"));
-    const database = await openTestDatabase();
-    if (!database.url) await database.close();
+    const database = await prepareShopDatabase(dataDir);
     const server = await startServer(
       loadConfig({
         PORT: "0",
@@ -413,7 +407,7 @@ describe("the embedded OpenID Provider in production", () => {
       expect(response.status).toBe(404);
     } finally {
       await server.close();
-      if (database.url) await database.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRIVER_NAME, openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "../setup/test-database.ts";
+import { DRIVER_NAME, prepareShopDatabase, type ShopDatabase } from "../setup/test-database.ts";
 import { eventually } from "../setup/test-jobs.ts";
 
 const WORKER = path.resolve(import.meta.dirname, "../setup/email-worker-process.ts");
@@ -42,16 +42,16 @@ describe(`an email worker killed mid-send (${DRIVER_NAME})`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "email-crash-"));
   const smtp = recordingSmtpServer();
   let smtpUrl = "";
-  let database: TestDatabase | null = null;
+  let database: ShopDatabase | null = null;
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => smtp.server.listen(0, "127.0.0.1", resolve));
     smtpUrl = `smtp://127.0.0.1:${(smtp.server.server.address() as AddressInfo).port}`;
-    if (TEST_DATABASE_URL) database = await openTestDatabase();
+    database = await prepareShopDatabase(dataDir);
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
-    await database?.close();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

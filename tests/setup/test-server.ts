@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../server/env.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
-import { openTestDatabase } from "./test-database.ts";
+import { prepareShopDatabase } from "./test-database.ts";
 
 export type TestServer = { baseUrl: string; dataDir: string; server: RunningServer; close: () => Promise<void> };
 
@@ -12,10 +12,8 @@ export async function startTestServer(
   settings: Record<string, string> = {},
   options: Parameters<typeof startServer>[1] = {},
 ): Promise<TestServer> {
-  const database = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
-  // PGlite allows one process per data folder, so the embedded case gets its own folder instead.
-  if (!database.url) await database.close();
+  const database = await prepareShopDatabase(dataDir);
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",
@@ -32,7 +30,7 @@ export async function startTestServer(
     server,
     close: async () => {
       await server.close();
-      if (database.url) await database.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
