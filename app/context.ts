@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { ActiveSession } from "../domain/members/session.ts";
+import type { ActiveSession } from "../domain/identity/session.ts";
 import type { OperationContext } from "../domain/shared/context.ts";
 import type { OperationLog } from "../domain/shared/operation-log.ts";
 import type { IdentityProviderSettings } from "../integrations/identity/identity-client.ts";

@@ -12,7 +12,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { type Database, openDatabase } from "../db/client.ts";
 import { members } from "../db/schema/members.ts";
-import { recordPointEntry } from "../domain/members/point-ledger.ts";
+import { recordPointEntry } from "../domain/loyalty/point-ledger.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 50;

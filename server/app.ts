@@ -7,7 +7,7 @@ import type { RequestContext } from "../app/context.ts";
 import type { AppBuild } from "../app/lib/app-build.ts";
 import { BUILD_PATH } from "../app/lib/new-build.ts";
 import { reportServerError } from "../app/lib/server-error-alert.server.ts";
-import { createSessionResumer } from "../domain/members/session-resume.ts";
+import { createSessionResumer } from "../domain/identity/session-resume.ts";
 import { contextFor, guest, type ShopServices } from "../domain/shared/context.ts";
 import { EMBEDDED_PROVIDER_PATH } from "../integrations/identity/embedded-provider/provider.ts";
 import type { embeddedProviderRoutes } from "../integrations/identity/embedded-provider/routes.ts";

@@ -1,4 +1,4 @@
-import { formatDate } from "../../domain/members/format-timestamp.ts";
+import { formatDate } from "../../kernel/format-timestamp.ts";
 import { APP_BUILD } from "../lib/app-build.ts";
 
 /** The shop's version and when this build was made, in small print. */

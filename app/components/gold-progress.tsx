@@ -1,6 +1,6 @@
 import { goldPromotionText, goldRenewalText } from "../../domain/loyalty/programme-copy.ts";
-import { formatDate } from "../../domain/members/format-timestamp.ts";
-import type { GoldProgress as GoldProgressData } from "../../domain/members/tier.ts";
+import type { GoldProgress as GoldProgressData } from "../../domain/loyalty/tiers.ts";
+import { formatDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
 
 /** A green member's spending towards gold, or a gold member's spending towards another gold year. */

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { isSameSecret } from "../../domain/members/session-token.ts";
+import { isSameSecret } from "../../domain/identity/session-token.ts";
 import type { OperationContext, StaffViewer } from "../../domain/shared/context.ts";
 import { requestContext } from "../context.ts";
 import { expectedFailure, readForm, UNREADABLE_REQUEST } from "./action-result.server.ts";

@@ -1,4 +1,4 @@
-import { formatTimestamp } from "../../domain/members/format-timestamp.ts";
+import { formatTimestamp } from "../../kernel/format-timestamp.ts";
 import type { MemberOrderRow } from "../components/member-orders.tsx";
 
 /** A member's orders as their list shows them: what the loaders of /member and /order send. */

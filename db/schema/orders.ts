@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ORDER_STATES } from "../../kernel/order-statuses.ts";
 import { errorAlerts } from "./alerts.ts";
 
 const timestamps = {
@@ -138,7 +139,7 @@ export const orders = pgTable(
       .references(() => customers.id),
     memberId: text("member_id"),
     originalMemberId: text("original_member_id"),
-    status: text("status", { enum: ["pending_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] }).notNull(),
+    status: text("status", { enum: ORDER_STATES }).notNull(),
     email: text("email").notNull(),
     mobile: text("mobile").notNull(),
     env: text("env").notNull(),

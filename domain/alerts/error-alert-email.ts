@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { errorAlerts } from "../../db/schema/alerts.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { formatTimestamp } from "../members/format-timestamp.ts";
+import { formatTimestamp } from "../../kernel/format-timestamp.ts";
 import { ERROR_ALERT_WINDOW_SECONDS, ERROR_ALERTS_PER_WINDOW } from "./send-error-alert.ts";
 
 const SUBJECT_TEXT = 80;

@@ -2,10 +2,10 @@ import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { requireStaff } from "../shared/access.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { singaporeDayEnd, singaporeDayStart } from "../shared/singapore-time.ts";
 import { AUDIT_ACTIONS } from "./audit-actions.ts";
 
 export const AUDIT_PAGE_SIZE = 25;

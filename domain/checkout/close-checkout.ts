@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { checkoutSessions } from "../../db/schema/orders.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
+import { releasePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
-import { releasePromotionUse } from "./promotion-hold.ts";
 
 /** A checkout session and the provider that holds it. */
 type CheckoutRef = { id: string; provider: string };

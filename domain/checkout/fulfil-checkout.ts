@@ -10,10 +10,10 @@ import { creditPaidOrderToBagMember } from "../loyalty/order-points.ts";
 import { attachPendingRedeems } from "../loyalty/redeems/attach-pending-redeems.ts";
 import { generateOrderCode } from "../orders/order-code.ts";
 import { queueOrderEmail } from "../orders/order-email.ts";
+import { retakePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { customerForOrder } from "./customer-record.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
-import { retakePromotionUse } from "./promotion-hold.ts";
 
 export type FulfilResult = { orderId: string; invoiceId: string; created: boolean };
 

@@ -3,7 +3,13 @@ import type { Database } from "../../db/client.ts";
 import { type CheckoutLine, promotionCodes } from "../../db/schema/orders.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
 import { shippingFor } from "../bag/price-bag.ts";
-import { assertPromotionUsable, discountPerLine, excludedFrom, normalizePromotionCode, type Promotion } from "./promotion.ts";
+import {
+  assertPromotionUsable,
+  discountPerLine,
+  excludedFrom,
+  normalizePromotionCode,
+  type Promotion,
+} from "../promotions/promotion.ts";
 
 export type CheckoutPricing = {
   lines: CheckoutLine[];

@@ -7,12 +7,12 @@ import { AppError } from "../../kernel/app-error.ts";
 import { bagIdOf } from "../bag/bag-token.ts";
 import { heldBagToken, loadBag } from "../bag/held-bag.ts";
 import { lineDescription } from "../orders/line-description.ts";
+import { CHECKOUT_HOLD_MINUTES, holdPromotionUse } from "../promotions/promotion-hold.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { CHECKOUT_START_LIMIT, consumeRateLimit } from "../shared/rate-limit.ts";
 import { endCheckout, endOpenCheckouts, replaceOpenCheckouts } from "./close-checkout.ts";
 import { EXPIRY_JOB_RETRY } from "./expire-checkout-session.ts";
 import { priceCheckout } from "./price-checkout.ts";
-import { CHECKOUT_HOLD_MINUTES, holdPromotionUse } from "./promotion-hold.ts";
 import { ShippingInput } from "./shipping-details.ts";
 
 export const StartCheckoutInput = ShippingInput.extend({

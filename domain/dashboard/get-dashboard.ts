@@ -2,11 +2,11 @@ import { and, gte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { requireMemberScreens } from "../loyalty/member-admin-access.ts";
 import { activeRewards } from "../loyalty/rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../shared/singapore-time.ts";
 
 export const DASHBOARD_PERIODS = [
   { key: "today", label: "Today", days: 1 },

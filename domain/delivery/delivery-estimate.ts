@@ -1,5 +1,5 @@
+import { DAY_MS, SINGAPORE_OFFSET_MS } from "../../kernel/singapore-time.ts";
 import { epochMsOf } from "../shared/epoch.ts";
-import { DAY_MS, SINGAPORE_OFFSET_MS } from "../shared/singapore-time.ts";
 import { isSingaporePublicHoliday } from "./sg-public-holidays.ts";
 
 /**

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { recordPointEntry } from "../members/point-ledger.ts";
 import { requireStaff } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 import { MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "./point-adjustment-limits.ts";
+import { recordPointEntry } from "./point-ledger.ts";
 
 export const AdjustMemberPointsInput = z.object({
   memberId: z.string().min(1).max(120),

@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dummyOrders, members } from "../../db/schema/members.ts";
 import type { MemberSummary } from "../members/load-member.ts";
-import { recordPointEntry } from "../members/point-ledger.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -12,6 +11,7 @@ import { lockMember } from "./locked-member.ts";
 import { memberSummaryAfter } from "./member-after.ts";
 import { metaInput } from "./meta-input.ts";
 import { orderPoints } from "./order-points.ts";
+import { recordPointEntry } from "./point-ledger.ts";
 
 /** The ledger key of a dummy order's credit; its deletion's compensating debit is keyed apart. */
 export const dummyOrderCreditKey = (dummyOrderId: string) => `dummy-order:${dummyOrderId}`;

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { parseJsonField } from "../../kernel/json-field.ts";
-import { recordPointEntry } from "../members/point-ledger.ts";
 import type { EarnAction } from "./earn-actions.ts";
 import type { LockedMember } from "./locked-member.ts";
+import { recordPointEntry } from "./point-ledger.ts";
 
 export const earnEntryKey = (memberId: string, activity: string) => `earn:${memberId}:${activity}`;
 

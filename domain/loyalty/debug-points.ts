@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "../../kernel/app-error.ts";
 import type { MemberDeps } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
-import { recordPointEntry } from "../members/point-ledger.ts";
 import { DEBUG_BONUS_POINTS, DEBUG_REFUND_POINTS } from "./debug-defaults.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberViewAfter } from "./member-after.ts";
+import { recordPointEntry } from "./point-ledger.ts";
 
 const MAX_DEBUG_POINTS = 100_000;
 const MAX_REQUEST_ID_LENGTH = 100;

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { dummyOrders, members, pointTransactions } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { MemberSummary } from "../members/load-member.ts";
-import { recordPointEntry } from "../members/point-ledger.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { dummyOrderCreditKey } from "./create-dummy-order.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberSummaryAfter } from "./member-after.ts";
+import { recordPointEntry } from "./point-ledger.ts";
 
 export const DeleteDummyOrderInput = z.object({ memberId: identifier(), orderId: identifier() });
 

@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { type GoldProgress, goldYearEnd, progressToGold } from "../members/tier.ts";
 import { requireOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { qualifyingSpendCents, tierWindowStart } from "./tiers.ts";
+import { type GoldProgress, goldYearEnd, progressToGold, qualifyingSpendCents, tierWindowStart } from "./tiers.ts";
 
 export const GoldProgressInput = z.object({ memberId: identifier() });
 

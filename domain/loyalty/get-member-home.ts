@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { loadMemberLists, type MemberLists } from "../members/member-lists.ts";
-import { loadPointHistoryPage, type PointHistoryPage } from "../members/point-history.ts";
-import type { GoldProgress } from "../members/tier.ts";
 import { requireOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { getGoldProgress } from "./get-gold-progress.ts";
 import { listRewards } from "./list-rewards.ts";
+import { loadPointHistoryPage, type PointHistoryPage } from "./point-history.ts";
 import type { Reward } from "./rewards.ts";
+import type { GoldProgress } from "./tiers.ts";
 
 /** `before`: a point history cursor, for the page of entries older than it (the newest page without it). */
 export const MemberHomeInput = z.object({ memberId: identifier(), before: z.string().nullish() });

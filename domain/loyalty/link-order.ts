@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
+import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { KEPT_ORDER_STATUSES } from "../../kernel/order-statuses.ts";
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import type { MemberSummary } from "../members/load-member.ts";
-import type { Tx } from "../members/member-deps.ts";
 import { normalizeInvoiceId } from "../orders/order-code.ts";
 import { requireOwnMember } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
@@ -20,7 +21,6 @@ import { creditOrderToMember } from "./order-points.ts";
 export const ORDER_CLAIM_LIMIT: RateLimit = { name: "order-claim", limit: 10, windowSeconds: 15 * 60 };
 
 /** Paid orders; a cancelled or refunded one (or one not paid yet) cannot be claimed. */
-const CLAIMABLE_STATUSES = ["paid", "shipped", "delivered"] as const;
 
 // One message for an unknown invoice id and a wrong mobile number, so a reply never tells which was right.
 export const ORDER_CLAIM_NOT_FOUND = "We couldn't find an order with that invoice number and mobile number.";
@@ -92,7 +92,7 @@ async function claimOrder(ctx: OperationContext, input: z.output<typeof LinkOrde
     const [order] = await tx
       .update(orders)
       .set({ memberId: input.memberId, linkedAt: at, updatedAt: at })
-      .where(and(match, isNull(orders.memberId), inArray(orders.status, CLAIMABLE_STATUSES)))
+      .where(and(match, isNull(orders.memberId), inArray(orders.status, KEPT_ORDER_STATUSES)))
       .returning();
     if (!order) throw await whyNotClaimed(tx, input.memberId, match);
 

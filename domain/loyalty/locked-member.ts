@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import type { Tx } from "../members/member-deps.ts";
 
 export type LockedMember = Pick<
   typeof members.$inferSelect,

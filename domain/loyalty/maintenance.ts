@@ -1,14 +1,13 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
-import { refreshLedgerStatistics } from "../members/point-history.ts";
-import { addMonths } from "../members/tier.ts";
 import { requireSystem } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
+import { refreshLedgerStatistics } from "./point-history.ts";
 import { GOLD_LENGTH_MONTHS } from "./programme.ts";
 import { type ExpiryResult, expirePendingRedeems } from "./redeem-expiry.ts";
-import { settleGoldYears } from "./tiers.ts";
+import { addMonths, settleGoldYears } from "./tiers.ts";
 
 export type MaintenanceResult = { renewed: number; demoted: number; redeems: ExpiryResult };
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { byMemberId, loadMemberView } from "../members/load-member.ts";
-import { loadPointHistoryPage } from "../members/point-history.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { requireMemberScreens } from "./member-admin-access.ts";
+import { loadPointHistoryPage } from "./point-history.ts";
 
 export const MemberForStaffInput = z.object({
   memberId: z.string().min(1).max(120),

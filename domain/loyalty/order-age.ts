@@ -1,4 +1,5 @@
-import { CLAIM_WINDOW_DAYS, DAY_MS } from "./programme.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
+import { CLAIM_WINDOW_DAYS } from "./programme.ts";
 
 /** SPEC.md §4 and §9: the window that separates an old order from a new one. */
 export const ORDER_AGE_WINDOW_SECONDS = (CLAIM_WINDOW_DAYS * DAY_MS) / 1000;

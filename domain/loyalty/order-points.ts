@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
-import type { Tx } from "../members/member-deps.ts";
-import { recordPointEntry } from "../members/point-ledger.ts";
 import { lockMember } from "./locked-member.ts";
+import { recordPointEntry } from "./point-ledger.ts";
 import { GOLD_POINTS_MULTIPLIER, ORDER_POINTS_PER_DOLLAR } from "./programme.ts";
 import { promoteIfQualified, settleGoldYears } from "./tiers.ts";
 

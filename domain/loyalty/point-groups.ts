@@ -1,5 +1,5 @@
-import type { PointKind } from "../members/point-kinds.ts";
 import { COMPLETABLE_ACTION_IDS } from "./earn-actions.ts";
+import type { PointKind } from "./point-kinds.ts";
 
 /**
  * The groups of the four deleteAll… debug operations. "earned" is the earn actions a member completes

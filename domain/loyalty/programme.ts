@@ -1,3 +1,4 @@
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 /**
  * The loyalty programme's numbers (DESIGN.md §3), each held here once: the rules, the pages and the
  * messages all read them from here (programme-copy.ts words them for members).
@@ -33,8 +34,6 @@ export const REDEEM_HOLD_DAYS = 7;
 
 /** An order paid more than this many days before the member joined is `old`: claimed, it counts for spend only. */
 export const CLAIM_WINDOW_DAYS = 30;
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The numbers the member-facing copy mentions, so a text can be checked against other values. */
 export type ProgrammeTerms = {

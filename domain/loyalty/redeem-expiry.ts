@@ -1,7 +1,8 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members, redeems } from "../../db/schema/members.ts";
-import { DAY_MS, REDEEM_HOLD_DAYS } from "./programme.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
+import { REDEEM_HOLD_DAYS } from "./programme.ts";
 import { closePendingRedeem, lockRedeem } from "./redeems/redeem-ledger.ts";
 
 const HOLD_MS = REDEEM_HOLD_DAYS * DAY_MS;

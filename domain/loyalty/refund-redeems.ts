@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { redeems } from "../../db/schema/members.ts";
 import type { orders } from "../../db/schema/orders.ts";
-import type { Tx } from "../members/member-deps.ts";
-import { recordPointEntry } from "../members/point-ledger.ts";
 import { lockMember } from "./locked-member.ts";
+import { recordPointEntry } from "./point-ledger.ts";
 import { returnKeyOf } from "./redeems/redeem-ledger.ts";
 
 export type RedeemReturns = { redeemsReturned: number; pointsReturned: number };

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { providerTypeInput } from "../identity/provider-type.ts";
 import { requireOwnMember, requireSignedIn } from "../shared/access.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { providerTypeInput } from "./identity.ts";
 import { byProviderEmail, loadMemberSummary, type MemberSummary } from "./load-member.ts";
 
 export const GetMemberByEmailInput = z.object({ email: text(320), providerType: providerTypeInput() });

@@ -9,8 +9,6 @@ export const MAX_REPORTED_RAW = 500;
 /** What reading and changing a member needs: the database, the clock, and a log for malformed stored JSON. */
 export type MemberDeps = Pick<OperationContext, "db" | "now" | "log">;
 
-export type { Tx } from "../../db/client.ts";
-
 export const nowOf = (deps: Pick<MemberDeps, "now">): Date => deps.now();
 
 /** Logged, never thrown: the value reads as empty and the member stays usable. */

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { recordPointEntry } from "../loyalty/point-ledger.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";
 import type { MemberView } from "./member-view.ts";
-import { recordPointEntry } from "./point-ledger.ts";
 
 export const ResetMembershipInput = z.object({ memberId: identifier() });
 

@@ -4,8 +4,8 @@
  * — the GST the refund takes back.
  */
 
+import { formatDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import { formatDate } from "../members/format-timestamp.ts";
 import type { Supplier } from "../shared/context.ts";
 import { gstIncluded } from "../shared/gst.ts";
 import { BLOCK_WIDTH, drawBlock, LINE_HEIGHT, MARGIN, MUTED, openDocument, RIGHT, type Writer } from "./invoice-pdf.ts";

@@ -4,9 +4,9 @@
  * characters they cannot show (outside WinAnsi) print as "?".
  */
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
-import { formatCalendarDate, formatDate } from "../members/format-timestamp.ts";
 import type { Supplier } from "../shared/context.ts";
 import { gstIncluded } from "../shared/gst.ts";
 import { discountLabel, type OrderMoney, shippingText } from "./order-money.ts";

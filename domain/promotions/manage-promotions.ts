@@ -2,13 +2,13 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { promotionCodes } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { MAX_PERCENT_OFF, normalizePromotionCode } from "../checkout/promotion.ts";
 import { requireStaff } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier, wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { singaporeDayEnd, singaporeDayStart } from "../shared/singapore-time.ts";
+import { MAX_PERCENT_OFF, normalizePromotionCode } from "./promotion.ts";
 
 /** Far above any sensible discount or threshold; keeps the numbers ones the database holds. */
 const MAX_CENTS = 10_000_000;

@@ -2,9 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { purchaseOptions } from "../../db/schema/catalog.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
+import { KEPT_ORDER_STATUSES } from "../../kernel/order-statuses.ts";
 
 /** An order whose goods the customer received or will receive: not cancelled, not wholly refunded. */
-const KEPT_ORDER_STATUSES = ["paid", "shipped", "delivered"] as const;
 
 /** The ids of the products in the member's kept orders: what they may review. */
 export async function productsBoughtBy(db: Database | Tx, memberId: string): Promise<Set<string>> {

@@ -7,8 +7,8 @@ import type { FileStore } from "../../integrations/storage/file-store.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import type { StaffPermission, StaffRole } from "../../kernel/staff-permissions.ts";
 import type { CatalogReader } from "../catalog/catalog-reader.ts";
+import type { ActiveSession } from "../identity/session.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
-import type { ActiveSession } from "../members/session.ts";
 import type { OperationLog } from "./operation-log.ts";
 
 /** A shopper without a sign-in; the bag cookie's token is their only proof of anything. */

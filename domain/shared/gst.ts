@@ -1,4 +1,4 @@
-import { singaporeDate } from "./singapore-time.ts";
+import { singaporeDate } from "../../kernel/singapore-time.ts";
 
 /**
  * Singapore GST. Shop prices include it, so the GST in an amount is amount × rate / (100 + rate),

@@ -1,5 +1,5 @@
-import type { ActiveSession } from "../../domain/members/session.ts";
-import { isSameSecret } from "../../domain/members/session-token.ts";
+import type { ActiveSession } from "../../domain/identity/session.ts";
+import { isSameSecret } from "../../domain/identity/session-token.ts";
 import type { MemberViewer } from "../../domain/shared/context.ts";
 import { isTokenRefusal } from "../../integrations/identity/identity-client.ts";
 import { AppError } from "../../kernel/app-error.ts";

@@ -1,9 +1,9 @@
+import { setGoldStartDate } from "../../domain/loyalty/set-gold-start-date.ts";
 import { deleteMember } from "../../domain/members/delete-member.ts";
 import { getMemberByEmailAndProviderTypeFast } from "../../domain/members/get-member-by-email-and-provider-type-fast.ts";
 import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
 import { linkMember } from "../../domain/members/link-member.ts";
 import { resetMembership } from "../../domain/members/reset-membership.ts";
-import { setGoldStartDate } from "../../domain/members/set-gold-start-date.ts";
 import { unlinkMember } from "../../domain/members/unlink-member.ts";
 import type { GraphQLContext } from "./context.ts";
 import type { MemberParent } from "./member-types.ts";

@@ -1,8 +1,8 @@
+import { loadPointHistoryPage, type PointHistoryPagingInput } from "../../domain/loyalty/point-history.ts";
 import { dummyOrderAsOrder } from "../../domain/members/dummy-order-as-order.ts";
 import type { MemberSummary } from "../../domain/members/load-member.ts";
 import { loadMemberLists, type MemberListName, type MemberLists } from "../../domain/members/member-lists.ts";
 import type { LinkedCustomerView, LinkedOrderView, PointTransactionView } from "../../domain/members/member-view.ts";
-import { loadPointHistoryPage, type PointHistoryPagingInput } from "../../domain/members/point-history.ts";
 import { fromCents } from "../../kernel/money.ts";
 import type { GraphQLContext } from "./context.ts";
 import { jsonScalar } from "./json-scalar.ts";

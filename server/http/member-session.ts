@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import type { ActiveSession } from "../../domain/members/session.ts";
-import type { ResumeSession } from "../../domain/members/session-resume.ts";
+import type { ActiveSession } from "../../domain/identity/session.ts";
+import type { ResumeSession } from "../../domain/identity/session-resume.ts";
 import type { HttpEnv } from "./request-context.ts";
 
 /** `__Host-` pins the cookie to this host over HTTPS, path /, with no Domain: staging and production. */

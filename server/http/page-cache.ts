@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { singaporeDate } from "../../domain/shared/singapore-time.ts";
+import { singaporeDate } from "../../kernel/singapore-time.ts";
 import { KeptResponses, keepResponse, serveKept } from "./kept-response.ts";
 import type { HttpEnv } from "./request-context.ts";
 

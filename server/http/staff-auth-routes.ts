@@ -1,12 +1,12 @@
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { cancelSignIn } from "../../domain/members/cancel-sign-in.ts";
-import { isWellFormedSessionToken, newSessionToken } from "../../domain/members/session-token.ts";
-import { SIGN_IN_ATTEMPT_TTL_MS } from "../../domain/members/sign-in-attempts.ts";
+import { cancelSignIn } from "../../domain/identity/cancel-sign-in.ts";
+import { finishStaffSignIn } from "../../domain/identity/finish-staff-sign-in.ts";
+import { isWellFormedSessionToken, newSessionToken } from "../../domain/identity/session-token.ts";
+import { SIGN_IN_ATTEMPT_TTL_MS } from "../../domain/identity/sign-in-attempts.ts";
+import { staffSignOut } from "../../domain/identity/staff-sign-out.ts";
+import { STAFF_HOME_PATH, STAFF_LOGIN_PATH, startStaffSignIn } from "../../domain/identity/start-staff-sign-in.ts";
 import { consumeRateLimit, type RateLimit, SIGN_IN_CALLBACK_LIMIT, SIGN_IN_LIMIT } from "../../domain/shared/rate-limit.ts";
-import { finishStaffSignIn } from "../../domain/staff/finish-staff-sign-in.ts";
-import { staffSignOut } from "../../domain/staff/staff-sign-out.ts";
-import { STAFF_HOME_PATH, STAFF_LOGIN_PATH, startStaffSignIn } from "../../domain/staff/start-staff-sign-in.ts";
 import { IdentityProviderError } from "../../integrations/identity/identity-client.ts";
 import { isAppError } from "../../kernel/app-error.ts";
 import { formText, isSameOriginPost, page } from "./member-auth-routes.ts";

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { resumeStaffSession } from "../../domain/staff/staff-sessions.ts";
+import { resumeStaffSession } from "../../domain/identity/staff-sessions.ts";
 import { appendCookie, cookieHeader } from "./member-session.ts";
 import type { HttpEnv } from "./request-context.ts";
 

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_ALERT_CLIENT_LIMIT } from "../../domain/alerts/send-error-alert.ts";
 import { newBagToken } from "../../domain/bag/bag-token.ts";
-import { newSessionToken } from "../../domain/members/session-token.ts";
+import { newSessionToken } from "../../domain/identity/session-token.ts";
 import { generateOrderCode } from "../../domain/orders/order-code.ts";
 import { callGraphQL, GET_BY_EMAIL, memberOf, signIn } from "../setup/member-graphql.ts";
 import { DRIVER_NAME, queryRows } from "../setup/test-database.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_CLAIM_NOT_FOUND } from "../../domain/loyalty/link-order.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { callGraphQL, codesOf, type GraphQLReply, memberOf, signIn } from "../setup/member-graphql.ts";
 import { placePastOrder } from "../setup/past-orders.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
@@ -27,7 +28,6 @@ const UNLINK_CUSTOMER = `mutation($email: String!) {
 }`;
 const LOYAL_CUSTOMER = `mutation($meta: String!) { createOrUpdateLoyalCustomer(meta: $meta) { id name meta ltv } }`;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const buyerEmail = () => `buyer-${randomUUID().slice(0, 12)}@example.com`;
 const dataOf = (reply: GraphQLReply, field: string) =>
   reply.body.data?.[field] as Record<string, unknown> & { [key: string]: unknown };

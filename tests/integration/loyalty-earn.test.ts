@@ -4,8 +4,8 @@ import { deleteAllDummyOrderPointTransactions } from "../../domain/loyalty/delet
 import { deleteAllEarnedPointTransactions } from "../../domain/loyalty/delete-all-earned-point-transactions.ts";
 import { deleteAllRefundPointTransactions } from "../../domain/loyalty/delete-all-refund-point-transactions.ts";
 import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
+import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
 import { refundPointTransaction } from "../../domain/loyalty/refund-point-transaction.ts";
-import { recordPointEntry } from "../../domain/members/point-ledger.ts";
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, entriesOf, memberState } from "../setup/loyalty-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";

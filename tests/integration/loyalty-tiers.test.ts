@@ -6,7 +6,7 @@ import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts"
 import { getGoldProgress } from "../../domain/loyalty/get-gold-progress.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
-import { recordPointEntry } from "../../domain/members/point-ledger.ts";
+import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
 import { resetMembership } from "../../domain/members/reset-membership.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asJob, asMember, createMember, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";

@@ -11,9 +11,10 @@ import {
   ORDER_NOT_CLAIMABLE,
 } from "../../domain/loyalty/link-order.ts";
 import { isAppError } from "../../kernel/app-error.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { testContext } from "../setup/operation-context.ts";
-import { DAY_MS, failureOf, MOBILE, orderLinkFixture } from "../setup/order-link-fixtures.ts";
+import { failureOf, MOBILE, orderLinkFixture } from "../setup/order-link-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`claiming past orders (${DRIVER_NAME})`, () => {

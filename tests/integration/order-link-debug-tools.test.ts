@@ -5,11 +5,12 @@ import { seedCatalog } from "../../db/seed/seed.ts";
 import { createDummyOrder } from "../../domain/loyalty/create-dummy-order.ts";
 import { deleteDummyOrder } from "../../domain/loyalty/delete-dummy-order.ts";
 import { createOrUpdateLoyalCustomer } from "../../domain/loyalty/loyal-customer.ts";
+import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
 import { removeMemberIdFromCustomerByEmail } from "../../domain/loyalty/unlink-customer-by-email.ts";
 import { removeMemberIdFromOrderByEmail } from "../../domain/loyalty/unlink-order-by-email.ts";
-import { recordPointEntry } from "../../domain/members/point-ledger.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
-import { accountViewer, DAY_MS, failureOf, orderLinkFixture } from "../setup/order-link-fixtures.ts";
+import { accountViewer, failureOf, orderLinkFixture } from "../setup/order-link-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, () => {

@@ -16,6 +16,7 @@ import { updateRedeemsOrderId } from "../../domain/loyalty/redeems/update-redeem
 import { orderConfirmationEmail } from "../../domain/orders/order-email.ts";
 import { byCheckoutSession, loadOrder } from "../../domain/orders/order-view.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { insertLinkedOrder } from "../setup/member-fixtures.ts";
@@ -24,7 +25,6 @@ import { type RecordingPayments, recordingTestPayments } from "../setup/recordin
 import { balanceOf, memberWithPoints, redeemEntries, type TestMember } from "../setup/redeem-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const SHIPPING = {
   name: "Tan Mei Ling",
   email: "mei@example.com",

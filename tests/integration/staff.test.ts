@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AUDIT_PAGE_SIZE, listAuditLog } from "../../domain/audit/list-audit-log.ts";
+import { openStaffSession, resumeStaffSession, STAFF_SESSION_IDLE_MS } from "../../domain/identity/staff-sessions.ts";
 import { guest, type OperationContext, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
 import { addStaff } from "../../domain/staff/add-staff.ts";
 import { changeStaffRole } from "../../domain/staff/change-staff-role.ts";
 import { listStaff } from "../../domain/staff/list-staff.ts";
 import { removeStaff } from "../../domain/staff/remove-staff.ts";
 import { staffViewerOf } from "../../domain/staff/staff-access.ts";
-import { openStaffSession, resumeStaffSession, STAFF_SESSION_IDLE_MS } from "../../domain/staff/staff-sessions.ts";
 import { memberViewer, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 

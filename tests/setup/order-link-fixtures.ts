@@ -3,16 +3,16 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { memberOfIdentity } from "../../domain/identity/member-of-identity.ts";
 import { linkOrderToMember } from "../../domain/loyalty/link-order.ts";
 import { byMemberId, loadMemberSummary } from "../../domain/members/load-member.ts";
 import { loadMemberLists, type MemberListName } from "../../domain/members/member-lists.ts";
-import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
 import type { Viewer } from "../../domain/shared/context.ts";
 import { isAppError } from "../../kernel/app-error.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { memberViewer, testContext } from "./operation-context.ts";
 import { placePastOrder } from "./past-orders.ts";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 export const MOBILE = "+6591234567";
 
 /** The code and message an expected failure carries, to compare outcomes. */

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { addWorkingDays, estimateDelivery, isWorkingDay, toSingaporeDate } from "../../domain/delivery/delivery-estimate.ts";
 import { holidayDataWarnings, yearsInEstimateReach } from "../../domain/delivery/holiday-coverage.ts";
 import { isSingaporePublicHoliday, singaporePublicHolidays } from "../../domain/delivery/sg-public-holidays.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 
-const DAY_MS = 86_400_000;
 const SGT_MS = 8 * 3_600_000;
 
 // MOM gazetted lists (https://www.mom.gov.sg/employment-practices/public-holidays), days in lieu included,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../domain/loyalty/point-kinds.ts";
 import { GOLD_THRESHOLD_CENTS } from "../../domain/loyalty/programme.ts";
-import { formatCalendarDate, formatDate, formatTimestamp } from "../../domain/members/format-timestamp.ts";
-import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../domain/members/point-kinds.ts";
-import { addMonths, goldYearEnd, progressToGold } from "../../domain/members/tier.ts";
+import { addMonths, goldYearEnd, progressToGold } from "../../domain/loyalty/tiers.ts";
+import { formatCalendarDate, formatDate, formatTimestamp } from "../../kernel/format-timestamp.ts";
 
 describe("dates as people write them", () => {
   it("shows a moment in Singapore time with its weekday and a 12-hour clock", () => {

@@ -26,7 +26,7 @@ import {
   rewardHoldText,
 } from "../../domain/loyalty/programme-copy.ts";
 import { requirePending } from "../../domain/loyalty/redeems/redeem-ledger.ts";
-import { progressToGold } from "../../domain/members/tier.ts";
+import { progressToGold } from "../../domain/loyalty/tiers.ts";
 import { formatMoney } from "../../kernel/money.ts";
 
 const changed: ProgrammeTerms = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETURN_PATH, safeReturnPath } from "../../domain/members/return-path.ts";
+import { DEFAULT_RETURN_PATH, safeReturnPath } from "../../domain/identity/return-path.ts";
 
 describe("the path a sign-in returns to", () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { DebugSessionState } from "../../../domain/members/debug-session.ts";
+import type { DebugSessionState } from "../../../domain/identity/debug-session.ts";
 import { requestHash } from "../../../domain/shared/request-hash.ts";
 import { csrfTokenOfPage } from "../../lib/csrf-cookie.ts";
 import { CSRF_HEADER, DEBUG_SESSION_PATH, type DebugSessionIntent } from "../../lib/debug-session.ts";

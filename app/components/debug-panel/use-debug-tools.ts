@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { DebugSessionState } from "../../../domain/members/debug-session.ts";
+import type { DebugSessionState } from "../../../domain/identity/debug-session.ts";
 import { callGraphQL, DebugCallError, debugWait, readDebugSession } from "./debug-api.ts";
 import { type DebugMember, MEMBER_QUERY, type MemberReply, memberOfReply } from "./debug-member.ts";
 

@@ -1,7 +1,7 @@
 import type { PricedBag } from "../../../domain/bag/price-bag.ts";
 import type { CheckoutPricing } from "../../../domain/checkout/price-checkout.ts";
-import type { Promotion } from "../../../domain/checkout/promotion.ts";
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
+import type { Promotion } from "../../../domain/promotions/promotion.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { OrderTotals } from "../order-totals.tsx";
 

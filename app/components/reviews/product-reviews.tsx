@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import type { ProductReviews as Reviews } from "../../../domain/reviews/product-reviews.ts";
+import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { Stars } from "./stars.tsx";
 
 /** The product page's reviews: the rating summary, the newest approved reviews, and where to write one. */

@@ -3,10 +3,11 @@ import company from "../../../content/company.json";
 import { MAX_LINE_QUANTITY } from "../../../domain/bag/max-line-quantity.ts";
 import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../../domain/bag/price-bag.ts";
 import { BASE_END_DAYS, BASE_START_DAYS } from "../../../domain/delivery/delivery-estimate.ts";
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "../../../domain/identity/sessions.ts";
+import { SIGN_IN_ATTEMPT_TTL_MS } from "../../../domain/identity/sign-in-attempts.ts";
 import { EARN_ACTION_POINTS, PROGRAMME_TERMS } from "../../../domain/loyalty/programme.ts";
-import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "../../../domain/members/sessions.ts";
-import { SIGN_IN_ATTEMPT_TTL_MS } from "../../../domain/members/sign-in-attempts.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { BAG_COOKIE_MAX_AGE } from "../bag-cookie.server.ts";
 import type { PlaceholderValues } from "./placeholders.ts";
 
@@ -21,7 +22,6 @@ const Company = z.strictObject({
 });
 
 export const COMPANY = Company.parse(company);
-const DAY_MS = 24 * 60 * 60 * 1000;
 const SECOND_MS = 1000;
 const MINUTE_MS = 60 * SECOND_MS;
 

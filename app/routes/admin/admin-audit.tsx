@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AUDIT_ACTIONS } from "../../../domain/audit/audit-actions.ts";
 import { listAuditLog } from "../../../domain/audit/list-audit-log.ts";
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";

@@ -2,7 +2,7 @@ import { Form, useActionData } from "react-router";
 import type { JobName } from "../../../domain/jobs/job-queue.ts";
 import { listFailedJobs } from "../../../domain/jobs/list-failed-jobs.ts";
 import { retryJob } from "../../../domain/jobs/retry-job.ts";
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { ActionMessage, Table } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";

@@ -2,7 +2,7 @@ import { data, Form, Link, useActionData } from "react-router";
 import { adjustMemberPoints } from "../../../domain/loyalty/adjust-member-points.ts";
 import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
 import { MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "../../../domain/loyalty/point-adjustment-limits.ts";
-import { formatDate } from "../../../domain/members/format-timestamp.ts";
+import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { ActionMessage, Section, Stat, Table } from "../../components/admin/admin-parts.tsx";

@@ -1,5 +1,5 @@
 import { exportMembers } from "../../../domain/loyalty/find-members.ts";
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { csvDownload } from "../../lib/csv-download.server.ts";
 import type { Route } from "./+types/admin-members-csv";

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { findMembers } from "../../../domain/loyalty/find-members.ts";
-import { formatDate } from "../../../domain/members/format-timestamp.ts";
+import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { expectedFailure } from "../../lib/action-result.server.ts";

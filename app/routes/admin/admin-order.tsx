@@ -1,6 +1,4 @@
 import { Form, Link, useActionData } from "react-router";
-import { REFUNDABLE } from "../../../domain/loyalty/refund-order.ts";
-import { formatCalendarDate, formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { CARRIER_IDS, CARRIERS } from "../../../domain/orders/carriers.ts";
 import { lineDescription } from "../../../domain/orders/line-description.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
@@ -9,7 +7,9 @@ import { refundOrderPayment } from "../../../domain/orders/refunds/refund-order-
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
 import type { OperationContext } from "../../../domain/shared/context.ts";
+import { formatCalendarDate, formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
 import { ActionMessage, PRIMARY_BUTTON, Section, Stat } from "../../components/admin/admin-parts.tsx";
 import { OrderCustomer, OrderHistory, OrderItems, OrderPayment } from "../../components/admin/order-facts.tsx";
 import { CancelForm, ConfirmRefund, type RefundConfirmation, RefundForm } from "../../components/admin/refund-forms.tsx";
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { operations, staff } = requireStaffPage(args);
   const found = await refusedAsPage(orderForStaff(operations, { orderId: args.params.orderId }));
   const { order } = found;
-  const refundable = REFUNDABLE.includes(order.status) && order.refundedCents < order.priceCents;
+  const refundable = isKeptOrderStatus(order.status) && order.refundedCents < order.priceCents;
   return {
     csrfToken: staff.session.csrfToken,
     mayRefund: refundable && staff.permissions.has("refunds"),

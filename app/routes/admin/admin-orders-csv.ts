@@ -1,5 +1,5 @@
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { exportOrders } from "../../../domain/orders/staff/list-orders.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { csvDownload } from "../../lib/csv-download.server.ts";
 import { orderFiltersOf } from "../../lib/order-filters.ts";

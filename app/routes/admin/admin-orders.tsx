@@ -1,8 +1,8 @@
 import { data, Form, Link } from "react-router";
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
-import { ORDER_STATUSES } from "../../../domain/orders/order-statuses.ts";
 import { listOrders } from "../../../domain/orders/staff/list-orders.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import { ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { orderFiltersOf } from "../../lib/order-filters.ts";

@@ -1,13 +1,13 @@
 import { Form, useActionData } from "react-router";
-import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import {
   createPromotion,
   listExcludableProducts,
   listPromotions,
   updatePromotion,
 } from "../../../domain/promotions/manage-promotions.ts";
-import { DAY_MS, singaporeDate } from "../../../domain/shared/singapore-time.ts";
+import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import { DAY_MS, singaporeDate } from "../../../kernel/singapore-time.ts";
 import { ActionMessage, Field, PRIMARY_BUTTON, Section, Table, TEXT_INPUT } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { decideReview } from "../../../domain/reviews/staff/decide-review.ts";
 import { ListReviewsForStaffInput, listReviewsForStaff } from "../../../domain/reviews/staff/list-reviews-for-staff.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { ActionMessage } from "../../components/admin/admin-parts.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";

@@ -1,9 +1,9 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { completeCheckout } from "../../../domain/checkout/complete-checkout.ts";
-import { formatCalendarDate } from "../../../domain/members/format-timestamp.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import type { OrderView } from "../../../domain/orders/order-view.ts";
+import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { pageMeta } from "../../lib/page-meta.ts";

@@ -1,13 +1,13 @@
 import { useRef } from "react";
 import { data, Form, Link, useActionData } from "react-router";
 import { shippingNote } from "../../../domain/bag/shipping-note.ts";
-import { applyPromotionToBag } from "../../../domain/checkout/apply-promotion.ts";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
-import { removePromotionFromBag } from "../../../domain/checkout/remove-promotion.ts";
 import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts";
-import { formatCalendarDate } from "../../../domain/members/format-timestamp.ts";
 import { lineDetail } from "../../../domain/orders/line-description.ts";
 import { amountAtPrice } from "../../../domain/orders/order-money.ts";
+import { applyPromotionToBag } from "../../../domain/promotions/apply-promotion.ts";
+import { removePromotionFromBag } from "../../../domain/promotions/remove-promotion.ts";
+import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { When } from "../../components/when.tsx";

@@ -1,9 +1,9 @@
 import { data, Form } from "react-router";
 import { linkOrderToMember } from "../../../domain/loyalty/link-order.ts";
 import { removeMemberIdFromOrderByEmail } from "../../../domain/loyalty/unlink-order-by-email.ts";
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
 import { listMemberOrders, type MemberOrders } from "../../../domain/orders/list-member-orders.ts";
 import { RECENT_ORDERS_LIMIT } from "../../../domain/orders/recent-orders-limit.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { Answer, buttonClass, DebugSection, inputClass, RecordList, smallButtonClass } from "../../components/debug/debug-ui.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";

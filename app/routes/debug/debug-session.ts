@@ -1,6 +1,6 @@
-import { describeDebugSession } from "../../../domain/members/describe-debug-session.ts";
-import { expireDebugSession } from "../../../domain/members/expire-debug-session.ts";
-import { refreshDebugSession } from "../../../domain/members/refresh-debug-session.ts";
+import { describeDebugSession } from "../../../domain/identity/describe-debug-session.ts";
+import { expireDebugSession } from "../../../domain/identity/expire-debug-session.ts";
+import { refreshDebugSession } from "../../../domain/identity/refresh-debug-session.ts";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, formText, readForm } from "../../lib/action-result.server.ts";
 import { requireDebugMode } from "../../lib/debug-page.server.ts";

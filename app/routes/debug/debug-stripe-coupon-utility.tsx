@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import { data, Form } from "react-router";
-import { checkPromotionCode, type PromotionCheck } from "../../../domain/checkout/check-promotion-code.ts";
-import { createTestPromotionCode } from "../../../domain/checkout/create-test-promotion-code.ts";
-import { listPromotionCodes } from "../../../domain/checkout/list-promotion-codes.ts";
-import { MAX_PERCENT_OFF } from "../../../domain/checkout/promotion.ts";
-import { formatTimestamp } from "../../../domain/members/format-timestamp.ts";
+import { checkPromotionCode, type PromotionCheck } from "../../../domain/promotions/check-promotion-code.ts";
+import { createTestPromotionCode } from "../../../domain/promotions/create-test-promotion-code.ts";
+import { listPromotionCodes } from "../../../domain/promotions/list-promotion-codes.ts";
+import { MAX_PERCENT_OFF } from "../../../domain/promotions/promotion.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { Answer, buttonClass, DebugSection, inputClass } from "../../components/debug/debug-ui.tsx";
 import { PromotionPricing } from "../../components/debug/promotion-pricing.tsx";

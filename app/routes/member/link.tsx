@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { LINK_RETURN_PATH } from "../../../domain/members/sign-in-attempts.ts";
+import { LINK_RETURN_PATH } from "../../../domain/identity/sign-in-attempts.ts";
 import { requestContext } from "../../context.ts";
 import { loginPath } from "../../lib/member-paths.ts";
 import type { Route } from "./+types/link";

@@ -1,9 +1,9 @@
 import { Gift, Sparkles, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
+import { safeReturnPath } from "../../../domain/identity/return-path.ts";
 import { SIGN_UP_POINTS } from "../../../domain/loyalty/programme.ts";
 import { goldRuleText, orderPointsText } from "../../../domain/loyalty/programme-copy.ts";
-import { safeReturnPath } from "../../../domain/members/return-path.ts";
 import { useBrandName } from "../../components/brand.tsx";
 import { requestContext } from "../../context.ts";
 import { signInErrorMessage } from "../../lib/member-messages.ts";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { safeReturnPath } from "../../../domain/members/return-path.ts";
+import { safeReturnPath } from "../../../domain/identity/return-path.ts";
 import { SignOutButton } from "../../components/sign-out-button.tsx";
 import { requestContext } from "../../context.ts";
 import { loginPath } from "../../lib/member-paths.ts";

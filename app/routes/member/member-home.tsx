@@ -1,8 +1,8 @@
 import { Gift, Star, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
 import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
-import { formatDate } from "../../../domain/members/format-timestamp.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
+import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { ClaimOrderForm } from "../../components/claim-order-form.tsx";

@@ -1,7 +1,7 @@
-import { formatCalendarDate } from "../../../domain/members/format-timestamp.ts";
 import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { listOrderRefunds } from "../../../domain/orders/refunds/order-refunds.ts";
+import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { TrackingNumber } from "../../components/tracking-number.tsx";

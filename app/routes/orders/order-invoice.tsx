@@ -1,8 +1,8 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
-import { formatCalendarDate, formatDate } from "../../../domain/members/format-timestamp.ts";
 import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
+import { formatCalendarDate, formatDate } from "../../../kernel/format-timestamp.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";

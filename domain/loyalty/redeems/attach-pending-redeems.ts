@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
 import { bags } from "../../../db/schema/bags.ts";
 import { members, redeems } from "../../../db/schema/members.ts";
-import type { Tx } from "../../members/member-deps.ts";
 
 /**
  * Fulfilment's step for rewards, inside its transaction: the Pending redeems of the bag's member go

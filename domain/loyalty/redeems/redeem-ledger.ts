@@ -1,12 +1,12 @@
 import { and, count, eq, like } from "drizzle-orm";
 import { z } from "zod";
+import type { Tx } from "../../../db/client.ts";
 import { pointTransactions, redeems } from "../../../db/schema/members.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
-import type { Tx } from "../../members/member-deps.ts";
-import { recordPointEntry } from "../../members/point-ledger.ts";
 import { identifier } from "../../shared/input.ts";
 import type { LockedMember as FullLockedMember } from "../locked-member.ts";
+import { recordPointEntry } from "../point-ledger.ts";
 import { rewardExpiredReason } from "../programme-copy.ts";
 
 export type RedeemRow = typeof redeems.$inferSelect;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { orders, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
-import { applyOrderRefund } from "../../loyalty/refund-order.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { queueOrderEmail } from "../order-email.ts";
+import { applyOrderRefund } from "./apply-order-refund.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
 

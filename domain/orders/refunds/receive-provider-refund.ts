@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { orders, refunds } from "../../../db/schema/orders.ts";
 import type { RefundNotice } from "../../../integrations/payments/payment-provider.ts";
-import { applyOrderRefund } from "../../loyalty/refund-order.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { queueOrderEmail } from "../order-email.ts";
+import { applyOrderRefund } from "./apply-order-refund.ts";
 import { recordProviderRefund } from "./complete-refund.ts";
 import { linesWithRefunds, openLines, recordCreditedLines } from "./refund-plan.ts";
 

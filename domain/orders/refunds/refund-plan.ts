@@ -4,7 +4,7 @@ import type { Database, Tx } from "../../../db/client.ts";
 import { orderLines, type orders, refundLines, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
-import { REFUNDABLE } from "../../loyalty/refund-order.ts";
+import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
 import { identifier, requiredText, wholeNumber } from "../../shared/input.ts";
 import { lineDescription } from "../line-description.ts";
 
@@ -109,7 +109,7 @@ async function pendingCents(db: Database | Tx, orderId: string): Promise<number>
  * the transaction ends, so two staff at once cannot together pass the price or a line.
  */
 export async function planRefund(db: Database | Tx, order: OrderRow, request: RefundRequest): Promise<RefundPlan> {
-  if (!REFUNDABLE.includes(order.status))
+  if (!isKeptOrderStatus(order.status))
     throw new AppError("CONFLICT", `This order is ${order.status.replace("_", " ")}, so it cannot be refunded.`);
   if (request.cancel && order.status !== "paid")
     throw new AppError("CONFLICT", `This order is ${order.status}, so it can no longer be cancelled.`);

@@ -2,11 +2,11 @@ import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import { customers, orders } from "../../../db/schema/orders.ts";
+import { ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
+import { singaporeDayEnd, singaporeDayStart } from "../../../kernel/singapore-time.ts";
 import { requireStaff } from "../../shared/access.ts";
 import { text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { singaporeDayEnd, singaporeDayStart } from "../../shared/singapore-time.ts";
-import { ORDER_STATUSES } from "../order-statuses.ts";
 
 export const ORDER_PAGE_SIZE = 50;
 /** The most rows one CSV export carries. */

@@ -5,7 +5,7 @@ import { emailOutbox, orders, refundLines, refunds } from "../../../db/schema/or
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { orderEntryKey } from "../../loyalty/order-points.ts";
-import { pointKindLabel } from "../../members/point-kinds.ts";
+import { pointKindLabel } from "../../loyalty/point-kinds.ts";
 import { requireStaff } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";

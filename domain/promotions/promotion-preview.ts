@@ -1,7 +1,7 @@
 import { isAppError } from "../../kernel/app-error.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
+import { type CheckoutPricing, findPromotion, priceCheckout } from "../checkout/price-checkout.ts";
 import type { OperationContext } from "../shared/context.ts";
-import { type CheckoutPricing, findPromotion, priceCheckout } from "./price-checkout.ts";
 import type { Promotion } from "./promotion.ts";
 
 /**

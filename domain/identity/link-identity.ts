@@ -2,10 +2,10 @@ import { and, eq, ne } from "drizzle-orm";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
+import { byMemberId, loadMemberView } from "../members/load-member.ts";
+import { type MemberDeps, nowOf } from "../members/member-deps.ts";
+import type { MemberView } from "../members/member-view.ts";
 import { isUniqueViolation } from "../shared/db-errors.ts";
-import { byMemberId, loadMemberView } from "./load-member.ts";
-import { type MemberDeps, nowOf } from "./member-deps.ts";
-import type { MemberView } from "./member-view.ts";
 import { providerEmailColumn, providerEmailField, providerName } from "./provider-email.ts";
 
 /**

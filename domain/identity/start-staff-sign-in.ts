@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { lt } from "drizzle-orm";
 import { z } from "zod";
 import { signInAttempts } from "../../db/schema/members.ts";
-import { providerTypeInput } from "../members/identity.ts";
-import { hashOfToken, isWellFormedSessionToken } from "../members/session-token.ts";
-import { SIGN_IN_ATTEMPT_TTL_MS } from "../members/sign-in-attempts.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { providerTypeInput } from "./provider-type.ts";
+import { hashOfToken, isWellFormedSessionToken } from "./session-token.ts";
+import { SIGN_IN_ATTEMPT_TTL_MS } from "./sign-in-attempts.ts";
 
 /** Where a staff sign-in lands: the back office's home page. */
 export const STAFF_HOME_PATH = "/admin";

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, lte, or } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { staffSessions } from "../../db/schema/staff.ts";
-import { hashOfToken, isWellFormedSessionToken, newSessionToken } from "../members/session-token.ts";
 import type { OperationContext, StaffViewer } from "../shared/context.ts";
-import { staffViewerOf } from "./staff-access.ts";
+import { staffViewerOf } from "../staff/staff-access.ts";
+import { hashOfToken, isWellFormedSessionToken, newSessionToken } from "./session-token.ts";
 
 /**
  * Back-office sign-ins are shorter than members': idle for two hours or open for twelve (a working

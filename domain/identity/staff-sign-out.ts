@@ -3,8 +3,8 @@ import { z } from "zod";
 import { staffSessions } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { isSameSecret } from "../members/session-token.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { isSameSecret } from "./session-token.ts";
 
 /** The staff session's CSRF token, as the back-office page that offered the sign-out holds it. */
 export const StaffSignOutInput = z.object({ csrfToken: z.string().nullable() });

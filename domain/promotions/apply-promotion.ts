@@ -3,9 +3,9 @@ import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { heldBagId, loadBag } from "../bag/held-bag.ts";
+import { priceCheckout } from "../checkout/price-checkout.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { priceCheckout } from "./price-checkout.ts";
 import { normalizePromotionCode } from "./promotion.ts";
 
 export const ApplyPromotionInput = z.object({

@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { lockMember } from "../loyalty/locked-member.ts";
-import { memberViewAfter } from "../loyalty/member-after.ts";
-import { settleGoldYears } from "../loyalty/tiers.ts";
+import { singaporeDayStart } from "../../kernel/singapore-time.ts";
+import type { MemberView } from "../members/member-view.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { singaporeDayStart } from "../shared/singapore-time.ts";
 import { GOLD_START_DATE_MESSAGE } from "./gold-start-date.ts";
-import type { MemberView } from "./member-view.ts";
+import { lockMember } from "./locked-member.ts";
+import { memberViewAfter } from "./member-after.ts";
+import { settleGoldYears } from "./tiers.ts";
 
 export const SetGoldStartDateInput = z.object({ memberId: identifier(), goldStartDate: z.string() });
 

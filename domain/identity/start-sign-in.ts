@@ -5,7 +5,7 @@ import { signInAttempts } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { requireSignedIn } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { providerTypeInput } from "./identity.ts";
+import { providerTypeInput } from "./provider-type.ts";
 import { safeReturnPath } from "./return-path.ts";
 import { hashOfToken, isWellFormedSessionToken } from "./session-token.ts";
 import { LINK_RETURN_PATH, SIGN_IN_ATTEMPT_TTL_MS } from "./sign-in-attempts.ts";

@@ -3,6 +3,7 @@ import { and, eq, lte, or } from "drizzle-orm";
 import { memberSessions } from "../../db/schema/members.ts";
 import type { ProviderTokens } from "../../integrations/identity/identity-client.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 import type { OperationContext } from "../shared/context.ts";
 import type { ActiveSession } from "./session.ts";
 import { type SessionDeps, type SessionRow, sessionEnd } from "./session-refresh.ts";
@@ -14,7 +15,6 @@ import { hashOfToken, newSessionToken } from "./session-token.ts";
  * token (session-resume.ts keeps the access token fresh).
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 14 * DAY_MS;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 

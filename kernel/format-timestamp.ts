@@ -1,4 +1,4 @@
-import { SINGAPORE_OFFSET_MS } from "../shared/singapore-time.ts";
+import { SINGAPORE_OFFSET_MS } from "./singapore-time.ts";
 
 /**
  * The one way dates and times are shown to people: as they write them, in Singapore time (UTC+8, no

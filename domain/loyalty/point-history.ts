@@ -1,11 +1,11 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { pointTransactions } from "../../db/schema/members.ts";
+import { formatTimestamp } from "../../kernel/format-timestamp.ts";
+import type { MemberDeps } from "../members/member-deps.ts";
+import { readMeta } from "../members/member-meta.ts";
+import type { PointTransactionView } from "../members/member-view.ts";
 import { parseInput } from "../shared/operation.ts";
-import { formatTimestamp } from "./format-timestamp.ts";
-import type { MemberDeps } from "./member-deps.ts";
-import { readMeta } from "./member-meta.ts";
-import type { PointTransactionView } from "./member-view.ts";
 import { pointKindLabel } from "./point-kinds.ts";
 
 /**

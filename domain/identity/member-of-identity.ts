@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
+import { recordPointEntry } from "../loyalty/point-ledger.ts";
 import { SIGN_UP_POINTS } from "../loyalty/programme.ts";
+import { byMemberId, loadMemberView } from "../members/load-member.ts";
+import { type MemberDeps, nowOf } from "../members/member-deps.ts";
+import type { MemberView } from "../members/member-view.ts";
 import { isUniqueViolation } from "../shared/db-errors.ts";
-import { byMemberId, loadMemberView } from "./load-member.ts";
-import { type MemberDeps, nowOf, type Tx } from "./member-deps.ts";
-import type { MemberView } from "./member-view.ts";
-import { recordPointEntry } from "./point-ledger.ts";
 import { providerEmailColumn, providerName } from "./provider-email.ts";
 
 const MAX_ATTEMPTS = 4;

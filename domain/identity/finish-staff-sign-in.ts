@@ -1,8 +1,8 @@
 import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { exchangeCode, requireSignInAttempt, SignInCallbackInput } from "../members/sign-in-attempts.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { staffViewerOf } from "./staff-access.ts";
+import { staffViewerOf } from "../staff/staff-access.ts";
+import { exchangeCode, requireSignInAttempt, SignInCallbackInput } from "./sign-in-attempts.ts";
 import { type OpenedStaffSession, openStaffSession } from "./staff-sessions.ts";
 
 /**

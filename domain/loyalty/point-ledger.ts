@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import type { Tx } from "./member-deps.ts";
 import type { PointKind } from "./point-kinds.ts";
 
 export type PointEntry = {

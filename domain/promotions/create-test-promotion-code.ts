@@ -2,10 +2,10 @@ import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { promotionCodes } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { singaporeDayEnd } from "../../kernel/singapore-time.ts";
 import { requireDebug, requireSignedIn } from "../shared/access.ts";
 import { wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { singaporeDayEnd } from "../shared/singapore-time.ts";
 import { MAX_PERCENT_OFF, normalizePromotionCode, type Promotion } from "./promotion.ts";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

@@ -1,0 +1,69 @@
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { orders } from "../../../db/schema/orders.ts";
+import { AppError } from "../../../kernel/app-error.ts";
+import { formatMoney } from "../../../kernel/money.ts";
+import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
+import { returnOrderRedeems } from "../../loyalty/refund-redeems.ts";
+import { reverseOrderPoints } from "../../loyalty/reverse-order-points.ts";
+
+type OrderRow = typeof orders.$inferSelect;
+
+export type RefundOrderResult = {
+  orderId: string;
+  status: OrderRow["status"];
+  refundedCents: number;
+  /** What this call refunded. */
+  amountCents: number;
+  /** The member whose points moved; null for an order that earned none (a guest's). */
+  memberId: string | null;
+  pointsReversed: number;
+  /** Points the reversal should have taken but the balance no longer held: written off. */
+  shortfall: number;
+  redeemsReturned: number;
+  redeemPointsReturned: number;
+};
+
+/**
+ * Records money given back on a paid order, in the caller's transaction with the order row locked:
+ * orders.refunded_cents (status refunded once all of it is, or cancelled when the refund cancels the
+ * order), a compensating `refund` debit for the points it earned in proportion (key
+ * `refund:order:{orderId}:{refundedCents}`; what earlier steps reversed is subtracted, so partial
+ * refunds together never reverse more than was earned), the member's spend, purchase count and tier,
+ * and — once all of it is refunded — the points of the rewards that went out with it. Never more
+ * than is left of the price.
+ */
+export async function applyOrderRefund(
+  tx: Tx,
+  order: OrderRow,
+  step: { amountCents: number; at: Date; cancelsOrder: boolean },
+): Promise<RefundOrderResult> {
+  if (!isKeptOrderStatus(order.status))
+    throw new AppError("CONFLICT", `This order is ${order.status.replace("_", " ")}, so it cannot be refunded.`);
+  const remaining = order.priceCents - order.refundedCents;
+  if (step.amountCents > remaining) {
+    throw new AppError("BAD_USER_INPUT", `Only ${formatMoney(remaining)} of this order is left to refund.`);
+  }
+  const { amountCents, at } = step;
+  const refundedCents = order.refundedCents + amountCents;
+  const fully = refundedCents >= order.priceCents;
+  const status = step.cancelsOrder ? "cancelled" : fully ? "refunded" : order.status;
+  await tx
+    .update(orders)
+    .set({ refundedCents, status, ver: sql`${orders.ver} + 1`, updatedAt: at })
+    .where(eq(orders.id, order.id));
+  // Rewards first: their returned points can then cover the reversal.
+  const returns = fully ? await returnOrderRedeems(tx, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
+  const reversal = await reverseOrderPoints(tx, { ...order, refundedCents, status }, { amountCents, fully, at });
+  return {
+    orderId: order.id,
+    status,
+    refundedCents,
+    amountCents,
+    memberId: reversal.memberId ?? order.memberId,
+    pointsReversed: reversal.pointsReversed,
+    shortfall: reversal.shortfall,
+    redeemsReturned: returns.redeemsReturned,
+    redeemPointsReturned: returns.pointsReturned,
+  };
+}
