@@ -7,5 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    // Files share their worker's modules (decision 033): the server, React Router's build and
+    // PGlite's WebAssembly are loaded once per worker instead of once per file. Each file still
+    // gets its own database, shop and ports.
+    isolate: false,
   },
 });
