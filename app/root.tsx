@@ -20,7 +20,7 @@ import { useNonce } from "./components/nonce.tsx";
 import { SiteChrome } from "./components/site-chrome.tsx";
 import { requestContext } from "./context.ts";
 import { CHUNK_RELOAD_SCRIPT } from "./lib/chunk-reload.ts";
-import { isUnhandledError, listenForUnhandledErrors, sendErrorAlert } from "./lib/error-alert-sender.ts";
+import { listenForUnhandledErrors, useErrorAlert } from "./lib/error-alert-sender.ts";
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
@@ -109,10 +109,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
   const { status, message } = describeError(error, pathname);
-  const appEnv = useRootData()?.appEnv;
-  useEffect(() => {
-    if (appEnv && isUnhandledError(error)) sendErrorAlert(appEnv, error);
-  }, [appEnv, error]);
+  useErrorAlert(error);
   return (
     <SiteChrome>
       <ErrorPage status={status} message={message} pathname={pathname} />

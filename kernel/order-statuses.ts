@@ -2,6 +2,16 @@
 export const ORDER_STATES = ["pending_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATES)[number];
 
+/** Each state as the back office names it. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "Awaiting payment",
+  paid: "Paid, not yet shipped",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
 /** The states of a placed order, in the order it moves through them: what staff list and filter. */
 export const ORDER_STATUSES = ["paid", "shipped", "delivered", "cancelled", "refunded"] as const satisfies readonly OrderStatus[];
 

@@ -48,6 +48,16 @@ export const BACK_OFFICE_SECTIONS = [
   { to: "/admin/audit", label: "Audit log", about: "Every staff action: who, what, when, before and after.", needs: ["staff"] },
 ] as const satisfies readonly { to: string; label: string; about: string; needs: readonly StaffPermission[] }[];
 
+/** Each permission by the name the back office gives it. */
+export const PERMISSION_LABELS: Record<StaffPermission, string> = {
+  orders: "Orders",
+  refunds: "Refunds",
+  points: "Points",
+  catalog: "Catalogue",
+  promotions: "Promotions",
+  staff: "Staff",
+};
+
 export type BackOfficeSection = (typeof BACK_OFFICE_SECTIONS)[number];
 
 export function sectionsFor(permissions: ReadonlySet<StaffPermission>): BackOfficeSection[] {

@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { errorAlertData, errorAlertPath, messageOf, reportsErrors } from "./error-alerts.ts";
+import { useRootData } from "./root-data.ts";
 
 /** What React Router shows in the browser for a server error it hides: the server has reported it already. */
 const HIDDEN_SERVER_ERROR = "Unexpected Server Error";
@@ -26,6 +28,14 @@ export function sendErrorAlert(env: string, error: unknown): void {
 export function isUnhandledError(error: unknown): boolean {
   if (isRouteErrorResponse(error)) return error.status >= 500;
   return messageOf(error) !== HIDDEN_SERVER_ERROR;
+}
+
+/** An error page's alert for the error it shows, when that is worth one (see isUnhandledError). */
+export function useErrorAlert(error: unknown): void {
+  const appEnv = useRootData()?.appEnv;
+  useEffect(() => {
+    if (appEnv && isUnhandledError(error)) sendErrorAlert(appEnv, error);
+  }, [appEnv, error]);
 }
 
 /** Alerts for errors no code caught: thrown in an event handler or a timer, or a promise nobody awaited. */

@@ -1,7 +1,12 @@
 import type { z } from "zod";
+import { previewRefund } from "../../domain/orders/refunds/preview-refund.ts";
+import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import type { RefundRequestInput } from "../../domain/orders/refunds/refund-plan.ts";
+import type { OperationContext } from "../../domain/shared/context.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { formText } from "./action-result.server.ts";
+import { formatMoney } from "../../kernel/money.ts";
+import type { RefundConfirmation } from "../components/admin/refund-forms.tsx";
+import { type ActionResult, formText } from "./action-result.server.ts";
 import { centsFromDollars } from "./money-input.ts";
 
 type RefundRequestFields = z.input<typeof RefundRequestInput>;
@@ -38,7 +43,7 @@ function refundKind(form: FormData, amountTyped: boolean, linesTyped: boolean): 
 }
 
 /** The refund and cancel forms' fields as the refund operations take them; amounts are typed in dollars. */
-export function refundRequestOf(form: FormData, orderId: string, intent: "refund" | "cancel"): RefundRequestFields {
+function refundRequestOf(form: FormData, orderId: string, intent: "refund" | "cancel"): RefundRequestFields {
   const reason = formText(form, "reason");
   if (intent === "cancel") return { orderId, what: { kind: "rest" }, reason, cancel: true };
   const amount = formText(form, "amount");
@@ -53,7 +58,7 @@ export function refundRequestOf(form: FormData, orderId: string, intent: "refund
  * The fields that say exactly what was asked, for the confirmation to send again: the decided kind
  * and only its own field, so the refund confirmed is the one shown.
  */
-export function refundFields(form: FormData, request: RefundRequestFields): [string, string][] {
+function refundFields(form: FormData, request: RefundRequestFields): [string, string][] {
   const { what } = request;
   const own: [string, string][] =
     what.kind === "amount"
@@ -73,4 +78,40 @@ export function refundFormValues(form: FormData): Record<string, string> {
         : [],
     ),
   );
+}
+
+/**
+ * A refund or cancellation takes two posts: the form's, answered with what it would give back for
+ * the staff member to confirm (nothing changes), then the confirmation's, which names the amount
+ * confirmed and the refund's id.
+ */
+export async function refundOrCancel(
+  operations: OperationContext,
+  form: FormData,
+  orderId: string,
+  intent: "refund" | "cancel",
+): Promise<ActionResult | { confirm: RefundConfirmation }> {
+  const request = refundRequestOf(form, orderId, intent);
+  const confirmedCents = formText(form, "confirmedCents");
+  if (confirmedCents === "") {
+    const plan = await previewRefund(operations, request);
+    const confirm: RefundConfirmation = {
+      intent,
+      amountCents: plan.amountCents,
+      refundId: plan.refundId,
+      lines: plan.lines.map((line) => `${line.quantity} × ${line.description}`),
+      reason: request.reason,
+      fields: refundFields(form, request),
+    };
+    return { confirm };
+  }
+  const refund = await refundOrderPayment(operations, { ...request, confirmedCents, refundId: formText(form, "refundId") });
+  const amount = formatMoney(refund.amountCents);
+  return {
+    ok: true,
+    message:
+      refund.status === "succeeded"
+        ? `${intent === "cancel" ? "Cancelled. " : ""}${amount} refunded; the shopper's email is on its way.`
+        : `${amount} is waiting for the payment provider; it will be tried again shortly.`,
+  } satisfies ActionResult;
 }

@@ -181,6 +181,49 @@ describe("the back office over HTTP", () => {
     expect(audit).toContain(packer.email);
   });
 
+  /** What a back-office page shows: its status, title, whether its header and navigation are there, and its main content. */
+  const backOfficePage = async (browser: ShopBrowser, path: string) => {
+    const response = await browser.get(path);
+    const html = await response.text();
+    return {
+      status: response.status,
+      title: /<title>(.*?)<\/title>/.exec(html)?.[1],
+      chrome: html.includes('<nav aria-label="Back office"') && html.includes("Sign out"),
+      main: /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? "",
+    };
+  };
+
+  it("shows a page's refusal or failure inside the back office, with its status and message and the navigation still there", async () => {
+    const { browser, csrf } = await signedInOwner();
+    const missing = await backOfficePage(browser, "/admin/orders/no-such-order");
+    expect(missing).toMatchObject({ status: 404, chrome: true, title: expect.stringMatching(/^404 - There is no such order\./) });
+    expect(missing.main).toContain("Error 404");
+    expect(missing.main).toContain("There is no such order.");
+    expect(missing.main).toContain('href="/admin"');
+    expect(missing.main).not.toContain("Browse the shop");
+
+    const clerk = newPerson("google", "Clerk");
+    await browser.post("/admin/staff", { csrf, intent: "add", email: clerk.email, role: "staff", permissions: "orders" });
+    const clerkBrowser = openBrowser(shop);
+    await staffSignIn(clerkBrowser, clerk);
+    const refused = await backOfficePage(clerkBrowser, "/admin/staff");
+    expect(refused).toMatchObject({ status: 403, chrome: true });
+    expect(refused.main).toContain("Error 403");
+    expect(refused.main).toMatch(/it needs the (&quot;|")staff(&quot;|") permission/);
+
+    // An unexpected failure (here the audit log's table is missing) says only that something went wrong.
+    await db().execute(sql`alter table audit_log rename to audit_log_away`);
+    try {
+      const failed = await backOfficePage(browser, "/admin/audit");
+      expect(failed).toMatchObject({ status: 500, chrome: true });
+      expect(failed.main).toContain("Something went wrong");
+      expect(failed.main).not.toContain("audit_log");
+    } finally {
+      await db().execute(sql`alter table audit_log_away rename to audit_log`);
+    }
+    expect((await browser.get("/admin/audit")).status).toBe(200);
+  });
+
   it("keeps a member's session out of the back office and the staff session off the shop's pages", async () => {
     const browser = openBrowser(shop);
     await browser.signIn(newPerson());

@@ -68,11 +68,12 @@ describe("the back office's member screens over HTTP", () => {
       expect(refused.status).toBe(403);
     }
     const cases: [Record<string, string>, string][] = [
-      [{ direction: "credit", points: "0", reason: "x" }, "at least 1"],
-      [{ direction: "credit", points: "abc", reason: "x" }, "whole number"],
-      [{ direction: "credit", points: "100001", reason: "x" }, "at most 100,000"],
-      [{ direction: "credit", points: "5", reason: " " }, "reason: is required"],
-      [{ direction: "sideways", points: "5", reason: "x" }, "credit or debit"],
+      [{ direction: "credit", points: "0", reason: "x" }, "Points must be at least 1."],
+      [{ direction: "credit", points: "1.5", reason: "x" }, "Points must be a whole number."],
+      [{ direction: "credit", points: "abc", reason: "x" }, "Points must be a number."],
+      [{ direction: "credit", points: "100001", reason: "x" }, "Points must be at most 100,000."],
+      [{ direction: "credit", points: "5", reason: " " }, "Reason is required."],
+      [{ direction: "sideways", points: "5", reason: "x" }, "Direction must be credit or debit."],
     ];
     for (const [form, message] of cases) {
       const bad = await owner.post(memberPath(), { csrf, ...form });

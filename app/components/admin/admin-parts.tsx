@@ -1,22 +1,77 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 
-/** The pieces the back office's pages are made of. */
-export const PRIMARY_BUTTON = "rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900";
-export const TEXT_INPUT = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2";
+/** A link in a back-office page's text. */
+export const LINK = "font-semibold text-brand-700 underline";
 
-/** A labelled input of a back-office form. */
-export function Field({ id, label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * A page's heading, with what leads back up (all orders, from one order), a line about the page and
+ * what it offers beside its title (a CSV of the list).
+ */
+export function PageHeading({
+  title,
+  back,
+  aside,
+  children,
+}: {
+  title: string;
+  back?: { to: string; label: string };
+  aside?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
-    <div>
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      <input id={id} className={TEXT_INPUT} {...input} />
-    </div>
+    <>
+      {back && (
+        <p className="mb-2">
+          <Link to={back.to} className={LINK}>
+            {back.label}
+          </Link>
+        </p>
+      )}
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight break-all text-brand-900">{title}</h1>
+        {aside}
+      </div>
+      {children && <p className="mt-2 text-muted">{children}</p>}
+    </>
   );
 }
 
-export function Stat({ label, value }: { label: string; value: string }) {
+/** A download of what the page lists, as the page filters it. */
+export function CsvLink({ href }: { href: string }) {
+  return (
+    <a href={href} className={LINK}>
+      Export CSV
+    </a>
+  );
+}
+
+/** Links to the newer and older pages of a list, each only when there is one. */
+export function PageLinks({
+  label,
+  newer,
+  older,
+}: {
+  label: string;
+  newer: { to: string; label: string } | null;
+  older: { to: string; label: string } | null;
+}) {
+  if (!newer && !older) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex gap-4">
+      {[newer, older].map(
+        (link) =>
+          link && (
+            <Link key={link.label} to={link.to} className={LINK}>
+              {link.label}
+            </Link>
+          ),
+      )}
+    </nav>
+  );
+}
+
+export function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3">
       <dt className="text-muted">{label}</dt>
@@ -33,50 +88,5 @@ export function Section({ id, title, children }: { id: string; title: string; ch
       </h2>
       <div className="mt-3">{children}</div>
     </section>
-  );
-}
-
-/** A table in a box that scrolls sideways when wider than a phone; a table of few short columns can say it fits one. */
-export function Table({
-  caption,
-  headings,
-  children,
-  fitsPhone = false,
-}: {
-  caption: string;
-  headings: string[];
-  children: ReactNode;
-  fitsPhone?: boolean;
-}) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
-    <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className={`w-full text-left ${fitsPhone ? "" : "min-w-[36rem]"}`}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className="p-3">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </section>
-  );
-}
-
-/** What a form's action answered: a status when it worked, an alert when it did not. */
-export function ActionMessage({ result }: { result: { ok: boolean; message: string } | undefined }) {
-  if (!result) return null;
-  return (
-    <p
-      role={result.ok ? "status" : "alert"}
-      className={`mt-4 rounded-lg border p-3 font-medium ${result.ok ? "border-brand-200 bg-brand-50 text-brand-900" : "border-red-200 bg-red-50 text-sale"}`}
-    >
-      {result.message}
-    </p>
   );
 }

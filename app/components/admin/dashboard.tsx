@@ -1,5 +1,7 @@
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
+import { Stat } from "./admin-parts.tsx";
+import { DataTable } from "./data-table.tsx";
 
 type Period = {
   key: string;
@@ -27,7 +29,9 @@ export type DashboardData = {
 const POINTS_VALUED = 100;
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(1)}%`);
 
-const ROWS: { label: string; value: (period: Period) => string }[] = [
+type Row = { label: string; value: (period: Period) => string };
+
+const ROWS: Row[] = [
   { label: "Sales (less refunds)", value: (period) => formatMoney(period.salesCents) },
   { label: "Orders", value: (period) => formatNumber(period.orders) },
   { label: "Average order", value: (period) => formatMoney(period.averageOrderCents) },
@@ -112,55 +116,25 @@ export function Dashboard({ data }: { data: DashboardData }) {
       <h2 id="dashboard-heading" className="text-xl font-bold text-brand-900">
         At a glance
       </h2>
-      <section
-        aria-label="Figures by period"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
-        tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
-      >
-        <table className="w-full min-w-[28rem] text-left">
-          <caption className="sr-only">Sales, orders and points by period, in Singapore days</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className="p-3">
-                Figure
-              </th>
-              {data.periods.map((period) => (
-                <th key={period.key} scope="col" className="p-3 text-right">
-                  {period.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ROWS.map((row) => (
-              <tr key={row.label} className="border-t border-slate-200">
-                <th scope="row" className="p-3 font-medium">
-                  {row.label}
-                </th>
-                {data.periods.map((period) => (
-                  <td key={period.key} className="p-3 text-right">
-                    {row.value(period)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <DataTable
+        caption="Sales, orders and points by period, in Singapore days"
+        label="Figures by period"
+        columns={[
+          { heading: "Figure", cell: (row) => row.label, rowHeader: true },
+          ...data.periods.map((period) => ({ heading: period.label, cell: (row: Row) => row.value(period), numeric: true })),
+        ]}
+        rows={ROWS}
+        rowKey={(row) => row.label}
+        empty="No figures yet."
+        minWidth="narrow"
+      />
       <dl className="grid gap-3 sm:grid-cols-3">
-        <div className="rounded-lg border border-slate-200 bg-white p-3">
-          <dt className="text-muted">Points outstanding</dt>
-          <dd className="font-bold text-brand-900">{formatNumber(data.outstandingPoints)}</dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-3">
-          <dt className="text-muted">Programme liability</dt>
-          <dd className="font-bold text-brand-900">{formatMoney(data.liabilityCents)}</dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-3">
-          <dt className="text-muted">Value of a point (best reward)</dt>
-          <dd className="font-bold text-brand-900">{`${formatMoney(Math.round(data.pointValueCents * POINTS_VALUED))} per ${POINTS_VALUED} points`}</dd>
-        </div>
+        <Stat label="Points outstanding" value={formatNumber(data.outstandingPoints)} />
+        <Stat label="Programme liability" value={formatMoney(data.liabilityCents)} />
+        <Stat
+          label="Value of a point (best reward)"
+          value={`${formatMoney(Math.round(data.pointValueCents * POINTS_VALUED))} per ${POINTS_VALUED} points`}
+        />
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
         <BarChart title="Daily sales" days={data.days} value={(day) => day.salesCents} format={formatMoney} />

@@ -1,8 +1,11 @@
 import { Link } from "react-router";
 import type { OrderMoney } from "../../../domain/orders/order-money.ts";
+import type { RefundStatus } from "../../../domain/orders/refunds/refund-statuses.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { OrderMoneySummary } from "../order-totals.tsx";
-import { Section, Stat, Table } from "./admin-parts.tsx";
+import { LINK, Section, Stat } from "./admin-parts.tsx";
+import { DataTable } from "./data-table.tsx";
+import { RefundStatusBadge } from "./status-badge.tsx";
 
 type Customer = { name: string; address: string; postalCode: string };
 type Member = { id: string; name: string | null; email: string; status: string } | null;
@@ -45,7 +48,7 @@ export function OrderCustomer({
         {member ? (
           <>
             Linked to member{" "}
-            <Link to={`/admin/members/${encodeURIComponent(member.id)}`} className="font-semibold text-brand-700 underline">
+            <Link to={`/admin/members/${encodeURIComponent(member.id)}`} className={LINK}>
               {member.name || member.email}
             </Link>{" "}
             ({member.status}).
@@ -65,7 +68,7 @@ export type RefundFact = {
   lines: string[];
   reason: string;
   by: string;
-  status: string;
+  status: RefundStatus;
   /** The credit note's number and address once the refund has completed. */
   creditNote: { id: string; href: string } | null;
 };
@@ -87,38 +90,44 @@ export function OrderPayment({
       <p>
         Paid {paid}; refunded {refunded}, so {left} is left to refund.
       </p>
-      {refunds.length === 0 ? (
-        <p className="mt-3">Nothing has been refunded.</p>
-      ) : (
-        <div className="mt-3">
-          <Table
-            caption="Refunds of this order"
-            headings={["When and by whom", "Amount", "Items", "Reason", "Status", "Credit note"]}
-          >
-            {refunds.map((refund) => (
-              <tr key={refund.id} className="border-t border-slate-200 align-top">
-                <td className="p-3">
-                  <span className="block whitespace-nowrap">{refund.at}</span>
-                  <span className="block text-sm text-muted wrap-anywhere">{refund.by}</span>
-                </td>
-                <td className="p-3">{refund.amount}</td>
-                <td className="min-w-48 p-3">{refund.lines.length > 0 ? refund.lines.join("; ") : "An amount"}</td>
-                <td className="min-w-36 p-3">{refund.reason}</td>
-                <td className="p-3">{refund.status}</td>
-                <td className="p-3 whitespace-nowrap">
-                  {refund.creditNote ? (
-                    <a href={refund.creditNote.href} className="font-semibold text-brand-700 underline">
-                      {refund.creditNote.id} (PDF)
-                    </a>
-                  ) : (
-                    "Once refunded"
-                  )}
-                </td>
-              </tr>
-            ))}
-          </Table>
-        </div>
-      )}
+      <DataTable
+        caption="Refunds of this order"
+        className="mt-3"
+        rows={refunds}
+        rowKey={(refund) => refund.id}
+        empty="Nothing has been refunded."
+        columns={[
+          {
+            heading: "When and by whom",
+            cell: (refund) => (
+              <>
+                <span className="block whitespace-nowrap">{refund.at}</span>
+                <span className="block text-sm text-muted wrap-anywhere">{refund.by}</span>
+              </>
+            ),
+          },
+          { heading: "Amount", cell: (refund) => refund.amount },
+          {
+            heading: "Items",
+            cell: (refund) => (refund.lines.length > 0 ? refund.lines.join("; ") : "An amount"),
+            className: "min-w-48",
+          },
+          { heading: "Reason", cell: (refund) => refund.reason, className: "min-w-36" },
+          { heading: "Status", cell: (refund) => <RefundStatusBadge status={refund.status} /> },
+          {
+            heading: "Credit note",
+            className: "whitespace-nowrap",
+            cell: (refund) =>
+              refund.creditNote ? (
+                <a href={refund.creditNote.href} className={LINK}>
+                  {refund.creditNote.id} (PDF)
+                </a>
+              ) : (
+                "Once refunded"
+              ),
+          },
+        ]}
+      />
     </Section>
   );
 }
@@ -140,30 +149,34 @@ export function OrderHistory({
   return (
     <>
       <Section id="points" title="Points">
-        {points.length === 0 ? (
-          <p>This order moved no points.</p>
-        ) : (
-          <Table caption="Points this order moved" headings={["When", "Kind", "Points"]}>
-            {points.map((entry) => (
-              <tr key={`${entry.kind}-${entry.at}`} className="border-t border-slate-200">
-                <td className="p-3 whitespace-nowrap">{entry.at}</td>
-                <td className="p-3">{entry.label}</td>
-                <td className="p-3 text-right">{`${entry.transactionType === "credit" ? "+" : "−"}${formatNumber(entry.points)}`}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
+        <DataTable
+          caption="Points this order moved"
+          rows={points}
+          rowKey={(entry) => `${entry.kind}-${entry.at}`}
+          empty="This order moved no points."
+          columns={[
+            { heading: "When", cell: (entry) => entry.at, className: "whitespace-nowrap" },
+            { heading: "Kind", cell: (entry) => entry.label },
+            {
+              heading: "Points",
+              numeric: true,
+              cell: (entry) => `${entry.transactionType === "credit" ? "+" : "−"}${formatNumber(entry.points)}`,
+            },
+          ]}
+        />
       </Section>
       <Section id="emails" title="Emails">
-        <Table caption="Emails for this order" headings={["Email", "Queued", "Sent"]}>
-          {emails.map((email) => (
-            <tr key={email.id} className="border-t border-slate-200">
-              <td className="p-3">{email.label}</td>
-              <td className="p-3 whitespace-nowrap">{email.queued}</td>
-              <td className="p-3 whitespace-nowrap">{email.sent ?? "Not yet"}</td>
-            </tr>
-          ))}
-        </Table>
+        <DataTable
+          caption="Emails for this order"
+          rows={emails}
+          rowKey={(email) => email.id}
+          empty="No emails yet."
+          columns={[
+            { heading: "Email", cell: (email) => email.label },
+            { heading: "Queued", cell: (email) => email.queued, className: "whitespace-nowrap" },
+            { heading: "Sent", cell: (email) => email.sent ?? "Not yet", className: "whitespace-nowrap" },
+          ]}
+        />
       </Section>
       <Section id="timeline" title="Timeline">
         <ol className="space-y-2 border-l-2 border-brand-200 pl-4">

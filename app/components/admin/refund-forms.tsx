@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatMoney } from "../../../kernel/money.ts";
-import { PRIMARY_BUTTON } from "./admin-parts.tsx";
+import { AdminForm, SubmitButton } from "./admin-form.tsx";
+import { LINK } from "./admin-parts.tsx";
 
 export type RefundableLine = { position: number; description: string; quantity: number; refunded: number; lineTotal: string };
 
@@ -41,12 +42,10 @@ function ReasonField({ id, defaultValue }: { id: string; defaultValue?: string }
  * for the confirmation. `values` fills it in again after a refusal.
  */
 export function RefundForm({
-  csrfToken,
   left,
   lines,
   values = {},
 }: {
-  csrfToken: string;
   left: string;
   lines: RefundableLine[];
   values?: Record<string, string>;
@@ -62,9 +61,7 @@ export function RefundForm({
     if (next !== "lines") setQuantities({});
   };
   return (
-    <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <input type="hidden" name="csrf" value={csrfToken} />
-      <input type="hidden" name="intent" value="refund" />
+    <AdminForm intent="refund" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <fieldset className="space-y-3" aria-describedby="refund-hint">
         <legend className="font-semibold">What to refund ({left} is left)</legend>
         <p id="refund-hint" className="text-sm text-muted">
@@ -116,10 +113,8 @@ export function RefundForm({
         </div>
       </fieldset>
       <ReasonField id="refund-reason" defaultValue={values.reason} />
-      <button type="submit" className={PRIMARY_BUTTON}>
-        Refund…
-      </button>
-    </Form>
+      <SubmitButton>Refund…</SubmitButton>
+    </AdminForm>
   );
 }
 
@@ -153,17 +148,13 @@ function RefundLine({ line, value, onChange }: { line: RefundableLine; value: st
 }
 
 /** Cancels an order not yet shipped, refunding all of it; pressing the button only asks for the confirmation. */
-export function CancelForm({ csrfToken, left }: { csrfToken: string; left: string }) {
+export function CancelForm({ left }: { left: string }) {
   return (
-    <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <input type="hidden" name="csrf" value={csrfToken} />
-      <input type="hidden" name="intent" value="cancel" />
+    <AdminForm intent="cancel" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <p>The shopper gets back {left} and an email saying the order is cancelled.</p>
       <ReasonField id="cancel-reason" />
-      <button type="submit" className={PRIMARY_BUTTON}>
-        Cancel order and refund…
-      </button>
-    </Form>
+      <SubmitButton>Cancel order and refund…</SubmitButton>
+    </AdminForm>
   );
 }
 
@@ -172,15 +163,7 @@ export function CancelForm({ csrfToken, left }: { csrfToken: string; left: strin
  * and a button naming the amount. Focused when it appears, so keyboard and screen-reader users land
  * on it; without scripts it is the top of the page that answers the form.
  */
-export function ConfirmRefund({
-  csrfToken,
-  confirmation,
-  orderPath,
-}: {
-  csrfToken: string;
-  confirmation: RefundConfirmation;
-  orderPath: string;
-}) {
+export function ConfirmRefund({ confirmation, orderPath }: { confirmation: RefundConfirmation; orderPath: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new confirmation takes the focus.
   useEffect(() => heading.current?.focus(), [confirmation.refundId]);
@@ -206,21 +189,20 @@ export function ConfirmRefund({
           </ul>
         </>
       )}
-      <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
-        <input type="hidden" name="csrf" value={csrfToken} />
-        <input type="hidden" name="intent" value={confirmation.intent} />
-        {confirmation.fields.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <input type="hidden" name="refundId" value={confirmation.refundId} />
-        <input type="hidden" name="confirmedCents" value={confirmation.amountCents} />
-        <button type="submit" className={PRIMARY_BUTTON}>
-          {cancel ? `Cancel order and refund ${amount}` : `Refund ${amount}`}
-        </button>
-        <Link to={orderPath} className="font-semibold text-brand-700 underline">
+      <AdminForm
+        intent={confirmation.intent}
+        hiddenFields={[
+          ...confirmation.fields,
+          ["refundId", confirmation.refundId],
+          ["confirmedCents", String(confirmation.amountCents)],
+        ]}
+        className="mt-4 flex flex-wrap items-center gap-4"
+      >
+        <SubmitButton>{cancel ? `Cancel order and refund ${amount}` : `Refund ${amount}`}</SubmitButton>
+        <Link to={orderPath} className={LINK}>
           {cancel ? "Keep the order" : "Don't refund"}
         </Link>
-      </Form>
+      </AdminForm>
     </section>
   );
 }

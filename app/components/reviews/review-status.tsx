@@ -1,12 +1,10 @@
+import { REVIEW_STATUS_LABELS } from "../../../domain/reviews/review-statuses.ts";
 import type { ReviewStatus } from "../../../domain/reviews/review-view.ts";
+import { StatusBadge, type Tone } from "../admin/status-badge.tsx";
 
-const STATUS_TEXT: Record<ReviewStatus, { label: string; className: string }> = {
-  pending: { label: "Waiting for approval", className: "bg-amber-100 text-amber-950" },
-  approved: { label: "Published", className: "bg-emerald-100 text-emerald-900" },
-  rejected: { label: "Not published", className: "bg-slate-200 text-slate-800" },
-};
+const REVIEW_TONES: Record<ReviewStatus, Tone> = { pending: "waiting", approved: "done", rejected: "off" };
 
+/** A review's state, the same for the member who wrote it and the staff who decide it. */
 export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
-  const { label, className } = STATUS_TEXT[status];
-  return <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${className}`}>{label}</span>;
+  return <StatusBadge tone={REVIEW_TONES[status]}>{REVIEW_STATUS_LABELS[status]}</StatusBadge>;
 }

@@ -1,7 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import { AUDIT_ACTIONS } from "../../../domain/audit/audit-actions.ts";
 import { listAuditLog } from "../../../domain/audit/list-audit-log.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
+import { ErrorMessage, Field, SearchForm, SelectField, SubmitButton } from "../../components/admin/admin-form.tsx";
+import { CsvLink, PageHeading, PageLinks } from "../../components/admin/admin-parts.tsx";
+import { DataTable } from "../../components/admin/data-table.tsx";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -35,107 +38,53 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+const ACTION_CHOICES = [
+  { value: "", label: "All actions" },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
+];
+
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { filters } = loaderData;
+  const { filters, entries, nextQuery, error } = loaderData;
   return (
     <>
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Audit log</h1>
-        <a
-          href={`/admin/audit.csv?${new URLSearchParams(Object.entries(filters).filter(([, value]) => value))}`}
-          className="font-semibold text-brand-700 underline"
-        >
-          Export CSV
-        </a>
-      </div>
-      <Form method="get" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-5 sm:items-end">
-        <Field label="Who (email)" name="actor" type="email" value={filters.actor} />
-        <div>
-          <label htmlFor="audit-action" className="block font-semibold">
-            Action
-          </label>
-          <select
-            id="audit-action"
-            name="action"
-            defaultValue={filters.action}
-            className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2"
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Field label="From" name="from" type="date" value={filters.from} />
-        <Field label="To" name="to" type="date" value={filters.to} />
-        <button type="submit" className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
-          Filter
-        </button>
-      </Form>
-      {loaderData.error && (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 font-medium text-sale">
-          {loaderData.error}
-        </p>
-      )}
-      {loaderData.entries.length === 0 && !loaderData.error ? (
-        <p className="mt-6">No entries match.</p>
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
-        <section aria-label="Audit entries" tabIndex={0} className="mt-6 overflow-x-auto">
-          <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
-            <caption className="sr-only">Staff actions, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                {["When", "Who", "Action", "Target", "Before", "After"].map((heading) => (
-                  <th key={heading} scope="col" className="px-2 py-2 font-semibold">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.entries.map((entry) => (
-                <tr key={entry.id} className="border-b border-slate-200 align-top">
-                  <td className="whitespace-nowrap px-2 py-2">
-                    <time dateTime={entry.createdAt}>{entry.when}</time>
-                  </td>
-                  <td className="px-2 py-2 break-all">{entry.actorEmail}</td>
-                  <td className="px-2 py-2">{entry.action}</td>
-                  <td className="px-2 py-2 break-all">{entry.target}</td>
-                  <td className="px-2 py-2 font-mono text-xs break-all">{entry.before}</td>
-                  <td className="px-2 py-2 font-mono text-xs break-all">{entry.after}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-      {loaderData.nextQuery && (
-        <p className="mt-4">
-          <Link to={`?${loaderData.nextQuery}`} className="font-semibold text-brand-700 underline">
-            Older entries
-          </Link>
-        </p>
-      )}
-    </>
-  );
-}
-
-function Field({ label, name, type, value }: { label: string; name: string; type: string; value: string }) {
-  return (
-    <div>
-      <label htmlFor={`audit-${name}`} className="block font-semibold">
-        {label}
-      </label>
-      <input
-        id={`audit-${name}`}
-        name={name}
-        type={type}
-        defaultValue={value}
-        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2"
+      <PageHeading
+        title="Audit log"
+        aside={<CsvLink href={`/admin/audit.csv?${new URLSearchParams(Object.entries(filters).filter(([, value]) => value))}`} />}
       />
-    </div>
+      <SearchForm className="grid gap-3 sm:grid-cols-5 sm:items-end">
+        <Field id="audit-actor" label="Who (email)" name="actor" type="email" defaultValue={filters.actor} />
+        <SelectField id="audit-action" label="Action" name="action" defaultValue={filters.action} options={ACTION_CHOICES} />
+        <Field id="audit-from" label="From" name="from" type="date" defaultValue={filters.from} />
+        <Field id="audit-to" label="To" name="to" type="date" defaultValue={filters.to} />
+        <SubmitButton>Filter</SubmitButton>
+      </SearchForm>
+      {error ? (
+        <ErrorMessage message={error} />
+      ) : (
+        <DataTable
+          caption="Staff actions, newest first"
+          label="Audit entries"
+          className="mt-6"
+          minWidth="widest"
+          dense
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          empty="No entries match."
+          columns={[
+            {
+              heading: "When",
+              cell: (entry) => <time dateTime={entry.createdAt}>{entry.when}</time>,
+              className: "whitespace-nowrap",
+            },
+            { heading: "Who", cell: (entry) => entry.actorEmail, className: "break-all" },
+            { heading: "Action", cell: (entry) => entry.action },
+            { heading: "Target", cell: (entry) => entry.target, className: "break-all" },
+            { heading: "Before", cell: (entry) => entry.before, className: "font-mono text-xs break-all" },
+            { heading: "After", cell: (entry) => entry.after, className: "font-mono text-xs break-all" },
+          ]}
+        />
+      )}
+      <PageLinks label="Audit pages" newer={null} older={nextQuery ? { to: `?${nextQuery}`, label: "Older entries" } : null} />
+    </>
   );
 }

@@ -1,14 +1,22 @@
 import type { ReactNode } from "react";
-import { Form, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { isOptionAvailable } from "../../../domain/catalog/lookup.ts";
 import { listCatalogueForStaff } from "../../../domain/catalog/staff/list-catalogue-for-staff.ts";
-import { switchOption } from "../../../domain/catalog/staff/switch-option.ts";
-import { switchCampaignExclusion, switchProduct } from "../../../domain/catalog/staff/switch-product.ts";
+import { SwitchOptionInput, switchOption } from "../../../domain/catalog/staff/switch-option.ts";
+import {
+  SwitchCampaignExclusionInput,
+  SwitchProductInput,
+  switchCampaignExclusion,
+  switchProduct,
+} from "../../../domain/catalog/staff/switch-product.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { seriesTitle } from "../../../kernel/series.ts";
-import { ActionMessage, Section } from "../../components/admin/admin-parts.tsx";
+import { ActionMessage, AdminForm } from "../../components/admin/admin-form.tsx";
+import { PageHeading, Section } from "../../components/admin/admin-parts.tsx";
+import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { type ActionResult, failureResult, formText, unreadableRequest } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-catalogue";
 
@@ -19,10 +27,9 @@ const optionLabel = (option: { optionName: string; flavourName: string | null })
   option.flavourName ? `${option.optionName}, ${option.flavourName}` : option.optionName;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { operations, staff } = requireStaffPage(args);
+  const { operations } = requireStaffPage(args);
   const groups = await refusedAsPage(listCatalogueForStaff(operations, {}));
   return {
-    csrfToken: staff.session.csrfToken,
     series: groups.map(({ series, products }) => ({
       code: series.code,
       title: seriesTitle(series),
@@ -46,22 +53,26 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
+  // Every switch's form says what it turns the switch to as "on".
   const on = formText(form, "on");
   try {
     switch (formText(form, "intent")) {
       case "product": {
-        const product = await switchProduct(operations, { productId: formText(form, "productId"), active: on });
+        const product = await switchProduct(operations, formInput(SwitchProductInput, form, { active: on }));
         return { ok: true, message: `${product.name} is ${product.active ? "on sale" : "switched off"}.` } satisfies ActionResult;
       }
       case "exclusion": {
-        const product = await switchCampaignExclusion(operations, { productId: formText(form, "productId"), excluded: on });
+        const product = await switchCampaignExclusion(
+          operations,
+          formInput(SwitchCampaignExclusionInput, form, { excluded: on }),
+        );
         const message = product.campaignDiscountExclusion
           ? `Promotion codes no longer discount ${product.name}.`
           : `Promotion codes discount ${product.name} again.`;
         return { ok: true, message } satisfies ActionResult;
       }
       case "option": {
-        const option = await switchOption(operations, { optionId: formText(form, "optionId"), active: on });
+        const option = await switchOption(operations, formInput(SwitchOptionInput, form, { active: on }));
         const name = `${option.productName}: ${optionLabel(option)}`;
         return { ok: true, message: `${name} is ${option.active ? "on sale" : "switched off"}.` } satisfies ActionResult;
       }
@@ -81,7 +92,6 @@ const switchLook = (on: boolean) =>
 
 /** One small form that flips one switch; the button says what it does and to what. */
 function SwitchForm({
-  csrfToken,
   intent,
   target,
   on,
@@ -89,36 +99,25 @@ function SwitchForm({
   what,
   look,
 }: {
-  csrfToken: string;
   intent: "product" | "option" | "exclusion";
-  target: { name: "productId" | "optionId"; value: string };
+  target: ["productId" | "optionId", string];
   on: boolean;
   label: string;
   what: string;
   look: string;
 }) {
   return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="csrf" value={csrfToken} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name={target.name} value={target.value} />
-      <input type="hidden" name="on" value={String(on)} />
+    <AdminForm intent={intent} hiddenFields={[target, ["on", String(on)]]} preventScrollReset>
       <button type="submit" className={look}>
         {label}
         <span className="sr-only">{` ${what}`}</span>
       </button>
-    </Form>
+    </AdminForm>
   );
 }
 
-function State({ on, children }: { on: boolean; children: string }) {
-  return (
-    <span
-      className={`rounded-full px-2 py-0.5 text-sm font-semibold ${on ? "bg-brand-50 text-brand-900" : "bg-slate-200 text-slate-800"}`}
-    >
-      {children}
-    </span>
-  );
+function OnSale({ on }: { on: boolean }) {
+  return <StatusBadge tone={on ? "active" : "off"}>{on ? "On sale" : "Switched off"}</StatusBadge>;
 }
 
 /** A product's options, folded away until needed; open while any of them is switched off. */
@@ -138,14 +137,12 @@ function OptionsFold({ name, options, children }: { name: string; options: { act
 
 export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const { csrfToken } = loaderData;
   return (
     <>
-      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Catalogue</h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title="Catalogue">
         Switching a product or an option off takes it out of the shop at once; bags that hold it drop it. A product excluded from
         campaigns gets no promotion-code discount.
-      </p>
+      </PageHeading>
       <ActionMessage result={result} />
       <nav aria-label="Series" className="mt-4">
         <ul className="flex flex-wrap gap-x-4 gap-y-2">
@@ -168,24 +165,22 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
               <li key={product.id} className="rounded-lg border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="mr-auto text-lg font-bold text-brand-900">{product.name}</h3>
-                  <State on={product.active}>{product.active ? "On sale" : "Switched off"}</State>
-                  {product.soldAnyway && <State on>Its pouches still sell through promotions</State>}
-                  {product.excluded && <State on={false}>No promotion codes</State>}
+                  <OnSale on={product.active} />
+                  {product.soldAnyway && <StatusBadge tone="active">Its pouches still sell through promotions</StatusBadge>}
+                  {product.excluded && <StatusBadge tone="off">No promotion codes</StatusBadge>}
                 </div>
                 <div className="mt-3 flex flex-wrap gap-2">
                   <SwitchForm
-                    csrfToken={csrfToken}
                     intent="product"
-                    target={{ name: "productId", value: product.id }}
+                    target={["productId", product.id]}
                     on={!product.active}
                     label={product.active ? "Switch off" : "Switch on"}
                     what={product.name}
                     look={switchLook(product.active)}
                   />
                   <SwitchForm
-                    csrfToken={csrfToken}
                     intent="exclusion"
-                    target={{ name: "productId", value: product.id }}
+                    target={["productId", product.id]}
                     on={!product.excluded}
                     label={product.excluded ? "Allow promotion codes" : "Exclude from promotion codes"}
                     what={`for ${product.name}`}
@@ -203,14 +198,13 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
                           {option.name} <span className="whitespace-nowrap text-muted">· {option.price}</span>
                           {!option.active && (
                             <span className="ml-2 inline-block">
-                              <State on={false}>Switched off</State>
+                              <OnSale on={false} />
                             </span>
                           )}
                         </span>
                         <SwitchForm
-                          csrfToken={csrfToken}
                           intent="option"
-                          target={{ name: "optionId", value: option.id }}
+                          target={["optionId", option.id]}
                           on={!option.active}
                           label={option.active ? "Switch off" : "Switch on"}
                           what={`${product.name}: ${option.name}`}

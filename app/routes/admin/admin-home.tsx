@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { getDashboard } from "../../../domain/dashboard/get-dashboard.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { STAFF_PERMISSIONS, type StaffPermission } from "../../../kernel/staff-permissions.ts";
+import { LINK, PageHeading } from "../../components/admin/admin-parts.tsx";
 import { Dashboard } from "../../components/admin/dashboard.tsx";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
-import { sectionsFor } from "../../lib/back-office-sections.ts";
+import { PERMISSION_LABELS, sectionsFor } from "../../lib/back-office-sections.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-home";
 
@@ -38,16 +39,15 @@ const ABILITIES: Record<StaffPermission, string> = {
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Back office</h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title="Back office">
         {loaderData.role === "owner" ? "As an owner you may do everything here." : "Your role allows you to:"}
-      </p>
+      </PageHeading>
       {loaderData.dashboard && <Dashboard data={loaderData.dashboard} />}
       {loaderData.sections.length > 0 && (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {loaderData.sections.map((section) => (
             <li key={section.to} className="rounded-lg border border-slate-200 bg-white p-4">
-              <Link to={section.to} className="font-bold text-brand-700 underline">
+              <Link to={section.to} className={LINK}>
                 {section.label}
               </Link>
               <p className="mt-1 text-muted">{section.about}</p>
@@ -63,7 +63,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label="Your permissions">
           {loaderData.allowed.map((permission) => (
             <li key={permission} className="rounded-lg border border-slate-200 bg-white p-4">
-              <h2 className="font-bold capitalize text-brand-900">{permission === "catalog" ? "Catalogue" : permission}</h2>
+              <h2 className="font-bold text-brand-900">{PERMISSION_LABELS[permission]}</h2>
               <p className="mt-1 text-muted">{ABILITIES[permission]}</p>
             </li>
           ))}

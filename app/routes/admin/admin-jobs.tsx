@@ -1,11 +1,14 @@
-import { Form, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import type { JobName } from "../../../domain/jobs/job-queue.ts";
 import { listFailedJobs } from "../../../domain/jobs/list-failed-jobs.ts";
-import { retryJob } from "../../../domain/jobs/retry-job.ts";
+import { RetryInput, retryJob } from "../../../domain/jobs/retry-job.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
-import { ActionMessage, Table } from "../../components/admin/admin-parts.tsx";
-import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
+import { ActionMessage, AdminForm, SubmitButton } from "../../components/admin/admin-form.tsx";
+import { PageHeading } from "../../components/admin/admin-parts.tsx";
+import { DataTable } from "../../components/admin/data-table.tsx";
+import { type ActionResult, failureResult } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-jobs";
 
@@ -21,10 +24,9 @@ const JOB_LABELS: Record<JobName, string> = {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  const { operations, staff } = requireStaffPage(args);
+  const { operations } = requireStaffPage(args);
   const jobs = await refusedAsPage(listFailedJobs(operations, {}));
   return {
-    csrfToken: staff.session.csrfToken,
     jobs: jobs.map((job) => ({
       id: job.id,
       name: job.name,
@@ -40,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
   try {
-    await retryJob(operations, { name: formText(form, "name") as JobName, id: formText(form, "id") });
+    await retryJob(operations, formInput(RetryInput, form));
     return { ok: true, message: "Sent back to the queue; it runs again shortly." } satisfies ActionResult;
   } catch (error) {
     return failureResult(error);
@@ -51,42 +53,37 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   return (
     <>
-      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Failed jobs</h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title="Failed jobs">
         Background work that used up its retries. Fix the cause (a mail server, a payment provider), then retry it.
-      </p>
+      </PageHeading>
       <ActionMessage result={result} />
-      <div className="mt-6">
-        {loaderData.jobs.length === 0 ? (
-          <p>No failed jobs. Everything in the background has gone through.</p>
-        ) : (
-          <Table caption="Failed jobs, the most recent first" headings={["Failed", "Job", "Tries", "Error", "Data", ""]}>
-            {loaderData.jobs.map((job) => (
-              <tr key={job.id} className="border-t border-slate-200 align-top">
-                <td className="p-3 whitespace-nowrap">{job.failedAt}</td>
-                <td className="p-3">{job.label}</td>
-                <td className="p-3 text-right">{job.attempts}</td>
-                <td className="p-3 break-all text-sale">{job.error}</td>
-                <td className="p-3 font-mono text-xs break-all">{job.data}</td>
-                <td className="p-3">
-                  <Form method="post">
-                    <input type="hidden" name="csrf" value={loaderData.csrfToken} />
-                    <input type="hidden" name="name" value={job.name} />
-                    <input type="hidden" name="id" value={job.id} />
-                    <button
-                      type="submit"
-                      aria-label={`Retry: ${job.label}, failed ${job.failedAt}`}
-                      className="rounded-full bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-                    >
-                      Retry
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </div>
+      <DataTable
+        caption="Failed jobs, the most recent first"
+        className="mt-6"
+        rows={loaderData.jobs}
+        rowKey={(job) => job.id}
+        empty="No failed jobs. Everything in the background has gone through."
+        columns={[
+          { heading: "Failed", cell: (job) => job.failedAt, className: "whitespace-nowrap" },
+          { heading: "Job", cell: (job) => job.label },
+          { heading: "Tries", cell: (job) => job.attempts, numeric: true },
+          { heading: "Error", cell: (job) => job.error, className: "break-all text-sale" },
+          { heading: "Data", cell: (job) => job.data, className: "font-mono text-xs break-all" },
+          {
+            heading: "",
+            cell: (job) => (
+              <AdminForm
+                hiddenFields={[
+                  ["name", job.name],
+                  ["id", job.id],
+                ]}
+              >
+                <SubmitButton aria-label={`Retry: ${job.label}, failed ${job.failedAt}`}>Retry</SubmitButton>
+              </AdminForm>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,8 +1,11 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { findMembers } from "../../../domain/loyalty/find-members.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
+import { ErrorMessage, Field, SearchForm, SubmitButton } from "../../components/admin/admin-form.tsx";
+import { CsvLink, LINK, PageHeading, PageLinks } from "../../components/admin/admin-parts.tsx";
+import { DataTable } from "../../components/admin/data-table.tsx";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -39,105 +42,50 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
   const { query, page, members, hasMore, error } = loaderData;
   return (
     <>
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Members</h1>
-        <a
-          href={`/admin/members.csv${query ? `?${new URLSearchParams({ q: query })}` : ""}`}
-          className="font-semibold text-brand-700 underline"
-        >
-          Export CSV
-        </a>
-      </div>
-      <Form
-        method="get"
-        role="search"
-        className="mt-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      >
+      <PageHeading
+        title="Members"
+        aside={<CsvLink href={`/admin/members.csv${query ? `?${new URLSearchParams({ q: query })}` : ""}`} />}
+      />
+      <SearchForm className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow">
-          <label htmlFor="member-search" className="block font-semibold">
-            Email, name or mobile
-          </label>
-          <input
-            id="member-search"
-            name="q"
-            type="search"
-            defaultValue={query}
-            maxLength={200}
-            className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2"
-          />
+          <Field id="member-search" label="Email, name or mobile" name="q" type="search" defaultValue={query} maxLength={200} />
         </div>
-        <button type="submit" className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
-          Search
-        </button>
-      </Form>
-      {error && (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 font-medium text-sale">
-          {error}
-        </p>
+        <SubmitButton>Search</SubmitButton>
+      </SearchForm>
+      {error ? (
+        <ErrorMessage message={error} />
+      ) : (
+        <DataTable
+          caption="Members, newest first"
+          label="Members found"
+          className="mt-6"
+          rows={members}
+          rowKey={(member) => member.id}
+          empty="No members match."
+          columns={[
+            {
+              heading: "Member",
+              cell: (member) => (
+                <>
+                  <Link to={`/admin/members/${encodeURIComponent(member.id)}`} className={`${LINK} break-all`}>
+                    {member.email}
+                  </Link>
+                  {member.name && <span className="block text-muted">{member.name}</span>}
+                </>
+              ),
+            },
+            { heading: "Tier", cell: (member) => member.membershipStatus, className: "capitalize" },
+            { heading: "Points", cell: (member) => formatNumber(member.points), numeric: true },
+            { heading: "Spent", cell: (member) => member.totalSpent, numeric: true },
+            { heading: "Joined", cell: (member) => member.joined, className: "whitespace-nowrap" },
+          ]}
+        />
       )}
-      {!error && members.length === 0 && <p className="mt-6">No members match.</p>}
-      {members.length > 0 && (
-        <section
-          aria-label="Members found"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboard users must reach it.
-          tabIndex={0}
-          className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white"
-        >
-          <table className="w-full min-w-[36rem] text-left">
-            <caption className="sr-only">Members, newest first</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="p-3">
-                  Member
-                </th>
-                <th scope="col" className="p-3">
-                  Tier
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  Points
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  Spent
-                </th>
-                <th scope="col" className="p-3">
-                  Joined
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.id} className="border-t border-slate-200">
-                  <td className="p-3">
-                    <Link
-                      to={`/admin/members/${encodeURIComponent(member.id)}`}
-                      className="font-semibold text-brand-700 underline break-all"
-                    >
-                      {member.email}
-                    </Link>
-                    {member.name && <span className="block text-muted">{member.name}</span>}
-                  </td>
-                  <td className="p-3 capitalize">{member.membershipStatus}</td>
-                  <td className="p-3 text-right">{formatNumber(member.points)}</td>
-                  <td className="p-3 text-right">{member.totalSpent}</td>
-                  <td className="p-3 whitespace-nowrap">{member.joined}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-      <nav aria-label="Member pages" className="mt-4 flex gap-4">
-        {page > 1 && (
-          <Link to={pageLink(query, page - 1)} className="font-semibold text-brand-700 underline">
-            Newer members
-          </Link>
-        )}
-        {hasMore && (
-          <Link to={pageLink(query, page + 1)} className="font-semibold text-brand-700 underline">
-            Older members
-          </Link>
-        )}
-      </nav>
+      <PageLinks
+        label="Member pages"
+        newer={page > 1 ? { to: pageLink(query, page - 1), label: "Newer members" } : null}
+        older={hasMore ? { to: pageLink(query, page + 1), label: "Older members" } : null}
+      />
     </>
   );
 }

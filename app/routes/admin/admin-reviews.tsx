@@ -1,30 +1,26 @@
-import { Form, Link, useActionData } from "react-router";
-import { decideReview } from "../../../domain/reviews/staff/decide-review.ts";
+import { Link, useActionData } from "react-router";
+import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from "../../../domain/reviews/review-statuses.ts";
+import { DecideReviewInput, decideReview } from "../../../domain/reviews/staff/decide-review.ts";
 import { ListReviewsForStaffInput, listReviewsForStaff } from "../../../domain/reviews/staff/list-reviews-for-staff.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
-import { ActionMessage } from "../../components/admin/admin-parts.tsx";
+import { ActionMessage, AdminForm, SubmitButton } from "../../components/admin/admin-form.tsx";
+import { PageHeading } from "../../components/admin/admin-parts.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
-import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-reviews";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Reviews"), { name: "robots", content: "noindex" }];
 
-const TABS = [
-  { status: "pending", label: "Waiting" },
-  { status: "approved", label: "Published" },
-  { status: "rejected", label: "Not published" },
-] as const;
-
 export async function loader(args: Route.LoaderArgs) {
-  const { operations, staff } = requireStaffPage(args);
+  const { operations } = requireStaffPage(args);
   const asked = ListReviewsForStaffInput.safeParse({ status: new URL(args.request.url).searchParams.get("status") ?? undefined });
   const status = asked.success ? asked.data.status : "pending";
   const reviews = await refusedAsPage(listReviewsForStaff(operations, { status }));
   return {
-    csrfToken: staff.session.csrfToken,
     status,
     reviews: reviews.map((review) => ({
       id: review.id,
@@ -44,11 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
   try {
-    const decision = formText(form, "decision");
-    const { review, pointsCredited } = await decideReview(operations, {
-      reviewId: formText(form, "reviewId"),
-      decision: decision as "approve",
-    });
+    const { review, pointsCredited } = await decideReview(operations, formInput(DecideReviewInput, form));
     const message =
       review.status === "approved"
         ? `Published the review "${review.title}".${pointsCredited ? " The member earned the review points." : ""}`
@@ -59,31 +51,26 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const BUTTON = "min-h-11 rounded-full px-5 py-2 font-semibold";
-
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const { csrfToken, status, reviews } = loaderData;
+  const { status, reviews } = loaderData;
   return (
     <>
-      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Reviews</h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title="Reviews">
         Members review products they bought. A published review shows on its product page; a member's first one earns the review
         points.
-      </p>
+      </PageHeading>
       <nav aria-label="Review states" className="mt-4 flex flex-wrap gap-2">
-        {TABS.map((tab) => (
+        {REVIEW_STATUSES.map((each) => (
           <Link
-            key={tab.status}
-            to={`?status=${tab.status}`}
-            aria-current={tab.status === status ? "page" : undefined}
+            key={each}
+            to={`?status=${each}`}
+            aria-current={each === status ? "page" : undefined}
             className={`rounded-full border px-4 py-2 font-semibold ${
-              tab.status === status
-                ? "border-brand-700 bg-brand-700 text-white"
-                : "border-slate-300 text-brand-700 hover:bg-brand-50"
+              each === status ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-brand-700 hover:bg-brand-50"
             }`}
           >
-            {tab.label}
+            {REVIEW_STATUS_LABELS[each]}
           </Link>
         ))}
       </nav>
@@ -91,7 +78,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
       {reviews.length === 0 ? (
         <p className="mt-6">{status === "pending" ? "No reviews are waiting." : "None yet."}</p>
       ) : (
-        <ul className="mt-6 space-y-4" aria-label={`${TABS.find((tab) => tab.status === status)?.label} reviews`}>
+        <ul className="mt-6 space-y-4" aria-label={`Reviews: ${REVIEW_STATUS_LABELS[status]}`}>
           {reviews.map((review) => (
             <li key={review.id} className="rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-center gap-2">
@@ -108,28 +95,19 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
                 {review.decided && ` · decided ${review.decided}`}
               </p>
               {review.status === "pending" && (
-                <Form method="post" className="mt-3 flex flex-wrap gap-2">
-                  <input type="hidden" name="csrf" value={csrfToken} />
-                  <input type="hidden" name="reviewId" value={review.id} />
-                  <button
-                    type="submit"
-                    name="decision"
-                    value="approve"
-                    aria-label={`Publish "${review.title}" on ${review.productName}`}
-                    className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-900`}
-                  >
+                <AdminForm hiddenFields={[["reviewId", review.id]]} className="mt-3 flex flex-wrap gap-2">
+                  <SubmitButton name="decision" value="approve" aria-label={`Publish "${review.title}" on ${review.productName}`}>
                     Publish
-                  </button>
-                  <button
-                    type="submit"
+                  </SubmitButton>
+                  <SubmitButton
+                    look="secondary"
                     name="decision"
                     value="reject"
                     aria-label={`Reject "${review.title}" on ${review.productName}`}
-                    className={`${BUTTON} border border-slate-400 text-ink hover:bg-slate-100`}
                   >
                     Reject
-                  </button>
-                </Form>
+                  </SubmitButton>
+                </AdminForm>
               )}
             </li>
           ))}

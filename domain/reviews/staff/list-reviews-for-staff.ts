@@ -4,6 +4,7 @@ import { members } from "../../../db/schema/members.ts";
 import { reviews } from "../../../db/schema/reviews.ts";
 import { requireStaff } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
+import { REVIEW_STATUSES } from "../review-statuses.ts";
 import type { ReviewRow } from "../review-view.ts";
 
 /** How many reviews one look at the queue shows. */
@@ -12,7 +13,7 @@ const STAFF_REVIEWS_SHOWN = 100;
 export type StaffReview = ReviewRow & { productName: string; memberEmail: string };
 
 export const ListReviewsForStaffInput = z.object({
-  status: z.enum(["pending", "approved", "rejected"], { error: "must be pending, approved or rejected" }).default("pending"),
+  status: z.enum(REVIEW_STATUSES, { error: "must be pending, approved or rejected" }).default("pending"),
 });
 
 /** The reviews in one state: waiting ones oldest first (the queue), decided ones newest first. */

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { formInput } from "../../app/lib/form-input.server.ts";
+import { AdjustMemberPointsInput } from "../../domain/loyalty/adjust-member-points.ts";
+import { MAX_POINT_ADJUSTMENT } from "../../domain/loyalty/point-adjustment-limits.ts";
+import { UpdatePromotionInput } from "../../domain/promotions/manage-promotions.ts";
+import { AddStaffInput } from "../../domain/staff/add-staff.ts";
+import { formatNumber } from "../../kernel/number-format.ts";
+
+function formOf(fields: [string, string][]): FormData {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  return form;
+}
+
+/** The fields a refusal names, with what it says of each. */
+function refusedFields(read: () => unknown): Record<string, string> {
+  try {
+    read();
+  } catch (error) {
+    expect(error).toMatchObject({ code: "BAD_USER_INPUT" });
+    return (error as { fields: Record<string, string> }).fields;
+  }
+  throw new Error("expected the form to be refused");
+}
+
+describe("a form read through its operation's schema", () => {
+  it("takes each field as the schema wants it, and what the page knows itself", () => {
+    const form = formOf([
+      ["csrf", "token"],
+      ["direction", "debit"],
+      ["points", "25"],
+      ["reason", "  Parcel lost  "],
+      ["memberId", "someone-else"],
+    ]);
+    expect(formInput(AdjustMemberPointsInput, form, { memberId: "m-1" })).toEqual({
+      memberId: "m-1",
+      direction: "debit",
+      points: 25,
+      reason: "Parcel lost",
+    });
+  });
+
+  it("refuses bad fields one by one in the schema's words, with the limits the operation holds to", () => {
+    const read =
+      (points: string, more: [string, string][] = [["reason", "x"]]) =>
+      () =>
+        formInput(AdjustMemberPointsInput, formOf([["direction", "credit"], ["points", points], ...more]), { memberId: "m-1" });
+    expect(refusedFields(read(String(MAX_POINT_ADJUSTMENT + 1)))).toEqual({
+      points: `must be at most ${formatNumber(MAX_POINT_ADJUSTMENT)}`,
+    });
+    expect(refusedFields(read("0"))).toEqual({ points: "must be at least 1" });
+    expect(refusedFields(read("1.5"))).toEqual({ points: "must be a whole number" });
+    expect(refusedFields(read("many"))).toEqual({ points: "must be a number" });
+    expect(refusedFields(read("", []))).toEqual({ points: "must be a number", reason: "is required" });
+    expect(
+      formInput(
+        AdjustMemberPointsInput,
+        formOf([
+          ["direction", "credit"],
+          ["points", "7"],
+          ["reason", "x"],
+        ]),
+        { memberId: "m-1" },
+      ).points,
+    ).toBe(7);
+  });
+
+  it("reads a checkbox as ticked or not, and a list as all its values", () => {
+    const base: [string, string][] = [
+      ["code", "ten-off"],
+      ["minSpendCents", ""],
+      ["usageLimit", "5"],
+    ];
+    const ticked = formInput(UpdatePromotionInput, formOf([...base, ["active", "on"], ["excludedProductIds", "m8"]]));
+    expect(ticked).toMatchObject({ code: "TEN-OFF", active: true, usageLimit: 5, excludedProductIds: ["m8"] });
+    const unticked = formInput(
+      UpdatePromotionInput,
+      formOf([...base, ["excludedProductIds", "m8"], ["excludedProductIds", "j4"]]),
+    );
+    expect(unticked).toMatchObject({ active: false, excludedProductIds: ["m8", "j4"] });
+    expect(formInput(UpdatePromotionInput, formOf(base)).excludedProductIds).toEqual([]);
+  });
+
+  it("reads the fields of every branch of a schema made of several", () => {
+    const staff = formInput(
+      AddStaffInput,
+      formOf([
+        ["email", "Packer@Example.com"],
+        ["role", "staff"],
+        ["permissions", "orders"],
+      ]),
+    );
+    expect(staff).toEqual({ email: "packer@example.com", role: "staff", permissions: ["orders"] });
+    const owner = formInput(
+      AddStaffInput,
+      formOf([
+        ["email", "boss@example.com"],
+        ["role", "owner"],
+        ["permissions", "orders"],
+      ]),
+    );
+    expect(owner).toEqual({ email: "boss@example.com", role: "owner" });
+    expect(
+      refusedFields(() =>
+        formInput(
+          AddStaffInput,
+          formOf([
+            ["email", "x@example.com"],
+            ["role", "staff"],
+          ]),
+        ),
+      ),
+    ).toEqual({
+      permissions: "choose at least one permission",
+    });
+  });
+});
