@@ -1,7 +1,12 @@
-import { createDummyOrder } from "../../domain/loyalty/create-dummy-order.ts";
+import type { z } from "zod";
+import { type CreateDummyOrderInput, createDummyOrder } from "../../domain/loyalty/create-dummy-order.ts";
 import { deleteDummyOrder } from "../../domain/loyalty/delete-dummy-order.ts";
 import { linkOrderToMember } from "../../domain/loyalty/link-order.ts";
-import { createOrUpdateLoyalCustomer, type LoyalCustomerView } from "../../domain/loyalty/loyal-customer.ts";
+import {
+  createOrUpdateLoyalCustomer,
+  type LoyalCustomerInput,
+  type LoyalCustomerView,
+} from "../../domain/loyalty/loyal-customer.ts";
 import { removeMemberIdFromCustomerByEmail } from "../../domain/loyalty/unlink-customer-by-email.ts";
 import { removeMemberIdFromOrderByEmail } from "../../domain/loyalty/unlink-order-by-email.ts";
 import type { LinkedCustomerView, LinkedOrderView } from "../../domain/members/member-view.ts";
@@ -20,8 +25,11 @@ export const orderLinkResolvers = {
       const { member } = await linkOrderToMember(await ctx.signedIn(), { ...args, clientAddress: ctx.clientAddress });
       return member;
     },
-    createDummyOrder: async (_: unknown, args: { memberId: string; meta: string }, ctx: GraphQLContext): Promise<MemberParent> =>
-      createDummyOrder(await ctx.signedIn(), args),
+    createDummyOrder: async (
+      _: unknown,
+      args: z.input<typeof CreateDummyOrderInput>,
+      ctx: GraphQLContext,
+    ): Promise<MemberParent> => createDummyOrder(await ctx.signedIn(), args),
     deleteDummyOrder: async (
       _: unknown,
       args: { memberId: string; orderId: string },
@@ -34,8 +42,11 @@ export const orderLinkResolvers = {
       args: { email: string },
       ctx: GraphQLContext,
     ): Promise<LinkedCustomerView> => removeMemberIdFromCustomerByEmail(await ctx.signedIn(), args),
-    createOrUpdateLoyalCustomer: async (_: unknown, args: { meta: string }, ctx: GraphQLContext): Promise<LoyalCustomerView> =>
-      createOrUpdateLoyalCustomer(await ctx.signedIn(), args),
+    createOrUpdateLoyalCustomer: async (
+      _: unknown,
+      args: z.input<typeof LoyalCustomerInput>,
+      ctx: GraphQLContext,
+    ): Promise<LoyalCustomerView> => createOrUpdateLoyalCustomer(await ctx.signedIn(), args),
   },
   LoyalCustomer: {
     ltv: (customer: LoyalCustomerView) => fromCents(customer.ltvCents),

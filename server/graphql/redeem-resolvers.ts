@@ -1,6 +1,7 @@
-import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
+import type { z } from "zod";
+import { type AddRedeemInput, addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
 import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-from-bag.ts";
-import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
+import { type UpdateRedeemInput, updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
 import { updateRedeemsOrderId } from "../../domain/loyalty/redeems/update-redeems-order-id.ts";
 import type { GraphQLContext } from "./context.ts";
 import type { MemberParent } from "./member-types.ts";
@@ -13,10 +14,13 @@ type RedeemRefArgs = { redeemId: string; memberId: string; pointTransactionId: s
  */
 export const redeemResolvers = {
   Mutation: {
-    addRedeemToBag: async (_: unknown, args: { memberId: string; meta: string }, ctx: GraphQLContext): Promise<MemberParent> =>
+    addRedeemToBag: async (_: unknown, args: z.input<typeof AddRedeemInput>, ctx: GraphQLContext): Promise<MemberParent> =>
       (await addRedeemToBag(await ctx.signedIn(), args)).member,
-    updateRedeemFromBag: async (_: unknown, args: RedeemRefArgs & { meta: string }, ctx: GraphQLContext): Promise<MemberParent> =>
-      (await updateRedeemFromBag(await ctx.signedIn(), args)).member,
+    updateRedeemFromBag: async (
+      _: unknown,
+      args: z.input<typeof UpdateRedeemInput>,
+      ctx: GraphQLContext,
+    ): Promise<MemberParent> => (await updateRedeemFromBag(await ctx.signedIn(), args)).member,
     removeRedeemFromBag: async (_: unknown, args: RedeemRefArgs, ctx: GraphQLContext): Promise<MemberParent> =>
       (await removeRedeemFromBag(await ctx.signedIn(), args)).member,
     updateRedeemsOrderId: async (
