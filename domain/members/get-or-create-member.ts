@@ -2,12 +2,12 @@ import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { requireSignedIn } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { cognitoDataText, readCognitoData } from "./cognito-data.ts";
+import { cognitoDataInput, readCognitoData } from "./cognito-data.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";
 import { memberOfIdentity } from "./member-of-identity.ts";
 import type { MemberView } from "./member-view.ts";
 
-export const GetOrCreateMemberInput = z.object({ cognitoData: cognitoDataText() });
+export const GetOrCreateMemberInput = z.object({ cognitoData: cognitoDataInput() });
 
 /**
  * getOrCreateMember: the member the caller signs in as. A bearer token's account is found or made a

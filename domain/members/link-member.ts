@@ -6,11 +6,11 @@ import { requireOwnMember } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { cognitoDataText, readCognitoData } from "./cognito-data.ts";
+import { cognitoDataInput, readCognitoData } from "./cognito-data.ts";
 import { linkIdentity } from "./link-identity.ts";
 import type { MemberView } from "./member-view.ts";
 
-export const LinkMemberInput = z.object({ currentMemberId: identifier(), cognitoData: cognitoDataText() });
+export const LinkMemberInput = z.object({ currentMemberId: identifier(), cognitoData: cognitoDataInput() });
 
 async function identityOfSecondAccount(ctx: OperationContext, accessToken: string): Promise<VerifiedIdentity> {
   try {
