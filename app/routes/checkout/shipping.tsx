@@ -36,12 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { operations, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return data<ShippingActionData>({ ok: false, message: UNREADABLE_REQUEST }, { status: 400 });
-  const values = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  const values = formFields(form, ShippingInput);
   try {
     const started = await startCheckout(operations, {
-      ...formFields(form, ShippingInput),
+      ...values,
       baseUrl: new URL(request.url).origin,
       clientAddress,
     });
