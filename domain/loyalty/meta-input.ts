@@ -41,7 +41,7 @@ export const metaInput = z.unknown().transform((value, ctx): Record<string, unkn
   return parsed.data;
 });
 
-/** A `meta` argument read as above, then as the object of the fields its operation knows. */
+/** A `meta` argument read as above (left out, it is {}), then as the object of the fields its operation knows. */
 export function metaOf<T extends z.ZodType<unknown, Record<string, unknown>>>(fields: T) {
-  return metaInput.pipe(fields);
+  return metaInput.pipe(fields).prefault({});
 }

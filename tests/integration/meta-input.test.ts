@@ -79,6 +79,14 @@ describe(`meta arguments read by their operation's schema (${DRIVER_NAME})`, () 
     ]);
   });
 
+  it("reads a meta left out as {}: a debug refund of the default 100 points", async () => {
+    const other = await memberWithPoints(database.db, 0);
+    const { member: after } = await refundPointTransaction(asMember(database.db, other.id, { debug: true }), {
+      memberId: other.id,
+    });
+    expect(after.points).toBe(50 + 100);
+  });
+
   it("refuses an earn action that is missing, not text or not known", async () => {
     const earn = (meta: unknown) => () => createEarnPointTransaction(member.as(), { memberId: member.id, meta });
     const unknown = 'There is no earn action "follow-mastodon".';
