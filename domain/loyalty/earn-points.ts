@@ -30,12 +30,14 @@ const activityTypeInput = required(
     .transform((activityType, ctx): EarnAction | "bonus" => {
       if (activityType === "bonus") return "bonus";
       const action = findEarnAction(activityType);
-      const refusal = action ? refusalOf(action) : `There is no earn action "${activityType.slice(0, 50)}".`;
-      if (!action || refusal) {
-        ctx.addIssue({ code: "custom", message: refusal ?? NAME_AN_ACTION });
+      if (!action) {
+        ctx.addIssue({ code: "custom", message: `There is no earn action "${activityType.slice(0, 50)}".` });
         return z.NEVER;
       }
-      return action;
+      const refusal = refusalOf(action);
+      if (!refusal) return action;
+      ctx.addIssue({ code: "custom", message: refusal });
+      return z.NEVER;
     }),
   NAME_AN_ACTION,
 );
