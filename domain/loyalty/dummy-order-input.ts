@@ -32,6 +32,11 @@ const mobileInput = z.string({ error: MOBILE }).transform((value, ctx) => {
 /** When the order was placed: at an instant, or by the old/new rule from the member's creation. */
 type Placed = { at: Date } | { when: "old" | "new" };
 
+function placementOf(when: "old" | "new" | undefined, timestamp: Date | undefined): Placed | null {
+  if (!when) return timestamp ? { at: timestamp } : null;
+  return timestamp ? { at: placedAt(when, timestamp) } : { when };
+}
+
 /**
  * createDummyOrder's meta, SPEC.md §7's `{price, invoiceId, email, mobile, timestamp}`: `timestamp`
  * is when the order was placed, in epoch seconds (or milliseconds). Instead, `when` ('old' or 'new')
@@ -61,17 +66,16 @@ export const DummyOrderMeta = z
     mobile: optional(mobileInput, { emptyIsAbsent: true }),
   })
   .transform(({ when, timestamp, price, ...rest }, ctx) => {
-    const placed: Placed | null = when
-      ? timestamp
-        ? { at: placedAt(when, timestamp) }
-        : { when }
-      : timestamp
-        ? { at: timestamp }
-        : null;
-    if (!placed) ctx.addIssue({ code: "custom", message: PLACED });
-    else if ("at" in placed && !isValidDate(placed.at))
+    const placed = placementOf(when, timestamp);
+    if (!placed) {
+      ctx.addIssue({ code: "custom", message: PLACED });
+      return z.NEVER;
+    }
+    if ("at" in placed && !isValidDate(placed.at)) {
       ctx.addIssue({ code: "custom", path: ["timestamp"], message: TIMESTAMP_OUT_OF_RANGE });
-    return placed ? { ...rest, placed, priceCents: price ?? DUMMY_ORDER_DEFAULT_PRICE_CENTS } : z.NEVER;
+      return z.NEVER;
+    }
+    return { ...rest, placed, priceCents: price ?? DUMMY_ORDER_DEFAULT_PRICE_CENTS };
   });
 
 /** The dummy order its meta describes, for this member (whose creation is the old/new rule's default base). */
