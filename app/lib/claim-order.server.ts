@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { linkOrderToMember } from "../../domain/loyalty/link-order.ts";
+import { ClaimOrderFields, linkOrderToMember } from "../../domain/loyalty/link-order.ts";
 import type { RequestContext } from "../context.ts";
-import { expectedFailure, formText } from "./action-result.server.ts";
+import { expectedFailure, formFields } from "./action-result.server.ts";
 import { CLAIM_ORDER_INTENT, type ClaimOrderResult, claimSuccessMessage } from "./claim-order.ts";
 
 /** The member page's "Claim a past order" form: links the order and says what it brought. */
 export async function claimOrder(context: RequestContext, memberId: string, form: FormData) {
-  const typed = { invoiceId: formText(form, "invoiceId"), mobile: formText(form, "mobile") };
+  const typed = formFields(form, ClaimOrderFields);
   try {
     const { claim } = await linkOrderToMember(context.operations, {
       memberId,

@@ -1,8 +1,10 @@
 import { listPendingRewardLines } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
+import { RedeemRefInput } from "../../domain/loyalty/redeems/redeem-ledger.ts";
+import { UpdateRedeemMeta } from "../../domain/loyalty/redeems/redeem-meta.ts";
 import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-from-bag.ts";
 import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
 import type { RequestContext } from "../context.ts";
-import { expectedFailure } from "./action-result.server.ts";
+import { expectedFailure, formFields } from "./action-result.server.ts";
 import type { BagOutcome } from "./bag-outcome.ts";
 
 /** The signed-in member of the page's request; null for a visitor. */
@@ -17,18 +19,16 @@ export async function rewardsInBag(context: RequestContext) {
   return memberId ? listPendingRewardLines(context.operations, { memberId }) : null;
 }
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
-
 /** The bag's reward buttons (one more, one fewer, remove); null when the form is about something else. */
 export async function rewardBagAction(context: RequestContext, form: FormData): Promise<BagOutcome | null> {
   const intent = form.get("intent");
   if (intent !== "reward-update" && intent !== "reward-remove") return null;
   const memberId = memberIdOf(context);
   if (!memberId) return { ok: false, message: "Please sign in to change the rewards in your bag.", status: 401 };
-  const ref = { redeemId: text(form.get("redeemId")), memberId, pointTransactionId: text(form.get("pointTransactionId")) };
+  const ref = { ...formFields(form, RedeemRefInput), memberId };
   try {
     if (intent === "reward-update") {
-      await updateRedeemFromBag(context.operations, { ...ref, meta: { quantity: form.get("quantity") } });
+      await updateRedeemFromBag(context.operations, { ...ref, meta: formFields(form, UpdateRedeemMeta) });
       return { ok: true, notice: "reward-updated" };
     }
     await removeRedeemFromBag(context.operations, ref);

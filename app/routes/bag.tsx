@@ -1,12 +1,12 @@
 import { data, redirect, useActionData } from "react-router";
-import { addToBag } from "../../domain/bag/add-to-bag.ts";
+import { AddToBagInput, addToBag } from "../../domain/bag/add-to-bag.ts";
 import { getBag } from "../../domain/bag/get-bag.ts";
-import { removeBagLine } from "../../domain/bag/remove-bag-line.ts";
-import { setBagLineQuantity } from "../../domain/bag/set-bag-line-quantity.ts";
+import { RemoveBagLineInput, removeBagLine } from "../../domain/bag/remove-bag-line.ts";
+import { SetBagLineQuantityInput, setBagLineQuantity } from "../../domain/bag/set-bag-line-quantity.ts";
 import { bagTokenOf } from "../../domain/shared/context.ts";
 import { BagView } from "../components/bag-view.tsx";
 import { type RequestContext, requestContext } from "../context.ts";
-import { type ActionResult, expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../lib/action-result.server.ts";
+import { type ActionResult, expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../lib/action-result.server.ts";
 import { bagCookie } from "../lib/bag-cookie.server.ts";
 import { BAG_NOTICES, type BagOutcome, noticeOf } from "../lib/bag-outcome.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -27,20 +27,19 @@ async function changeBag(context: RequestContext, form: FormData): Promise<BagOu
   const rewardOutcome = await rewardBagAction(context, form);
   if (rewardOutcome) return rewardOutcome;
   const intent = form.get("intent");
-  const optionId = formText(form, "optionId");
   try {
     if (intent === "add") {
-      const added = await addToBag(operations, { optionId, quantity: form.get("quantity") ?? "1" });
+      const added = await addToBag(operations, formFields(form, AddToBagInput));
       const isNewBag = added.bagToken !== bagTokenOf(operations.viewer);
       const headers = isNewBag ? { "Set-Cookie": bagCookie(added.bagToken, settings.secureCookies) } : undefined;
       return { ok: true, notice: "added", headers };
     }
     if (intent === "update") {
-      await setBagLineQuantity(operations, { optionId, quantity: form.get("quantity") });
+      await setBagLineQuantity(operations, formFields(form, SetBagLineQuantityInput));
       return { ok: true, notice: "updated" };
     }
     if (intent === "remove") {
-      await removeBagLine(operations, { optionId });
+      await removeBagLine(operations, formFields(form, RemoveBagLineInput));
       return { ok: true, notice: "removed" };
     }
     return { ok: false, message: "Unknown bag action.", status: 400 };

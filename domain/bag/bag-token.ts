@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const BAG_TOKEN = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 
 /** A bag is found by a 128-bit random token held in a cookie; only its hash is stored. */
 export function newBagToken(): string {
@@ -6,7 +9,7 @@ export function newBagToken(): string {
 }
 
 export function isWellFormedBagToken(token: unknown): token is string {
-  return typeof token === "string" && /^[A-Za-z0-9_-]{22}$/.test(token);
+  return BAG_TOKEN.safeParse(token).success;
 }
 
 export function bagIdOf(token: string): string {

@@ -1,4 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+
+const SESSION_TOKEN = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 /** What a browser's session cookie holds: 256 random bits. Only its hash is stored (member_sessions.id). */
 export function newSessionToken(): string {
@@ -6,7 +9,7 @@ export function newSessionToken(): string {
 }
 
 export function isWellFormedSessionToken(token: unknown): token is string {
-  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
+  return SESSION_TOKEN.safeParse(token).success;
 }
 
 /** Also used for the `signin` cookie that binds a sign-in attempt to its browser. */

@@ -6,10 +6,10 @@ import type { MemberSummary } from "../members/load-member.ts";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { parseDummyOrderMeta } from "./dummy-order-input.ts";
+import { DummyOrderMeta, dummyOrderOf } from "./dummy-order-input.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberSummaryAfter } from "./member-after.ts";
-import { metaInput } from "./meta-input.ts";
+import { metaOf } from "./meta-input.ts";
 import { orderPoints } from "./order-points.ts";
 import { recordPointEntry } from "./point-ledger.ts";
 
@@ -19,7 +19,7 @@ export const dummyOrderCreditKey = (dummyOrderId: string) => `dummy-order:${dumm
 export const CreateDummyOrderInput = z.object({
   memberId: identifier(),
   /** price, invoiceId, email, mobile, timestamp (SPEC.md §7), or when instead of timestamp (dummy-order-input.ts). */
-  meta: metaInput,
+  meta: metaOf(DummyOrderMeta),
 });
 
 /**
@@ -33,7 +33,7 @@ export const createDummyOrder = defineOperation(CreateDummyOrderInput, async (ct
   await requireDebugOnOwnMember(ctx, input.memberId);
   await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, input.memberId);
-    const order = parseDummyOrderMeta(input.meta, member);
+    const order = dummyOrderOf(input.meta, member);
     const id = randomUUID();
     const at = ctx.now();
     await tx.insert(dummyOrders).values({

@@ -1,10 +1,10 @@
-import { AppError } from "../../kernel/app-error.ts";
+import { z } from "zod";
 import { toCents } from "../../kernel/money.ts";
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import { generateOrderCode, normalizeInvoiceId } from "../orders/order-code.ts";
-import { parseInput } from "../shared/operation.ts";
-import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "./debug-defaults.ts";
-import { instantOf, placedAt } from "./dummy-order-timestamp.ts";
+import { optional } from "../shared/input.ts";
+import { DUMMY_ORDER_DEFAULT_PRICE_CENTS, MAX_DUMMY_ORDER_PRICE } from "./debug-defaults.ts";
+import { isValidDate, placedAt, TIMESTAMP_OUT_OF_RANGE, timestampInput, whenInput } from "./dummy-order-timestamp.ts";
 import { emailInput } from "./email-input.ts";
 
 export type DummyOrderInput = {
@@ -17,52 +17,76 @@ export type DummyOrderInput = {
   mobile: string;
 };
 
-const bad = (message: string) => new AppError("BAD_USER_INPUT", message);
+const PRICE = `price must be an amount in S$ above 0 and up to ${MAX_DUMMY_ORDER_PRICE}.`;
+const INVOICE_ID = "invoiceId must be 1 to 32 letters, digits or dashes.";
+const MOBILE = "mobile must be a Singapore mobile number, like 9123 4567.";
+const PLACED = "timestamp (when the order was placed, epoch seconds) or when (old or new) is required.";
 
-function priceCentsOf(value: unknown): number {
-  if (value === undefined || value === null) return DUMMY_ORDER_DEFAULT_PRICE_CENTS;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > 100_000) {
-    throw bad("price must be an amount in S$ above 0 and up to 100000.");
-  }
-  return toCents(value);
-}
+const mobileInput = z.string({ error: MOBILE }).transform((value, ctx) => {
+  const mobile = normalizeSingaporeMobile(value);
+  if (mobile) return mobile;
+  ctx.addIssue({ code: "custom", message: MOBILE });
+  return z.NEVER;
+});
 
-function invoiceIdOf(value: unknown, orderedAt: Date): string {
-  if (value === undefined || value === null || value === "") return generateOrderCode(orderedAt);
-  const invoiceId = typeof value === "string" ? normalizeInvoiceId(value) : "";
-  if (!/^[0-9A-Z-]{1,32}$/.test(invoiceId)) throw bad("invoiceId must be 1 to 32 letters, digits or dashes.");
-  return invoiceId;
-}
+/** When the order was placed: at an instant, or by the old/new rule from the member's creation. */
+type Placed = { at: Date } | { when: "old" | "new" };
 
-function mobileOf(value: unknown): string {
-  if (value === undefined || value === null || value === "") return "";
-  const mobile = typeof value === "string" ? normalizeSingaporeMobile(value) : null;
-  if (!mobile) throw bad("mobile must be a Singapore mobile number, like 9123 4567.");
-  return mobile;
+function placementOf(when: "old" | "new" | undefined, timestamp: Date | undefined): Placed | null {
+  if (!when) return timestamp ? { at: timestamp } : null;
+  return timestamp ? { at: placedAt(when, timestamp) } : { when };
 }
 
 /**
- * The meta of createDummyOrder (as metaInput read it), SPEC.md §7's `{price, invoiceId, email,
- * mobile, timestamp}`: `timestamp` is when the order was placed, in epoch seconds (or milliseconds).
- * Instead, `when` ('old' or 'new') places it by dummyOrderTimestamp from `timestamp` as the base,
- * the member's creation when absent. `price` in S$ defaults to 100; `invoiceId` to a fresh order
- * code, `email` to the member's, `mobile` to none.
+ * createDummyOrder's meta, SPEC.md §7's `{price, invoiceId, email, mobile, timestamp}`: `timestamp`
+ * is when the order was placed, in epoch seconds (or milliseconds). Instead, `when` ('old' or 'new')
+ * places it by the old/new rule (dummy-order-timestamp.ts) from `timestamp` as the base, the member's
+ * creation when absent (`placed.when` alone). `price` in S$ defaults to 100; `invoiceId` to a fresh
+ * order code, `email` to the member's, `mobile` to none.
  */
-export function parseDummyOrderMeta(meta: Record<string, unknown>, member: { createdAt: Date; email: string }): DummyOrderInput {
-  const absent = (value: unknown) => value === undefined || value === null;
-  if (absent(meta.when) && absent(meta.timestamp)) {
-    throw bad("timestamp (when the order was placed, epoch seconds) or when (old or new) is required.");
-  }
-  const orderedAt = absent(meta.when)
-    ? instantOf(meta.timestamp)
-    : placedAt(meta.when, absent(meta.timestamp) ? member.createdAt : instantOf(meta.timestamp));
+export const DummyOrderMeta = z
+  .object({
+    when: optional(whenInput),
+    timestamp: optional(timestampInput),
+    price: optional(
+      z
+        .number({ error: PRICE })
+        .gt(0, { error: PRICE })
+        .max(MAX_DUMMY_ORDER_PRICE, { error: PRICE })
+        .transform((price) => toCents(price)),
+    ),
+    invoiceId: optional(
+      z
+        .string({ error: INVOICE_ID })
+        .transform(normalizeInvoiceId)
+        .refine((value) => /^[0-9A-Z-]{1,32}$/.test(value), { error: INVOICE_ID }),
+      { emptyIsAbsent: true },
+    ),
+    email: optional(emailInput, { emptyIsAbsent: true }),
+    mobile: optional(mobileInput, { emptyIsAbsent: true }),
+  })
+  .transform(({ when, timestamp, price, ...rest }, ctx) => {
+    const placed = placementOf(when, timestamp);
+    if (!placed) {
+      ctx.addIssue({ code: "custom", message: PLACED });
+      return z.NEVER;
+    }
+    if ("at" in placed && !isValidDate(placed.at)) {
+      ctx.addIssue({ code: "custom", path: ["timestamp"], message: TIMESTAMP_OUT_OF_RANGE });
+      return z.NEVER;
+    }
+    return { ...rest, placed, priceCents: price ?? DUMMY_ORDER_DEFAULT_PRICE_CENTS };
+  });
+
+/** The dummy order its meta describes, for this member (whose creation is the old/new rule's default base). */
+export function dummyOrderOf(meta: z.output<typeof DummyOrderMeta>, member: { createdAt: Date; email: string }): DummyOrderInput {
+  const orderedAt = "at" in meta.placed ? meta.placed.at : placedAt(meta.placed.when, member.createdAt);
   return {
     when: orderedAt < member.createdAt ? "old" : "new",
     orderedAt,
-    priceCents: priceCentsOf(meta.price),
-    invoiceId: invoiceIdOf(meta.invoiceId, orderedAt),
-    email:
-      meta.email === undefined || meta.email === null || meta.email === "" ? member.email : parseInput(emailInput, meta.email),
-    mobile: mobileOf(meta.mobile),
+    priceCents: meta.priceCents,
+    invoiceId: meta.invoiceId ?? generateOrderCode(orderedAt),
+    email: meta.email ?? member.email,
+    mobile: meta.mobile ?? "",
   };
 }

@@ -1,27 +1,33 @@
+import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { epochMsOf } from "../shared/epoch.ts";
+import { parseInput } from "../shared/operation.ts";
 
 /** SPEC.md §5: an old dummy order is placed 2 days before the base time, a new one 2 days after. */
 export const DUMMY_ORDER_OFFSET_MS = 2 * 24 * 60 * 60 * 1000;
 
-const bad = (message: string) => new AppError("BAD_USER_INPUT", message);
+const TIMESTAMP = "timestamp must be a number: epoch seconds (or milliseconds).";
+export const TIMESTAMP_OUT_OF_RANGE = "timestamp is out of range.";
 
-function whenOf(value: unknown): "old" | "new" {
-  if (typeof value !== "string") throw bad(`when must be the text "old" or "new".`);
-  if (value !== "old" && value !== "new") throw bad(`when must be "old" or "new", not "${value.slice(0, 20)}".`);
-  return value;
+/** `when`: the text "old" or "new". */
+export const whenInput = z
+  .string({ error: `when must be the text "old" or "new".` })
+  .pipe(z.enum(["old", "new"], { error: (issue) => `when must be "old" or "new", not "${String(issue.input).slice(0, 20)}".` }));
+
+/** `timestamp`: a number of epoch seconds (or milliseconds), read as the instant it names. */
+export const timestampInput = z
+  .number({ error: TIMESTAMP })
+  .min(0, { error: TIMESTAMP })
+  .transform((value) => new Date(epochMsOf(value)))
+  .refine(isValidDate, { error: TIMESTAMP });
+
+export function isValidDate(at: Date): boolean {
+  return !Number.isNaN(at.getTime());
 }
 
-export function instantOf(value: unknown): Date {
-  const at = typeof value === "number" && value >= 0 ? new Date(epochMsOf(value)) : null;
-  if (!at || Number.isNaN(at.getTime())) throw bad("timestamp must be a number: epoch seconds (or milliseconds).");
-  return at;
-}
-
-export function placedAt(when: unknown, base: Date): Date {
-  const at = new Date(base.getTime() + (whenOf(when) === "old" ? -DUMMY_ORDER_OFFSET_MS : DUMMY_ORDER_OFFSET_MS));
-  if (Number.isNaN(at.getTime())) throw bad("timestamp is out of range.");
-  return at;
+/** The old/new rule from a base instant; an invalid Date when that lies beyond what a Date holds. */
+export function placedAt(when: "old" | "new", base: Date): Date {
+  return new Date(base.getTime() + (when === "old" ? -DUMMY_ORDER_OFFSET_MS : DUMMY_ORDER_OFFSET_MS));
 }
 
 /**
@@ -30,5 +36,7 @@ export function placedAt(when: unknown, base: Date): Date {
  * order's timestamp in epoch seconds. No server code here: the panel runs it in the browser.
  */
 export function dummyOrderTimestamp(when: unknown, base: unknown): number {
-  return placedAt(when, instantOf(base)).getTime() / 1000;
+  const at = placedAt(parseInput(whenInput, when), parseInput(timestampInput, base));
+  if (!isValidDate(at)) throw new AppError("BAD_USER_INPUT", TIMESTAMP_OUT_OF_RANGE);
+  return at.getTime() / 1000;
 }

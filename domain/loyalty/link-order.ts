@@ -37,6 +37,9 @@ export const LinkOrderInput = z.object({
   clientAddress: text(200),
 });
 
+/** What the shopper types to claim an order (the member page's and the debug page's forms). */
+export const ClaimOrderFields = LinkOrderInput.pick({ invoiceId: true, mobile: true });
+
 export type LinkedOrderResult = {
   invoiceId: string;
   /** SPEC.md §4 on (member.createdAt, order.paidAt): a new order earns its points, an old one counts only. */

@@ -6,7 +6,8 @@ import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { toCents } from "../../kernel/money.ts";
 import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
-import { defineOperation, parseInput } from "../shared/operation.ts";
+import { optional } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
 import { emailInput } from "./email-input.ts";
 import { metaInput } from "./meta-input.ts";
 
@@ -15,26 +16,29 @@ export const DEBUG_INITIAL_LTV_CENTS = 100_000;
 
 export type LoyalCustomerView = { id: string; email: string; name: string; meta: Record<string, unknown>; ltvCents: number };
 
-function optionalName(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string" || value.trim().length === 0 || value.length > 200) {
-    throw new AppError("BAD_USER_INPUT", "name must be a text of 1 to 200 characters.");
-  }
-  return value.trim();
-}
+const MAX_NAME_LENGTH = 200;
+const MAX_LTV = 10_000_000;
+const NAME = `name must be a text of 1 to ${MAX_NAME_LENGTH} characters.`;
+const LTV = `ltv must be an amount in S$ from 0 to ${MAX_LTV}.`;
 
-function optionalLtvCents(value: unknown): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 10_000_000) {
-    throw new AppError("BAD_USER_INPUT", "ltv must be an amount in S$ from 0 to 10000000.");
-  }
-  return toCents(value);
-}
-
-export const LoyalCustomerInput = z.object({
-  /** email (one of the member's own), name, ltv in S$. */
-  meta: metaInput,
+/** createOrUpdateLoyalCustomer's meta: email (one of the member's own), name, ltv in S$. */
+export const LoyalCustomerMeta = z.object({
+  email: emailInput,
+  name: optional(
+    z
+      .string({ error: NAME })
+      .max(MAX_NAME_LENGTH, { error: NAME })
+      .refine((value) => value.trim() !== "", { error: NAME })
+      .transform((value) => value.trim()),
+  ),
+  ltv: optional(z.number({ error: LTV }).min(0, { error: LTV }).max(MAX_LTV, { error: LTV })),
 });
+
+/** The record keeps meta as it was sent; its fields are read from it by LoyalCustomerMeta. */
+export const LoyalCustomerInput = z
+  .object({ meta: metaInput })
+  .transform(({ meta }) => ({ meta, sentMeta: meta }))
+  .pipe(z.object({ meta: LoyalCustomerMeta, sentMeta: z.record(z.string(), z.unknown()) }));
 
 /**
  * createOrUpdateLoyalCustomer (debug tool): creates or updates the loyal customer record (the
@@ -45,10 +49,9 @@ export const LoyalCustomerInput = z.object({
 export const createOrUpdateLoyalCustomer = defineOperation(LoyalCustomerInput, async (ctx, input): Promise<LoyalCustomerView> => {
   requireDebug(ctx);
   const memberId = await requireViewerMemberId(ctx);
-  const { meta } = input;
-  const email = parseInput(emailInput, meta.email);
-  const name = optionalName(meta.name);
-  const ltvCents = optionalLtvCents(meta.ltv);
+  const { email, name, ltv } = input.meta;
+  const meta = input.sentMeta;
+  const ltvCents = ltv === undefined ? undefined : toCents(ltv);
   const [member] = await ctx.db
     .select({ name: members.name, email: members.email, googleEmail: members.googleEmail, facebookEmail: members.facebookEmail })
     .from(members)

@@ -2,17 +2,20 @@ import { z } from "zod";
 import { requireDebugOnOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { creditDebugPoints } from "./debug-points.ts";
-import { metaInput } from "./meta-input.ts";
+import { DEBUG_REFUND_POINTS } from "./debug-defaults.ts";
+import { creditDebugPoints, debugCreditFields } from "./debug-points.ts";
+import { metaOf } from "./meta-input.ts";
+
+/** refundPointTransaction's meta: `points` (default 100) and an optional `requestId` that makes a retried call count once. */
+export const RefundPointsMeta = z.object(debugCreditFields(DEBUG_REFUND_POINTS));
 
 export const RefundPointsInput = z.object({
   memberId: identifier(),
-  /** `points` (default 100) and an optional `requestId` that makes a retried call count once. */
-  meta: metaInput,
+  meta: metaOf(RefundPointsMeta),
 });
 
 /** refundPointTransaction (debug tool): gives the member `refund` points back, as a refund of points does. */
 export const refundPointTransaction = defineOperation(RefundPointsInput, async (ctx, input) => {
   await requireDebugOnOwnMember(ctx, input.memberId);
-  return creditDebugPoints(ctx, { memberId: input.memberId, kind: "refund", meta: input.meta });
+  return creditDebugPoints(ctx, { memberId: input.memberId, kind: "refund", ...input.meta });
 });

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
-import { cognitoDataText, readCognitoData } from "../identity/cognito-data.ts";
+import { cognitoDataInput, readCognitoData } from "../identity/cognito-data.ts";
 import { memberOfIdentity } from "../identity/member-of-identity.ts";
 import { requireSignedIn } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";
 import type { MemberView } from "./member-view.ts";
 
-export const GetOrCreateMemberInput = z.object({ cognitoData: cognitoDataText() });
+export const GetOrCreateMemberInput = z.object({ cognitoData: cognitoDataInput() });
 
 /**
  * getOrCreateMember: the member the caller signs in as. A bearer token's account is found or made a

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isTokenRefusal } from "../../integrations/identity/identity-client.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
-import { cognitoDataText, readCognitoData } from "../identity/cognito-data.ts";
+import { cognitoDataInput, readCognitoData } from "../identity/cognito-data.ts";
 import { linkIdentity } from "../identity/link-identity.ts";
 import { requireOwnMember } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
@@ -10,7 +10,7 @@ import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import type { MemberView } from "./member-view.ts";
 
-export const LinkMemberInput = z.object({ currentMemberId: identifier(), cognitoData: cognitoDataText() });
+export const LinkMemberInput = z.object({ currentMemberId: identifier(), cognitoData: cognitoDataInput() });
 
 async function identityOfSecondAccount(ctx: OperationContext, accessToken: string): Promise<VerifiedIdentity> {
   try {

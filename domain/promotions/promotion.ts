@@ -21,8 +21,8 @@ export const MAX_PERCENT_OFF = 100;
 
 export type DiscountableLine = { lineTotalCents: number; excluded: boolean };
 
-export function normalizePromotionCode(input: unknown): string {
-  return typeof input === "string" ? input.trim().toUpperCase() : "";
+export function normalizePromotionCode(input: string): string {
+  return input.trim().toUpperCase();
 }
 
 /** Refuses a code that is not usable now on goods of this value, with the reason a shopper can act on. */

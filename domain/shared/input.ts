@@ -50,3 +50,35 @@ export function onOff() {
 
 /** True for text the database can store; for adapters that check raw values before any schema. */
 export { isStorableText };
+
+/** Left out: missing or null, and also "" where the field reads empty text as left out. */
+const isLeftOut = (value: unknown, emptyIsAbsent: boolean) =>
+  value === undefined || value === null || (emptyIsAbsent && value === "");
+
+/** A field that may be left out (see isLeftOut): it then reads as undefined; anything else must pass `schema`. */
+export function optional<T extends z.ZodType>(schema: T, { emptyIsAbsent = false } = {}) {
+  return z
+    .unknown()
+    .transform((value) => (isLeftOut(value, emptyIsAbsent) ? undefined : value))
+    .pipe(schema.optional())
+    .optional();
+}
+
+/** A field that must be given: left out (see isLeftOut), it is refused with `message`. */
+export function required<T extends z.ZodType>(schema: T, message: string, { emptyIsAbsent = false } = {}) {
+  return z
+    .unknown()
+    .refine((value) => !isLeftOut(value, emptyIsAbsent), { error: message, abort: true })
+    .pipe(schema);
+}
+
+/**
+ * A whole number from min to max, sent as a number or as text that `digits` accepts (JSON may carry
+ * either, a form sends text), refused with one message whatever is wrong with it.
+ */
+export function count(min: number, max: number, message: string, digits = /^\d+$/) {
+  const error = { error: message };
+  return z
+    .union([z.number(), z.string().trim().regex(digits).transform(Number)], error)
+    .pipe(z.number(error).int(error).min(min, error).max(max, error));
+}

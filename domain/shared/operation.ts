@@ -14,13 +14,21 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields;
 }
 
+/**
+ * A problem written as a whole sentence ("price must be an amount in S$ above 0.") already says what
+ * it is about; a fragment ("is required") needs its field's name before it.
+ */
+export function isSentence(problem: string): boolean {
+  return problem.endsWith(".");
+}
+
 /** Parses input by its schema: BAD_USER_INPUT naming each bad field, never a half-read value. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields = fieldErrorsOf(result.error);
   const message = Object.entries(fields)
-    .map(([field, problem]) => (field ? `${field}: ${problem}` : problem))
+    .map(([field, problem]) => (field && !isSentence(problem) ? `${field}: ${problem}` : problem))
     .join(" ");
   throw new AppError("BAD_USER_INPUT", message, fields);
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { priceBag, shippingFor } from "../../domain/bag/price-bag.ts";
-import { parseQuantity } from "../../domain/bag/quantity.ts";
+import { quantityInput } from "../../domain/bag/quantity.ts";
 import type { Product, PurchaseOption } from "../../domain/catalog/types.ts";
+import { parseInput } from "../../domain/shared/operation.ts";
+
+const parseQuantity = (value: unknown) => parseInput(quantityInput, value);
 
 describe("quantities", () => {
   it.each([

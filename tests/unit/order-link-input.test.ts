@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { claimSuccessMessage, isClaimOrderResult } from "../../app/lib/claim-order.ts";
 import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "../../domain/loyalty/debug-defaults.ts";
-import { parseDummyOrderMeta as parseDummyOrder } from "../../domain/loyalty/dummy-order-input.ts";
+import { DummyOrderMeta, dummyOrderOf } from "../../domain/loyalty/dummy-order-input.ts";
 import { dummyOrderTimestamp } from "../../domain/loyalty/dummy-order-timestamp.ts";
-import { metaInput } from "../../domain/loyalty/meta-input.ts";
+import { metaInput, metaOf } from "../../domain/loyalty/meta-input.ts";
 import { isValidOrderCode } from "../../domain/orders/order-code.ts";
 import { parseInput } from "../../domain/shared/operation.ts";
 
 const member = { createdAt: new Date("2026-11-21T08:05:00.000Z"), email: "mei@example.com" };
 
-/** meta as the mutation's schema reads it (metaInput), then as createDummyOrder reads it. */
+/** meta as a mutation's schema reads it (metaInput); as createDummyOrder's schema reads it, then the order it makes. */
 const parseMetaInput = (raw: unknown) => parseInput(metaInput, raw);
-const parseDummyOrderMeta = (raw: unknown, of: typeof member) => parseDummyOrder(parseMetaInput(raw), of);
+const parseDummyOrderMeta = (raw: unknown, of: typeof member) => dummyOrderOf(parseInput(metaOf(DummyOrderMeta), raw), of);
 
 describe("dummy order meta", () => {
   it("places new 2 days after and old 2 days before the member's creation by default", () => {

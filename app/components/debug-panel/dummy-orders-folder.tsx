@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "../../../domain/loyalty/debug-defaults.ts";
+import { DUMMY_ORDER_DEFAULT_PRICE_CENTS, MAX_DUMMY_ORDER_PRICE } from "../../../domain/loyalty/debug-defaults.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
 import { createDummyOrder, deleteDummyOrder } from "./debug-actions.ts";
 import type { DebugMember, DummyOrder } from "./debug-member.ts";
@@ -27,6 +27,7 @@ export function DummyOrdersFolder({ tools, member }: { tools: DebugTools; member
             id="debug-order-price"
             type="number"
             min={1}
+            max={MAX_DUMMY_ORDER_PRICE}
             className={INPUT}
             value={price}
             onChange={(event) => setPrice(event.target.value)}

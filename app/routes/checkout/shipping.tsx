@@ -1,12 +1,13 @@
 import { useRef } from "react";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
+import { ShippingInput } from "../../../domain/checkout/shipping-details.ts";
 import { shippingPrefill } from "../../../domain/checkout/shipping-prefill.ts";
 import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
-import { expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
+import { expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { errorProps, useFocusFirstError } from "../../lib/form-errors.ts";
 import { privatePageHeaders } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -35,17 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { operations, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return data<ShippingActionData>({ ok: false, message: UNREADABLE_REQUEST }, { status: 400 });
-  const values = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  const values = formFields(form, ShippingInput);
   try {
     const started = await startCheckout(operations, {
-      name: formText(form, "name"),
-      email: formText(form, "email"),
-      mobile: formText(form, "mobile"),
-      address: formText(form, "address"),
-      postalCode: formText(form, "postalCode"),
-      newsletter: formText(form, "newsletter"),
+      ...values,
       baseUrl: new URL(request.url).origin,
       clientAddress,
     });

@@ -5,14 +5,14 @@ import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
 import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts";
 import { lineDetail } from "../../../domain/orders/line-description.ts";
 import { amountAtPrice } from "../../../domain/orders/order-money.ts";
-import { applyPromotionToBag } from "../../../domain/promotions/apply-promotion.ts";
+import { ApplyPromotionInput, applyPromotionToBag } from "../../../domain/promotions/apply-promotion.ts";
 import { removePromotionFromBag } from "../../../domain/promotions/remove-promotion.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { rewardsInBag } from "../../lib/reward-bag.server.ts";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await removePromotionFromBag(operations, {});
       return data<ActionResult>({ ok: true, message: "Promotion code removed." });
     }
-    await applyPromotionToBag(operations, { code: formText(form, "code") });
+    await applyPromotionToBag(operations, formFields(form, ApplyPromotionInput));
     return data<ActionResult>({ ok: true, message: "Promotion code applied." });
   } catch (error) {
     return failureResult(error);

@@ -1,11 +1,11 @@
 import { CreditCard } from "lucide-react";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { getTestPaymentSession } from "../../../domain/checkout/get-test-payment-session.ts";
-import { payTestCheckout } from "../../../domain/checkout/pay-test-checkout.ts";
+import { PayTestCheckoutInput, payTestCheckout } from "../../../domain/checkout/pay-test-checkout.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { requestContext } from "../../context.ts";
-import { expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
+import { expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/test-payment";
 
@@ -22,8 +22,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!form) return data({ message: UNREADABLE_REQUEST }, { status: 400 });
   try {
     const outcome = await payTestCheckout(context.get(requestContext).operations, {
+      ...formFields(form, PayTestCheckoutInput),
       sessionId: params.sessionId,
-      cardNumber: formText(form, "cardNumber"),
     });
     if (outcome.ok) return redirect(outcome.successUrl, 303);
     return data({ message: outcome.message }, { status: 402 });

@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
-import { linkOrderToMember } from "../../../domain/loyalty/link-order.ts";
-import { removeMemberIdFromOrderByEmail } from "../../../domain/loyalty/unlink-order-by-email.ts";
+import { ClaimOrderFields, linkOrderToMember } from "../../../domain/loyalty/link-order.ts";
+import { removeMemberIdFromOrderByEmail, UnlinkOrderInput } from "../../../domain/loyalty/unlink-order-by-email.ts";
 import { listMemberOrders, type MemberOrders } from "../../../domain/orders/list-member-orders.ts";
 import { RECENT_ORDERS_LIMIT } from "../../../domain/orders/recent-orders-limit.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
@@ -8,7 +8,7 @@ import { formatMoney } from "../../../kernel/money.ts";
 import { Answer, buttonClass, DebugSection, inputClass, RecordList, smallButtonClass } from "../../components/debug/debug-ui.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { formFields, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { type DebugAnswer, debugFailure, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -40,15 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === LINK) {
       const { claim } = await linkOrderToMember(ctx.operations, {
+        ...formFields(form, ClaimOrderFields),
         memberId: member.id,
-        invoiceId: formText(form, "invoiceId"),
-        mobile: formText(form, "mobile"),
         clientAddress: ctx.clientAddress,
       });
       return { ok: true, message: `Linked order ${claim.invoiceId} (${claim.age}): ${claim.pointsCredited} points credited.` };
     }
     if (intent === UNLINK) {
-      const newest = await removeMemberIdFromOrderByEmail(ctx.operations, { email: formText(form, "email") });
+      const newest = await removeMemberIdFromOrderByEmail(ctx.operations, formFields(form, UnlinkOrderInput));
       return { ok: true, message: `Unlinked your orders placed with ${newest.email} (newest: ${newest.invoiceId}).` };
     }
     return data<DebugAnswer>({ ok: false, message: "This form is not known here. Please reload the page." }, { status: 400 });

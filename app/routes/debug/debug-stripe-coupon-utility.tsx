@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form } from "react-router";
 import { checkPromotionCode, type PromotionCheck } from "../../../domain/promotions/check-promotion-code.ts";
-import { createTestPromotionCode } from "../../../domain/promotions/create-test-promotion-code.ts";
+import { CreateTestPromotionCodeInput, createTestPromotionCode } from "../../../domain/promotions/create-test-promotion-code.ts";
 import { listPromotionCodes } from "../../../domain/promotions/list-promotion-codes.ts";
 import { MAX_PERCENT_OFF } from "../../../domain/promotions/promotion.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
@@ -10,7 +10,7 @@ import { Answer, buttonClass, DebugSection, inputClass } from "../../components/
 import { PromotionPricing } from "../../components/debug/promotion-pricing.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { type DebugAnswer, debugFailure, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -38,13 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return unreadableRequest();
   try {
-    const created = await createTestPromotionCode(ctx.operations, {
-      code: formText(form, "code"),
-      kind: formText(form, "kind"),
-      value: formText(form, "value"),
-      usageLimit: formText(form, "usageLimit"),
-      lastDay: formText(form, "lastDay"),
-    });
+    const created = await createTestPromotionCode(ctx.operations, formFields(form, CreateTestPromotionCodeInput));
     return data<DebugAnswer>({ ok: true, message: `Created ${created.code}.` });
   } catch (error) {
     const { answer, status } = debugFailure(error);

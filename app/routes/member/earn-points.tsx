@@ -5,7 +5,7 @@ import { formatNumber } from "../../../kernel/number-format.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { type BrandPage, BrandPageLink, EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
 import { type BrandPages, requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/earn-points";
@@ -58,12 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return unreadableRequest();
   try {
-    const activity = form.get("activity");
+    const activityType = formText(form, "activity");
     const { member: after, credited } = await createEarnPointTransaction(ctx.operations, {
       memberId: member.id,
-      meta: { activityType: activity },
+      meta: { activityType },
     });
-    const done = findEarnAction(String(activity));
+    const done = findEarnAction(activityType);
     const message =
       credited && done
         ? `You earned ${formatNumber(done.points)} points for "${done.title}". Your balance is ${formatNumber(after.points)} points.`

@@ -6,9 +6,10 @@ import { findReward } from "../../../domain/loyalty/find-reward.ts";
 import { formatPoints, rewardHoldText } from "../../../domain/loyalty/programme-copy.ts";
 import { addRedeemToBag } from "../../../domain/loyalty/redeems/add-redeem-to-bag.ts";
 import { listPendingRewardLines } from "../../../domain/loyalty/redeems/pending-reward-lines.ts";
+import { AddRedeemMeta } from "../../../domain/loyalty/redeems/redeem-meta.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useRedemptionStoreSync } from "../../lib/redemption-store.ts";
@@ -49,7 +50,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     await addRedeemToBag(ctx.operations, {
       memberId: member.id,
-      meta: { optionId: form.get("optionId"), quantity: form.get("quantity"), rewardId: params.redemptionProductId },
+      meta: { ...formFields(form, AddRedeemMeta), rewardId: params.redemptionProductId },
     });
     return data<ActionResult>({ ok: true, message: "Added to your bag." });
   } catch (error) {

@@ -2,13 +2,13 @@ import { useRef } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { getReviewForm } from "../../../domain/reviews/member-reviews.ts";
 import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "../../../domain/reviews/review-limits.ts";
-import { submitReview } from "../../../domain/reviews/submit-review.ts";
+import { SubmitReviewInput, submitReview } from "../../../domain/reviews/submit-review.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -39,7 +39,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   await requireMember(ctx, request);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
-  const typed = { rating: formText(form, "rating"), title: formText(form, "title"), body: formText(form, "body") };
+  const typed = formFields(form, SubmitReviewInput.omit({ productId: true }));
   try {
     await submitReview(ctx.operations, { productId: params.productId, ...typed });
     return data<ActionResult>({ ok: true, message: "Thank you! Your review is waiting for our team's approval." });

@@ -1,12 +1,12 @@
 import { useRef } from "react";
 import { Form, Link, redirect, useActionData } from "react-router";
-import { claimGuestOrderAccess } from "../../../domain/orders/claim-guest-order.ts";
+import { ClaimGuestOrderInput, claimGuestOrderAccess } from "../../../domain/orders/claim-guest-order.ts";
 import { listOwnOrders } from "../../../domain/orders/list-own-orders.ts";
 import { bagTokenOf } from "../../../domain/shared/context.ts";
 import { MemberOrders } from "../../components/member-orders.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { failureResult, formFields, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { bagCookie } from "../../lib/bag-cookie.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { memberOrderRows } from "../../lib/member-order-rows.server.ts";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { operations, settings, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
-  const typed = { invoiceId: formText(form, "invoiceId"), mobile: formText(form, "mobile") };
+  const typed = formFields(form, ClaimGuestOrderInput.omit({ clientAddress: true }));
   try {
     const { invoiceId, bagToken } = await claimGuestOrderAccess(operations, { ...typed, clientAddress });
     const headers =

@@ -11,15 +11,14 @@ import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
 import { memberSummaryAfter } from "../member-after.ts";
-import { metaInput } from "../meta-input.ts";
+import { metaOf } from "../meta-input.ts";
 import { rewardForOption } from "../rewards.ts";
 import { type RedeemRow, recordRedeemEntry, requirePoints } from "./redeem-ledger.ts";
-import { readAddRedeemMeta } from "./redeem-meta.ts";
+import { AddRedeemMeta } from "./redeem-meta.ts";
 
 export const AddRedeemInput = z.object({
   memberId: identifier(),
-  /** optionId, quantity (default 1), rewardId (optional): redeem-meta.ts. */
-  meta: metaInput,
+  meta: metaOf(AddRedeemMeta),
 });
 
 /**
@@ -37,9 +36,9 @@ export const addRedeemToBag = defineOperation(
   },
 );
 
-async function addToBag(ctx: OperationContext, memberId: string, meta: Record<string, unknown>): Promise<RedeemRow> {
-  const { optionId, quantity, rewardId } = readAddRedeemMeta(meta);
-  const match = await rewardForOption(ctx, optionId, rewardId);
+async function addToBag(ctx: OperationContext, memberId: string, meta: z.output<typeof AddRedeemMeta>): Promise<RedeemRow> {
+  const { optionId, quantity, rewardId } = meta;
+  const match = await rewardForOption(ctx, optionId, rewardId ?? null);
   if (!match) {
     throw new AppError(
       "BAD_USER_INPUT",

@@ -7,7 +7,7 @@ import type { OperationContext } from "../../shared/context.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
 import { memberSummaryAfter } from "../member-after.ts";
-import { metaInput } from "../meta-input.ts";
+import { metaOf } from "../meta-input.ts";
 import { rewardForOption } from "../rewards.ts";
 import {
   lockRedeem,
@@ -19,11 +19,10 @@ import {
   requirePending,
   requirePoints,
 } from "./redeem-ledger.ts";
-import { readQuantityMeta } from "./redeem-meta.ts";
+import { UpdateRedeemMeta } from "./redeem-meta.ts";
 
 export const UpdateRedeemInput = RedeemRefInput.extend({
-  /** The quantity the redeem should now have: {"quantity":2}. */
-  meta: metaInput,
+  meta: metaOf(UpdateRedeemMeta),
 });
 
 /**
@@ -36,7 +35,7 @@ export const updateRedeemFromBag = defineOperation(
   UpdateRedeemInput,
   async (ctx, { meta, ...ref }): Promise<{ redeem: RedeemRow; member: MemberSummary }> => {
     await requireOwnMember(ctx, ref.memberId);
-    const redeem = await setQuantity(ctx, ref, readQuantityMeta(meta));
+    const redeem = await setQuantity(ctx, ref, meta.quantity);
     return { redeem, member: await memberSummaryAfter(ctx, ref.memberId) };
   },
 );
