@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { emailText } from "../setup/email-text.ts";
 import { shownText } from "../setup/pdf-text.ts";
@@ -17,10 +18,12 @@ async function emailsAbout(text: string): Promise<string[]> {
   return emails.map(emailText).filter((email) => email.includes(text));
 }
 
-const points = async (page: import("@playwright/test").Page) => {
+/** The member's balance and the newest entry of their point history, as the member page shows them. */
+async function expectPoints(page: Page, balance: string, newest: RegExp) {
   await page.goto("/member");
-  return Number((await page.getByTestId("member-points").textContent())?.replace(/,/g, ""));
-};
+  await expect(page.getByTestId("member-points")).toHaveText(balance);
+  await expect(page.getByTestId("point-history").getByRole("listitem").first()).toContainText(newest);
+}
 
 test("staff refund a box of a member's order after confirming the amount: the money goes back, the points in proportion, and the shopper is told", async ({
   page,
@@ -33,7 +36,8 @@ test("staff refund a box of a member's order after confirming the amount: the mo
   await addLycheeBoxes(page, "1 Box");
   await payWithTestCard(page, "+6591230088");
   const invoiceId = (await page.getByTestId("invoice-id").textContent()) ?? "";
-  const before = await points(page);
+  // 50 for joining, then a point for each whole S$1 of the S$78.00 of goods.
+  await expectPoints(page, "128", /Ordered.*\+78 points/);
 
   const staff = await (await browser.newContext()).newPage();
   await staff.goto("/admin/login");
@@ -79,8 +83,8 @@ test("staff refund a box of a member's order after confirming the amount: the mo
   expect(staffPdf.headers()["content-type"]).toBe("application/pdf");
   expect(shownText(await staffPdf.body())).toContain("Items credited");
 
-  const after = await points(page);
-  expect(after).toBeLessThan(before);
+  // Half the price refunded takes back half the order's 78 points.
+  await expectPoints(page, "89", /Refund.*\u221239 points/);
   await expect
     .poll(async () => (await emailsAbout(`We have refunded S$39.00 of your order ${invoiceId}`)).length, { timeout: 15_000 })
     .toBe(1);
@@ -112,4 +116,6 @@ test("staff refund a box of a member's order after confirming the amount: the mo
   await (await cancelOnce()).getByRole("button", { name: "Cancel order and refund S$39.00" }).click();
   await expect(staff.getByRole("status")).toHaveText("Cancelled. S$39.00 refunded; the shopper's email is on its way.");
   await expect(cancel).toBeHidden();
+  // The rest of the price refunded takes back the rest of the order's points: only the joining points are left.
+  await expectPoints(page, "50", /Refund.*\u221239 points/);
 });
