@@ -1,12 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { emailText } from "../setup/email-text.ts";
 import { shownText } from "../setup/pdf-text.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { addLycheeBoxes, payWithTestCard, SHIPPING } from "./guest-order.ts";
+import { expectPoints } from "./member-points.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
 
 /** The shop under test writes each email it sends into its data directory's outbox. */
@@ -16,13 +16,6 @@ async function emailsAbout(text: string): Promise<string[]> {
   const files = await readdir(OUTBOX).catch(() => [] as string[]);
   const emails = await Promise.all(files.map((file) => readFile(path.join(OUTBOX, file), "utf8")));
   return emails.map(emailText).filter((email) => email.includes(text));
-}
-
-/** The member's balance and the newest entry of their point history, as the member page shows them. */
-async function expectPoints(page: Page, balance: string, newest: RegExp) {
-  await page.goto("/member");
-  await expect(page.getByTestId("member-points")).toHaveText(balance);
-  await expect(page.getByTestId("point-history").getByRole("listitem").first()).toContainText(newest);
 }
 
 test("staff refund a box of a member's order after confirming the amount: the money goes back, the points in proportion, and the shopper is told", async ({
