@@ -24,6 +24,7 @@ import { listenForUnhandledErrors, useErrorAlert } from "./lib/error-alert-sende
 import { pageMeta } from "./lib/page-meta.ts";
 import { errorTitle, HOME_TITLE } from "./lib/page-title.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
+import { useHydrated } from "./lib/use-hydrated.ts";
 import type { VisitorState } from "./lib/visitor-state.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -62,8 +63,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const appEnv = root?.appEnv;
   useEffect(() => (appEnv ? listenForUnhandledErrors(appEnv) : undefined), [appEnv]);
+  // Set in the render that follows hydration, the same one that lets script-only parts (the debug
+  // panel, the signed-in header) render: a test or tool can tell the page now answers to script.
+  const hydrated = useHydrated();
   return (
-    <html lang="en-SG">
+    <html lang="en-SG" data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

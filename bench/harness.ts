@@ -5,6 +5,15 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { cpuMilliseconds } from "./process-cpu.ts";
 
+/**
+ * The database a bench's shop runs on: PostgreSQL when the bench runs inside scripts/pg-test-cluster.sh
+ * (which sets TEST_DATABASE_URL), else the embedded database in the shop's own data directory.
+ */
+export function benchDatabase(): { label: string; env: Record<string, string> } {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? { label: "PostgreSQL", env: { DATABASE_URL: url } } : { label: "embedded PGlite", env: {} };
+}
+
 export type LoadResult = { label: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
 
 /**

@@ -11,7 +11,7 @@ import { requestHash } from "../domain/shared/request-hash.ts";
 import { loadConfig } from "../server/env.ts";
 import { startServer } from "../server/start.ts";
 import { signInWithEmbeddedProvider, type TestIdentity } from "../tests/setup/embedded-sign-in.ts";
-import { openBrowser } from "../tests/setup/shop-browser.ts";
+import { cookieOf, signedInMember } from "./visitors.ts";
 
 export type BenchMember = { entries: number; email: string; accessToken: string; cookie: string };
 
@@ -67,10 +67,7 @@ async function seedHistory(db: Database, memberId: string, email: string, entrie
 
 async function benchMember(entries: number, idp: NonNullable<typeof identityProvider>): Promise<BenchMember> {
   const person: TestIdentity = { provider: "google", email: `history-${entries}@example.com`, name: `History ${entries}` };
-  const browser = openBrowser({ baseUrl } as Parameters<typeof openBrowser>[0]);
-  await browser.signIn(person);
-  const home = await browser.get("/member");
-  if (home.status !== 200) throw new Error(`After signing in, /member answered ${home.status}`);
+  const browser = await signedInMember(baseUrl, person);
   const { accessToken } = await signInWithEmbeddedProvider(idp, person);
   const { getOrCreateMember } = await graphql(
     accessToken,
@@ -80,7 +77,7 @@ async function benchMember(entries: number, idp: NonNullable<typeof identityProv
   if (!getOrCreateMember) throw new Error("getOrCreateMember returned no member");
   // The sign-up entry is the first of the member's entries.
   await seedHistory(server.database.db, getOrCreateMember.id, person.email, entries);
-  const cookie = browser.jar.header(new URL("/member", baseUrl)) ?? "";
+  const cookie = cookieOf(browser, baseUrl);
   return { entries, email: person.email, accessToken, cookie };
 }
 

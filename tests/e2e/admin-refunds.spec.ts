@@ -6,6 +6,7 @@ import { shownText } from "../setup/pdf-text.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { addLycheeBoxes, payWithTestCard, SHIPPING } from "./guest-order.ts";
+import { expectPoints } from "./member-points.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
 
 /** The shop under test writes each email it sends into its data directory's outbox. */
@@ -16,11 +17,6 @@ async function emailsAbout(text: string): Promise<string[]> {
   const emails = await Promise.all(files.map((file) => readFile(path.join(OUTBOX, file), "utf8")));
   return emails.map(emailText).filter((email) => email.includes(text));
 }
-
-const points = async (page: import("@playwright/test").Page) => {
-  await page.goto("/member");
-  return Number((await page.getByTestId("member-points").textContent())?.replace(/,/g, ""));
-};
 
 test("staff refund a box of a member's order after confirming the amount: the money goes back, the points in proportion, and the shopper is told", async ({
   page,
@@ -33,7 +29,8 @@ test("staff refund a box of a member's order after confirming the amount: the mo
   await addLycheeBoxes(page, "1 Box");
   await payWithTestCard(page, "+6591230088");
   const invoiceId = (await page.getByTestId("invoice-id").textContent()) ?? "";
-  const before = await points(page);
+  // 50 for joining, then a point for each whole S$1 of the S$78.00 of goods.
+  await expectPoints(page, "128", /Ordered.*\+78 points/);
 
   const staff = await (await browser.newContext()).newPage();
   await staff.goto("/admin/login");
@@ -79,8 +76,8 @@ test("staff refund a box of a member's order after confirming the amount: the mo
   expect(staffPdf.headers()["content-type"]).toBe("application/pdf");
   expect(shownText(await staffPdf.body())).toContain("Items credited");
 
-  const after = await points(page);
-  expect(after).toBeLessThan(before);
+  // Half the price refunded takes back half the order's 78 points.
+  await expectPoints(page, "89", /Refund.*\u221239 points/);
   await expect
     .poll(async () => (await emailsAbout(`We have refunded S$39.00 of your order ${invoiceId}`)).length, { timeout: 15_000 })
     .toBe(1);
@@ -112,4 +109,6 @@ test("staff refund a box of a member's order after confirming the amount: the mo
   await (await cancelOnce()).getByRole("button", { name: "Cancel order and refund S$39.00" }).click();
   await expect(staff.getByRole("status")).toHaveText("Cancelled. S$39.00 refunded; the shopper's email is on its way.");
   await expect(cancel).toBeHidden();
+  // The rest of the price refunded takes back the rest of the order's points: only the joining points are left.
+  await expectPoints(page, "50", /Refund.*\u221239 points/);
 });

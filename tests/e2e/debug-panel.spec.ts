@@ -199,9 +199,16 @@ test.describe("outside debug mode", () => {
     for (const path of [...DEBUG_PAGES, "/debug/session"]) {
       expect((await request.get(path)).status(), path).toBe(404);
     }
+    // The panel's code (its built file is named after its module, debug-panel.tsx).
+    const debugScripts: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/debug-panel-[\w-]+\.js$/.test(new URL(request.url()).pathname)) debugScripts.push(request.url());
+    });
     for (const path of ["/", "/shop", "/member/login", "/debug/auth"]) {
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      // The panel's code would be asked for in the render that follows hydration, which also marks the page.
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      expect(debugScripts, path).toEqual([]);
       await expect(page.getByRole("button", { name: "Debug", exact: true })).toHaveCount(0);
       expect(await page.content()).not.toContain('id="debug-panel"');
     }

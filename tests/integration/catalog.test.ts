@@ -32,10 +32,11 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
   it("lists only active products unless asked for inactive ones", async () => {
     const active = await listProducts(ctx(), {});
     expect(active.products.every((product) => product.active)).toBe(true);
-    expect(await ids({})).not.toContain("m4");
+    expect(active.totalCount).toBe(12);
     const all = await listProducts(ctx(), { includeInactive: true });
-    expect(all.products.map((product) => product.id)).toEqual(expect.arrayContaining(["m4", "v4", "pmbas6", "pmbas12"]));
-    expect(all.totalCount).toBeGreaterThan(active.totalCount);
+    const inactive = all.products.filter((product) => !product.active).map((product) => product.id);
+    expect(inactive.sort()).toEqual(["m4", "pmbas12", "pmbas6", "v4"]);
+    expect(all.totalCount).toBe(12 + 4);
   });
 
   it("filters by series and kinds", async () => {
@@ -47,7 +48,7 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
 
   it("hands out the catalogue in slices of at most 100, 20 when not told", async () => {
     const all = await ids({ includeInactive: true, first: 100 });
-    expect(all.length).toBeGreaterThan(12);
+    expect(all).toHaveLength(16);
     expect(await ids({ includeInactive: true })).toEqual(all.slice(0, 20));
     expect(await ids({ includeInactive: true, first: 5, offset: 5 })).toEqual(all.slice(5, 10));
     expect(await ids({ first: 5, offset: 10_000 })).toEqual([]);

@@ -50,11 +50,11 @@ describe(`the catalogue in the back office (${DRIVER_NAME})`, () => {
 
   it("takes a switched-off option off the product page, the bag and the rewards at once", async () => {
     const bag = await bagWith(database.db, [[OPTION, 1]]);
-    expect(await productPageOptions("m8")).toContain(OPTION);
+    const shown = await productPageOptions("m8");
+    expect(shown).toContain(OPTION);
     await switchOption(merchandiser(), { optionId: OPTION, active: false });
 
-    expect(await productPageOptions("m8")).not.toContain(OPTION);
-    expect((await productPageOptions("m8"))?.length).toBeGreaterThan(0);
+    expect(await productPageOptions("m8")).toEqual(shown?.filter((optionId) => optionId !== OPTION));
     expect(await findPurchaseOption(shopper(), { optionId: OPTION })).toBeNull();
     await expect(addToBag(shopper(), { optionId: OPTION, quantity: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const held = await getBag(as(holderOf(bag)), {});

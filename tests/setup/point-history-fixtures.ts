@@ -28,3 +28,14 @@ export async function historyIds(db: Database, memberId: string): Promise<string
   )) as { rows: { id: string }[] };
   return result.rows.map((row) => row.id);
 }
+
+/** The member's entry ids the history places below another entry (any member's), newest first. */
+export async function historyIdsBelow(db: Database, memberId: string, entryId: string): Promise<string[]> {
+  const result = (await db.execute(
+    sql`select id from point_transactions
+      where member_id = ${memberId}
+        and (transaction_at, id) < (select transaction_at, id from point_transactions where id = ${entryId})
+      order by transaction_at desc, id desc`,
+  )) as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
+}
