@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { promotionCodes } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { requireDebug, requireSignedIn } from "../shared/access.ts";
+import { debugTool, signedIn } from "../shared/access.ts";
 import { wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { singaporeDayEnd } from "../shared/singapore-time.ts";
@@ -41,13 +41,13 @@ export const CreateTestPromotionCodeInput = z
     path: ["value"],
   });
 
+const declared = { name: "createTestPromotionCode", access: debugTool(signedIn), input: CreateTestPromotionCodeInput };
+
 /**
  * createTestPromotionCode (debug tool): a signed-in member adds a code to the shop's promotion table,
  * usable at checkout from now on. Its code is generated unless given; a code that exists is refused.
  */
-export const createTestPromotionCode = defineOperation(CreateTestPromotionCodeInput, async (ctx, input): Promise<Promotion> => {
-  requireDebug(ctx);
-  requireSignedIn(ctx);
+export const createTestPromotionCode = defineOperation(declared, async (ctx, input): Promise<Promotion> => {
   const now = ctx.now();
   const endsAt = input.lastDay ? singaporeDayEnd(input.lastDay) : null;
   if (endsAt && endsAt <= now) {

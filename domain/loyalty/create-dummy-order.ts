@@ -4,7 +4,7 @@ import { z } from "zod";
 import { dummyOrders, members } from "../../db/schema/members.ts";
 import type { MemberSummary } from "../members/load-member.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
-import { requireDebugOnOwnMember } from "../shared/access.ts";
+import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { parseDummyOrderMeta } from "./dummy-order-input.ts";
@@ -22,6 +22,8 @@ export const CreateDummyOrderInput = z.object({
   meta: metaInput,
 });
 
+const declared = { name: "createDummyOrder", access: debugTool(ownMember), input: CreateDummyOrderInput };
+
 /**
  * createDummyOrder (debug tool, on the viewer's own member): a test order for the member (SPEC.md §7
  * meta). It counts as a purchase and is written with one `dummy-order` credit: one placed since the
@@ -29,8 +31,7 @@ export const CreateDummyOrderInput = z.object({
  * one placed before ('old') 0 points. It never counts towards total spent, so it cannot change the
  * member's tier.
  */
-export const createDummyOrder = defineOperation(CreateDummyOrderInput, async (ctx, input): Promise<MemberSummary> => {
-  await requireDebugOnOwnMember(ctx, input.memberId);
+export const createDummyOrder = defineOperation(declared, async (ctx, input): Promise<MemberSummary> => {
   await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, input.memberId);
     const order = parseDummyOrderMeta(input.meta, member);

@@ -4,7 +4,7 @@ import { dummyOrders, members, pointTransactions } from "../../db/schema/members
 import { AppError } from "../../kernel/app-error.ts";
 import type { MemberSummary } from "../members/load-member.ts";
 import { recordPointEntry } from "../members/point-ledger.ts";
-import { requireDebugOnOwnMember } from "../shared/access.ts";
+import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { dummyOrderCreditKey } from "./create-dummy-order.ts";
@@ -13,15 +13,16 @@ import { memberSummaryAfter } from "./member-after.ts";
 
 export const DeleteDummyOrderInput = z.object({ memberId: identifier(), orderId: identifier() });
 
+const declared = { name: "deleteDummyOrder", access: debugTool(ownMember), input: DeleteDummyOrderInput };
+
 /**
  * deleteDummyOrder (debug tool, on the viewer's own member): removes one of the member's dummy
  * orders and the purchase it counted. The points its credit brought are taken back by a compensating
  * `dummy-order` debit (entries are not deleted), at most the balance, so points never go below zero
  * when some were spent meanwhile.
  */
-export const deleteDummyOrder = defineOperation(DeleteDummyOrderInput, async (ctx, input): Promise<MemberSummary> => {
+export const deleteDummyOrder = defineOperation(declared, async (ctx, input): Promise<MemberSummary> => {
   const { memberId, orderId: dummyOrderId } = input;
-  await requireDebugOnOwnMember(ctx, memberId);
   await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, memberId);
     const [removed] = await tx

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import type { MemberView } from "../members/member-view.ts";
-import { requireDebug, requireOwnMember } from "../shared/access.ts";
+import { ownMember, requireDebug } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { creditEarnAction } from "./credit-earn-action.ts";
@@ -35,14 +35,15 @@ export function completableAction(activityType: unknown): EarnAction {
   return action;
 }
 
+const declared = { name: "createEarnPointTransaction", access: ownMember, input: EarnInput };
+
 /**
  * createEarnPointTransaction: the member completes an earn action. Its points are credited once per
  * member and the action joins members.activities (credit-earn-action.ts); completing it again
  * changes nothing and returns the member as is. In debug mode
  * `{"activityType":"bonus"}` credits Dummy Bonus Points instead (debug-points.ts).
  */
-export const createEarnPointTransaction = defineOperation(EarnInput, async (ctx, input): Promise<EarnResult> => {
-  await requireOwnMember(ctx, input.memberId);
+export const createEarnPointTransaction = defineOperation(declared, async (ctx, input): Promise<EarnResult> => {
   if (input.meta.activityType === "bonus") {
     requireDebug(ctx);
     return creditDebugPoints(ctx, { memberId: input.memberId, kind: "bonus", meta: input.meta });

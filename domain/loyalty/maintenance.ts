@@ -3,7 +3,7 @@ import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { refreshLedgerStatistics } from "../members/point-history.ts";
 import { addMonths } from "../members/tier.ts";
-import { requireSystem } from "../shared/access.ts";
+import { backgroundJob } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 import { GOLD_LENGTH_MONTHS } from "./programme.ts";
@@ -11,6 +11,8 @@ import { type ExpiryResult, expirePendingRedeems } from "./redeem-expiry.ts";
 import { settleGoldYears } from "./tiers.ts";
 
 export type MaintenanceResult = { renewed: number; demoted: number; redeems: ExpiryResult };
+
+const declared = { name: "runLoyaltyMaintenance", access: backgroundJob, input: z.object({}) };
 
 /**
  * runLoyaltyMaintenance, the scheduled loyalty work (a job's, not a person's): judges the gold years
@@ -23,8 +25,7 @@ export type MaintenanceResult = { renewed: number; demoted: number; redeems: Exp
  * A member whose change fails is logged and skipped; the others still commit, and the run then fails
  * as a whole so the job is retried (the members already done are no longer due).
  */
-export const runLoyaltyMaintenance = defineOperation(z.object({}), async (ctx): Promise<MaintenanceResult> => {
-  requireSystem(ctx);
+export const runLoyaltyMaintenance = defineOperation(declared, async (ctx): Promise<MaintenanceResult> => {
   const now = ctx.now();
   // A gold year is at least as long as the same calendar span counted back from now (see addMonths),
   // so no member whose gold started later can be due; settleGoldYears decides exactly.

@@ -5,6 +5,7 @@ import { signInAttempts } from "../../db/schema/members.ts";
 import { providerTypeInput } from "../members/identity.ts";
 import { hashOfToken, isWellFormedSessionToken } from "../members/session-token.ts";
 import { SIGN_IN_ATTEMPT_TTL_MS } from "../members/sign-in-attempts.ts";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 
 /** Where a staff sign-in lands: the back office's home page. */
@@ -20,11 +21,13 @@ export const StartStaffSignInInput = z.object({
 
 const random = () => randomBytes(32).toString("base64url");
 
+const declared = { name: "startStaffSignIn", access: anyone, input: StartStaffSignInInput };
+
 /**
  * Starts a back-office sign-in at the same identity provider as members, with its own callback: state,
  * PKCE verifier and nonce are kept server-side, bound to the browser. Returns the provider's address.
  */
-export const startStaffSignIn = defineOperation(StartStaffSignInInput, async (ctx, input): Promise<URL> => {
+export const startStaffSignIn = defineOperation(declared, async (ctx, input): Promise<URL> => {
   const now = ctx.now();
   const attempt = {
     state: random(),
