@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { errorAlerts } from "../../db/schema/alerts.ts";
 import { emailOutbox } from "../../db/schema/orders.ts";
+import { anyone } from "../shared/access.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { countRateLimitHit, type RateLimit, windowStartOf } from "../shared/rate-limit.ts";
@@ -68,7 +69,7 @@ const fingerprintOf = (data: { env: string; path: string; message: string }) =>
  * concurrent reports still send one email. Without an admin address the alert is only logged.
  */
 export const sendErrorAlert = defineOperation(
-  ErrorAlertInput,
+  { name: "sendErrorAlert", access: anyone, input: ErrorAlertInput },
   async (ctx, { data, clientAddress }): Promise<ErrorAlertOutcome> => {
     const now = ctx.now();
     if (clientAddress !== null) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { auditLog } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
-import { requireStaff } from "../shared/access.ts";
+import { staffHolding } from "../shared/access.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { AUDIT_ACTIONS } from "./audit-actions.ts";
@@ -60,9 +60,8 @@ export const AUDIT_EXPORT_LIMIT = 10_000;
 
 /** The whole log the filters match (up to AUDIT_EXPORT_LIMIT), newest first, for a CSV export. */
 export const exportAuditLog = defineOperation(
-  ListAuditLogInput.omit({ after: true }),
+  { name: "exportAuditLog", access: staffHolding("staff"), input: ListAuditLogInput.omit({ after: true }) },
   async (ctx, input): Promise<AuditEntry[]> => {
-    requireStaff(ctx, "staff");
     return ctx.db
       .select()
       .from(auditLog)
@@ -74,9 +73,8 @@ export const exportAuditLog = defineOperation(
 
 /** The audit log for owners: newest first, a page at a time, filtered by who, action and days. */
 export const listAuditLog = defineOperation(
-  ListAuditLogInput,
+  { name: "listAuditLog", access: staffHolding("staff"), input: ListAuditLogInput },
   async (ctx, input): Promise<{ entries: AuditEntry[]; next: string | null }> => {
-    requireStaff(ctx, "staff");
     const cursor = cursorOf(input.after);
     const rows = await ctx.db
       .select()

@@ -2,17 +2,19 @@ import { and, eq, sum } from "drizzle-orm";
 import { z } from "zod";
 import { redeems } from "../../db/schema/members.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { heldBagId, loadBag } from "./held-bag.ts";
+import { bagHolder, loadBag } from "./held-bag.ts";
 
 export const CountBagItemsInput = z.object({});
+
+const declared = { name: "countBagItems", access: bagHolder, input: CountBagItemsInput };
 
 /**
  * countBagItems: what the bag holds as its header counts it — the boxes and pouches of the bag the
  * viewer's browser holds, and for a signed-in member the rewards waiting in it (their Pending redeems,
  * the ones the bag page lists beside the goods).
  */
-export const countBagItems = defineOperation(CountBagItemsInput, async (ctx): Promise<number> => {
-  const { itemCount } = await loadBag(ctx, heldBagId(ctx));
+export const countBagItems = defineOperation(declared, async (ctx, _input, bag): Promise<number> => {
+  const { itemCount } = await loadBag(ctx, bag.id);
   const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
   if (!memberId) return itemCount;
   const [rewards] = await ctx.db

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { defineOperation } from "../shared/operation.ts";
-import { heldBagId, loadBag } from "./held-bag.ts";
+import { bagHolder, loadBag } from "./held-bag.ts";
 import type { PricedBag } from "./price-bag.ts";
 
 export const GetBagInput = z.object({});
 
+const declared = { name: "getBag", access: bagHolder, input: GetBagInput };
+
 /** getBag: the bag the viewer's browser holds, priced from the catalogue (empty when they hold none). */
-export const getBag = defineOperation(GetBagInput, (ctx): Promise<PricedBag> => loadBag(ctx, heldBagId(ctx)));
+export const getBag = defineOperation(declared, (ctx, _input, bag): Promise<PricedBag> => loadBag(ctx, bag.id));

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { bagLines } from "../../db/schema/bags.ts";
 import { isValidOptionId } from "../../kernel/option-id.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
+import type { Access } from "../shared/access.ts";
 import { bagTokenOf, type OperationContext } from "../shared/context.ts";
 import { bagIdOf, isWellFormedBagToken } from "./bag-token.ts";
 import { type PricedBag, priceBag } from "./price-bag.ts";
@@ -18,6 +19,22 @@ export function heldBagId(ctx: Pick<OperationContext, "viewer">): string | null 
   const token = heldBagToken(ctx);
   return token ? bagIdOf(token) : null;
 }
+
+/** The bag the viewer's cookie names: its token and stored id, both null when they hold none. */
+export type HeldBag = { token: string | null; id: string | null };
+
+/**
+ * Acts only on the bag the viewer's own cookie names, handed to the body: a bag is never named by the
+ * input, so no one reaches another's. Staff and jobs hold none (theirs is empty, as a new guest's).
+ */
+export const bagHolder: Access<HeldBag> = {
+  kind: "bagHolder",
+  admit: (ctx) => {
+    const token = heldBagToken(ctx);
+    const bag = { token, id: token ? bagIdOf(token) : null };
+    return () => bag;
+  },
+};
 
 /** A bag's lines priced from the catalogue; no bag is an empty bag. */
 export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog">, bagId: string | null): Promise<PricedBag> {

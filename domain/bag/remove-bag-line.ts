@@ -3,13 +3,14 @@ import { z } from "zod";
 import { bagLines } from "../../db/schema/bags.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { heldBagId, optionIdInput } from "./held-bag.ts";
+import { bagHolder, optionIdInput } from "./held-bag.ts";
 
 export const RemoveBagLineInput = z.object({ optionId: optionIdInput });
 
+const declared = { name: "removeBagLine", access: bagHolder, input: RemoveBagLineInput };
+
 /** removeBagLine: takes a line out of the viewer's own bag; NOT_FOUND when it has no such line. */
-export const removeBagLine = defineOperation(RemoveBagLineInput, async (ctx, input): Promise<void> => {
-  const bagId = heldBagId(ctx);
+export const removeBagLine = defineOperation(declared, async (ctx, input, { id: bagId }): Promise<void> => {
   const removed = bagId
     ? await ctx.db
         .delete(bagLines)

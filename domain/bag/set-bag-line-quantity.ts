@@ -3,14 +3,15 @@ import { z } from "zod";
 import { bagLines } from "../../db/schema/bags.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { heldBagId, optionIdInput } from "./held-bag.ts";
+import { bagHolder, optionIdInput } from "./held-bag.ts";
 import { quantityInput } from "./quantity.ts";
 
 export const SetBagLineQuantityInput = z.object({ optionId: optionIdInput, quantity: quantityInput });
 
+const declared = { name: "setBagLineQuantity", access: bagHolder, input: SetBagLineQuantityInput };
+
 /** setBagLineQuantity: a new quantity for a line of the viewer's own bag; NOT_FOUND when it has no such line. */
-export const setBagLineQuantity = defineOperation(SetBagLineQuantityInput, async (ctx, input): Promise<void> => {
-  const bagId = heldBagId(ctx);
+export const setBagLineQuantity = defineOperation(declared, async (ctx, input, { id: bagId }): Promise<void> => {
   const updated = bagId
     ? await ctx.db
         .update(bagLines)

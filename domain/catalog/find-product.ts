@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import type { Product } from "./types.ts";
 
@@ -12,6 +13,6 @@ export const FindProductInput = z.object({
  * comes with its switched-on options only. Open to everyone.
  */
 export const findProduct = defineOperation(
-  FindProductInput,
+  { name: "findProduct", access: anyone, input: FindProductInput },
   async (ctx, input): Promise<Product | null> => (await ctx.catalog.index()).product(input.productId, input) ?? null,
 );

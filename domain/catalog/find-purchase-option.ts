@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { findPurchaseOptions } from "./lookup.ts";
 import type { PurchaseOption } from "./types.ts";
@@ -8,8 +9,10 @@ export const FindPurchaseOptionInput = z.object({
   includeInactive: z.boolean().nullish(),
 });
 
+const declared = { name: "findPurchaseOption", access: anyone, input: FindPurchaseOptionInput };
+
 /** findPurchaseOption: one option under the lookup rules (the pouch samplers always), else null; open to everyone. */
-export const findPurchaseOption = defineOperation(FindPurchaseOptionInput, async (ctx, input): Promise<PurchaseOption | null> => {
+export const findPurchaseOption = defineOperation(declared, async (ctx, input): Promise<PurchaseOption | null> => {
   const found = await findPurchaseOptions(ctx.catalog, [input.optionId], { includeInactive: input.includeInactive === true });
   return found.get(input.optionId)?.option ?? null;
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { PRODUCT_KINDS } from "./catalog-index.ts";
 import type { Product } from "./types.ts";
@@ -35,11 +36,13 @@ export const ListProductsInput = z.object({
 
 export type ProductSlice = { products: readonly Product[]; totalCount: number };
 
+const declared = { name: "listProducts", access: anyone, input: ListProductsInput };
+
 /**
  * listProducts: a slice of the catalogue in its order, active products only unless asked, and how
  * many match in all; open to everyone. It reads a listing worked out once per catalogue revision.
  */
-export const listProducts = defineOperation(ListProductsInput, async (ctx, input): Promise<ProductSlice> => {
+export const listProducts = defineOperation(declared, async (ctx, input): Promise<ProductSlice> => {
   const listing = (await ctx.catalog.index()).listing(input);
   return { products: listing.slice(input.offset, input.offset + input.first), totalCount: listing.length };
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
 import { isAppError } from "../../kernel/app-error.ts";
-import { heldBagId, loadBag } from "../bag/held-bag.ts";
+import { bagHolder, loadBag } from "../bag/held-bag.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { endOpenCheckouts } from "./close-checkout.ts";
@@ -15,13 +15,14 @@ export const CheckoutSummaryInput = z.object({
   cancelledPayment: z.boolean().optional(),
 });
 
+const declared = { name: "checkoutSummary", access: bagHolder, input: CheckoutSummaryInput };
+
 /**
  * checkoutSummary: the viewer's own bag priced for checkout; a code that stopped being usable is left
  * out and reported. Back from payment unpaid, the bag's open checkouts are ended first, so the
  * promotion use they held is free for the next attempt.
  */
-export const checkoutSummary = defineOperation(CheckoutSummaryInput, async (ctx, input): Promise<CheckoutSummary> => {
-  const bagId = heldBagId(ctx);
+export const checkoutSummary = defineOperation(declared, async (ctx, input, { id: bagId }): Promise<CheckoutSummary> => {
   if (bagId && input.cancelledPayment) await endOpenCheckouts(ctx, bagId);
   const bag = await loadBag(ctx, bagId);
   const [row] = bagId ? await ctx.db.select({ code: bags.promotionCode }).from(bags).where(eq(bags.id, bagId)) : [];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { byCheckoutSession, loadOrder, type OrderView } from "../orders/order-view.ts";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { unpaidCheckoutMessage } from "./checkout-status.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
@@ -12,12 +13,14 @@ export const CompleteCheckoutInput = z.object({
 
 export type CheckoutCompletion = { order: OrderView; message: null } | { order: null; message: string };
 
+const declared = { name: "completeCheckout", access: anyone, input: CompleteCheckoutInput };
+
 /**
  * completeCheckout: the shopper's return from payment. It shows the session's order, fulfilling the
  * session first when the webhook has not yet (both paths meet in one order). The session id, given only to whoever went to pay, is what
  * shows this order here; without an order it says why none was placed.
  */
-export const completeCheckout = defineOperation(CompleteCheckoutInput, async (ctx, input): Promise<CheckoutCompletion> => {
+export const completeCheckout = defineOperation(declared, async (ctx, input): Promise<CheckoutCompletion> => {
   if (!isWellFormedCheckoutSessionId(input.sessionId)) {
     return { order: null, message: "We couldn't find a paid order for this checkout." };
   }

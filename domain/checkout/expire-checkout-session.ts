@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { checkoutSessions } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { requireSystem } from "../shared/access.ts";
+import { backgroundJob } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { endCheckout } from "./close-checkout.ts";
 
@@ -11,6 +11,8 @@ export const ExpireCheckoutSessionInput = z.object({ sessionId: z.string().min(1
 /** How the expire-checkout-session job is retried, e.g. when it runs on a clock a little behind. */
 export const EXPIRY_JOB_RETRY = { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true };
 
+const declared = { name: "expireCheckoutSession", access: backgroundJob, input: ExpireCheckoutSessionInput };
+
 /**
  * expireCheckoutSession: the job scheduled when a checkout opens, for the moment its payment session
  * lapses unpaid (Stripe's 24 hours): the session is expired and its promotion hold released, once
@@ -18,8 +20,7 @@ export const EXPIRY_JOB_RETRY = { retryLimit: 5, retryDelaySeconds: 60, retryBac
  * Only that job runs it, and it ends a session only once its time is up (a job on a clock a little
  * behind fails and is retried); one paid meanwhile is fulfilled instead.
  */
-export const expireCheckoutSession = defineOperation(ExpireCheckoutSessionInput, async (ctx, input): Promise<void> => {
-  requireSystem(ctx);
+export const expireCheckoutSession = defineOperation(declared, async (ctx, input): Promise<void> => {
   const [session] = await ctx.db
     .select({
       id: checkoutSessions.id,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { isWellFormedCheckoutSessionId } from "./session-id.ts";
 
@@ -11,7 +12,7 @@ export type TestPaymentPage = { amountCents: number; email: string; status: "ope
 
 /** getTestPaymentSession: what the test provider's card page shows for a session; null when there is none (or no test provider). */
 export const getTestPaymentSession = defineOperation(
-  GetTestPaymentSessionInput,
+  { name: "getTestPaymentSession", access: anyone, input: GetTestPaymentSessionInput },
   async (ctx, input): Promise<TestPaymentPage | null> => {
     if (!ctx.testPayments || !isWellFormedCheckoutSessionId(input.sessionId)) return null;
     const session = await ctx.testPayments.findSession(input.sessionId);

@@ -2,12 +2,14 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, orders } from "../../db/schema/orders.ts";
-import { heldBagId } from "../bag/held-bag.ts";
+import { bagHolder } from "../bag/held-bag.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { formatSingaporeMobile } from "./shipping-details.ts";
 
 /** What the shipping form starts with; a field the shop does not know is absent. */
 export type ShippingPrefill = Partial<Record<"name" | "email" | "mobile" | "address" | "postalCode", string>>;
+
+const declared = { name: "shippingPrefill", access: bagHolder, input: z.object({}) };
 
 /**
  * shippingPrefill: what the shop already knows for the viewer's shipping form
@@ -16,8 +18,8 @@ export type ShippingPrefill = Partial<Record<"name" | "email" | "mobile" | "addr
  * member record and mobile and address from their own last order: orders are found by member, never by
  * email, so a guest order typed with the member's email fills nothing.
  */
-export const shippingPrefill = defineOperation(z.object({}), async (ctx): Promise<ShippingPrefill> => {
-  const typed = await typedInThisCheckout(ctx, heldBagId(ctx));
+export const shippingPrefill = defineOperation(declared, async (ctx, _input, bag): Promise<ShippingPrefill> => {
+  const typed = await typedInThisCheckout(ctx, bag.id);
   const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
   if (!memberId) return typed;
   const [member] = await ctx.db

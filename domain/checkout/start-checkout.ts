@@ -4,8 +4,7 @@ import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
 import { checkoutSessions } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { bagIdOf } from "../bag/bag-token.ts";
-import { heldBagToken, loadBag } from "../bag/held-bag.ts";
+import { bagHolder, loadBag } from "../bag/held-bag.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { CHECKOUT_HOLD_MINUTES, holdPromotionUse } from "../promotions/promotion-hold.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -24,6 +23,8 @@ export const StartCheckoutInput = ShippingInput.extend({
 
 export type StartedCheckout = { redirectUrl: string; sessionId: string };
 
+const declared = { name: "startCheckout", access: bagHolder, input: StartCheckoutInput };
+
 /**
  * startCheckout: the viewer's own bag, priced on the server, goes to a payment session that lapses
  * after CHECKOUT_HOLD_MINUTES. Each client address starts a limited number of checkouts. A checkout of this bag still open is ended
@@ -32,12 +33,10 @@ export type StartedCheckout = { redirectUrl: string; sessionId: string };
  * in one transaction, so a hold never outlives its session. A signed-in member's bag becomes theirs:
  * the order's points and their rewards follow it.
  */
-export const startCheckout = defineOperation(StartCheckoutInput, async (ctx, input): Promise<StartedCheckout> => {
+export const startCheckout = defineOperation(declared, async (ctx, input, { id: bagId }): Promise<StartedCheckout> => {
   const { baseUrl, clientAddress, ...shipping } = input;
   await consumeRateLimit(ctx.db, CHECKOUT_START_LIMIT, clientAddress, ctx.now());
-  const bagToken = heldBagToken(ctx);
-  if (!bagToken) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
-  const bagId = bagIdOf(bagToken);
+  if (!bagId) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
   await endOpenCheckouts(ctx, bagId);
   const bag = await loadBag(ctx, bagId);
   if (bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
-import { requireMemberScreens } from "../loyalty/member-admin-access.ts";
+import { memberScreens } from "../loyalty/member-admin-access.ts";
 import { activeRewards } from "../loyalty/rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -81,9 +81,10 @@ async function pointValueCents(ctx: OperationContext): Promise<number> {
   return values.length > 0 ? Math.max(...values) : 0;
 }
 
+const declared = { name: "getDashboard", access: memberScreens, input: z.object({}) };
+
 /** The back office's figures at a glance: sales and loyalty for today, 7 and 30 days, daily charts, tiers. */
-export const getDashboard = defineOperation(z.object({}), async (ctx) => {
-  requireMemberScreens(ctx);
+export const getDashboard = defineOperation(declared, async (ctx) => {
   const now = ctx.now();
   const periods = await Promise.all(
     DASHBOARD_PERIODS.map(async (period) => ({ ...period, ...(await periodFigures(ctx, dayStart(now, period.days - 1))) })),

@@ -1,3 +1,4 @@
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { type SignInAttempt, SignInReturnInput, takeSignInAttempt } from "./sign-in-attempts.ts";
 
@@ -6,6 +7,6 @@ import { type SignInAttempt, SignInReturnInput, takeSignInAttempt } from "./sign
  * up. Returns what it was for, or null when this browser had no such attempt.
  */
 export const cancelSignIn = defineOperation(
-  SignInReturnInput,
+  { name: "cancelSignIn", access: anyone, input: SignInReturnInput },
   async (ctx, input): Promise<SignInAttempt["purpose"] | null> => (await takeSignInAttempt(ctx, input))?.purpose ?? null,
 );

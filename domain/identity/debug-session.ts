@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { ProviderType } from "../../kernel/identity.ts";
-import { requireDebug } from "../shared/access.ts";
+import { type Access, debugTool } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import type { ActiveSession } from "./session.ts";
 import { loadSession, type SessionRow } from "./session-refresh.ts";
@@ -20,13 +20,18 @@ export type DebugSessionState = {
   sessionEndsAt: string;
 };
 
-/** The browser session a debug session operation acts on (debug mode first): UNAUTHENTICATED without one. */
-export function requireDebugSession(ctx: OperationContext): ActiveSession {
-  requireDebug(ctx);
-  const session = ctx.viewer.kind === "member" ? ctx.viewer.session : null;
-  if (!session) throw new AppError("UNAUTHENTICATED", "Please sign in first: there is no session to act on.");
-  return session;
-}
+/** The browser's own session, handed to the body: UNAUTHENTICATED without one (a bearer token has none). */
+const ownSession: Access<ActiveSession> = {
+  kind: "signedIn",
+  admit: (ctx) => {
+    const session = ctx.viewer.kind === "member" ? ctx.viewer.session : null;
+    if (!session) throw new AppError("UNAUTHENTICATED", "Please sign in first: there is no session to act on.");
+    return () => session;
+  },
+};
+
+/** A debug session operation: debug mode first, then the browser's own session. */
+export const debugOnOwnSession = debugTool(ownSession);
 
 /** A change to the session comes from this session's own page, which holds its CSRF token. */
 export function requireSessionCsrf(session: ActiveSession, csrfToken: string | null): void {

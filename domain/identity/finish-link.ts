@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { memberIdentities } from "../../db/schema/members.ts";
 import { AppError, isAppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
-import { requireSignedIn } from "../shared/access.ts";
+import { signedIn } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { linkIdentity } from "./link-identity.ts";
@@ -32,14 +32,15 @@ async function revokeQuietly(ctx: OperationContext, refreshToken: string): Promi
   }
 }
 
+const declared = { name: "finishLink", access: signedIn, input: SignInCallbackInput };
+
 /**
  * The return from the provider after "link another account": only for the member who started it,
  * still signed in in the same browser session (UNAUTHENTICATED or FORBIDDEN otherwise). The second
  * account's tokens are not kept, so its refresh token is revoked.
  */
-export const finishLink = defineOperation(SignInCallbackInput, async (ctx, input): Promise<LinkOutcome> => {
+export const finishLink = defineOperation(declared, async (ctx, input, { session }): Promise<LinkOutcome> => {
   const attempt = await requireSignInAttempt(ctx, input, "link");
-  const { session } = requireSignedIn(ctx);
   if (!session || !attempt.memberId || session.memberId !== attempt.memberId) {
     throw new AppError("FORBIDDEN", "This link was started by another sign-in.");
   }

@@ -1,4 +1,5 @@
 import { carryBagOver } from "../bag/carry-bag-over.ts";
+import { anyone } from "../shared/access.ts";
 import { bagTokenOf } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { memberOfIdentity } from "./member-of-identity.ts";
@@ -12,7 +13,7 @@ import { exchangeCode, requireSignInAttempt, SignInCallbackInput } from "./sign-
  * bag cookie stays as it is.
  */
 export const finishLogin = defineOperation(
-  SignInCallbackInput,
+  { name: "finishLogin", access: anyone, input: SignInCallbackInput },
   async (ctx, input): Promise<{ returnPath: string; opened: OpenedSession; bagToken: string | null }> => {
     const attempt = await requireSignInAttempt(ctx, input, "login");
     const { identity, ...tokens } = await exchangeCode(ctx, attempt, input.callbackUrl);

@@ -1,9 +1,12 @@
 import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { staffViewerOf } from "../staff/staff-access.ts";
 import { exchangeCode, requireSignInAttempt, SignInCallbackInput } from "./sign-in-attempts.ts";
 import { type OpenedStaffSession, openStaffSession } from "./staff-sessions.ts";
+
+const declared = { name: "finishStaffSignIn", access: anyone, input: SignInCallbackInput };
 
 /**
  * The provider's return to the back office: only a verified email that is an owner or on the staff
@@ -11,7 +14,7 @@ import { type OpenedStaffSession, openStaffSession } from "./staff-sessions.ts";
  * touched. The provider's tokens are not kept: the back office never calls the provider for the staff
  * member, so the refresh token is revoked at once.
  */
-export const finishStaffSignIn = defineOperation(SignInCallbackInput, async (ctx, input): Promise<OpenedStaffSession> => {
+export const finishStaffSignIn = defineOperation(declared, async (ctx, input): Promise<OpenedStaffSession> => {
   const attempt = await requireSignInAttempt(ctx, input, "staff");
   const { identity, refreshToken } = await exchangeCode(ctx, attempt, input.callbackUrl);
   if (refreshToken) {

@@ -3,9 +3,9 @@ import { AppError } from "../../kernel/app-error.ts";
 import { defineOperation } from "../shared/operation.ts";
 import {
   type DebugSessionState,
+  debugOnOwnSession,
   debugSessionState,
   liveSessionRow,
-  requireDebugSession,
   requireSessionCsrf,
 } from "./debug-session.ts";
 import { createSessionRefresher } from "./session-refresh.ts";
@@ -17,9 +17,8 @@ export const RefreshDebugSessionInput = z.object({ csrfToken: z.string().nullabl
  * through the refresher every request uses. A refused refresh ends the session, as it would then.
  */
 export const refreshDebugSession = defineOperation(
-  RefreshDebugSessionInput,
-  async (ctx, { csrfToken }): Promise<DebugSessionState> => {
-    const session = requireDebugSession(ctx);
+  { name: "refreshDebugSession", access: debugOnOwnSession, input: RefreshDebugSessionInput },
+  async (ctx, { csrfToken }, session): Promise<DebugSessionState> => {
     requireSessionCsrf(session, csrfToken);
     const refreshed = await createSessionRefresher(ctx)(await liveSessionRow(ctx, session));
     if (!refreshed) throw new AppError("UNAUTHENTICATED", "The provider refused to refresh the tokens: the session has ended.");

@@ -3,14 +3,17 @@ import { z } from "zod";
 import { staffSessions } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { isSameSecret } from "./session-token.ts";
 
 /** The staff session's CSRF token, as the back-office page that offered the sign-out holds it. */
 export const StaffSignOutInput = z.object({ csrfToken: z.string().nullable() });
 
+const declared = { name: "staffSignOut", access: anyone, input: StaffSignOutInput };
+
 /** Ends the back-office session this request came with; only its own pages may ask. */
-export const staffSignOut = defineOperation(StaffSignOutInput, async (ctx, input): Promise<void> => {
+export const staffSignOut = defineOperation(declared, async (ctx, input): Promise<void> => {
   const viewer = ctx.viewer.kind === "staff" ? ctx.viewer : null;
   if (!viewer?.session) return;
   if (!isSameSecret(input.csrfToken, viewer.session.csrfToken)) {

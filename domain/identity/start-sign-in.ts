@@ -3,7 +3,7 @@ import { lt } from "drizzle-orm";
 import { z } from "zod";
 import { signInAttempts } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { requireSignedIn } from "../shared/access.ts";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { providerTypeInput } from "./provider-type.ts";
 import { safeReturnPath } from "./return-path.ts";
@@ -21,16 +21,18 @@ export const StartSignInInput = z.object({
 
 const random = () => randomBytes(32).toString("base64url");
 
+const declared = { name: "startSignIn", access: anyone, input: StartSignInInput };
+
 /**
  * Starts a sign-in, or the link of a second social account to the signed-in member: state, PKCE
  * verifier and nonce are kept server-side with the return path, bound to the browser by the hash of its
  * `signin` cookie. Returns the provider's address to send the browser to.
  */
-export const startSignIn = defineOperation(StartSignInInput, async (ctx, input): Promise<URL> => {
+export const startSignIn = defineOperation(declared, async (ctx, input): Promise<URL> => {
   let memberId: string | null = null;
   if (input.purpose === "link") {
     // Linking needs the browser session of the member the account joins.
-    const { session } = requireSignedIn(ctx);
+    const session = ctx.viewer.kind === "member" ? ctx.viewer.session : null;
     if (!session) throw new AppError("UNAUTHENTICATED", "Please sign in first.");
     memberId = session.memberId;
   }

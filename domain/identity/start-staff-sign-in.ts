@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { lt } from "drizzle-orm";
 import { z } from "zod";
 import { signInAttempts } from "../../db/schema/members.ts";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { providerTypeInput } from "./provider-type.ts";
 import { hashOfToken, isWellFormedSessionToken } from "./session-token.ts";
@@ -20,11 +21,13 @@ export const StartStaffSignInInput = z.object({
 
 const random = () => randomBytes(32).toString("base64url");
 
+const declared = { name: "startStaffSignIn", access: anyone, input: StartStaffSignInInput };
+
 /**
  * Starts a back-office sign-in at the same identity provider as members, with its own callback: state,
  * PKCE verifier and nonce are kept server-side, bound to the browser. Returns the provider's address.
  */
-export const startStaffSignIn = defineOperation(StartStaffSignInInput, async (ctx, input): Promise<URL> => {
+export const startStaffSignIn = defineOperation(declared, async (ctx, input): Promise<URL> => {
   const now = ctx.now();
   const attempt = {
     state: random(),

@@ -1,10 +1,15 @@
 import { z } from "zod";
-import { requireStaff } from "../shared/access.ts";
+import { staffHolding } from "../shared/access.ts";
 import { wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 
+const declared = {
+  name: "listFailedJobs",
+  access: staffHolding("orders"),
+  input: z.object({ limit: wholeNumber(1, 500).default(100) }),
+};
+
 /** Background jobs that used up their retries, the most recent first: for staff to see what went wrong. */
-export const listFailedJobs = defineOperation(z.object({ limit: wholeNumber(1, 500).default(100) }), async (ctx, { limit }) => {
-  requireStaff(ctx, "orders");
+export const listFailedJobs = defineOperation(declared, async (ctx, { limit }) => {
   return ctx.jobs.listFailed(limit);
 });

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { requireStaff } from "../shared/access.ts";
+import { staffHolding } from "../shared/access.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { JOB_NAMES } from "./job-queue.ts";
 
 export const RetryInput = z.object({ name: z.enum(JOB_NAMES, { error: "is not a job name" }), id: uuid() });
 
+const declared = { name: "retryJob", access: staffHolding("orders"), input: RetryInput };
+
 /** Sends a failed background job back to the queue for one more try (after staff fixed its cause). */
-export const retryJob = defineOperation(RetryInput, async (ctx, { name, id }) => {
-  const actor = requireStaff(ctx, "orders");
+export const retryJob = defineOperation(declared, async (ctx, { name, id }, actor) => {
   if (!(await ctx.jobs.retry(name, id))) throw new AppError("NOT_FOUND", "There is no failed job with this id.");
   // The queue keeps its jobs apart from the shop's tables, so the entry follows the retry rather than sharing its transaction.
   const at = ctx.now();

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { requireStaff } from "../shared/access.ts";
+import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 import { MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "./point-adjustment-limits.ts";
@@ -23,13 +23,14 @@ export const AdjustMemberPointsInput = z.object({
     .max(MAX_ADJUSTMENT_REASON, { error: `must be at most ${MAX_ADJUSTMENT_REASON} characters` }),
 });
 
+const declared = { name: "adjustMemberPoints", access: staffHolding("points"), input: AdjustMemberPointsInput };
+
 /**
  * Staff credit ("Bonus Points") or debit ("Refund Adjustment") a member's points with a reason. The
  * member's row stays locked from reading the balance to the audit entry, so two staff debiting at once
  * queue up and the second sees the first's balance: never below zero.
  */
-export const adjustMemberPoints = defineOperation(AdjustMemberPointsInput, async (ctx, input) => {
-  const actor = requireStaff(ctx, "points");
+export const adjustMemberPoints = defineOperation(declared, async (ctx, input, actor) => {
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, input.memberId);

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dummyOrders, members } from "../../db/schema/members.ts";
 import type { MemberSummary } from "../members/load-member.ts";
-import { requireDebugOnOwnMember } from "../shared/access.ts";
+import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { DummyOrderMeta, dummyOrderOf } from "./dummy-order-input.ts";
@@ -22,6 +22,8 @@ export const CreateDummyOrderInput = z.object({
   meta: metaOf(DummyOrderMeta),
 });
 
+const declared = { name: "createDummyOrder", access: debugTool(ownMember), input: CreateDummyOrderInput };
+
 /**
  * createDummyOrder (debug tool, on the viewer's own member): a test order for the member (SPEC.md §7
  * meta). It counts as a purchase and is written with one `dummy-order` credit: one placed since the
@@ -29,8 +31,7 @@ export const CreateDummyOrderInput = z.object({
  * one placed before ('old') 0 points. It never counts towards total spent, so it cannot change the
  * member's tier.
  */
-export const createDummyOrder = defineOperation(CreateDummyOrderInput, async (ctx, input): Promise<MemberSummary> => {
-  await requireDebugOnOwnMember(ctx, input.memberId);
+export const createDummyOrder = defineOperation(declared, async (ctx, input): Promise<MemberSummary> => {
   await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, input.memberId);
     const order = dummyOrderOf(input.meta, member);

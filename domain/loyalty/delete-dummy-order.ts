@@ -3,7 +3,7 @@ import { z } from "zod";
 import { dummyOrders, members, pointTransactions } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { MemberSummary } from "../members/load-member.ts";
-import { requireDebugOnOwnMember } from "../shared/access.ts";
+import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { dummyOrderCreditKey } from "./create-dummy-order.ts";
@@ -13,15 +13,16 @@ import { recordPointEntry } from "./point-ledger.ts";
 
 export const DeleteDummyOrderInput = z.object({ memberId: identifier(), orderId: identifier() });
 
+const declared = { name: "deleteDummyOrder", access: debugTool(ownMember), input: DeleteDummyOrderInput };
+
 /**
  * deleteDummyOrder (debug tool, on the viewer's own member): removes one of the member's dummy
  * orders and the purchase it counted. The points its credit brought are taken back by a compensating
  * `dummy-order` debit (entries are not deleted), at most the balance, so points never go below zero
  * when some were spent meanwhile.
  */
-export const deleteDummyOrder = defineOperation(DeleteDummyOrderInput, async (ctx, input): Promise<MemberSummary> => {
+export const deleteDummyOrder = defineOperation(declared, async (ctx, input): Promise<MemberSummary> => {
   const { memberId, orderId: dummyOrderId } = input;
-  await requireDebugOnOwnMember(ctx, memberId);
   await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, memberId);
     const [removed] = await tx

@@ -4,7 +4,7 @@ import { members, pointTransactions } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { parseJsonField } from "../../kernel/json-field.ts";
 import type { MemberView } from "../members/member-view.ts";
-import { requireDebugOnOwnMember } from "../shared/access.ts";
+import { debugTool, ownMember } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -22,8 +22,9 @@ export const DeletePointsInput = z.object({ memberId: identifier() });
  * spent), nothing is deleted: INSUFFICIENT_POINTS.
  */
 export function deleteAllPointTransactionsOf(group: DeletableGroup) {
-  return defineOperation(DeletePointsInput, async (ctx, { memberId }): Promise<MemberView> => {
-    await requireDebugOnOwnMember(ctx, memberId);
+  const name = `deleteAll${group.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase())}PointTransactions`;
+  const declared = { name, access: debugTool(ownMember), input: DeletePointsInput };
+  return defineOperation(declared, async (ctx, { memberId }): Promise<MemberView> => {
     await deletePointGroup(ctx, memberId, group);
     return memberViewAfter(ctx, memberId);
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MemberView } from "../members/member-view.ts";
-import { requireDebug, requireOwnMember } from "../shared/access.ts";
+import { ownMember, requireDebug } from "../shared/access.ts";
 import { identifier, required } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { creditEarnAction } from "./credit-earn-action.ts";
@@ -52,14 +52,15 @@ export const EarnInput = z.object({
 
 export type EarnResult = { member: MemberView; credited: boolean };
 
+const declared = { name: "createEarnPointTransaction", access: ownMember, input: EarnInput };
+
 /**
  * createEarnPointTransaction: the member completes an earn action. Its points are credited once per
  * member and the action joins members.activities (credit-earn-action.ts); completing it again
  * changes nothing and returns the member as is. In debug mode
  * `{"activityType":"bonus"}` credits Dummy Bonus Points instead (debug-points.ts).
  */
-export const createEarnPointTransaction = defineOperation(EarnInput, async (ctx, input): Promise<EarnResult> => {
-  await requireOwnMember(ctx, input.memberId);
+export const createEarnPointTransaction = defineOperation(declared, async (ctx, input): Promise<EarnResult> => {
   const { activityType: action, points, requestId } = input.meta;
   if (action === "bonus") {
     requireDebug(ctx);

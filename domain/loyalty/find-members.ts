@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { requireMemberScreens } from "./member-admin-access.ts";
+import { memberScreens } from "./member-admin-access.ts";
 
 export const MEMBER_SEARCH_PAGE_SIZE = 20;
 
@@ -62,18 +62,20 @@ function selectMembers(db: Database, query: string) {
     .orderBy(desc(members.createdAt), desc(members.id));
 }
 
+const findMembersDeclared = { name: "findMembers", access: memberScreens, input: FindMembersInput };
+
 /** A page of members, newest first, optionally narrowed by a search. */
-export const findMembers = defineOperation(FindMembersInput, async (ctx, input) => {
-  requireMemberScreens(ctx);
+export const findMembers = defineOperation(findMembersDeclared, async (ctx, input) => {
   const rows: MemberSearchRow[] = await selectMembers(ctx.db, input.query)
     .limit(MEMBER_SEARCH_PAGE_SIZE + 1)
     .offset((input.page - 1) * MEMBER_SEARCH_PAGE_SIZE);
   return { members: rows.slice(0, MEMBER_SEARCH_PAGE_SIZE), hasMore: rows.length > MEMBER_SEARCH_PAGE_SIZE, page: input.page };
 });
 
+const exportMembersDeclared = { name: "exportMembers", access: memberScreens, input: FindMembersInput.pick({ query: true }) };
+
 /** Every member the search finds (up to MEMBER_EXPORT_LIMIT), for a CSV export. */
-export const exportMembers = defineOperation(FindMembersInput.pick({ query: true }), async (ctx, input) => {
-  requireMemberScreens(ctx);
+export const exportMembers = defineOperation(exportMembersDeclared, async (ctx, input) => {
   const rows: MemberSearchRow[] = await selectMembers(ctx.db, input.query).limit(MEMBER_EXPORT_LIMIT);
   return rows;
 });

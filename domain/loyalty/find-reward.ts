@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { activeRewards, type Reward } from "./rewards.ts";
 
@@ -7,7 +8,7 @@ export const FindRewardInput = z.object({ rewardId: z.string({ error: "is requir
 
 /** An active reward by its id (the redemption product id of /member/redeem/{id}), for anyone to see; null when unknown or retired. */
 export const findReward = defineOperation(
-  FindRewardInput,
+  { name: "findReward", access: anyone, input: FindRewardInput },
   async (ctx, { rewardId }): Promise<Reward | null> =>
     (await activeRewards(ctx)).find((reward) => reward.id === rewardId) ?? null,
 );

@@ -2,16 +2,17 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { requireOwnMember } from "../shared/access.ts";
+import { ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { type GoldProgress, goldYearEnd, progressToGold, qualifyingSpendCents, tierWindowStart } from "./tiers.ts";
 
 export const GoldProgressInput = z.object({ memberId: identifier() });
 
+const declared = { name: "getGoldProgress", access: ownMember, input: GoldProgressInput };
+
 /** The viewer's own progress: green towards gold, gold towards another gold year. */
-export const getGoldProgress = defineOperation(GoldProgressInput, async (ctx, { memberId }): Promise<GoldProgress> => {
-  await requireOwnMember(ctx, memberId);
+export const getGoldProgress = defineOperation(declared, async (ctx, { memberId }): Promise<GoldProgress> => {
   const [member] = await ctx.db
     .select({
       membershipStatus: members.membershipStatus,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { loadMemberLists, type MemberLists } from "../members/member-lists.ts";
-import { requireOwnMember } from "../shared/access.ts";
+import { ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { getGoldProgress } from "./get-gold-progress.ts";
@@ -18,9 +18,10 @@ export type MemberHome = Pick<MemberLists, "linkedOrders"> & {
   rewards: Reward[];
 };
 
+const declared = { name: "getMemberHome", access: ownMember, input: MemberHomeInput };
+
 /** What the viewer's own member home shows of the programme: gold progress, a page of point history, orders and rewards. */
-export const getMemberHome = defineOperation(MemberHomeInput, async (ctx, { memberId, before }): Promise<MemberHome> => {
-  await requireOwnMember(ctx, memberId);
+export const getMemberHome = defineOperation(declared, async (ctx, { memberId, before }): Promise<MemberHome> => {
   const [pointHistory, progress, lists, rewards] = await Promise.all([
     loadPointHistoryPage(ctx, memberId, { before }),
     getGoldProgress(ctx, { memberId }),

@@ -8,7 +8,7 @@ import { KEPT_ORDER_STATUSES } from "../../kernel/order-statuses.ts";
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import type { MemberSummary } from "../members/load-member.ts";
 import { normalizeInvoiceId } from "../orders/order-code.ts";
-import { requireOwnMember } from "../shared/access.ts";
+import { ownMember } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -64,9 +64,8 @@ export type LinkedOrderResult = {
  * client address whatever their outcome, outside the transaction so a refused claim still counts.
  */
 export const linkOrderToMember = defineOperation(
-  LinkOrderInput,
+  { name: "linkOrderToMember", access: ownMember, input: LinkOrderInput },
   async (ctx, input): Promise<{ claim: LinkedOrderResult; member: MemberSummary }> => {
-    await requireOwnMember(ctx, input.memberId);
     await consumeRateLimit(ctx.db, ORDER_CLAIM_LIMIT, `member:${input.memberId}`);
     await consumeRateLimit(ctx.db, ORDER_CLAIM_LIMIT, `address:${input.clientAddress}`);
     const claim = await claimOrder(ctx, input);

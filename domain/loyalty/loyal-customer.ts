@@ -5,7 +5,7 @@ import { loyalCustomers } from "../../db/schema/loyalty.ts";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { toCents } from "../../kernel/money.ts";
-import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
+import { debugTool, viewerMember } from "../shared/access.ts";
 import { optional } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { emailInput } from "./email-input.ts";
@@ -40,15 +40,15 @@ export const LoyalCustomerInput = z
   .transform(({ meta }) => ({ meta, sentMeta: meta }))
   .pipe(z.object({ meta: LoyalCustomerMeta, sentMeta: z.record(z.string(), z.unknown()) }));
 
+const declared = { name: "createOrUpdateLoyalCustomer", access: debugTool(viewerMember), input: LoyalCustomerInput };
+
 /**
  * createOrUpdateLoyalCustomer (debug tool): creates or updates the loyal customer record (the
  * merchant's lifetime value) of one of the viewer's own email addresses, from meta {email, name, ltv
  * in S$}. A new record starts at the debug default ltv and the member's name; an update changes only
  * what meta gives. The whole meta is kept with the record.
  */
-export const createOrUpdateLoyalCustomer = defineOperation(LoyalCustomerInput, async (ctx, input): Promise<LoyalCustomerView> => {
-  requireDebug(ctx);
-  const memberId = await requireViewerMemberId(ctx);
+export const createOrUpdateLoyalCustomer = defineOperation(declared, async (ctx, input, memberId): Promise<LoyalCustomerView> => {
   const { email, name, ltv } = input.meta;
   const meta = input.sentMeta;
   const ltvCents = ltv === undefined ? undefined : toCents(ltv);

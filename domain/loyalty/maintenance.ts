@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
-import { requireSystem } from "../shared/access.ts";
+import { backgroundJob } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 import { refreshLedgerStatistics } from "./point-history.ts";
@@ -10,6 +10,8 @@ import { type ExpiryResult, expirePendingRedeems } from "./redeem-expiry.ts";
 import { addMonths, settleGoldYears } from "./tiers.ts";
 
 export type MaintenanceResult = { renewed: number; demoted: number; redeems: ExpiryResult };
+
+const declared = { name: "runLoyaltyMaintenance", access: backgroundJob, input: z.object({}) };
 
 /**
  * runLoyaltyMaintenance, the scheduled loyalty work (a job's, not a person's): judges the gold years
@@ -22,8 +24,7 @@ export type MaintenanceResult = { renewed: number; demoted: number; redeems: Exp
  * A member whose change fails is logged and skipped; the others still commit, and the run then fails
  * as a whole so the job is retried (the members already done are no longer due).
  */
-export const runLoyaltyMaintenance = defineOperation(z.object({}), async (ctx): Promise<MaintenanceResult> => {
-  requireSystem(ctx);
+export const runLoyaltyMaintenance = defineOperation(declared, async (ctx): Promise<MaintenanceResult> => {
   const now = ctx.now();
   // A gold year is at least as long as the same calendar span counted back from now (see addMonths),
   // so no member whose gold started later can be due; settleGoldYears decides exactly.

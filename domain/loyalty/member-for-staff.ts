@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { byMemberId, loadMemberView } from "../members/load-member.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { requireMemberScreens } from "./member-admin-access.ts";
+import { memberScreens } from "./member-admin-access.ts";
 import { loadPointHistoryPage } from "./point-history.ts";
 
 export const MemberForStaffInput = z.object({
@@ -11,9 +11,10 @@ export const MemberForStaffInput = z.object({
   before: z.string().max(200).nullish(),
 });
 
+const declared = { name: "getMemberForStaff", access: memberScreens, input: MemberForStaffInput };
+
 /** Everything about one member for the back office, with a page of their ledger (newest first). */
-export const getMemberForStaff = defineOperation(MemberForStaffInput, async (ctx, input) => {
-  const staff = requireMemberScreens(ctx);
+export const getMemberForStaff = defineOperation(declared, async (ctx, input, staff) => {
   const member = await loadMemberView(ctx, byMemberId(input.memberId));
   if (!member) throw new AppError("NOT_FOUND", "There is no member with this id.");
   const history = await loadPointHistoryPage(ctx, member.id, { before: input.before });

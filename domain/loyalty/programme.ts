@@ -1,4 +1,3 @@
-import { DAY_MS } from "../../kernel/singapore-time.ts";
 /**
  * The loyalty programme's numbers (DESIGN.md §3), each held here once: the rules, the pages and the
  * messages all read them from here (programme-copy.ts words them for members).

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireDebugOnOwnMember } from "../shared/access.ts";
+import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { DEBUG_REFUND_POINTS } from "./debug-defaults.ts";
@@ -14,8 +14,9 @@ export const RefundPointsInput = z.object({
   meta: metaOf(RefundPointsMeta),
 });
 
+const declared = { name: "refundPointTransaction", access: debugTool(ownMember), input: RefundPointsInput };
+
 /** refundPointTransaction (debug tool): gives the member `refund` points back, as a refund of points does. */
-export const refundPointTransaction = defineOperation(RefundPointsInput, async (ctx, input) => {
-  await requireDebugOnOwnMember(ctx, input.memberId);
+export const refundPointTransaction = defineOperation(declared, async (ctx, input) => {
   return creditDebugPoints(ctx, { memberId: input.memberId, kind: "refund", ...input.meta });
 });

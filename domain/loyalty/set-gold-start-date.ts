@@ -4,7 +4,7 @@ import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayStart } from "../../kernel/singapore-time.ts";
 import type { MemberView } from "../members/member-view.ts";
-import { requireDebugOnOwnMember } from "../shared/access.ts";
+import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { GOLD_START_DATE_MESSAGE } from "./gold-start-date.ts";
@@ -20,9 +20,8 @@ export const SetGoldStartDateInput = z.object({ memberId: identifier(), goldStar
  * at once, as the maintenance job would (renewed by its spend, or back to green).
  */
 export const setGoldStartDate = defineOperation(
-  SetGoldStartDateInput,
+  { name: "setGoldStartDate", access: debugTool(ownMember), input: SetGoldStartDateInput },
   async (ctx, { memberId, goldStartDate }): Promise<MemberView> => {
-    await requireDebugOnOwnMember(ctx, memberId);
     const goldStartAt = singaporeDayStart(goldStartDate);
     if (!goldStartAt) throw new AppError("BAD_USER_INPUT", GOLD_START_DATE_MESSAGE);
     await ctx.db.transaction(async (tx) => {

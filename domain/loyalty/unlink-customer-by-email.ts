@@ -3,7 +3,7 @@ import { z } from "zod";
 import { customers } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { LinkedCustomerView } from "../members/member-view.ts";
-import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
+import { debugTool, viewerMember } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { emailInput } from "./email-input.ts";
 
@@ -15,10 +15,8 @@ export const UnlinkCustomerInput = z.object({ email: emailInput });
  * is NOT_FOUND.
  */
 export const removeMemberIdFromCustomerByEmail = defineOperation(
-  UnlinkCustomerInput,
-  async (ctx, input): Promise<LinkedCustomerView> => {
-    requireDebug(ctx);
-    const memberId = await requireViewerMemberId(ctx);
+  { name: "removeMemberIdFromCustomerByEmail", access: debugTool(viewerMember), input: UnlinkCustomerInput },
+  async (ctx, input, memberId): Promise<LinkedCustomerView> => {
     const [customer] = await ctx.db
       .update(customers)
       .set({ memberId: null, originalMemberId: memberId, updatedAt: ctx.now() })

@@ -4,11 +4,13 @@ import { orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { LINKED_ORDER_COLUMNS } from "../members/member-lists.ts";
 import type { LinkedOrderView } from "../members/member-view.ts";
-import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
+import { debugTool, viewerMember } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { emailInput } from "./email-input.ts";
 
 export const UnlinkOrderInput = z.object({ email: emailInput });
+
+const declared = { name: "removeMemberIdFromOrderByEmail", access: debugTool(viewerMember), input: UnlinkOrderInput };
 
 /**
  * removeMemberIdFromOrderByEmail (debug tool): unlinks the viewer's own orders placed with this
@@ -16,16 +18,17 @@ export const UnlinkOrderInput = z.object({ email: emailInput });
  * member's own orders are touched; the points, spend and purchase count they brought stay (the
  * ledger is never rewritten). Returns the newest of them.
  */
-export const removeMemberIdFromOrderByEmail = defineOperation(UnlinkOrderInput, async (ctx, input): Promise<LinkedOrderView> => {
-  requireDebug(ctx);
-  const memberId = await requireViewerMemberId(ctx);
-  const at = ctx.now();
-  const unlinked = await ctx.db
-    .update(orders)
-    .set({ memberId: null, originalMemberId: memberId, updatedAt: at })
-    .where(and(eq(orders.email, input.email), eq(orders.memberId, memberId)))
-    .returning(LINKED_ORDER_COLUMNS);
-  const [newest] = unlinked.sort((a, b) => b.paidAt.getTime() - a.paidAt.getTime() || b.id.localeCompare(a.id));
-  if (!newest) throw new AppError("NOT_FOUND", "None of your linked orders has that email address.");
-  return newest;
-});
+export const removeMemberIdFromOrderByEmail = defineOperation(
+  declared,
+  async (ctx, input, memberId): Promise<LinkedOrderView> => {
+    const at = ctx.now();
+    const unlinked = await ctx.db
+      .update(orders)
+      .set({ memberId: null, originalMemberId: memberId, updatedAt: at })
+      .where(and(eq(orders.email, input.email), eq(orders.memberId, memberId)))
+      .returning(LINKED_ORDER_COLUMNS);
+    const [newest] = unlinked.sort((a, b) => b.paidAt.getTime() - a.paidAt.getTime() || b.id.localeCompare(a.id));
+    if (!newest) throw new AppError("NOT_FOUND", "None of your linked orders has that email address.");
+    return newest;
+  },
+);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { providerTypeInput } from "../identity/provider-type.ts";
-import { requireOwnMember, requireSignedIn } from "../shared/access.ts";
+import { requireOwnMember, signedIn } from "../shared/access.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { byProviderEmail, loadMemberSummary, type MemberSummary } from "./load-member.ts";
@@ -13,9 +13,8 @@ export const GetMemberByEmailInput = z.object({ email: text(320), providerType: 
  * none; FORBIDDEN when it is another member.
  */
 export const getMemberByEmailAndProviderTypeFast = defineOperation(
-  GetMemberByEmailInput,
+  { name: "getMemberByEmailAndProviderTypeFast", access: signedIn, input: GetMemberByEmailInput },
   async (ctx, input): Promise<MemberSummary | null> => {
-    requireSignedIn(ctx);
     const member = await loadMemberSummary(ctx, byProviderEmail(input.providerType, input.email));
     if (member) await requireOwnMember(ctx, member.id);
     return member;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { cognitoDataInput, readCognitoData } from "../identity/cognito-data.ts";
 import { memberOfIdentity } from "../identity/member-of-identity.ts";
-import { requireSignedIn } from "../shared/access.ts";
+import { signedIn } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";
 import type { MemberView } from "./member-view.ts";
@@ -15,9 +15,8 @@ export const GetOrCreateMemberInput = z.object({ cognitoData: cognitoDataInput()
  * made at sign-in and is returned as it is.
  */
 export const getOrCreateMember = defineOperation(
-  GetOrCreateMemberInput,
-  async (ctx, input): Promise<{ member: MemberView; created: boolean }> => {
-    const viewer = requireSignedIn(ctx);
+  { name: "getOrCreateMember", access: signedIn, input: GetOrCreateMemberInput },
+  async (ctx, input, viewer): Promise<{ member: MemberView; created: boolean }> => {
     const extras = readCognitoData(ctx, input.cognitoData);
     if (viewer.identity) return memberOfIdentity(ctx, viewer.identity, extras);
     const member = viewer.memberId ? await loadMemberView(ctx, byMemberId(viewer.memberId)) : null;

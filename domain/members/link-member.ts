@@ -4,7 +4,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import { cognitoDataInput, readCognitoData } from "../identity/cognito-data.ts";
 import { linkIdentity } from "../identity/link-identity.ts";
-import { requireOwnMember } from "../shared/access.ts";
+import { ownMemberIn } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -23,12 +23,13 @@ async function identityOfSecondAccount(ctx: OperationContext, accessToken: strin
   }
 }
 
+const declared = { name: "linkMember", access: ownMemberIn("currentMemberId"), input: LinkMemberInput };
+
 /**
  * linkMember: links a second social account to the caller's own member, proven by that account's
  * access token (cognitoData.accessToken), under the rules of link-identity.ts.
  */
-export const linkMember = defineOperation(LinkMemberInput, async (ctx, input): Promise<MemberView> => {
-  await requireOwnMember(ctx, input.currentMemberId);
+export const linkMember = defineOperation(declared, async (ctx, input): Promise<MemberView> => {
   const { accessToken } = readCognitoData(ctx, input.cognitoData);
   if (!accessToken) {
     throw new AppError("BAD_USER_INPUT", "cognitoData must carry the access token of the account to link as accessToken.");

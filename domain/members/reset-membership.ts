@@ -3,7 +3,7 @@ import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { recordPointEntry } from "../loyalty/point-ledger.ts";
-import { requireDebugOnOwnMember } from "../shared/access.ts";
+import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";
@@ -11,13 +11,14 @@ import type { MemberView } from "./member-view.ts";
 
 export const ResetMembershipInput = z.object({ memberId: identifier() });
 
+const declared = { name: "resetMembership", access: debugTool(ownMember), input: ResetMembershipInput };
+
 /**
  * resetMembership (debug mode, own member): the member starts again as green, with nothing spent, no gold date and a membership that
  * starts now. Points go to 0 through a compensating `manual-debit` entry for the whole balance, so the
  * ledger still sums to the balance (entries are never deleted).
  */
-export const resetMembership = defineOperation(ResetMembershipInput, async (ctx, { memberId }): Promise<MemberView> => {
-  await requireDebugOnOwnMember(ctx, memberId);
+export const resetMembership = defineOperation(declared, async (ctx, { memberId }): Promise<MemberView> => {
   await ctx.db.transaction(async (tx) => {
     const [member] = await tx
       .select({ email: members.email, points: members.points })

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { pointTransactions } from "../../db/schema/members.ts";
 import { orders, refunds } from "../../db/schema/orders.ts";
 import { isPointKind } from "../loyalty/point-kinds.ts";
-import { requireMonitor } from "../shared/access.ts";
+import { metricsScraper } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 
 export type OrderStatus = (typeof orders.status.enumValues)[number];
@@ -19,12 +19,13 @@ export type ShopTotals = {
   points: { transactionType: "credit" | "debit"; kind: string; points: number }[];
 };
 
+const declared = { name: "readShopTotals", access: metricsScraper, input: z.object({}) };
+
 /**
  * Counts orders by status, refunds by status and the ledger's points by direction and kind. Each is one
  * aggregate answered from an index alone (migration 0020), so a scrape never reads the tables' rows.
  */
-export const readShopTotals = defineOperation(z.object({}), async (ctx): Promise<ShopTotals> => {
-  requireMonitor(ctx);
+export const readShopTotals = defineOperation(declared, async (ctx): Promise<ShopTotals> => {
   const orderRows = await ctx.db
     .select({ status: orders.status, count: sql<number>`count(*)::int` })
     .from(orders)

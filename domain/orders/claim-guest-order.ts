@@ -3,7 +3,7 @@ import { z } from "zod";
 import { orderAccessGrants, orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { bagIdOf, newBagToken } from "../bag/bag-token.ts";
-import { heldBagToken } from "../bag/held-bag.ts";
+import { bagHolder } from "../bag/held-bag.ts";
 import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -26,8 +26,8 @@ export const ClaimGuestOrderInput = z.object({
  * grant: returned for the adapter to set as the cookie.
  */
 export const claimGuestOrderAccess = defineOperation(
-  ClaimGuestOrderInput,
-  async (ctx, input): Promise<{ invoiceId: string; bagToken: string }> => {
+  { name: "claimGuestOrderAccess", access: bagHolder, input: ClaimGuestOrderInput },
+  async (ctx, input, bag): Promise<{ invoiceId: string; bagToken: string }> => {
     await consumeRateLimit(ctx.db, ORDER_LOOKUP_LIMIT, input.clientAddress, ctx.now());
     const mobile = normalizeSingaporeMobile(input.mobile);
     if (!isValidOrderCode(input.invoiceId) || !mobile) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -36,7 +36,7 @@ export const claimGuestOrderAccess = defineOperation(
       .from(orders)
       .where(and(eq(orders.invoiceId, input.invoiceId), eq(orders.mobile, mobile)));
     if (!order) throw new AppError("NOT_FOUND", NOT_FOUND);
-    const bagToken = heldBagToken(ctx) ?? newBagToken();
+    const bagToken = bag.token ?? newBagToken();
     await ctx.db
       .insert(orderAccessGrants)
       .values({ holderId: bagIdOf(bagToken), orderId: order.id })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "../shared/operation.ts";
 import { invoicePdf } from "./invoice-file.ts";
-import { visibleOrder } from "./order-access.ts";
+import { orderHolder } from "./order-access.ts";
 import type { OrderView } from "./order-view.ts";
 
 export const GetInvoicePdfInput = z.object({
@@ -11,9 +11,8 @@ export const GetInvoicePdfInput = z.object({
 
 /** getInvoicePdf: an order's invoice PDF, for whoever may view the order (viewOrder's rule). */
 export const getInvoicePdf = defineOperation(
-  GetInvoicePdfInput,
-  async (ctx, input): Promise<{ order: OrderView; pdf: Uint8Array }> => {
-    const order = await visibleOrder(ctx, input.invoiceId);
+  { name: "getInvoicePdf", access: orderHolder, input: GetInvoicePdfInput },
+  async (ctx, _input, order): Promise<{ order: OrderView; pdf: Uint8Array }> => {
     const { brandName, supplier } = ctx.settings;
     return { order, pdf: await invoicePdf({ db: ctx.db, files: ctx.files, brandName, supplier }, order) };
   },

@@ -5,7 +5,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import { byMemberId, loadMemberSummary } from "../members/load-member.ts";
 import { LINKED_ORDER_COLUMNS, loadMemberLists } from "../members/member-lists.ts";
 import type { DummyOrderView, LinkedOrderView } from "../members/member-view.ts";
-import { requireDebug, requireViewerMemberId } from "../shared/access.ts";
+import { debugTool, viewerMember } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { RECENT_ORDERS_LIMIT } from "./recent-orders-limit.ts";
 
@@ -20,14 +20,14 @@ export type MemberOrders = {
   dummyOrders: DummyOrderView[];
 };
 
+const declared = { name: "listMemberOrders", access: debugTool(viewerMember), input: ListMemberOrdersInput };
+
 /**
  * listMemberOrders (debug tool): the viewer's own recent orders, linked or still to be linked, and
  * their dummy orders. An order placed with their email but linked to another member is not theirs
  * and is left out.
  */
-export const listMemberOrders = defineOperation(ListMemberOrdersInput, async (ctx): Promise<MemberOrders> => {
-  requireDebug(ctx);
-  const memberId = await requireViewerMemberId(ctx);
+export const listMemberOrders = defineOperation(declared, async (ctx, _input, memberId): Promise<MemberOrders> => {
   const member = await loadMemberSummary(ctx, byMemberId(memberId));
   if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
   const emails = [

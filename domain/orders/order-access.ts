@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { orderAccessGrants, orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { heldBagId } from "../bag/held-bag.ts";
+import type { Access } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { isValidOrderCode, normalizeInvoiceId } from "./order-code.ts";
 import { byInvoiceId, loadOrder, type OrderView } from "./order-view.ts";
@@ -37,7 +38,7 @@ async function mayView(db: Database, viewer: OrderViewer, orderId: string): Prom
  * code gets UNAUTHENTICATED, whether or not such an order exists, so the answer never hints at one:
  * they may prove it is theirs with its mobile number. What is no order code at all is NOT_FOUND.
  */
-export async function visibleOrder(ctx: Pick<OperationContext, "db" | "viewer">, invoiceId: string): Promise<OrderView> {
+async function visibleOrder(ctx: Pick<OperationContext, "db" | "viewer">, invoiceId: string): Promise<OrderView> {
   const viewer = orderViewerOf(ctx);
   const code = normalizeInvoiceId(invoiceId);
   if (!isValidOrderCode(code)) throw new AppError("NOT_FOUND", "Order not found.");
@@ -47,3 +48,9 @@ export async function visibleOrder(ctx: Pick<OperationContext, "db" | "viewer">,
   }
   return order;
 }
+
+/** The order holder: the browser holding the order's access grant, or the member it is linked to; hands the body the order. */
+export const orderHolder: Access<OrderView, { invoiceId: string }> = {
+  kind: "orderHolder",
+  admit: (ctx) => (input) => visibleOrder(ctx, input.invoiceId),
+};

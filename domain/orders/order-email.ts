@@ -10,7 +10,7 @@ import { formatMoney } from "../../kernel/money.ts";
 import { errorAlertEmail } from "../alerts/error-alert-email.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
-import { requireSystem } from "../shared/access.ts";
+import { backgroundJob } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -165,14 +165,15 @@ export async function queueOrderEmail(
   await jobs.send("send-email", { outboxId: id }, { tx });
 }
 
+const declared = { name: "sendOutboxEmail", access: backgroundJob, input: z.object({ outboxId: uuid() }) };
+
 /**
  * The send-email job: sends one outbox email unless it is already marked sent. The queue runs a job
  * on one worker at a time; if a process dies after the mail server took the message and before it
  * was marked, the retry sends it again under the same key (same outbox file, same Message-ID), so
  * the shopper still sees one email.
  */
-export const sendOutboxEmail = defineOperation(z.object({ outboxId: uuid() }), async (ctx, { outboxId }) => {
-  requireSystem(ctx);
+export const sendOutboxEmail = defineOperation(declared, async (ctx, { outboxId }) => {
   const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
   if (!row) throw new AppError("NOT_FOUND", `No outbox email ${outboxId}.`);
   if (row.sentAt) return { sent: false };

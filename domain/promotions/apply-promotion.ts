@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { heldBagId, loadBag } from "../bag/held-bag.ts";
+import { bagHolder, loadBag } from "../bag/held-bag.ts";
 import { priceCheckout } from "../checkout/price-checkout.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -16,9 +16,10 @@ export const ApplyPromotionInput = z.object({
 
 export const EMPTY_BAG = "Your bag is empty.";
 
+const declared = { name: "applyPromotionToBag", access: bagHolder, input: ApplyPromotionInput };
+
 /** applyPromotionToBag: puts a code on the viewer's bag only when it is usable now and lowers its price; otherwise says why. */
-export const applyPromotionToBag = defineOperation(ApplyPromotionInput, async (ctx, input): Promise<void> => {
-  const bagId = heldBagId(ctx);
+export const applyPromotionToBag = defineOperation(declared, async (ctx, input, { id: bagId }): Promise<void> => {
   const bag = await loadBag(ctx, bagId);
   if (!bagId || bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", EMPTY_BAG);
   const now = ctx.now();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { promotionCodes } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd } from "../../kernel/singapore-time.ts";
-import { requireDebug, requireSignedIn } from "../shared/access.ts";
+import { debugTool, signedIn } from "../shared/access.ts";
 import { wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { MAX_PERCENT_OFF, normalizePromotionCode, type Promotion } from "./promotion.ts";
@@ -41,13 +41,13 @@ export const CreateTestPromotionCodeInput = z
     path: ["value"],
   });
 
+const declared = { name: "createTestPromotionCode", access: debugTool(signedIn), input: CreateTestPromotionCodeInput };
+
 /**
  * createTestPromotionCode (debug tool): a signed-in member adds a code to the shop's promotion table,
  * usable at checkout from now on. Its code is generated unless given; a code that exists is refused.
  */
-export const createTestPromotionCode = defineOperation(CreateTestPromotionCodeInput, async (ctx, input): Promise<Promotion> => {
-  requireDebug(ctx);
-  requireSignedIn(ctx);
+export const createTestPromotionCode = defineOperation(declared, async (ctx, input): Promise<Promotion> => {
   const now = ctx.now();
   const endsAt = input.lastDay ? singaporeDayEnd(input.lastDay) : null;
   if (endsAt && endsAt <= now) {

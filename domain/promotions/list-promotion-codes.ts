@@ -1,19 +1,19 @@
 import { asc } from "drizzle-orm";
 import { z } from "zod";
 import { promotionCodes } from "../../db/schema/orders.ts";
-import { requireDebug, requireSignedIn } from "../shared/access.ts";
+import { debugTool, signedIn } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import type { Promotion } from "./promotion.ts";
 
 export const ListPromotionCodesInput = z.object({});
 
+const declared = { name: "listPromotionCodes", access: debugTool(signedIn), input: ListPromotionCodesInput };
+
 /**
  * listPromotionCodes (debug tool): every code in the shop's promotion table, by code. Each is money
  * off for whoever types it, so only a signed-in member (in a debug shop, the team) may see the list.
  */
-export const listPromotionCodes = defineOperation(ListPromotionCodesInput, async (ctx): Promise<Promotion[]> => {
-  requireDebug(ctx);
-  requireSignedIn(ctx);
+export const listPromotionCodes = defineOperation(declared, async (ctx): Promise<Promotion[]> => {
   return ctx.db
     .select({
       code: promotionCodes.code,

@@ -4,7 +4,7 @@ import { promotionCodes } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { requireStaff } from "../shared/access.ts";
+import { staffHolding } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier, wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -81,21 +81,31 @@ async function knownProducts(ctx: OperationContext, ids: string[]): Promise<stri
   return [...new Set(ids)];
 }
 
+const listPromotionsDeclared = { name: "listPromotions", access: staffHolding("promotions"), input: z.object({}) };
+
 /** Every promotion code for staff, by code, with how often each has been used. */
-export const listPromotions = defineOperation(z.object({}), async (ctx): Promise<PromotionRow[]> => {
-  requireStaff(ctx, "promotions");
+export const listPromotions = defineOperation(listPromotionsDeclared, async (ctx): Promise<PromotionRow[]> => {
   return ctx.db.select().from(promotionCodes).orderBy(asc(promotionCodes.code));
 });
 
+const listExcludableProductsDeclared = {
+  name: "listExcludableProducts",
+  access: staffHolding("promotions"),
+  input: z.object({}),
+};
+
 /** The products a code can leave out, as staff choose them: every one, on sale or not, in catalogue order. */
-export const listExcludableProducts = defineOperation(z.object({}), async (ctx): Promise<{ id: string; name: string }[]> => {
-  requireStaff(ctx, "promotions");
-  return (await ctx.catalog.products()).map((product) => ({ id: product.id, name: product.name }));
-});
+export const listExcludableProducts = defineOperation(
+  listExcludableProductsDeclared,
+  async (ctx): Promise<{ id: string; name: string }[]> => {
+    return (await ctx.catalog.products()).map((product) => ({ id: product.id, name: product.name }));
+  },
+);
+
+const createPromotionDeclared = { name: "createPromotion", access: staffHolding("promotions"), input: CreatePromotionInput };
 
 /** A new promotion code, working from its first day (Singapore time) to the end of its last. */
-export const createPromotion = defineOperation(CreatePromotionInput, async (ctx, input) => {
-  const actor = requireStaff(ctx, "promotions");
+export const createPromotion = defineOperation(createPromotionDeclared, async (ctx, input, actor) => {
   const now = ctx.now();
   const startsAt = input.firstDay ? (singaporeDayStart(input.firstDay) as Date) : now;
   const endsAt = input.lastDay ? singaporeDayEnd(input.lastDay) : null;
@@ -131,12 +141,13 @@ export const createPromotion = defineOperation(CreatePromotionInput, async (ctx,
   });
 });
 
+const updatePromotionDeclared = { name: "updatePromotion", access: staffHolding("promotions"), input: UpdatePromotionInput };
+
 /**
  * Switches a code on or off and changes its limits, excluded products and last day. What it takes off (kind and value)
  * stays as it was: shoppers who used it were told that discount.
  */
-export const updatePromotion = defineOperation(UpdatePromotionInput, async (ctx, input) => {
-  const actor = requireStaff(ctx, "promotions");
+export const updatePromotion = defineOperation(updatePromotionDeclared, async (ctx, input, actor) => {
   const now = ctx.now();
   const excludedProductIds = await knownProducts(ctx, input.excludedProductIds);
   return ctx.db.transaction(async (tx) => {

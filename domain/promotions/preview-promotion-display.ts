@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { type PricedBag, priceBag } from "../bag/price-bag.ts";
 import type { Product, PurchaseOption } from "../catalog/types.ts";
-import { requireDebug } from "../shared/access.ts";
+import { anyone, debugTool } from "../shared/access.ts";
 import { identifier, requiredText } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { type PromotionPreview, previewPromotion } from "./promotion-preview.ts";
@@ -25,9 +25,8 @@ export type PromotionDisplay = PromotionPreview & {
  * page, in a bag holding one of it and at checkout, priced by the shop's own rules.
  */
 export const previewPromotionDisplay = defineOperation(
-  PreviewPromotionDisplayInput,
+  { name: "previewPromotionDisplay", access: debugTool(anyone), input: PreviewPromotionDisplayInput },
   async (ctx, input): Promise<PromotionDisplay> => {
-    requireDebug(ctx);
     const entry = (await ctx.catalog.index()).option(input.optionId);
     if (!entry) throw new AppError("BAD_USER_INPUT", "There is no product option with that id.", { optionId: "is unknown" });
     const { product, option } = entry;

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
-import { heldBagId } from "../bag/held-bag.ts";
+import { bagHolder } from "../bag/held-bag.ts";
 import { defineOperation } from "../shared/operation.ts";
 
 export const RemovePromotionInput = z.object({});
 
+const declared = { name: "removePromotionFromBag", access: bagHolder, input: RemovePromotionInput };
+
 /** removePromotionFromBag: takes the code off the viewer's bag (nothing to do without one). */
-export const removePromotionFromBag = defineOperation(RemovePromotionInput, async (ctx): Promise<void> => {
-  const bagId = heldBagId(ctx);
+export const removePromotionFromBag = defineOperation(declared, async (ctx, _input, { id: bagId }): Promise<void> => {
   if (!bagId) return;
   await ctx.db.update(bags).set({ promotionCode: null, updatedAt: ctx.now() }).where(eq(bags.id, bagId));
 });

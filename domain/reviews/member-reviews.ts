@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { reviews } from "../../db/schema/reviews.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { requireViewerMemberId } from "../shared/access.ts";
+import { viewerMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { productsBoughtBy } from "./bought-products.ts";
@@ -13,28 +13,33 @@ export type ReviewableProduct = { id: string; name: string; path: string };
 /** A product the member bought, with their review of it if they wrote one. */
 export type MemberReviewItem = { product: ReviewableProduct; review: ReviewRow | null };
 
+const listMyReviewsDeclared = { name: "listMyReviews", access: viewerMember, input: z.object({}) };
+
 /** listMyReviews: every product the signed-in member bought, in catalogue order, with their review. */
-export const listMyReviews = defineOperation(z.object({}), async (ctx): Promise<MemberReviewItem[]> => {
-  const memberId = await requireViewerMemberId(ctx);
-  const [bought, written, products] = await Promise.all([
-    productsBoughtBy(ctx.db, memberId),
-    ctx.db.select().from(reviews).where(eq(reviews.memberId, memberId)),
-    ctx.catalog.products(),
-  ]);
-  const byProduct = new Map(written.map((review) => [review.productId, review]));
-  return products
-    .filter((product) => bought.has(product.id))
-    .map((product) => ({
-      product: { id: product.id, name: product.name, path: product.path },
-      review: byProduct.get(product.id) ?? null,
-    }));
-});
+export const listMyReviews = defineOperation(
+  listMyReviewsDeclared,
+  async (ctx, _input, memberId): Promise<MemberReviewItem[]> => {
+    const [bought, written, products] = await Promise.all([
+      productsBoughtBy(ctx.db, memberId),
+      ctx.db.select().from(reviews).where(eq(reviews.memberId, memberId)),
+      ctx.catalog.products(),
+    ]);
+    const byProduct = new Map(written.map((review) => [review.productId, review]));
+    return products
+      .filter((product) => bought.has(product.id))
+      .map((product) => ({
+        product: { id: product.id, name: product.name, path: product.path },
+        review: byProduct.get(product.id) ?? null,
+      }));
+  },
+);
 
 export type ReviewForm = MemberReviewItem & { bought: boolean };
 
+const getReviewFormDeclared = { name: "getReviewForm", access: viewerMember, input: z.object({ productId: identifier(64) }) };
+
 /** getReviewForm: what the member may do about one product: review it, see their review, or why not. */
-export const getReviewForm = defineOperation(z.object({ productId: identifier(64) }), async (ctx, input): Promise<ReviewForm> => {
-  const memberId = await requireViewerMemberId(ctx);
+export const getReviewForm = defineOperation(getReviewFormDeclared, async (ctx, input, memberId): Promise<ReviewForm> => {
   const product = (await ctx.catalog.index()).product(input.productId, { includeInactive: true });
   if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
   const [bought, [review]] = await Promise.all([

@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { reviews } from "../../db/schema/reviews.ts";
+import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import type { PublishedReview } from "./review-view.ts";
 
@@ -19,7 +20,7 @@ export type ProductReviews = { summary: RatingSummary; reviews: PublishedReview[
 
 /** listProductReviews: the approved reviews of a product and their summary; open to everyone. */
 export const listProductReviews = defineOperation(
-  z.object({ productId: z.string().max(64) }),
+  { name: "listProductReviews", access: anyone, input: z.object({ productId: z.string().max(64) }) },
   async (ctx, input): Promise<ProductReviews> => {
     const approved = and(eq(reviews.productId, input.productId), eq(reviews.status, "approved"));
     const [counts, newest] = await Promise.all([

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { requireViewerMemberId } from "../shared/access.ts";
+import { viewerMember } from "../shared/access.ts";
 import { identifier, requiredText, wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { productsBoughtBy } from "./bought-products.ts";
@@ -20,12 +20,13 @@ export const SubmitReviewInput = z.object({
   }),
 });
 
+const declared = { name: "submitReview", access: viewerMember, input: SubmitReviewInput };
+
 /**
  * submitReview: a member rates and reviews a product from one of their kept orders. It waits for
  * staff; one review per member and product, so a second (or a double-click) is refused.
  */
-export const submitReview = defineOperation(SubmitReviewInput, async (ctx, input): Promise<ReviewRow> => {
-  const memberId = await requireViewerMemberId(ctx);
+export const submitReview = defineOperation(declared, async (ctx, input, memberId): Promise<ReviewRow> => {
   const product = (await ctx.catalog.index()).product(input.productId, { includeInactive: true });
   if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
   if (!(await productsBoughtBy(ctx.db, memberId)).has(product.id)) {

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
+import type { Access } from "./access.ts";
 import type { OperationContext } from "./context.ts";
+import type { OperationLog } from "./operation-log.ts";
 
 /** One message per bad field, keyed by its path (`meta.price`), "" for the input as a whole. */
 export type FieldErrors = Record<string, string>;
@@ -33,15 +35,46 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new AppError("BAD_USER_INPUT", message, fields);
 }
 
+/** An operation's declaration: its one name, who may call it, and its input's schema. */
+export type OperationSpec<S extends z.ZodType, Grant> = {
+  /** The name it is exported under, and the function's own: stack traces and its log lines show it. */
+  name: string;
+  access: Access<Grant, z.output<S>>;
+  input: S;
+};
+
+/** An operation: `(ctx, input)`, carrying the access it declares. */
+export type Operation<Input, Result> = ((ctx: OperationContext, input: Input) => Promise<Result>) & {
+  readonly access: Access<unknown, never>;
+};
+
+/** Log lines written while an operation runs name it (an operation called by another names the inner one). */
+function namedLog(log: OperationLog, operation: string): OperationLog {
+  return {
+    info: (details, message) => log.info({ operation, ...details }, message),
+    warn: (details, message) => log.warn({ operation, ...details }, message),
+    error: (details, message) => log.error({ operation, ...details }, message),
+  };
+}
+
 /**
- * An operation: one function `(ctx, input)` whose input is parsed by the schema declared beside it,
- * and whose permission check lives inside `run`, so every adapter (page, GraphQL, debug panel, back
- * office, job) gets the same answer. Export it under the operation's one name.
+ * An operation: one function `(ctx, input)` whose access is checked and whose input is parsed by the
+ * schema declared beside it before `run`, so every adapter (page, GraphQL, debug panel, back office,
+ * job) gets the same answer. `access.admit` refuses a viewer before the input is read; its check on the
+ * parsed input yields what `run` is handed as `granted`. Export it under the operation's one name.
  */
-export function defineOperation<S extends z.ZodType, R>(
-  schema: S,
-  run: (ctx: OperationContext, input: z.output<S>) => Promise<R>,
-): (ctx: OperationContext, input: z.input<S>) => Promise<R> {
-  // async, so bad input rejects the returned promise like every other failure instead of throwing.
-  return async (ctx, input) => run(ctx, parseInput(schema, input));
+export function defineOperation<S extends z.ZodType, Grant, Result>(
+  { name, access, input: schema }: OperationSpec<S, Grant>,
+  run: (ctx: OperationContext, input: z.output<S>, granted: Grant) => Promise<Result>,
+): Operation<z.input<S>, Result> {
+  // async, so a refusal or bad input rejects the returned promise like every other failure instead of throwing.
+  const operation = async (ctx: OperationContext, raw: z.input<S>): Promise<Result> => {
+    const check = await access.admit(ctx);
+    const input = parseInput(schema, raw);
+    const granted = await check(input);
+    // Awaited, so this frame, under the operation's name, stays in the stack trace of a failure inside `run`.
+    return await run({ ...ctx, log: namedLog(ctx.log, name) }, input, granted);
+  };
+  Object.defineProperty(operation, "name", { value: name });
+  return Object.assign(operation, { access });
 }

@@ -4,7 +4,7 @@ import { staff } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { StaffPermission } from "../../kernel/staff-permissions.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { requireStaff } from "../shared/access.ts";
+import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { isSettingOwner } from "./staff-access.ts";
 import { StaffRoleInput, staffEmail } from "./staff-input.ts";
@@ -12,9 +12,10 @@ import { roleRecord, rowValuesOf } from "./staff-list.ts";
 
 export const AddStaffInput = z.object({ email: staffEmail() }).and(StaffRoleInput);
 
+const declared = { name: "addStaff", access: staffHolding("staff"), input: AddStaffInput };
+
 /** An owner adds someone to the staff list by email, as an owner or with chosen permissions. */
-export const addStaff = defineOperation(AddStaffInput, async (ctx, input) => {
-  const actor = requireStaff(ctx, "staff");
+export const addStaff = defineOperation(declared, async (ctx, input, actor) => {
   if (isSettingOwner(ctx.settings, input.email)) {
     throw new AppError("CONFLICT", `${input.email} is already an owner through OWNER_EMAILS.`);
   }

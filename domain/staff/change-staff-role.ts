@@ -3,16 +3,17 @@ import { z } from "zod";
 import { staff } from "../../db/schema/staff.ts";
 import type { StaffPermission } from "../../kernel/staff-permissions.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { requireStaff } from "../shared/access.ts";
+import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { StaffRoleInput, staffEmail } from "./staff-input.ts";
 import { keepAnOwner, lockStaffRow, roleRecord, rowValuesOf } from "./staff-list.ts";
 
 export const ChangeStaffRoleInput = z.object({ email: staffEmail() }).and(StaffRoleInput);
 
+const declared = { name: "changeStaffRole", access: staffHolding("staff"), input: ChangeStaffRoleInput };
+
 /** An owner changes someone's role or permissions; never leaving the shop without an owner. */
-export const changeStaffRole = defineOperation(ChangeStaffRoleInput, async (ctx, input) => {
-  const actor = requireStaff(ctx, "staff");
+export const changeStaffRole = defineOperation(declared, async (ctx, input, actor) => {
   const values = rowValuesOf(
     input.role === "owner" ? { role: "owner" } : { role: "staff", permissions: input.permissions as StaffPermission[] },
   );

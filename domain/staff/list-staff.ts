@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { StaffPermission, StaffRole } from "../../kernel/staff-permissions.ts";
-import { requireStaff } from "../shared/access.ts";
+import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { staffRowsByEmail } from "./staff-list.ts";
 
@@ -13,9 +13,10 @@ export type StaffEntry = {
   addedBy: string | null;
 };
 
+const declared = { name: "listStaff", access: staffHolding("staff"), input: z.object({}) };
+
 /** Everyone who may enter the back office: the setting's owners first, then the staff list. */
-export const listStaff = defineOperation(z.object({}), async (ctx): Promise<StaffEntry[]> => {
-  requireStaff(ctx, "staff");
+export const listStaff = defineOperation(declared, async (ctx): Promise<StaffEntry[]> => {
   const rows = await staffRowsByEmail(ctx.db);
   const fromSetting = ctx.settings.ownerEmails.map(
     (email): StaffEntry => ({ email, role: "owner", permissions: [], fromSetting: true, addedBy: null }),

@@ -2,16 +2,17 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { staff, staffSessions } from "../../db/schema/staff.ts";
 import { recordAudit } from "../audit/record-audit.ts";
-import { requireStaff } from "../shared/access.ts";
+import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { staffEmail } from "./staff-input.ts";
 import { keepAnOwner, lockStaffRow, roleRecord } from "./staff-list.ts";
 
 export const RemoveStaffInput = z.object({ email: staffEmail() });
 
+const declared = { name: "removeStaff", access: staffHolding("staff"), input: RemoveStaffInput };
+
 /** An owner removes someone from the staff list; their back-office sessions end with it. */
-export const removeStaff = defineOperation(RemoveStaffInput, async (ctx, input): Promise<void> => {
-  const actor = requireStaff(ctx, "staff");
+export const removeStaff = defineOperation(declared, async (ctx, input, actor): Promise<void> => {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const before = await lockStaffRow(tx, ctx, input.email);

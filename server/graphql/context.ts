@@ -1,3 +1,4 @@
+import type { ActiveSession } from "../../domain/identity/session.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import type { Logger } from "../logger.ts";
 import type { Caller } from "./caller.ts";
@@ -5,8 +6,13 @@ import type { VerifyAccessToken } from "./verified-tokens.ts";
 
 /** What the HTTP layer hands every GraphQL request. */
 export type GraphQLServerContext = {
-  /** The request's operation context as HTTP built it (a guest, or the session cookie's member). */
+  /**
+   * The request's operation context with a guest holding the bag cookie's bag as its viewer: a session
+   * cookie counts only through `signedIn()`, which checks its CSRF token.
+   */
   operations: OperationContext;
+  /** The browser's live session, when it sent a session cookie: the caller's credentials, not yet proven. */
+  session: ActiveSession | null;
   logger: Logger;
   requestId: string;
   /** Whose a bearer access token is, as the identity provider vouches; throws when it is refused. */

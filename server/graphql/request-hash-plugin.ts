@@ -1,7 +1,7 @@
 import { createGraphQLError, type Plugin } from "graphql-yoga";
-import type { OperationContext } from "../../domain/shared/context.ts";
 import { verifyRequestHash } from "../../domain/shared/request-hash.ts";
 import { credentialsOf } from "./caller.ts";
+import type { GraphQLServerContext } from "./context.ts";
 
 export const REQUEST_HASH_MISMATCH = "X-Request-Hash does not match the variables.";
 
@@ -14,8 +14,8 @@ export function requestHashPlugin(): Plugin {
   return {
     onParams({ params, request, context, setResult }) {
       const header = request.headers.get("x-request-hash");
-      const viewer = (context as { operations?: OperationContext }).operations?.viewer;
-      const credentials = credentialsOf(request, viewer?.kind === "member" ? viewer.session : null);
+      const { session } = context as Partial<GraphQLServerContext>;
+      const credentials = credentialsOf(request, session ?? null);
       if (header === null && credentials.kind === "none") return;
       if (verifyRequestHash(params.variables, header)) return;
       setResult({

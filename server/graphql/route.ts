@@ -1,8 +1,10 @@
 import type { Handler } from "hono";
+import { bagTokenOf, guest } from "../../domain/shared/context.ts";
 import type { IdentityClient } from "../../integrations/identity/identity-client.ts";
 import type { Config } from "../env.ts";
 import type { HttpEnv } from "../http/request-context.ts";
-import { rememberVerifiedTokens } from "./verified-tokens.ts";
+import type { GraphQLServerContext } from "./context.ts";
+import { rememberVerifiedTokens, type VerifyAccessToken } from "./verified-tokens.ts";
 import { createGraphQLHandler } from "./yoga.ts";
 
 export type GraphQLRouteDeps = {
@@ -14,12 +16,22 @@ export type GraphQLRouteDeps = {
 export function graphqlRoute({ config, identity }: GraphQLRouteDeps): Handler<HttpEnv> {
   const yoga = createGraphQLHandler(config);
   const verifyAccessToken = rememberVerifiedTokens((accessToken) => identity.identityOfAccessToken(accessToken));
-  return (c) =>
-    yoga.fetch(c.req.raw, {
-      operations: c.var.operations,
-      verifyAccessToken,
-      logger: c.var.log,
-      requestId: c.var.requestId,
-      clientAddress: c.var.clientAddress,
-    });
+  return (c) => yoga.fetch(c.req.raw, graphQLServerContext(c.var, verifyAccessToken));
+}
+
+/**
+ * What a GraphQL request starts with: the page's operation context, but as a guest (keeping the bag
+ * cookie). Any request the browser makes carries the session cookie, so it acts as the member only
+ * through the caller's `signedIn()`, once the request proves with its CSRF token that it read the page.
+ */
+export function graphQLServerContext(vars: HttpEnv["Variables"], verifyAccessToken: VerifyAccessToken): GraphQLServerContext {
+  const { operations } = vars;
+  return {
+    operations: { ...operations, viewer: guest(bagTokenOf(operations.viewer)) },
+    session: vars.session,
+    verifyAccessToken,
+    logger: vars.log,
+    requestId: vars.requestId,
+    clientAddress: vars.clientAddress,
+  };
 }

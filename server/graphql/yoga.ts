@@ -47,8 +47,7 @@ export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
       typeDefs,
       resolvers: [resolvers, memberTypeResolvers, memberResolvers, orderLinkResolvers, redeemResolvers, pointsResolvers],
     }),
-    context: ({ request, operations, verifyAccessToken }) => {
-      const session = operations.viewer.kind === "member" ? operations.viewer.session : null;
+    context: ({ request, operations, session, verifyAccessToken }) => {
       const caller = createCaller(request, { session, verifyAccessToken });
       return { caller, signedIn: () => signedInContext(operations, caller) };
     },
@@ -68,7 +67,7 @@ export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
   });
 }
 
-/** The request's context with the authenticated caller as its viewer. */
+/** The request's context with the authenticated caller as its viewer, holding the guest's bag. */
 async function signedInContext(operations: OperationContext, caller: Caller): Promise<OperationContext> {
   const { viewer, identity, session } = await caller.authenticate();
   return {

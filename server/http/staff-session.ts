@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { resumeStaffSession } from "../../domain/identity/staff-sessions.ts";
+import { isCrossSiteAction } from "./cross-site-posts.ts";
 import { appendCookie, cookieHeader } from "./member-session.ts";
 import type { HttpEnv } from "./request-context.ts";
 
@@ -26,14 +27,15 @@ export const isBackOfficePath = (path: string): boolean => BACK_OFFICE_PATH.test
 
 /**
  * For the back office's paths only: a live staff session makes the request's viewer that staff
- * member; the shop's own pages never read the staff cookie. A cookie whose session has ended is
- * cleared. Back-office answers are never stored nor indexed.
+ * member; the shop's own pages never read the staff cookie, and a post from another site is not
+ * theirs (the cross-site check refuses it). A cookie whose session has ended is cleared. Back-office
+ * answers are never stored nor indexed.
  */
 export function staffSession(options: { secureCookies: boolean }): MiddlewareHandler<HttpEnv> {
   const { secureCookies } = options;
   return async (c, next) => {
     if (!isBackOfficePath(c.req.path)) return next();
-    const token = readStaffToken(c, secureCookies);
+    const token = isCrossSiteAction(c.req.raw, c.var.siteOrigin) ? null : readStaffToken(c, secureCookies);
     if (token !== null) {
       const operations = c.var.operations;
       const viewer = await resumeStaffSession(operations, token, operations.now());

@@ -77,6 +77,38 @@ describe("GraphQL member access (debug mode off)", () => {
       const noHash = await graphql(GET_BY_EMAIL, variables, { headers: { ...cookie, "x-csrf-token": csrfToken }, hash: null });
       expect(noHash.status).toBe(400);
     });
+
+    it("never acts as the session cookie's member without the CSRF token, in any query or mutation", async () => {
+      const account = await signIn(shop);
+      const member = await memberOf(account);
+      const cookieToken = newSessionToken();
+      await shop.server.database.db.insert(memberSessions).values({
+        id: hashOfToken(cookieToken),
+        memberId: member.id,
+        subject: account.subject,
+        provider: "google",
+        accessToken: account.token,
+        accessExpiresAt: new Date(Date.now() + 3600_000),
+        csrfToken: randomUUID(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      const earn = `mutation($memberId: ID!, $meta: String) { createEarnPointTransaction(memberId: $memberId, meta: $meta) { points } }`;
+      const redeem = `mutation($memberId: ID!, $meta: String!) { addRedeemToBag(memberId: $memberId, meta: $meta) { points } }`;
+      const asked: [string, Record<string, unknown>][] = [
+        [GET_OR_CREATE, { cognitoData: "{}" }],
+        [GET_BY_EMAIL, { email: account.email, providerType: "google" }],
+        [earn, { memberId: member.id, meta: JSON.stringify({ activityType: "follow-ig" }) }],
+        [redeem, { memberId: member.id, meta: JSON.stringify({ rewardId: "r-1", quantity: 1 }) }],
+      ];
+      for (const [query, variables] of asked) {
+        for (const csrf of [{}, { "x-csrf-token": "not-the-token" }] as Record<string, string>[]) {
+          const reply = await graphql(query, variables, { headers: { cookie: `session=${cookieToken}`, ...csrf } });
+          expect(codesOf(reply)).toEqual(["FORBIDDEN"]);
+          expect(reply.body.errors?.[0]?.message).toBe("Missing or wrong CSRF token.");
+        }
+      }
+      expect(await memberOf(account)).toMatchObject({ id: member.id, points: 50, activities: ["sign-up"], redeems: [] });
+    });
   });
 
   describe("X-Request-Hash", () => {

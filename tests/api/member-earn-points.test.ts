@@ -69,6 +69,17 @@ describe("member pages: earning points and gold progress", () => {
     await expectLedgerInvariant(shop.server.database.db);
   });
 
+  it("never earns points as the member for a form posted from another site", async () => {
+    const browser = openBrowser(shop);
+    await browser.signIn(newPerson());
+    for (const origin of ["https://evil.example", "null"]) {
+      const refused = await browser.post("/member/earn-points", { activity: "follow-ig" }, { origin });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("This form came from another site");
+    }
+    expect(await (await browser.get("/member/earn-points")).text()).toMatch(/data-testid="earn-balance"[^>]*>50</);
+  });
+
   it("refuses the hidden and coming-soon actions with a message on the page", async () => {
     const browser = openBrowser(shop);
     await browser.signIn(newPerson());

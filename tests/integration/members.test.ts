@@ -12,7 +12,7 @@ import { byMemberId, loadMemberView } from "../../domain/members/load-member.ts"
 import type { MalformedMemberData } from "../../domain/members/member-deps.ts";
 import { resetMembership } from "../../domain/members/reset-membership.ts";
 import { unlinkMember } from "../../domain/members/unlink-member.ts";
-import { requireViewerMemberId } from "../../domain/shared/access.ts";
+import { viewerMember } from "../../domain/shared/access.ts";
 import type { OperationContext, Viewer } from "../../domain/shared/context.ts";
 import { type IdentityClient, IdentityProviderError } from "../../integrations/identity/identity-client.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
@@ -241,8 +241,9 @@ describe(`members (${DRIVER_NAME})`, () => {
     await expect(shop().findByEmailAndProvider(google, google.email, "twitter")).rejects.toMatchObject({
       code: "BAD_USER_INPUT",
     });
-    expect(await requireViewerMemberId(as(bearer(google)))).toBe(member.id);
-    await expect(requireViewerMemberId(as(bearer(identity())))).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const viewersMember = async (viewer: Viewer) => (await viewerMember.admit(as(viewer)))({});
+    expect(await viewersMember(bearer(google))).toBe(member.id);
+    await expect(viewersMember(bearer(identity()))).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("attaches a new account with the same verified provider email to the existing member", async () => {

@@ -9,7 +9,6 @@ import { byMemberId, loadMemberSummary } from "../../domain/members/load-member.
 import { loadMemberLists, type MemberListName } from "../../domain/members/member-lists.ts";
 import type { Viewer } from "../../domain/shared/context.ts";
 import { isAppError } from "../../kernel/app-error.ts";
-import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { memberViewer, testContext } from "./operation-context.ts";
 import { placePastOrder } from "./past-orders.ts";
 

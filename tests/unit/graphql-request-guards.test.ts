@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { parseCognitoData } from "../../domain/identity/cognito-data.ts";
 import type { ActiveSession } from "../../domain/identity/session.ts";
-import { guest } from "../../domain/shared/context.ts";
+import { guest, type OperationContext } from "../../domain/shared/context.ts";
 import { credentialsOf } from "../../server/graphql/caller.ts";
 import type { GraphQLServerContext } from "../../server/graphql/context.ts";
 import { MAX_DOCUMENT_LENGTH, MAX_NESTING, nestingOf } from "../../server/graphql/limits.ts";
+import { graphQLServerContext } from "../../server/graphql/route.ts";
 import { createGraphQLHandler } from "../../server/graphql/yoga.ts";
 
 const session: ActiveSession = {
@@ -120,5 +121,19 @@ describe("documents nested too deeply to parse", () => {
     const query = `${"{a".repeat(MAX_NESTING)}${"}".repeat(MAX_NESTING)}`;
     const { body } = await ask(query);
     expect(body.errors?.[0]?.message).not.toContain("nests brackets");
+  });
+});
+
+describe("the context a GraphQL request starts with", () => {
+  it("is a guest holding the bag cookie's bag, however the page's context saw the session cookie", () => {
+    const operations = {
+      viewer: { kind: "member", memberId: "m", subject: "sub", bagToken: "bag-token", session, identity: null },
+    } as unknown as OperationContext;
+    const vars = { operations, session, log: {}, requestId: "r", clientAddress: "203.0.113.1" };
+    const context = graphQLServerContext(vars as never, async () => {
+      throw new Error("no token here");
+    });
+    expect(context.operations.viewer).toEqual(guest("bag-token"));
+    expect(context.session).toBe(session);
   });
 });

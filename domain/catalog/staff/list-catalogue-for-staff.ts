@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { SERIES, type Series } from "../../../kernel/series.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import type { Product } from "../types.ts";
 
 export type StaffCatalogueSeries = { series: Series; products: Product[] };
 
+const declared = { name: "listCatalogueForStaff", access: staffHolding("catalog"), input: z.object({}) };
+
 /** Every product, switched on or off, with every option, grouped by series in catalogue order; for staff with "catalog". */
-export const listCatalogueForStaff = defineOperation(z.object({}), async (ctx): Promise<StaffCatalogueSeries[]> => {
-  requireStaff(ctx, "catalog");
+export const listCatalogueForStaff = defineOperation(declared, async (ctx): Promise<StaffCatalogueSeries[]> => {
   const products = await ctx.catalog.products();
   return SERIES.map((series) => ({
     series,

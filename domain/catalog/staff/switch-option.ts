@@ -3,18 +3,19 @@ import { z } from "zod";
 import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { identifier, onOff } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 
 export const SwitchOptionInput = z.object({ optionId: identifier(64), active: onOff() });
 
+const declared = { name: "switchOption", access: staffHolding("catalog"), input: SwitchOptionInput };
+
 /**
  * Switches one purchase option on or off. An option switched off is treated like one of an inactive
  * product: not shown, not sold, not offered as a reward, and left out of the bags that hold it.
  */
-export const switchOption = defineOperation(SwitchOptionInput, async (ctx, input) => {
-  const actor = requireStaff(ctx, "catalog");
+export const switchOption = defineOperation(declared, async (ctx, input, actor) => {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [found] = await tx

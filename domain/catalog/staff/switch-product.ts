@@ -3,8 +3,8 @@ import { z } from "zod";
 import { products } from "../../../db/schema/catalog.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
-import { requireStaff } from "../../shared/access.ts";
-import type { OperationContext } from "../../shared/context.ts";
+import { staffHolding } from "../../shared/access.ts";
+import type { OperationContext, StaffViewer } from "../../shared/context.ts";
 import { identifier, onOff } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 
@@ -17,8 +17,7 @@ const snapshot = (row: ProductRow): ProductSwitches => ({
 });
 
 /** Changes one of a product's switches, with its audit entry, in one transaction. */
-async function changeProduct(ctx: OperationContext, productId: string, change: Partial<ProductSwitches>) {
-  const actor = requireStaff(ctx, "catalog");
+async function changeProduct(ctx: OperationContext, actor: StaffViewer, productId: string, change: Partial<ProductSwitches>) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
@@ -39,14 +38,22 @@ async function changeProduct(ctx: OperationContext, productId: string, change: P
 
 export const SwitchProductInput = z.object({ productId: identifier(64), active: onOff() });
 
+const switchProductDeclared = { name: "switchProduct", access: staffHolding("catalog"), input: SwitchProductInput };
+
 /** Switches a product on (shown and sold) or off (gone from the shop at once; bags drop its lines). */
-export const switchProduct = defineOperation(SwitchProductInput, async (ctx, input) =>
-  changeProduct(ctx, input.productId, { active: input.active }),
+export const switchProduct = defineOperation(switchProductDeclared, async (ctx, input, actor) =>
+  changeProduct(ctx, actor, input.productId, { active: input.active }),
 );
 
 export const SwitchCampaignExclusionInput = z.object({ productId: identifier(64), excluded: onOff() });
 
+const switchCampaignExclusionDeclared = {
+  name: "switchCampaignExclusion",
+  access: staffHolding("catalog"),
+  input: SwitchCampaignExclusionInput,
+};
+
 /** Excludes a product from every promotion-code discount, or lets codes discount it again. */
-export const switchCampaignExclusion = defineOperation(SwitchCampaignExclusionInput, async (ctx, input) =>
-  changeProduct(ctx, input.productId, { campaignDiscountExclusion: input.excluded }),
+export const switchCampaignExclusion = defineOperation(switchCampaignExclusionDeclared, async (ctx, input, actor) =>
+  changeProduct(ctx, actor, input.productId, { campaignDiscountExclusion: input.excluded }),
 );

@@ -5,7 +5,7 @@ import { redeems } from "../../../db/schema/members.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { MAX_LINE_QUANTITY } from "../../bag/max-line-quantity.ts";
 import type { MemberSummary } from "../../members/load-member.ts";
-import { requireOwnMember } from "../../shared/access.ts";
+import { ownMember } from "../../shared/access.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -28,9 +28,8 @@ export const AddRedeemInput = z.object({
  * INSUFFICIENT_POINTS, nothing changes.
  */
 export const addRedeemToBag = defineOperation(
-  AddRedeemInput,
+  { name: "addRedeemToBag", access: ownMember, input: AddRedeemInput },
   async (ctx, input): Promise<{ redeem: RedeemRow; member: MemberSummary }> => {
-    await requireOwnMember(ctx, input.memberId);
     const redeem = await addToBag(ctx, input.memberId, input.meta);
     return { redeem, member: await memberSummaryAfter(ctx, input.memberId) };
   },

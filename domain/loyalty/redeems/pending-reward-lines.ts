@@ -5,7 +5,7 @@ import { redeems } from "../../../db/schema/members.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { findPurchaseOptions } from "../../catalog/lookup.ts";
 import type { Product } from "../../catalog/types.ts";
-import { requireOwnMember } from "../../shared/access.ts";
+import { ownMember } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { redeemExpiresAt } from "../redeem-expiry.ts";
@@ -40,9 +40,8 @@ export const PendingRewardLinesInput = z.object({ memberId: identifier() });
  * the catalogue (inactive products included).
  */
 export const listPendingRewardLines = defineOperation(
-  PendingRewardLinesInput,
+  { name: "listPendingRewardLines", access: ownMember, input: PendingRewardLinesInput },
   async (ctx, { memberId }): Promise<RewardLine[]> => {
-    await requireOwnMember(ctx, memberId);
     const rows = await ctx.db
       .select({ redeem: redeems, rewardName: rewards.name })
       .from(redeems)

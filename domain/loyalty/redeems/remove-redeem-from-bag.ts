@@ -1,6 +1,6 @@
 import { AppError } from "../../../kernel/app-error.ts";
 import type { MemberSummary } from "../../members/load-member.ts";
-import { requireOwnMember } from "../../shared/access.ts";
+import { ownMember } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
 import { memberSummaryAfter } from "../member-after.ts";
@@ -12,9 +12,8 @@ import { closePendingRedeem, lockRedeem, RedeemRefInput, type RedeemRow, redeemN
  * Expired with its points back) changes nothing; one that went out with an order cannot be removed.
  */
 export const removeRedeemFromBag = defineOperation(
-  RedeemRefInput,
+  { name: "removeRedeemFromBag", access: ownMember, input: RedeemRefInput },
   async (ctx, ref): Promise<{ redeem: RedeemRow; member: MemberSummary }> => {
-    await requireOwnMember(ctx, ref.memberId);
     const redeem = await ctx.db.transaction(async (tx) => {
       const member = await lockMember(tx, ref.memberId);
       const locked = await lockRedeem(tx, ref);

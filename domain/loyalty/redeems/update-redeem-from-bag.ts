@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { redeems } from "../../../db/schema/members.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import type { MemberSummary } from "../../members/load-member.ts";
-import { requireOwnMember } from "../../shared/access.ts";
+import { ownMember } from "../../shared/access.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
@@ -32,9 +32,8 @@ export const UpdateRedeemInput = RedeemRefInput.extend({
  * same quantity again changes nothing.
  */
 export const updateRedeemFromBag = defineOperation(
-  UpdateRedeemInput,
+  { name: "updateRedeemFromBag", access: ownMember, input: UpdateRedeemInput },
   async (ctx, { meta, ...ref }): Promise<{ redeem: RedeemRow; member: MemberSummary }> => {
-    await requireOwnMember(ctx, ref.memberId);
     const redeem = await setQuantity(ctx, ref, meta.quantity);
     return { redeem, member: await memberSummaryAfter(ctx, ref.memberId) };
   },

@@ -4,7 +4,7 @@ import { redeems } from "../../../db/schema/members.ts";
 import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import type { MemberSummary } from "../../members/load-member.ts";
-import { requireOwnMember } from "../../shared/access.ts";
+import { ownMember } from "../../shared/access.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -33,9 +33,8 @@ export const AttachRedeemsInput = z.object({
  * that order changes nothing.
  */
 export const updateRedeemsOrderId = defineOperation(
-  AttachRedeemsInput,
+  { name: "updateRedeemsOrderId", access: ownMember, input: AttachRedeemsInput },
   async (ctx, input): Promise<{ redeems: RedeemRow[]; member: MemberSummary }> => {
-    await requireOwnMember(ctx, input.memberId);
     const attached = await attach(ctx, input);
     return { redeems: attached, member: await memberSummaryAfter(ctx, input.memberId) };
   },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { rewards } from "../../../db/schema/loyalty.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { requiredText, wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { REWARD_KINDS } from "../reward-kinds.ts";
@@ -41,15 +41,17 @@ const snapshot = (row: RewardRow) => ({
   active: row.active,
 });
 
+const listRewardsForStaffDeclared = { name: "listRewardsForStaff", access: staffHolding("catalog"), input: z.object({}) };
+
 /** Every reward, switched on or off, in the members' order; for staff with "catalog". */
-export const listRewardsForStaff = defineOperation(z.object({}), async (ctx): Promise<RewardRow[]> => {
-  requireStaff(ctx, "catalog");
+export const listRewardsForStaff = defineOperation(listRewardsForStaffDeclared, async (ctx): Promise<RewardRow[]> => {
   return ctx.db.select().from(rewards).orderBy(asc(rewards.position), asc(rewards.id));
 });
 
+const createRewardDeclared = { name: "createReward", access: staffHolding("catalog"), input: CreateRewardInput };
+
 /** A new reward, offered to members at once. */
-export const createReward = defineOperation(CreateRewardInput, async (ctx, input) => {
-  const actor = requireStaff(ctx, "catalog");
+export const createReward = defineOperation(createRewardDeclared, async (ctx, input, actor) => {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -70,12 +72,13 @@ export const createReward = defineOperation(CreateRewardInput, async (ctx, input
   });
 });
 
+const updateRewardDeclared = { name: "updateReward", access: staffHolding("catalog"), input: UpdateRewardInput };
+
 /**
  * Changes a reward's wording, cost, place and switch; members see it at once. What it can be taken
  * as stays: redeems already made name it. Redeems in a bag keep the points they cost.
  */
-export const updateReward = defineOperation(UpdateRewardInput, async (ctx, { id, ...change }) => {
-  const actor = requireStaff(ctx, "catalog");
+export const updateReward = defineOperation(updateRewardDeclared, async (ctx, { id, ...change }, actor) => {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(rewards).where(eq(rewards.id, id)).for("update");

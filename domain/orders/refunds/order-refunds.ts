@@ -3,13 +3,13 @@ import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import { orders, refundLines, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { renderCreditNotePdf } from "../credit-note-pdf.ts";
 import { lineDescription } from "../line-description.ts";
-import { visibleOrder } from "../order-access.ts";
+import { orderHolder } from "../order-access.ts";
 import { loadOrder, type OrderView } from "../order-view.ts";
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -30,9 +30,10 @@ export async function creditNotesOf(
   return done.map((refund, index) => ({ ...refund, creditNoteId: creditNoteId(order.invoiceId, index) }));
 }
 
+const listOrderRefundsDeclared = { name: "listOrderRefunds", access: orderHolder, input: z.object({ invoiceId: z.string() }) };
+
 /** The refunds of an order the viewer may see (viewOrder's rule), each with its credit note's number. */
-export const listOrderRefunds = defineOperation(z.object({ invoiceId: z.string() }), async (ctx, { invoiceId }) => {
-  const order = await visibleOrder(ctx, invoiceId);
+export const listOrderRefunds = defineOperation(listOrderRefundsDeclared, async (ctx, _input, order) => {
   return (await creditNotesOf(ctx.db, order)).map((refund) => ({
     id: refund.id,
     creditNoteId: refund.creditNoteId,
@@ -76,15 +77,18 @@ async function creditNotePdf(ctx: Pick<OperationContext, "db" | "settings">, ord
 
 /** One refund's credit note PDF, for whoever may see the order. */
 export const getCreditNotePdf = defineOperation(
-  z.object({ invoiceId: z.string(), refundId: z.string() }),
-  async (ctx, { invoiceId, refundId }) => creditNotePdf(ctx, await visibleOrder(ctx, invoiceId), refundId),
+  { name: "getCreditNotePdf", access: orderHolder, input: z.object({ invoiceId: z.string(), refundId: z.string() }) },
+  async (ctx, { refundId }, order) => creditNotePdf(ctx, order, refundId),
 );
 
 /** One refund's credit note PDF for staff looking after the order (`orders`). */
 export const getStaffCreditNotePdf = defineOperation(
-  z.object({ orderId: identifier(), refundId: z.string() }),
+  {
+    name: "getStaffCreditNotePdf",
+    access: staffHolding("orders"),
+    input: z.object({ orderId: identifier(), refundId: z.string() }),
+  },
   async (ctx, { orderId, refundId }) => {
-    requireStaff(ctx, "orders");
     const order = await loadOrder(ctx.db, eq(orders.id, orderId));
     if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
     return creditNotePdf(ctx, order, refundId);

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { planRefund, RefundRequestInput } from "./refund-plan.ts";
+
+const declared = { name: "previewRefund", access: staffHolding("refunds"), input: RefundRequestInput };
 
 /**
  * previewRefund (staff with "refunds"): what a refund would give back now — its amount and the lines
@@ -12,8 +14,7 @@ import { planRefund, RefundRequestInput } from "./refund-plan.ts";
  * takes once confirmed. Changes nothing; the refund itself is refused should it come to another
  * amount by then.
  */
-export const previewRefund = defineOperation(RefundRequestInput, async (ctx, input) => {
-  requireStaff(ctx, "refunds");
+export const previewRefund = defineOperation(declared, async (ctx, input) => {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, input.orderId));
   if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
   return { ...(await planRefund(ctx.db, order, input)), refundId: randomUUID() };

@@ -4,7 +4,7 @@ import { orders, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { uuid, wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { completeRefund } from "./complete-refund.ts";
@@ -22,6 +22,8 @@ export const RefundOrderPaymentInput = RefundRequestInput.extend({
 
 export type RefundOrderPaymentRequest = z.input<typeof RefundOrderPaymentInput>;
 
+const declared = { name: "refundOrderPayment", access: staffHolding("refunds"), input: RefundOrderPaymentInput };
+
 /**
  * refundOrderPayment (staff with "refunds"): gives money back through the payment provider — all
  * that is left, chosen lines, or an amount — and, with `cancel`, cancels an order not yet shipped.
@@ -32,8 +34,7 @@ export type RefundOrderPaymentRequest = z.input<typeof RefundOrderPaymentInput>;
  * refund recorded (`completeRefund`). The same confirmation sent again finds its refund and answers
  * as the first did. A provider that does not answer leaves the refund pending for the job.
  */
-export const refundOrderPayment = defineOperation(RefundOrderPaymentInput, async (ctx, input) => {
-  const actor = requireStaff(ctx, "refunds");
+export const refundOrderPayment = defineOperation(declared, async (ctx, input, actor) => {
   const at = ctx.now();
   const reserved = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");

@@ -4,7 +4,7 @@ import type { Database } from "../../../db/client.ts";
 import { customers, orders } from "../../../db/schema/orders.ts";
 import { ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../../kernel/singapore-time.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 
@@ -85,17 +85,19 @@ function selectOrders(ctx: { db: Database }, input: z.output<typeof OrderFilters
     .orderBy(desc(orders.paidAt), desc(orders.id));
 }
 
+const listOrdersDeclared = { name: "listOrders", access: staffHolding("orders"), input: OrderFilters };
+
 /** The orders list for staff: newest first, a page at a time, searched and filtered. */
-export const listOrders = defineOperation(OrderFilters, async (ctx, input) => {
-  requireStaff(ctx, "orders");
+export const listOrders = defineOperation(listOrdersDeclared, async (ctx, input) => {
   const rows: OrderListRow[] = await selectOrders(ctx, input)
     .limit(ORDER_PAGE_SIZE + 1)
     .offset((input.page - 1) * ORDER_PAGE_SIZE);
   return { orders: rows.slice(0, ORDER_PAGE_SIZE), hasMore: rows.length > ORDER_PAGE_SIZE, page: input.page };
 });
 
+const exportOrdersDeclared = { name: "exportOrders", access: staffHolding("orders"), input: OrderFilters };
+
 /** Every order the filters match (up to ORDER_EXPORT_LIMIT), for a CSV export. */
-export const exportOrders = defineOperation(OrderFilters, async (ctx, input): Promise<OrderListRow[]> => {
-  requireStaff(ctx, "orders");
+export const exportOrders = defineOperation(exportOrdersDeclared, async (ctx, input): Promise<OrderListRow[]> => {
   return selectOrders(ctx, input).limit(ORDER_EXPORT_LIMIT);
 });

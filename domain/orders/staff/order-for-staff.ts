@@ -6,7 +6,7 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { orderEntryKey } from "../../loyalty/order-points.ts";
 import { pointKindLabel } from "../../loyalty/point-kinds.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { shipmentOf } from "../carriers.ts";
@@ -16,13 +16,14 @@ import { linesWithRefunds } from "../refunds/refund-plan.ts";
 
 export type TimelineEvent = { at: Date; what: string };
 
+const declared = { name: "orderForStaff", access: staffHolding("orders"), input: z.object({ orderId: identifier() }) };
+
 /**
  * One order as staff look after it: what was bought (and how much of each line is refunded), paid
  * and sent, who it belongs to, its refunds with their credit notes and lines, the points it moved,
  * the emails sent for it, and what happened when.
  */
-export const orderForStaff = defineOperation(z.object({ orderId: identifier() }), async (ctx, { orderId }) => {
-  requireStaff(ctx, "orders");
+export const orderForStaff = defineOperation(declared, async (ctx, { orderId }) => {
   const order = await loadOrder(ctx.db, eq(orders.id, orderId));
   if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
   const [member] = order.memberId

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { CARRIER_IDS, TRACKING_NUMBER } from "../carriers.ts";
@@ -21,12 +21,13 @@ export const ShipOrderInput = z.object({
 const stateConflict = (status: string, wanted: string) =>
   new AppError("CONFLICT", `This order is ${status.replace("_", " ")}, so it cannot be marked ${wanted}.`);
 
+const shipOrderDeclared = { name: "shipOrder", access: staffHolding("orders"), input: ShipOrderInput };
+
 /**
  * Marks a paid order shipped with its carrier and tracking number, and queues the shopper's shipping
  * email, in one transaction on the locked order: two staff at once ship it once and send one email.
  */
-export const shipOrder = defineOperation(ShipOrderInput, async (ctx, input) => {
-  const actor = requireStaff(ctx, "orders");
+export const shipOrder = defineOperation(shipOrderDeclared, async (ctx, input, actor) => {
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
@@ -56,9 +57,14 @@ export const shipOrder = defineOperation(ShipOrderInput, async (ctx, input) => {
   });
 });
 
+const markOrderDeliveredDeclared = {
+  name: "markOrderDelivered",
+  access: staffHolding("orders"),
+  input: z.object({ orderId: identifier() }),
+};
+
 /** Marks a shipped order delivered. */
-export const markOrderDelivered = defineOperation(z.object({ orderId: identifier() }), async (ctx, input) => {
-  const actor = requireStaff(ctx, "orders");
+export const markOrderDelivered = defineOperation(markOrderDeliveredDeclared, async (ctx, input, actor) => {
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");

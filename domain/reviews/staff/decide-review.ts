@@ -6,7 +6,7 @@ import { recordAudit } from "../../audit/record-audit.ts";
 import { creditEarnAction } from "../../loyalty/credit-earn-action.ts";
 import { earnAction } from "../../loyalty/earn-actions.ts";
 import { lockMember } from "../../loyalty/locked-member.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { uuid } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import type { ReviewRow } from "../review-view.ts";
@@ -20,14 +20,15 @@ export type DecidedReview = { review: ReviewRow; pointsCredited: boolean };
 
 const REVIEW_ACTION = earnAction("post-review");
 
+const declared = { name: "decideReview", access: staffHolding("catalog"), input: DecideReviewInput };
+
 /**
  * decideReview: staff approve a waiting review (it shows on the product page) or reject it. The first
  * approved review of a member credits the "Posted review" points, once per member whatever happens
  * after (the earn action's idempotency key). A decided review stays decided: a second click, by this
  * or another staff member, is refused.
  */
-export const decideReview = defineOperation(DecideReviewInput, async (ctx, input): Promise<DecidedReview> => {
-  const actor = requireStaff(ctx, "catalog");
+export const decideReview = defineOperation(declared, async (ctx, input, actor): Promise<DecidedReview> => {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(reviews).where(eq(reviews.id, input.reviewId)).for("update");

@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../../db/schema/members.ts";
 import { reviews } from "../../../db/schema/reviews.ts";
-import { requireStaff } from "../../shared/access.ts";
+import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { REVIEW_STATUSES } from "../review-statuses.ts";
 import type { ReviewRow } from "../review-view.ts";
@@ -16,9 +16,10 @@ export const ListReviewsForStaffInput = z.object({
   status: z.enum(REVIEW_STATUSES, { error: "must be pending, approved or rejected" }).default("pending"),
 });
 
+const declared = { name: "listReviewsForStaff", access: staffHolding("catalog"), input: ListReviewsForStaffInput };
+
 /** The reviews in one state: waiting ones oldest first (the queue), decided ones newest first. */
-export const listReviewsForStaff = defineOperation(ListReviewsForStaffInput, async (ctx, input): Promise<StaffReview[]> => {
-  requireStaff(ctx, "catalog");
+export const listReviewsForStaff = defineOperation(declared, async (ctx, input): Promise<StaffReview[]> => {
   const [rows, products] = await Promise.all([
     ctx.db
       .select({ review: reviews, memberEmail: members.email })

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import type { Access } from "../../domain/shared/access.ts";
+import { guest, type OperationContext } from "../../domain/shared/context.ts";
+import { defineOperation } from "../../domain/shared/operation.ts";
+import { AppError } from "../../kernel/app-error.ts";
+import { memberViewer, testContext } from "../setup/operation-context.ts";
+
+/** An access that writes down when each of its steps runs, and refuses guests before the input is read. */
+function recordingAccess(steps: string[]): Access<{ memberId: string }, { memberId: string }> {
+  return {
+    kind: "ownMember",
+    field: "memberId",
+    admit: (ctx) => {
+      steps.push("admit");
+      if (ctx.viewer.kind !== "member") throw new AppError("UNAUTHENTICATED", "Please sign in first.");
+      return (input) => {
+        steps.push("check");
+        if (input.memberId !== "member") throw new AppError("FORBIDDEN", "Not yours.");
+        return { memberId: input.memberId };
+      };
+    },
+  };
+}
+
+const Input = z.object({ memberId: z.string().transform((id) => id.trim()) });
+
+function recordedOperation() {
+  const steps: string[] = [];
+  const operation = defineOperation(
+    { name: "touchMember", access: recordingAccess(steps), input: Input },
+    async (ctx, input, granted) => {
+      steps.push("run");
+      ctx.log.warn({ memberId: input.memberId }, "touched");
+      return granted;
+    },
+  );
+  return { steps, operation };
+}
+
+const contextAs = (viewer: OperationContext["viewer"], lines: object[] = []) =>
+  testContext({} as Database, {
+    viewer,
+    log: { info: () => {}, warn: (details) => lines.push(details), error: (details) => lines.push(details) },
+  });
+
+describe("defineOperation", () => {
+  it("refuses a viewer before the input is read, and the body never runs", async () => {
+    const { steps, operation } = recordedOperation();
+    await expect(operation(contextAs(guest()), { memberId: 42 } as never)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    expect(steps).toEqual(["admit"]);
+  });
+
+  it("parses the input before the checks that read it, and the body never runs on a refusal", async () => {
+    const { steps, operation } = recordedOperation();
+    await expect(operation(contextAs(memberViewer("m-1")), { memberId: 42 } as never)).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+    });
+    expect(steps).toEqual(["admit"]);
+    await expect(operation(contextAs(memberViewer("m-1")), { memberId: " someone-else " })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(steps).toEqual(["admit", "admit", "check"]);
+  });
+
+  it("hands the body what the check granted, with the parsed input", async () => {
+    const { steps, operation } = recordedOperation();
+    expect(await operation(contextAs(memberViewer("m-1")), { memberId: " member " })).toEqual({ memberId: "member" });
+    expect(steps).toEqual(["admit", "check", "run"]);
+  });
+
+  it("carries its name and its access, and its log lines name it", async () => {
+    const { operation } = recordedOperation();
+    expect(operation.name).toBe("touchMember");
+    expect(operation.access.kind).toBe("ownMember");
+    const lines: object[] = [];
+    await operation(contextAs(memberViewer("m-1"), lines), { memberId: "member" });
+    expect(lines).toEqual([{ operation: "touchMember", memberId: "member" }]);
+  });
+
+  it("shows its name in the stack trace of a failure inside it", async () => {
+    const failing = defineOperation(
+      { name: "failingOperation", access: { kind: "public", admit: () => () => undefined }, input: z.object({}) },
+      async () => {
+        await Promise.resolve();
+        throw new Error("broken");
+      },
+    );
+    const error: Error = await failing(contextAs(guest()), {}).catch((caught: Error) => caught);
+    expect(error.stack).toMatch(/\n\s+at (async )?failingOperation \(/);
+  });
+});
