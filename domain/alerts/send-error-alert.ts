@@ -69,8 +69,8 @@ const fingerprintOf = (data: { env: string; path: string; message: string }) =>
  * concurrent reports still send one email. Without an admin address the alert is only logged.
  */
 export const sendErrorAlert = defineOperation(
-  { name: "sendErrorAlert", access: anyone, input: ErrorAlertInput },
-  async (ctx, { data, clientAddress }): Promise<ErrorAlertOutcome> => {
+  { access: anyone, input: ErrorAlertInput },
+  async function sendErrorAlert(ctx, { data, clientAddress }): Promise<ErrorAlertOutcome> {
     const now = ctx.now();
     if (clientAddress !== null) {
       const hit = await countRateLimitHit(ctx.db, ERROR_ALERT_CLIENT_LIMIT, clientAddress, now);

@@ -60,8 +60,8 @@ export const AUDIT_EXPORT_LIMIT = 10_000;
 
 /** The whole log the filters match (up to AUDIT_EXPORT_LIMIT), newest first, for a CSV export. */
 export const exportAuditLog = defineOperation(
-  { name: "exportAuditLog", access: staffHolding("staff"), input: ListAuditLogInput.omit({ after: true }) },
-  async (ctx, input): Promise<AuditEntry[]> => {
+  { access: staffHolding("staff"), input: ListAuditLogInput.omit({ after: true }) },
+  async function exportAuditLog(ctx, input): Promise<AuditEntry[]> {
     return ctx.db
       .select()
       .from(auditLog)
@@ -73,8 +73,8 @@ export const exportAuditLog = defineOperation(
 
 /** The audit log for owners: newest first, a page at a time, filtered by who, action and days. */
 export const listAuditLog = defineOperation(
-  { name: "listAuditLog", access: staffHolding("staff"), input: ListAuditLogInput },
-  async (ctx, input): Promise<{ entries: AuditEntry[]; next: string | null }> => {
+  { access: staffHolding("staff"), input: ListAuditLogInput },
+  async function listAuditLog(ctx, input): Promise<{ entries: AuditEntry[]; next: string | null }> {
     const cursor = cursorOf(input.after);
     const rows = await ctx.db
       .select()

@@ -11,14 +11,14 @@ import { quantityInput } from "./quantity.ts";
 
 export const AddToBagInput = z.object({ optionId: optionIdInput, quantity: quantityInput });
 
-const declared = { name: "addToBag", access: bagHolder, input: AddToBagInput };
+const declared = { access: bagHolder, input: AddToBagInput };
 
 /**
  * addToBag: adds an option to the viewer's bag (raising its quantity when already there) in one
  * statement, so two quick clicks never lose an update. A viewer without a bag gets a new one: the
  * token returned is then new, for the adapter to set as the bag cookie.
  */
-export const addToBag = defineOperation(declared, async (ctx, input, bag): Promise<{ bagToken: string }> => {
+export const addToBag = defineOperation(declared, async function addToBag(ctx, input, bag): Promise<{ bagToken: string }> {
   const found = await findPurchaseOptions(ctx.catalog, [input.optionId]);
   if (!found.has(input.optionId)) throw new AppError("NOT_FOUND", "That product option is not available.");
   const bagToken = bag.token ?? newBagToken();

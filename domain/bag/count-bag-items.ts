@@ -6,14 +6,14 @@ import { bagHolder, loadBag } from "./held-bag.ts";
 
 export const CountBagItemsInput = z.object({});
 
-const declared = { name: "countBagItems", access: bagHolder, input: CountBagItemsInput };
+const declared = { access: bagHolder, input: CountBagItemsInput };
 
 /**
  * countBagItems: what the bag holds as its header counts it — the boxes and pouches of the bag the
  * viewer's browser holds, and for a signed-in member the rewards waiting in it (their Pending redeems,
  * the ones the bag page lists beside the goods).
  */
-export const countBagItems = defineOperation(declared, async (ctx, _input, bag): Promise<number> => {
+export const countBagItems = defineOperation(declared, async function countBagItems(ctx, _input, bag): Promise<number> {
   const { itemCount } = await loadBag(ctx, bag.id);
   const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
   if (!memberId) return itemCount;

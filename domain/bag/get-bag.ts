@@ -5,7 +5,9 @@ import type { PricedBag } from "./price-bag.ts";
 
 export const GetBagInput = z.object({});
 
-const declared = { name: "getBag", access: bagHolder, input: GetBagInput };
+const declared = { access: bagHolder, input: GetBagInput };
 
 /** getBag: the bag the viewer's browser holds, priced from the catalogue (empty when they hold none). */
-export const getBag = defineOperation(declared, (ctx, _input, bag): Promise<PricedBag> => loadBag(ctx, bag.id));
+export const getBag = defineOperation(declared, async function getBag(ctx, _input, bag): Promise<PricedBag> {
+  return loadBag(ctx, bag.id);
+});

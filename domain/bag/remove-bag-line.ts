@@ -7,10 +7,10 @@ import { bagHolder, optionIdInput } from "./held-bag.ts";
 
 export const RemoveBagLineInput = z.object({ optionId: optionIdInput });
 
-const declared = { name: "removeBagLine", access: bagHolder, input: RemoveBagLineInput };
+const declared = { access: bagHolder, input: RemoveBagLineInput };
 
 /** removeBagLine: takes a line out of the viewer's own bag; NOT_FOUND when it has no such line. */
-export const removeBagLine = defineOperation(declared, async (ctx, input, { id: bagId }): Promise<void> => {
+export const removeBagLine = defineOperation(declared, async function removeBagLine(ctx, input, { id: bagId }): Promise<void> {
   const removed = bagId
     ? await ctx.db
         .delete(bagLines)

@@ -13,6 +13,8 @@ export const FindProductInput = z.object({
  * comes with its switched-on options only. Open to everyone.
  */
 export const findProduct = defineOperation(
-  { name: "findProduct", access: anyone, input: FindProductInput },
-  async (ctx, input): Promise<Product | null> => (await ctx.catalog.index()).product(input.productId, input) ?? null,
+  { access: anyone, input: FindProductInput },
+  async function findProduct(ctx, input): Promise<Product | null> {
+    return (await ctx.catalog.index()).product(input.productId, input) ?? null;
+  },
 );

@@ -9,10 +9,13 @@ export const FindPurchaseOptionInput = z.object({
   includeInactive: z.boolean().nullish(),
 });
 
-const declared = { name: "findPurchaseOption", access: anyone, input: FindPurchaseOptionInput };
+const declared = { access: anyone, input: FindPurchaseOptionInput };
 
 /** findPurchaseOption: one option under the lookup rules (the pouch samplers always), else null; open to everyone. */
-export const findPurchaseOption = defineOperation(declared, async (ctx, input): Promise<PurchaseOption | null> => {
-  const found = await findPurchaseOptions(ctx.catalog, [input.optionId], { includeInactive: input.includeInactive === true });
-  return found.get(input.optionId)?.option ?? null;
-});
+export const findPurchaseOption = defineOperation(
+  declared,
+  async function findPurchaseOption(ctx, input): Promise<PurchaseOption | null> {
+    const found = await findPurchaseOptions(ctx.catalog, [input.optionId], { includeInactive: input.includeInactive === true });
+    return found.get(input.optionId)?.option ?? null;
+  },
+);

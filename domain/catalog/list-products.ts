@@ -36,13 +36,13 @@ export const ListProductsInput = z.object({
 
 export type ProductSlice = { products: readonly Product[]; totalCount: number };
 
-const declared = { name: "listProducts", access: anyone, input: ListProductsInput };
+const declared = { access: anyone, input: ListProductsInput };
 
 /**
  * listProducts: a slice of the catalogue in its order, active products only unless asked, and how
  * many match in all; open to everyone. It reads a listing worked out once per catalogue revision.
  */
-export const listProducts = defineOperation(declared, async (ctx, input): Promise<ProductSlice> => {
+export const listProducts = defineOperation(declared, async function listProducts(ctx, input): Promise<ProductSlice> {
   const listing = (await ctx.catalog.index()).listing(input);
   return { products: listing.slice(input.offset, input.offset + input.first), totalCount: listing.length };
 });

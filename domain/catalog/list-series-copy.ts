@@ -8,10 +8,10 @@ export type SeriesCopy = { code: string; tagline: string; description: string };
 
 export const SeriesCopyInput = z.object({});
 
-const declared = { name: "listSeriesCopy", access: anyone, input: SeriesCopyInput };
+const declared = { access: anyone, input: SeriesCopyInput };
 
 /** listSeriesCopy: the marketing copy of each product line, keyed by series code; open to everyone. */
-export const listSeriesCopy = defineOperation(declared, async (ctx): Promise<Map<string, SeriesCopy>> => {
+export const listSeriesCopy = defineOperation(declared, async function listSeriesCopy(ctx): Promise<Map<string, SeriesCopy>> {
   const rows = await ctx.db
     .select({ code: series.code, tagline: series.tagline, description: series.description })
     .from(series)

@@ -15,23 +15,26 @@ export const CheckoutSummaryInput = z.object({
   cancelledPayment: z.boolean().optional(),
 });
 
-const declared = { name: "checkoutSummary", access: bagHolder, input: CheckoutSummaryInput };
+const declared = { access: bagHolder, input: CheckoutSummaryInput };
 
 /**
  * checkoutSummary: the viewer's own bag priced for checkout; a code that stopped being usable is left
  * out and reported. Back from payment unpaid, the bag's open checkouts are ended first, so the
  * promotion use they held is free for the next attempt.
  */
-export const checkoutSummary = defineOperation(declared, async (ctx, input, { id: bagId }): Promise<CheckoutSummary> => {
-  if (bagId && input.cancelledPayment) await endOpenCheckouts(ctx, bagId);
-  const bag = await loadBag(ctx, bagId);
-  const [row] = bagId ? await ctx.db.select({ code: bags.promotionCode }).from(bags).where(eq(bags.id, bagId)) : [];
-  const now = ctx.now();
-  if (!row?.code) return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: null };
-  try {
-    return { bag, pricing: await priceCheckout(ctx.db, bag, row.code, now), promotionError: null };
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: `${row.code}: ${error.message}` };
-  }
-});
+export const checkoutSummary = defineOperation(
+  declared,
+  async function checkoutSummary(ctx, input, { id: bagId }): Promise<CheckoutSummary> {
+    if (bagId && input.cancelledPayment) await endOpenCheckouts(ctx, bagId);
+    const bag = await loadBag(ctx, bagId);
+    const [row] = bagId ? await ctx.db.select({ code: bags.promotionCode }).from(bags).where(eq(bags.id, bagId)) : [];
+    const now = ctx.now();
+    if (!row?.code) return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: null };
+    try {
+      return { bag, pricing: await priceCheckout(ctx.db, bag, row.code, now), promotionError: null };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: `${row.code}: ${error.message}` };
+    }
+  },
+);

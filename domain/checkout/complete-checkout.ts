@@ -13,22 +13,25 @@ export const CompleteCheckoutInput = z.object({
 
 export type CheckoutCompletion = { order: OrderView; message: null } | { order: null; message: string };
 
-const declared = { name: "completeCheckout", access: anyone, input: CompleteCheckoutInput };
+const declared = { access: anyone, input: CompleteCheckoutInput };
 
 /**
  * completeCheckout: the shopper's return from payment. It shows the session's order, fulfilling the
  * session first when the webhook has not yet (both paths meet in one order). The session id, given only to whoever went to pay, is what
  * shows this order here; without an order it says why none was placed.
  */
-export const completeCheckout = defineOperation(declared, async (ctx, input): Promise<CheckoutCompletion> => {
-  if (!isWellFormedCheckoutSessionId(input.sessionId)) {
-    return { order: null, message: "We couldn't find a paid order for this checkout." };
-  }
-  // The webhook has nearly always placed the order by now; only without one is fulfilment tried.
-  const placed = await loadOrder(ctx.db, byCheckoutSession(input.sessionId));
-  if (placed) return { order: placed, message: null };
-  await fulfilCheckout(ctx, { sessionId: input.sessionId });
-  const order = await loadOrder(ctx.db, byCheckoutSession(input.sessionId));
-  if (order) return { order, message: null };
-  return { order: null, message: await unpaidCheckoutMessage(ctx.db, input.sessionId) };
-});
+export const completeCheckout = defineOperation(
+  declared,
+  async function completeCheckout(ctx, input): Promise<CheckoutCompletion> {
+    if (!isWellFormedCheckoutSessionId(input.sessionId)) {
+      return { order: null, message: "We couldn't find a paid order for this checkout." };
+    }
+    // The webhook has nearly always placed the order by now; only without one is fulfilment tried.
+    const placed = await loadOrder(ctx.db, byCheckoutSession(input.sessionId));
+    if (placed) return { order: placed, message: null };
+    await fulfilCheckout(ctx, { sessionId: input.sessionId });
+    const order = await loadOrder(ctx.db, byCheckoutSession(input.sessionId));
+    if (order) return { order, message: null };
+    return { order: null, message: await unpaidCheckoutMessage(ctx.db, input.sessionId) };
+  },
+);

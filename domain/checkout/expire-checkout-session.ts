@@ -11,7 +11,7 @@ export const ExpireCheckoutSessionInput = z.object({ sessionId: z.string().min(1
 /** How the expire-checkout-session job is retried, e.g. when it runs on a clock a little behind. */
 export const EXPIRY_JOB_RETRY = { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true };
 
-const declared = { name: "expireCheckoutSession", access: backgroundJob, input: ExpireCheckoutSessionInput };
+const declared = { access: backgroundJob, input: ExpireCheckoutSessionInput };
 
 /**
  * expireCheckoutSession: the job scheduled when a checkout opens, for the moment its payment session
@@ -20,7 +20,7 @@ const declared = { name: "expireCheckoutSession", access: backgroundJob, input: 
  * Only that job runs it, and it ends a session only once its time is up (a job on a clock a little
  * behind fails and is retried); one paid meanwhile is fulfilled instead.
  */
-export const expireCheckoutSession = defineOperation(declared, async (ctx, input): Promise<void> => {
+export const expireCheckoutSession = defineOperation(declared, async function expireCheckoutSession(ctx, input): Promise<void> {
   const [session] = await ctx.db
     .select({
       id: checkoutSessions.id,

@@ -12,8 +12,8 @@ export type TestPaymentPage = { amountCents: number; email: string; status: "ope
 
 /** getTestPaymentSession: what the test provider's card page shows for a session; null when there is none (or no test provider). */
 export const getTestPaymentSession = defineOperation(
-  { name: "getTestPaymentSession", access: anyone, input: GetTestPaymentSessionInput },
-  async (ctx, input): Promise<TestPaymentPage | null> => {
+  { access: anyone, input: GetTestPaymentSessionInput },
+  async function getTestPaymentSession(ctx, input): Promise<TestPaymentPage | null> {
     if (!ctx.testPayments || !isWellFormedCheckoutSessionId(input.sessionId)) return null;
     const session = await ctx.testPayments.findSession(input.sessionId);
     if (!session) return null;

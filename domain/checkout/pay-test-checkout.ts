@@ -13,7 +13,7 @@ export const PayTestCheckoutInput = z.object({
   cardNumber: text(40).refine((value) => value.length > 0, { error: "Enter a card number." }),
 });
 
-const declared = { name: "payTestCheckout", access: anyone, input: PayTestCheckoutInput };
+const declared = { access: anyone, input: PayTestCheckoutInput };
 
 /**
  * payTestCheckout: the test provider's card page charges a test card (the session id, given only to
@@ -21,7 +21,7 @@ const declared = { name: "payTestCheckout", access: anyone, input: PayTestChecko
  * once; a failure there is logged and left to the redelivery job the payment queued, so the shopper
  * who paid is never told otherwise.
  */
-export const payTestCheckout = defineOperation(declared, async (ctx, input): Promise<TestPaymentOutcome> => {
+export const payTestCheckout = defineOperation(declared, async function payTestCheckout(ctx, input): Promise<TestPaymentOutcome> {
   const payments = requireTestPayments(ctx);
   if (!isWellFormedCheckoutSessionId(input.sessionId)) throw new AppError("NOT_FOUND", "There is no such payment session.");
   const outcome = await payments.pay(input.sessionId, input.cardNumber);

@@ -27,6 +27,8 @@ const signedByPaymentProvider: Access<PaymentEvent, z.output<typeof ReceivePayme
  * Acting on an event is idempotent, so a provider's retries can only complete what was missing.
  */
 export const receivePaymentWebhook = defineOperation(
-  { name: "receivePaymentWebhook", access: signedByPaymentProvider, input: ReceivePaymentWebhookInput },
-  async (ctx, _input, event): Promise<FulfilResult | null> => handlePaymentEvent(ctx, event),
+  { access: signedByPaymentProvider, input: ReceivePaymentWebhookInput },
+  async function receivePaymentWebhook(ctx, _input, event): Promise<FulfilResult | null> {
+    return handlePaymentEvent(ctx, event);
+  },
 );

@@ -7,7 +7,7 @@ import { deliverTestPaymentEvent } from "./test-payment-delivery.ts";
 
 export const RedeliverWebhookInput = z.object({ eventId: identifier() });
 
-const declared = { name: "redeliverWebhook", access: backgroundJob, input: RedeliverWebhookInput };
+const declared = { access: backgroundJob, input: RedeliverWebhookInput };
 
 /**
  * redeliverWebhook: the redeliver-webhook job, queued with each test payment. It delivers the
@@ -15,7 +15,7 @@ const declared = { name: "redeliverWebhook", access: backgroundJob, input: Redel
  * that fails so the queue retries it with backoff (as Stripe retries for three days). An event the
  * shop has taken is not delivered again; delivering one twice would change nothing anyway.
  */
-export const redeliverWebhook = defineOperation(declared, async (ctx, input): Promise<void> => {
+export const redeliverWebhook = defineOperation(declared, async function redeliverWebhook(ctx, input): Promise<void> {
   // Like Stripe, the provider stops once the shop has taken the event (the payment page's delivery nearly always does).
   if (await isPaymentEventRecorded(ctx.db, input.eventId)) return;
   await deliverTestPaymentEvent(ctx, input.eventId);

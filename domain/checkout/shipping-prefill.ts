@@ -9,7 +9,7 @@ import { formatSingaporeMobile } from "./shipping-details.ts";
 /** What the shipping form starts with; a field the shop does not know is absent. */
 export type ShippingPrefill = Partial<Record<"name" | "email" | "mobile" | "address" | "postalCode", string>>;
 
-const declared = { name: "shippingPrefill", access: bagHolder, input: z.object({}) };
+const declared = { access: bagHolder, input: z.object({}) };
 
 /**
  * shippingPrefill: what the shop already knows for the viewer's shipping form
@@ -18,30 +18,33 @@ const declared = { name: "shippingPrefill", access: bagHolder, input: z.object({
  * member record and mobile and address from their own last order: orders are found by member, never by
  * email, so a guest order typed with the member's email fills nothing.
  */
-export const shippingPrefill = defineOperation(declared, async (ctx, _input, bag): Promise<ShippingPrefill> => {
-  const typed = await typedInThisCheckout(ctx, bag.id);
-  const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
-  if (!memberId) return typed;
-  const [member] = await ctx.db
-    .select({ name: members.name, email: members.email })
-    .from(members)
-    .where(eq(members.id, memberId));
-  const [lastOrder] = await ctx.db
-    .select({ shipping: checkoutSessions.shipping })
-    .from(orders)
-    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
-    .where(eq(orders.memberId, memberId))
-    .orderBy(desc(orders.paidAt))
-    .limit(1);
-  const known: ShippingPrefill = {
-    name: member?.name || undefined,
-    email: member?.email || undefined,
-    mobile: lastOrder ? formatSingaporeMobile(lastOrder.shipping.mobile) : undefined,
-    address: lastOrder?.shipping.address,
-    postalCode: lastOrder?.shipping.postalCode,
-  };
-  return withoutBlanks({ ...withoutBlanks(known), ...typed });
-});
+export const shippingPrefill = defineOperation(
+  declared,
+  async function shippingPrefill(ctx, _input, bag): Promise<ShippingPrefill> {
+    const typed = await typedInThisCheckout(ctx, bag.id);
+    const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
+    if (!memberId) return typed;
+    const [member] = await ctx.db
+      .select({ name: members.name, email: members.email })
+      .from(members)
+      .where(eq(members.id, memberId));
+    const [lastOrder] = await ctx.db
+      .select({ shipping: checkoutSessions.shipping })
+      .from(orders)
+      .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
+      .where(eq(orders.memberId, memberId))
+      .orderBy(desc(orders.paidAt))
+      .limit(1);
+    const known: ShippingPrefill = {
+      name: member?.name || undefined,
+      email: member?.email || undefined,
+      mobile: lastOrder ? formatSingaporeMobile(lastOrder.shipping.mobile) : undefined,
+      address: lastOrder?.shipping.address,
+      postalCode: lastOrder?.shipping.postalCode,
+    };
+    return withoutBlanks({ ...withoutBlanks(known), ...typed });
+  },
+);
 
 async function typedInThisCheckout(ctx: Parameters<typeof shippingPrefill>[0], bagId: string | null) {
   if (!bagId) return {};

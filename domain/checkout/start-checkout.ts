@@ -23,7 +23,7 @@ export const StartCheckoutInput = ShippingInput.extend({
 
 export type StartedCheckout = { redirectUrl: string; sessionId: string };
 
-const declared = { name: "startCheckout", access: bagHolder, input: StartCheckoutInput };
+const declared = { access: bagHolder, input: StartCheckoutInput };
 
 /**
  * startCheckout: the viewer's own bag, priced on the server, goes to a payment session that lapses
@@ -33,62 +33,65 @@ const declared = { name: "startCheckout", access: bagHolder, input: StartCheckou
  * in one transaction, so a hold never outlives its session. A signed-in member's bag becomes theirs:
  * the order's points and their rewards follow it.
  */
-export const startCheckout = defineOperation(declared, async (ctx, input, { id: bagId }): Promise<StartedCheckout> => {
-  const { baseUrl, clientAddress, ...shipping } = input;
-  await consumeRateLimit(ctx.db, CHECKOUT_START_LIMIT, clientAddress, ctx.now());
-  if (!bagId) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
-  await endOpenCheckouts(ctx, bagId);
-  const bag = await loadBag(ctx, bagId);
-  if (bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
-  if (bag.unavailableOptionIds.length > 0) {
-    throw new AppError("BAD_USER_INPUT", "Some items in your bag are no longer sold. Please remove them first.");
-  }
-  const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
-  if (memberId) await ctx.db.update(bags).set({ memberId }).where(eq(bags.id, bagId));
-  const [bagRow] = await ctx.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
-  const pricing = await priceCheckout(ctx.db, bag, bagRow?.promotionCode ?? null, ctx.now());
+export const startCheckout = defineOperation(
+  declared,
+  async function startCheckout(ctx, input, { id: bagId }): Promise<StartedCheckout> {
+    const { baseUrl, clientAddress, ...shipping } = input;
+    await consumeRateLimit(ctx.db, CHECKOUT_START_LIMIT, clientAddress, ctx.now());
+    if (!bagId) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
+    await endOpenCheckouts(ctx, bagId);
+    const bag = await loadBag(ctx, bagId);
+    if (bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
+    if (bag.unavailableOptionIds.length > 0) {
+      throw new AppError("BAD_USER_INPUT", "Some items in your bag are no longer sold. Please remove them first.");
+    }
+    const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
+    if (memberId) await ctx.db.update(bags).set({ memberId }).where(eq(bags.id, bagId));
+    const [bagRow] = await ctx.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
+    const pricing = await priceCheckout(ctx.db, bag, bagRow?.promotionCode ?? null, ctx.now());
 
-  const session = await ctx.payments.createSession({
-    lines: pricing.lines.map((line) => ({
-      name: lineDescription(line),
-      unitAmountCents: line.unitPriceCents,
-      quantity: line.quantity,
-    })),
-    discountCents: pricing.discountCents,
-    shippingCents: pricing.shippingCents,
-    totalCents: pricing.totalCents,
-    customerEmail: shipping.email,
-    lifetimeMinutes: CHECKOUT_HOLD_MINUTES,
-    successUrl: `${baseUrl}/checkout/complete/{CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${baseUrl}/checkout/summary?cancelled=1`,
-    idempotencyKey: randomUUID(),
-  });
-  // Should this fail, the payment session is never shown to anyone, and the provider lets it lapse.
-  const replaced = await ctx.db.transaction(async (tx) => {
-    const alongside = await replaceOpenCheckouts(tx, bagId, ctx.now());
-    if (pricing.promotionCode) await holdPromotionUse(tx, pricing.promotionCode, { email: shipping.email, clientAddress });
-    await tx.insert(checkoutSessions).values({
-      id: session.id,
-      provider: ctx.payments.name,
-      bagId,
-      shipping,
-      clientAddress,
-      lines: pricing.lines,
-      promotionCode: pricing.promotionCode,
-      subtotalCents: pricing.subtotalCents,
+    const session = await ctx.payments.createSession({
+      lines: pricing.lines.map((line) => ({
+        name: lineDescription(line),
+        unitAmountCents: line.unitPriceCents,
+        quantity: line.quantity,
+      })),
       discountCents: pricing.discountCents,
       shippingCents: pricing.shippingCents,
       totalCents: pricing.totalCents,
-      expiresAt: session.expiresAt,
+      customerEmail: shipping.email,
+      lifetimeMinutes: CHECKOUT_HOLD_MINUTES,
+      successUrl: `${baseUrl}/checkout/complete/{CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${baseUrl}/checkout/summary?cancelled=1`,
+      idempotencyKey: randomUUID(),
     });
-    await ctx.jobs.send(
-      "expire-checkout-session",
-      { sessionId: session.id },
-      { tx, startAfter: session.expiresAt, ...EXPIRY_JOB_RETRY },
-    );
-    return alongside;
-  });
-  // Their holds are given back; now they must not be paid (one paid meanwhile is fulfilled).
-  for (const other of replaced) await endCheckout(ctx, other);
-  return { redirectUrl: session.url, sessionId: session.id };
-});
+    // Should this fail, the payment session is never shown to anyone, and the provider lets it lapse.
+    const replaced = await ctx.db.transaction(async (tx) => {
+      const alongside = await replaceOpenCheckouts(tx, bagId, ctx.now());
+      if (pricing.promotionCode) await holdPromotionUse(tx, pricing.promotionCode, { email: shipping.email, clientAddress });
+      await tx.insert(checkoutSessions).values({
+        id: session.id,
+        provider: ctx.payments.name,
+        bagId,
+        shipping,
+        clientAddress,
+        lines: pricing.lines,
+        promotionCode: pricing.promotionCode,
+        subtotalCents: pricing.subtotalCents,
+        discountCents: pricing.discountCents,
+        shippingCents: pricing.shippingCents,
+        totalCents: pricing.totalCents,
+        expiresAt: session.expiresAt,
+      });
+      await ctx.jobs.send(
+        "expire-checkout-session",
+        { sessionId: session.id },
+        { tx, startAfter: session.expiresAt, ...EXPIRY_JOB_RETRY },
+      );
+      return alongside;
+    });
+    // Their holds are given back; now they must not be paid (one paid meanwhile is fulfilled).
+    for (const other of replaced) await endCheckout(ctx, other);
+    return { redirectUrl: session.url, sessionId: session.id };
+  },
+);

@@ -81,10 +81,10 @@ async function pointValueCents(ctx: OperationContext): Promise<number> {
   return values.length > 0 ? Math.max(...values) : 0;
 }
 
-const declared = { name: "getDashboard", access: memberScreens, input: z.object({}) };
+const declared = { access: memberScreens, input: z.object({}) };
 
 /** The back office's figures at a glance: sales and loyalty for today, 7 and 30 days, daily charts, tiers. */
-export const getDashboard = defineOperation(declared, async (ctx) => {
+export const getDashboard = defineOperation(declared, async function getDashboard(ctx) {
   const now = ctx.now();
   const periods = await Promise.all(
     DASHBOARD_PERIODS.map(async (period) => ({ ...period, ...(await periodFigures(ctx, dayStart(now, period.days - 1))) })),

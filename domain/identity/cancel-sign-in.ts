@@ -7,6 +7,8 @@ import { type SignInAttempt, SignInReturnInput, takeSignInAttempt } from "./sign
  * up. Returns what it was for, or null when this browser had no such attempt.
  */
 export const cancelSignIn = defineOperation(
-  { name: "cancelSignIn", access: anyone, input: SignInReturnInput },
-  async (ctx, input): Promise<SignInAttempt["purpose"] | null> => (await takeSignInAttempt(ctx, input))?.purpose ?? null,
+  { access: anyone, input: SignInReturnInput },
+  async function cancelSignIn(ctx, input): Promise<SignInAttempt["purpose"] | null> {
+    return (await takeSignInAttempt(ctx, input))?.purpose ?? null;
+  },
 );

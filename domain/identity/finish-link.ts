@@ -32,14 +32,14 @@ async function revokeQuietly(ctx: OperationContext, refreshToken: string): Promi
   }
 }
 
-const declared = { name: "finishLink", access: signedIn, input: SignInCallbackInput };
+const declared = { access: signedIn, input: SignInCallbackInput };
 
 /**
  * The return from the provider after "link another account": only for the member who started it,
  * still signed in in the same browser session (UNAUTHENTICATED or FORBIDDEN otherwise). The second
  * account's tokens are not kept, so its refresh token is revoked.
  */
-export const finishLink = defineOperation(declared, async (ctx, input, { session }): Promise<LinkOutcome> => {
+export const finishLink = defineOperation(declared, async function finishLink(ctx, input, { session }): Promise<LinkOutcome> {
   const attempt = await requireSignInAttempt(ctx, input, "link");
   if (!session || !attempt.memberId || session.memberId !== attempt.memberId) {
     throw new AppError("FORBIDDEN", "This link was started by another sign-in.");

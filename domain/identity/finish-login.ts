@@ -13,8 +13,8 @@ import { exchangeCode, requireSignInAttempt, SignInCallbackInput } from "./sign-
  * bag cookie stays as it is.
  */
 export const finishLogin = defineOperation(
-  { name: "finishLogin", access: anyone, input: SignInCallbackInput },
-  async (ctx, input): Promise<{ returnPath: string; opened: OpenedSession; bagToken: string | null }> => {
+  { access: anyone, input: SignInCallbackInput },
+  async function finishLogin(ctx, input): Promise<{ returnPath: string; opened: OpenedSession; bagToken: string | null }> {
     const attempt = await requireSignInAttempt(ctx, input, "login");
     const { identity, ...tokens } = await exchangeCode(ctx, attempt, input.callbackUrl);
     const { member } = await memberOfIdentity(ctx, identity);

@@ -17,8 +17,8 @@ export const RefreshDebugSessionInput = z.object({ csrfToken: z.string().nullabl
  * through the refresher every request uses. A refused refresh ends the session, as it would then.
  */
 export const refreshDebugSession = defineOperation(
-  { name: "refreshDebugSession", access: debugOnOwnSession, input: RefreshDebugSessionInput },
-  async (ctx, { csrfToken }, session): Promise<DebugSessionState> => {
+  { access: debugOnOwnSession, input: RefreshDebugSessionInput },
+  async function refreshDebugSession(ctx, { csrfToken }, session): Promise<DebugSessionState> {
     requireSessionCsrf(session, csrfToken);
     const refreshed = await createSessionRefresher(ctx)(await liveSessionRow(ctx, session));
     if (!refreshed) throw new AppError("UNAUTHENTICATED", "The provider refused to refresh the tokens: the session has ended.");

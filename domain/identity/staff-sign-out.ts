@@ -10,10 +10,10 @@ import { isSameSecret } from "./session-token.ts";
 /** The staff session's CSRF token, as the back-office page that offered the sign-out holds it. */
 export const StaffSignOutInput = z.object({ csrfToken: z.string().nullable() });
 
-const declared = { name: "staffSignOut", access: anyone, input: StaffSignOutInput };
+const declared = { access: anyone, input: StaffSignOutInput };
 
 /** Ends the back-office session this request came with; only its own pages may ask. */
-export const staffSignOut = defineOperation(declared, async (ctx, input): Promise<void> => {
+export const staffSignOut = defineOperation(declared, async function staffSignOut(ctx, input): Promise<void> {
   const viewer = ctx.viewer.kind === "staff" ? ctx.viewer : null;
   if (!viewer?.session) return;
   if (!isSameSecret(input.csrfToken, viewer.session.csrfToken)) {

@@ -21,14 +21,14 @@ export const StartSignInInput = z.object({
 
 const random = () => randomBytes(32).toString("base64url");
 
-const declared = { name: "startSignIn", access: anyone, input: StartSignInInput };
+const declared = { access: anyone, input: StartSignInInput };
 
 /**
  * Starts a sign-in, or the link of a second social account to the signed-in member: state, PKCE
  * verifier and nonce are kept server-side with the return path, bound to the browser by the hash of its
  * `signin` cookie. Returns the provider's address to send the browser to.
  */
-export const startSignIn = defineOperation(declared, async (ctx, input): Promise<URL> => {
+export const startSignIn = defineOperation(declared, async function startSignIn(ctx, input): Promise<URL> {
   let memberId: string | null = null;
   if (input.purpose === "link") {
     // Linking needs the browser session of the member the account joins.

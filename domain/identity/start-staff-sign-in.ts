@@ -21,13 +21,13 @@ export const StartStaffSignInInput = z.object({
 
 const random = () => randomBytes(32).toString("base64url");
 
-const declared = { name: "startStaffSignIn", access: anyone, input: StartStaffSignInInput };
+const declared = { access: anyone, input: StartStaffSignInInput };
 
 /**
  * Starts a back-office sign-in at the same identity provider as members, with its own callback: state,
  * PKCE verifier and nonce are kept server-side, bound to the browser. Returns the provider's address.
  */
-export const startStaffSignIn = defineOperation(declared, async (ctx, input): Promise<URL> => {
+export const startStaffSignIn = defineOperation(declared, async function startStaffSignIn(ctx, input): Promise<URL> {
   const now = ctx.now();
   const attempt = {
     state: random(),

@@ -4,12 +4,11 @@ import { wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 
 const declared = {
-  name: "listFailedJobs",
   access: staffHolding("orders"),
   input: z.object({ limit: wholeNumber(1, 500).default(100) }),
 };
 
 /** Background jobs that used up their retries, the most recent first: for staff to see what went wrong. */
-export const listFailedJobs = defineOperation(declared, async (ctx, { limit }) => {
+export const listFailedJobs = defineOperation(declared, async function listFailedJobs(ctx, { limit }) {
   return ctx.jobs.listFailed(limit);
 });

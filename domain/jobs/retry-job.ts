@@ -8,10 +8,10 @@ import { JOB_NAMES } from "./job-queue.ts";
 
 export const RetryInput = z.object({ name: z.enum(JOB_NAMES, { error: "is not a job name" }), id: uuid() });
 
-const declared = { name: "retryJob", access: staffHolding("orders"), input: RetryInput };
+const declared = { access: staffHolding("orders"), input: RetryInput };
 
 /** Sends a failed background job back to the queue for one more try (after staff fixed its cause). */
-export const retryJob = defineOperation(declared, async (ctx, { name, id }, actor) => {
+export const retryJob = defineOperation(declared, async function retryJob(ctx, { name, id }, actor) {
   if (!(await ctx.jobs.retry(name, id))) throw new AppError("NOT_FOUND", "There is no failed job with this id.");
   // The queue keeps its jobs apart from the shop's tables, so the entry follows the retry rather than sharing its transaction.
   const at = ctx.now();

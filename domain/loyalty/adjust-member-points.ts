@@ -23,14 +23,14 @@ export const AdjustMemberPointsInput = z.object({
     .max(MAX_ADJUSTMENT_REASON, { error: `must be at most ${MAX_ADJUSTMENT_REASON} characters` }),
 });
 
-const declared = { name: "adjustMemberPoints", access: staffHolding("points"), input: AdjustMemberPointsInput };
+const declared = { access: staffHolding("points"), input: AdjustMemberPointsInput };
 
 /**
  * Staff credit ("Bonus Points") or debit ("Refund Adjustment") a member's points with a reason. The
  * member's row stays locked from reading the balance to the audit entry, so two staff debiting at once
  * queue up and the second sees the first's balance: never below zero.
  */
-export const adjustMemberPoints = defineOperation(declared, async (ctx, input, actor) => {
+export const adjustMemberPoints = defineOperation(declared, async function adjustMemberPoints(ctx, input, actor) {
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, input.memberId);

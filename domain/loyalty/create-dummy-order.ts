@@ -22,7 +22,7 @@ export const CreateDummyOrderInput = z.object({
   meta: metaOf(DummyOrderMeta),
 });
 
-const declared = { name: "createDummyOrder", access: debugTool(ownMember), input: CreateDummyOrderInput };
+const declared = { access: debugTool(ownMember), input: CreateDummyOrderInput };
 
 /**
  * createDummyOrder (debug tool, on the viewer's own member): a test order for the member (SPEC.md §7
@@ -31,7 +31,7 @@ const declared = { name: "createDummyOrder", access: debugTool(ownMember), input
  * one placed before ('old') 0 points. It never counts towards total spent, so it cannot change the
  * member's tier.
  */
-export const createDummyOrder = defineOperation(declared, async (ctx, input): Promise<MemberSummary> => {
+export const createDummyOrder = defineOperation(declared, async function createDummyOrder(ctx, input): Promise<MemberSummary> {
   await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, input.memberId);
     const order = dummyOrderOf(input.meta, member);

@@ -1,4 +1,10 @@
-import { deleteAllPointTransactionsOf } from "./delete-point-kinds.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { deleteGroupOfMember, deletePointsDeclared } from "./delete-point-kinds.ts";
 
 /** Debug tool (SPEC.md §7): deletes the member's `refund` entries (delete-point-kinds.ts). */
-export const deleteAllRefundPointTransactions = deleteAllPointTransactionsOf("refund");
+export const deleteAllRefundPointTransactions = defineOperation(
+  deletePointsDeclared,
+  async function deleteAllRefundPointTransactions(ctx, { memberId }) {
+    return deleteGroupOfMember(ctx, memberId, "refund");
+  },
+);

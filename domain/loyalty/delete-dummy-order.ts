@@ -13,7 +13,7 @@ import { recordPointEntry } from "./point-ledger.ts";
 
 export const DeleteDummyOrderInput = z.object({ memberId: identifier(), orderId: identifier() });
 
-const declared = { name: "deleteDummyOrder", access: debugTool(ownMember), input: DeleteDummyOrderInput };
+const declared = { access: debugTool(ownMember), input: DeleteDummyOrderInput };
 
 /**
  * deleteDummyOrder (debug tool, on the viewer's own member): removes one of the member's dummy
@@ -21,7 +21,7 @@ const declared = { name: "deleteDummyOrder", access: debugTool(ownMember), input
  * `dummy-order` debit (entries are not deleted), at most the balance, so points never go below zero
  * when some were spent meanwhile.
  */
-export const deleteDummyOrder = defineOperation(declared, async (ctx, input): Promise<MemberSummary> => {
+export const deleteDummyOrder = defineOperation(declared, async function deleteDummyOrder(ctx, input): Promise<MemberSummary> {
   const { memberId, orderId: dummyOrderId } = input;
   await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, memberId);

@@ -7,27 +7,23 @@ import type { MemberView } from "../members/member-view.ts";
 import { debugTool, ownMember } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
-import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberViewAfter } from "./member-after.ts";
 import { DELETABLE_GROUPS, type DeletableGroup } from "./point-groups.ts";
 
-export const DeletePointsInput = z.object({ memberId: identifier() });
+/** Who may call a deleteAll{Group}PointTransactions debug operation: the viewer, on their own member, in debug mode. */
+export const deletePointsDeclared = { access: debugTool(ownMember), input: z.object({ memberId: identifier() }) };
 
 /**
- * The debug operation deleteAll{Group}PointTransactions: on the viewer's own member, in debug mode,
- * deletes the member's entries of one group and moves the balance by their sum in the same
- * transaction, so the ledger still adds up; the earn actions deleted leave members.activities too,
- * so they can be completed again. When the balance would go below zero (the points were already
- * spent), nothing is deleted: INSUFFICIENT_POINTS.
+ * The body of a deleteAll{Group}PointTransactions debug operation: deletes the member's entries of
+ * one group and moves the balance by their sum in the same transaction, so the ledger still adds up;
+ * the earn actions deleted leave members.activities too, so they can be completed again. When the
+ * balance would go below zero (the points were already spent), nothing is deleted:
+ * INSUFFICIENT_POINTS.
  */
-export function deleteAllPointTransactionsOf(group: DeletableGroup) {
-  const name = `deleteAll${group.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase())}PointTransactions`;
-  const declared = { name, access: debugTool(ownMember), input: DeletePointsInput };
-  return defineOperation(declared, async (ctx, { memberId }): Promise<MemberView> => {
-    await deletePointGroup(ctx, memberId, group);
-    return memberViewAfter(ctx, memberId);
-  });
+export async function deleteGroupOfMember(ctx: OperationContext, memberId: string, group: DeletableGroup): Promise<MemberView> {
+  await deletePointGroup(ctx, memberId, group);
+  return memberViewAfter(ctx, memberId);
 }
 
 async function deletePointGroup(ctx: OperationContext, memberId: string, group: DeletableGroup): Promise<void> {

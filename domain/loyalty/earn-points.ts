@@ -52,7 +52,7 @@ export const EarnInput = z.object({
 
 export type EarnResult = { member: MemberView; credited: boolean };
 
-const declared = { name: "createEarnPointTransaction", access: ownMember, input: EarnInput };
+const declared = { access: ownMember, input: EarnInput };
 
 /**
  * createEarnPointTransaction: the member completes an earn action. Its points are credited once per
@@ -60,14 +60,17 @@ const declared = { name: "createEarnPointTransaction", access: ownMember, input:
  * changes nothing and returns the member as is. In debug mode
  * `{"activityType":"bonus"}` credits Dummy Bonus Points instead (debug-points.ts).
  */
-export const createEarnPointTransaction = defineOperation(declared, async (ctx, input): Promise<EarnResult> => {
-  const { activityType: action, points, requestId } = input.meta;
-  if (action === "bonus") {
-    requireDebug(ctx);
-    return creditDebugPoints(ctx, { memberId: input.memberId, kind: "bonus", points, requestId });
-  }
-  const credited = await ctx.db.transaction(async (tx) =>
-    creditEarnAction(tx, await lockMember(tx, input.memberId), action, ctx.now()),
-  );
-  return { member: await memberViewAfter(ctx, input.memberId), credited };
-});
+export const createEarnPointTransaction = defineOperation(
+  declared,
+  async function createEarnPointTransaction(ctx, input): Promise<EarnResult> {
+    const { activityType: action, points, requestId } = input.meta;
+    if (action === "bonus") {
+      requireDebug(ctx);
+      return creditDebugPoints(ctx, { memberId: input.memberId, kind: "bonus", points, requestId });
+    }
+    const credited = await ctx.db.transaction(async (tx) =>
+      creditEarnAction(tx, await lockMember(tx, input.memberId), action, ctx.now()),
+    );
+    return { member: await memberViewAfter(ctx, input.memberId), credited };
+  },
+);

@@ -62,20 +62,20 @@ function selectMembers(db: Database, query: string) {
     .orderBy(desc(members.createdAt), desc(members.id));
 }
 
-const findMembersDeclared = { name: "findMembers", access: memberScreens, input: FindMembersInput };
+const findMembersDeclared = { access: memberScreens, input: FindMembersInput };
 
 /** A page of members, newest first, optionally narrowed by a search. */
-export const findMembers = defineOperation(findMembersDeclared, async (ctx, input) => {
+export const findMembers = defineOperation(findMembersDeclared, async function findMembers(ctx, input) {
   const rows: MemberSearchRow[] = await selectMembers(ctx.db, input.query)
     .limit(MEMBER_SEARCH_PAGE_SIZE + 1)
     .offset((input.page - 1) * MEMBER_SEARCH_PAGE_SIZE);
   return { members: rows.slice(0, MEMBER_SEARCH_PAGE_SIZE), hasMore: rows.length > MEMBER_SEARCH_PAGE_SIZE, page: input.page };
 });
 
-const exportMembersDeclared = { name: "exportMembers", access: memberScreens, input: FindMembersInput.pick({ query: true }) };
+const exportMembersDeclared = { access: memberScreens, input: FindMembersInput.pick({ query: true }) };
 
 /** Every member the search finds (up to MEMBER_EXPORT_LIMIT), for a CSV export. */
-export const exportMembers = defineOperation(exportMembersDeclared, async (ctx, input) => {
+export const exportMembers = defineOperation(exportMembersDeclared, async function exportMembers(ctx, input) {
   const rows: MemberSearchRow[] = await selectMembers(ctx.db, input.query).limit(MEMBER_EXPORT_LIMIT);
   return rows;
 });

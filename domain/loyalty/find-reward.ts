@@ -8,7 +8,8 @@ export const FindRewardInput = z.object({ rewardId: z.string({ error: "is requir
 
 /** An active reward by its id (the redemption product id of /member/redeem/{id}), for anyone to see; null when unknown or retired. */
 export const findReward = defineOperation(
-  { name: "findReward", access: anyone, input: FindRewardInput },
-  async (ctx, { rewardId }): Promise<Reward | null> =>
-    (await activeRewards(ctx)).find((reward) => reward.id === rewardId) ?? null,
+  { access: anyone, input: FindRewardInput },
+  async function findReward(ctx, { rewardId }): Promise<Reward | null> {
+    return (await activeRewards(ctx)).find((reward) => reward.id === rewardId) ?? null;
+  },
 );

@@ -9,24 +9,27 @@ import { type GoldProgress, goldYearEnd, progressToGold, qualifyingSpendCents, t
 
 export const GoldProgressInput = z.object({ memberId: identifier() });
 
-const declared = { name: "getGoldProgress", access: ownMember, input: GoldProgressInput };
+const declared = { access: ownMember, input: GoldProgressInput };
 
 /** The viewer's own progress: green towards gold, gold towards another gold year. */
-export const getGoldProgress = defineOperation(declared, async (ctx, { memberId }): Promise<GoldProgress> => {
-  const [member] = await ctx.db
-    .select({
-      membershipStatus: members.membershipStatus,
-      membershipStartAt: members.membershipStartAt,
-      goldStartAt: members.goldStartAt,
-      tierWindowStartAt: members.tierWindowStartAt,
-    })
-    .from(members)
-    .where(eq(members.id, memberId));
-  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-  const window =
-    member.membershipStatus === "gold" && member.goldStartAt
-      ? { after: member.goldStartAt, through: goldYearEnd(member.goldStartAt) }
-      : { after: tierWindowStart(member), through: null };
-  const windowSpentCents = await qualifyingSpendCents(ctx.db, memberId, window);
-  return progressToGold({ ...member, windowSpentCents });
-});
+export const getGoldProgress = defineOperation(
+  declared,
+  async function getGoldProgress(ctx, { memberId }): Promise<GoldProgress> {
+    const [member] = await ctx.db
+      .select({
+        membershipStatus: members.membershipStatus,
+        membershipStartAt: members.membershipStartAt,
+        goldStartAt: members.goldStartAt,
+        tierWindowStartAt: members.tierWindowStartAt,
+      })
+      .from(members)
+      .where(eq(members.id, memberId));
+    if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
+    const window =
+      member.membershipStatus === "gold" && member.goldStartAt
+        ? { after: member.goldStartAt, through: goldYearEnd(member.goldStartAt) }
+        : { after: tierWindowStart(member), through: null };
+    const windowSpentCents = await qualifyingSpendCents(ctx.db, memberId, window);
+    return progressToGold({ ...member, windowSpentCents });
+  },
+);

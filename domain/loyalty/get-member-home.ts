@@ -18,15 +18,18 @@ export type MemberHome = Pick<MemberLists, "linkedOrders"> & {
   rewards: Reward[];
 };
 
-const declared = { name: "getMemberHome", access: ownMember, input: MemberHomeInput };
+const declared = { access: ownMember, input: MemberHomeInput };
 
 /** What the viewer's own member home shows of the programme: gold progress, a page of point history, orders and rewards. */
-export const getMemberHome = defineOperation(declared, async (ctx, { memberId, before }): Promise<MemberHome> => {
-  const [pointHistory, progress, lists, rewards] = await Promise.all([
-    loadPointHistoryPage(ctx, memberId, { before }),
-    getGoldProgress(ctx, { memberId }),
-    loadMemberLists(ctx, memberId, ["linkedOrders"]),
-    listRewards(ctx, {}),
-  ]);
-  return { pointHistory, progress, rewards, ...lists };
-});
+export const getMemberHome = defineOperation(
+  declared,
+  async function getMemberHome(ctx, { memberId, before }): Promise<MemberHome> {
+    const [pointHistory, progress, lists, rewards] = await Promise.all([
+      loadPointHistoryPage(ctx, memberId, { before }),
+      getGoldProgress(ctx, { memberId }),
+      loadMemberLists(ctx, memberId, ["linkedOrders"]),
+      listRewards(ctx, {}),
+    ]);
+    return { pointHistory, progress, rewards, ...lists };
+  },
+);

@@ -64,8 +64,8 @@ export type LinkedOrderResult = {
  * client address whatever their outcome, outside the transaction so a refused claim still counts.
  */
 export const linkOrderToMember = defineOperation(
-  { name: "linkOrderToMember", access: ownMember, input: LinkOrderInput },
-  async (ctx, input): Promise<{ claim: LinkedOrderResult; member: MemberSummary }> => {
+  { access: ownMember, input: LinkOrderInput },
+  async function linkOrderToMember(ctx, input): Promise<{ claim: LinkedOrderResult; member: MemberSummary }> {
     await consumeRateLimit(ctx.db, ORDER_CLAIM_LIMIT, `member:${input.memberId}`);
     await consumeRateLimit(ctx.db, ORDER_CLAIM_LIMIT, `address:${input.clientAddress}`);
     const claim = await claimOrder(ctx, input);

@@ -40,7 +40,7 @@ export const LoyalCustomerInput = z
   .transform(({ meta }) => ({ meta, sentMeta: meta }))
   .pipe(z.object({ meta: LoyalCustomerMeta, sentMeta: z.record(z.string(), z.unknown()) }));
 
-const declared = { name: "createOrUpdateLoyalCustomer", access: debugTool(viewerMember), input: LoyalCustomerInput };
+const declared = { access: debugTool(viewerMember), input: LoyalCustomerInput };
 
 /**
  * createOrUpdateLoyalCustomer (debug tool): creates or updates the loyal customer record (the
@@ -48,36 +48,44 @@ const declared = { name: "createOrUpdateLoyalCustomer", access: debugTool(viewer
  * in S$}. A new record starts at the debug default ltv and the member's name; an update changes only
  * what meta gives. The whole meta is kept with the record.
  */
-export const createOrUpdateLoyalCustomer = defineOperation(declared, async (ctx, input, memberId): Promise<LoyalCustomerView> => {
-  const { email, name, ltv } = input.meta;
-  const meta = input.sentMeta;
-  const ltvCents = ltv === undefined ? undefined : toCents(ltv);
-  const [member] = await ctx.db
-    .select({ name: members.name, email: members.email, googleEmail: members.googleEmail, facebookEmail: members.facebookEmail })
-    .from(members)
-    .where(eq(members.id, memberId));
-  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-  const own = [member.email, member.googleEmail, member.facebookEmail].map((address) => address?.toLowerCase());
-  if (!own.includes(email)) {
-    throw new AppError("FORBIDDEN", "You can only set the loyal customer record of your own email address.");
-  }
-  const at = ctx.now();
-  const [row] = await ctx.db
-    .insert(loyalCustomers)
-    .values({
-      id: randomUUID(),
-      email,
-      name: name ?? (member.name || email),
-      meta,
-      ltvCents: ltvCents ?? DEBUG_INITIAL_LTV_CENTS,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoUpdate({
-      target: loyalCustomers.email,
-      set: { meta, updatedAt: at, ...(name === undefined ? {} : { name }), ...(ltvCents === undefined ? {} : { ltvCents }) },
-    })
-    .returning();
-  if (!row) throw new Error("loyal customer upsert returned no row");
-  return { id: row.id, email: row.email, name: row.name, meta: row.meta, ltvCents: row.ltvCents };
-});
+export const createOrUpdateLoyalCustomer = defineOperation(
+  declared,
+  async function createOrUpdateLoyalCustomer(ctx, input, memberId): Promise<LoyalCustomerView> {
+    const { email, name, ltv } = input.meta;
+    const meta = input.sentMeta;
+    const ltvCents = ltv === undefined ? undefined : toCents(ltv);
+    const [member] = await ctx.db
+      .select({
+        name: members.name,
+        email: members.email,
+        googleEmail: members.googleEmail,
+        facebookEmail: members.facebookEmail,
+      })
+      .from(members)
+      .where(eq(members.id, memberId));
+    if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
+    const own = [member.email, member.googleEmail, member.facebookEmail].map((address) => address?.toLowerCase());
+    if (!own.includes(email)) {
+      throw new AppError("FORBIDDEN", "You can only set the loyal customer record of your own email address.");
+    }
+    const at = ctx.now();
+    const [row] = await ctx.db
+      .insert(loyalCustomers)
+      .values({
+        id: randomUUID(),
+        email,
+        name: name ?? (member.name || email),
+        meta,
+        ltvCents: ltvCents ?? DEBUG_INITIAL_LTV_CENTS,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoUpdate({
+        target: loyalCustomers.email,
+        set: { meta, updatedAt: at, ...(name === undefined ? {} : { name }), ...(ltvCents === undefined ? {} : { ltvCents }) },
+      })
+      .returning();
+    if (!row) throw new Error("loyal customer upsert returned no row");
+    return { id: row.id, email: row.email, name: row.name, meta: row.meta, ltvCents: row.ltvCents };
+  },
+);

@@ -11,7 +11,7 @@ import { addMonths, settleGoldYears } from "./tiers.ts";
 
 export type MaintenanceResult = { renewed: number; demoted: number; redeems: ExpiryResult };
 
-const declared = { name: "runLoyaltyMaintenance", access: backgroundJob, input: z.object({}) };
+const declared = { access: backgroundJob, input: z.object({}) };
 
 /**
  * runLoyaltyMaintenance, the scheduled loyalty work (a job's, not a person's): judges the gold years
@@ -24,34 +24,37 @@ const declared = { name: "runLoyaltyMaintenance", access: backgroundJob, input: 
  * A member whose change fails is logged and skipped; the others still commit, and the run then fails
  * as a whole so the job is retried (the members already done are no longer due).
  */
-export const runLoyaltyMaintenance = defineOperation(declared, async (ctx): Promise<MaintenanceResult> => {
-  const now = ctx.now();
-  // A gold year is at least as long as the same calendar span counted back from now (see addMonths),
-  // so no member whose gold started later can be due; settleGoldYears decides exactly.
-  const due = await ctx.db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, addMonths(now, -GOLD_LENGTH_MONTHS))))
-    .orderBy(asc(members.id));
+export const runLoyaltyMaintenance = defineOperation(
+  declared,
+  async function runLoyaltyMaintenance(ctx): Promise<MaintenanceResult> {
+    const now = ctx.now();
+    // A gold year is at least as long as the same calendar span counted back from now (see addMonths),
+    // so no member whose gold started later can be due; settleGoldYears decides exactly.
+    const due = await ctx.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, addMonths(now, -GOLD_LENGTH_MONTHS))))
+      .orderBy(asc(members.id));
 
-  const result: MaintenanceResult = { renewed: 0, demoted: 0, redeems: { expired: 0, pointsReturned: 0 } };
-  const failures: unknown[] = [];
-  for (const { id } of due) {
-    try {
-      const { changes } = await ctx.db.transaction(async (tx) => settleGoldYears(tx, await lockMember(tx, id), now));
-      for (const { change } of changes) {
-        if (change === "renewed") result.renewed += 1;
-        if (change === "demoted") result.demoted += 1;
+    const result: MaintenanceResult = { renewed: 0, demoted: 0, redeems: { expired: 0, pointsReturned: 0 } };
+    const failures: unknown[] = [];
+    for (const { id } of due) {
+      try {
+        const { changes } = await ctx.db.transaction(async (tx) => settleGoldYears(tx, await lockMember(tx, id), now));
+        for (const { change } of changes) {
+          if (change === "renewed") result.renewed += 1;
+          if (change === "demoted") result.demoted += 1;
+        }
+      } catch (error) {
+        ctx.log.error({ err: error, memberId: id }, "loyalty maintenance: this member's gold year could not be judged");
+        failures.push(error);
       }
-    } catch (error) {
-      ctx.log.error({ err: error, memberId: id }, "loyalty maintenance: this member's gold year could not be judged");
-      failures.push(error);
     }
-  }
-  result.redeems = await expirePendingRedeems(ctx.db, now);
-  await refreshLedgerStatistics(ctx);
-  if (failures.length > 0) {
-    throw new AggregateError(failures, `loyalty maintenance: ${failures.length} member(s) failed (${JSON.stringify(result)})`);
-  }
-  return result;
-});
+    result.redeems = await expirePendingRedeems(ctx.db, now);
+    await refreshLedgerStatistics(ctx);
+    if (failures.length > 0) {
+      throw new AggregateError(failures, `loyalty maintenance: ${failures.length} member(s) failed (${JSON.stringify(result)})`);
+    }
+    return result;
+  },
+);

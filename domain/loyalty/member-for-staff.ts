@@ -11,10 +11,10 @@ export const MemberForStaffInput = z.object({
   before: z.string().max(200).nullish(),
 });
 
-const declared = { name: "getMemberForStaff", access: memberScreens, input: MemberForStaffInput };
+const declared = { access: memberScreens, input: MemberForStaffInput };
 
 /** Everything about one member for the back office, with a page of their ledger (newest first). */
-export const getMemberForStaff = defineOperation(declared, async (ctx, input, staff) => {
+export const getMemberForStaff = defineOperation(declared, async function getMemberForStaff(ctx, input, staff) {
   const member = await loadMemberView(ctx, byMemberId(input.memberId));
   if (!member) throw new AppError("NOT_FOUND", "There is no member with this id.");
   const history = await loadPointHistoryPage(ctx, member.id, { before: input.before });

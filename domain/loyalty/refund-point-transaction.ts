@@ -14,9 +14,9 @@ export const RefundPointsInput = z.object({
   meta: metaOf(RefundPointsMeta),
 });
 
-const declared = { name: "refundPointTransaction", access: debugTool(ownMember), input: RefundPointsInput };
+const declared = { access: debugTool(ownMember), input: RefundPointsInput };
 
 /** refundPointTransaction (debug tool): gives the member `refund` points back, as a refund of points does. */
-export const refundPointTransaction = defineOperation(declared, async (ctx, input) => {
+export const refundPointTransaction = defineOperation(declared, async function refundPointTransaction(ctx, input) {
   return creditDebugPoints(ctx, { memberId: input.memberId, kind: "refund", ...input.meta });
 });

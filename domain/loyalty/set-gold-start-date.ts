@@ -20,8 +20,8 @@ export const SetGoldStartDateInput = z.object({ memberId: identifier(), goldStar
  * at once, as the maintenance job would (renewed by its spend, or back to green).
  */
 export const setGoldStartDate = defineOperation(
-  { name: "setGoldStartDate", access: debugTool(ownMember), input: SetGoldStartDateInput },
-  async (ctx, { memberId, goldStartDate }): Promise<MemberView> => {
+  { access: debugTool(ownMember), input: SetGoldStartDateInput },
+  async function setGoldStartDate(ctx, { memberId, goldStartDate }): Promise<MemberView> {
     const goldStartAt = singaporeDayStart(goldStartDate);
     if (!goldStartAt) throw new AppError("BAD_USER_INPUT", GOLD_START_DATE_MESSAGE);
     await ctx.db.transaction(async (tx) => {

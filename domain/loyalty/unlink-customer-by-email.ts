@@ -15,8 +15,8 @@ export const UnlinkCustomerInput = z.object({ email: emailInput });
  * is NOT_FOUND.
  */
 export const removeMemberIdFromCustomerByEmail = defineOperation(
-  { name: "removeMemberIdFromCustomerByEmail", access: debugTool(viewerMember), input: UnlinkCustomerInput },
-  async (ctx, input, memberId): Promise<LinkedCustomerView> => {
+  { access: debugTool(viewerMember), input: UnlinkCustomerInput },
+  async function removeMemberIdFromCustomerByEmail(ctx, input, memberId): Promise<LinkedCustomerView> {
     const [customer] = await ctx.db
       .update(customers)
       .set({ memberId: null, originalMemberId: memberId, updatedAt: ctx.now() })

@@ -10,7 +10,7 @@ import { emailInput } from "./email-input.ts";
 
 export const UnlinkOrderInput = z.object({ email: emailInput });
 
-const declared = { name: "removeMemberIdFromOrderByEmail", access: debugTool(viewerMember), input: UnlinkOrderInput };
+const declared = { access: debugTool(viewerMember), input: UnlinkOrderInput };
 
 /**
  * removeMemberIdFromOrderByEmail (debug tool): unlinks the viewer's own orders placed with this
@@ -20,7 +20,7 @@ const declared = { name: "removeMemberIdFromOrderByEmail", access: debugTool(vie
  */
 export const removeMemberIdFromOrderByEmail = defineOperation(
   declared,
-  async (ctx, input, memberId): Promise<LinkedOrderView> => {
+  async function removeMemberIdFromOrderByEmail(ctx, input, memberId): Promise<LinkedOrderView> {
     const at = ctx.now();
     const unlinked = await ctx.db
       .update(orders)

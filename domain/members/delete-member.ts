@@ -10,14 +10,14 @@ import { defineOperation } from "../shared/operation.ts";
 
 export const DeleteMemberInput = z.object({ memberId: identifier() });
 
-const declared = { name: "deleteMember", access: debugTool(ownMember), input: DeleteMemberInput };
+const declared = { access: debugTool(ownMember), input: DeleteMemberInput };
 
 /**
  * deleteMember (debug mode, own member): deletes the member. Identities, sessions, the points ledger, redeems and dummy orders go
  * with it (foreign keys cascade). Real orders and customer records are the shop's and stay, detached,
  * keeping the deleted member's id as originalMemberId.
  */
-export const deleteMember = defineOperation(declared, async (ctx, { memberId }): Promise<{ email: string }> => {
+export const deleteMember = defineOperation(declared, async function deleteMember(ctx, { memberId }): Promise<{ email: string }> {
   return ctx.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(members).where(eq(members.id, memberId)).returning({ email: members.email });
     if (!deleted) throw new AppError("NOT_FOUND", "This member does not exist.");

@@ -13,8 +13,8 @@ export const GetMemberByEmailInput = z.object({ email: text(320), providerType: 
  * none; FORBIDDEN when it is another member.
  */
 export const getMemberByEmailAndProviderTypeFast = defineOperation(
-  { name: "getMemberByEmailAndProviderTypeFast", access: signedIn, input: GetMemberByEmailInput },
-  async (ctx, input): Promise<MemberSummary | null> => {
+  { access: signedIn, input: GetMemberByEmailInput },
+  async function getMemberByEmailAndProviderTypeFast(ctx, input): Promise<MemberSummary | null> {
     const member = await loadMemberSummary(ctx, byProviderEmail(input.providerType, input.email));
     if (member) await requireOwnMember(ctx, member.id);
     return member;

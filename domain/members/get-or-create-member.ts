@@ -15,8 +15,8 @@ export const GetOrCreateMemberInput = z.object({ cognitoData: cognitoDataInput()
  * made at sign-in and is returned as it is.
  */
 export const getOrCreateMember = defineOperation(
-  { name: "getOrCreateMember", access: signedIn, input: GetOrCreateMemberInput },
-  async (ctx, input, viewer): Promise<{ member: MemberView; created: boolean }> => {
+  { access: signedIn, input: GetOrCreateMemberInput },
+  async function getOrCreateMember(ctx, input, viewer): Promise<{ member: MemberView; created: boolean }> {
     const extras = readCognitoData(ctx, input.cognitoData);
     if (viewer.identity) return memberOfIdentity(ctx, viewer.identity, extras);
     const member = viewer.memberId ? await loadMemberView(ctx, byMemberId(viewer.memberId)) : null;

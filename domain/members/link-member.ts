@@ -23,13 +23,13 @@ async function identityOfSecondAccount(ctx: OperationContext, accessToken: strin
   }
 }
 
-const declared = { name: "linkMember", access: ownMemberIn("currentMemberId"), input: LinkMemberInput };
+const declared = { access: ownMemberIn("currentMemberId"), input: LinkMemberInput };
 
 /**
  * linkMember: links a second social account to the caller's own member, proven by that account's
  * access token (cognitoData.accessToken), under the rules of link-identity.ts.
  */
-export const linkMember = defineOperation(declared, async (ctx, input): Promise<MemberView> => {
+export const linkMember = defineOperation(declared, async function linkMember(ctx, input): Promise<MemberView> {
   const { accessToken } = readCognitoData(ctx, input.cognitoData);
   if (!accessToken) {
     throw new AppError("BAD_USER_INPUT", "cognitoData must carry the access token of the account to link as accessToken.");

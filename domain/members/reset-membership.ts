@@ -11,14 +11,14 @@ import type { MemberView } from "./member-view.ts";
 
 export const ResetMembershipInput = z.object({ memberId: identifier() });
 
-const declared = { name: "resetMembership", access: debugTool(ownMember), input: ResetMembershipInput };
+const declared = { access: debugTool(ownMember), input: ResetMembershipInput };
 
 /**
  * resetMembership (debug mode, own member): the member starts again as green, with nothing spent, no gold date and a membership that
  * starts now. Points go to 0 through a compensating `manual-debit` entry for the whole balance, so the
  * ledger still sums to the balance (entries are never deleted).
  */
-export const resetMembership = defineOperation(declared, async (ctx, { memberId }): Promise<MemberView> => {
+export const resetMembership = defineOperation(declared, async function resetMembership(ctx, { memberId }): Promise<MemberView> {
   await ctx.db.transaction(async (tx) => {
     const [member] = await tx
       .select({ email: members.email, points: members.points })

@@ -11,13 +11,13 @@ import type { MemberView } from "./member-view.ts";
 
 export const UnlinkMemberInput = z.object({ memberId: identifier() });
 
-const declared = { name: "unlinkMember", access: debugTool(ownMember), input: UnlinkMemberInput };
+const declared = { access: debugTool(ownMember), input: UnlinkMemberInput };
 
 /**
  * unlinkMember (debug mode, own member): removes the social accounts linked after the first one, so the member keeps only the
  * account they signed up with. Their provider emails are cleared and their browser sessions end.
  */
-export const unlinkMember = defineOperation(declared, async (ctx, { memberId }): Promise<MemberView> => {
+export const unlinkMember = defineOperation(declared, async function unlinkMember(ctx, { memberId }): Promise<MemberView> {
   await ctx.db.transaction(async (tx) => {
     const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");

@@ -19,13 +19,13 @@ export type ShopTotals = {
   points: { transactionType: "credit" | "debit"; kind: string; points: number }[];
 };
 
-const declared = { name: "readShopTotals", access: metricsScraper, input: z.object({}) };
+const declared = { access: metricsScraper, input: z.object({}) };
 
 /**
  * Counts orders by status, refunds by status and the ledger's points by direction and kind. Each is one
  * aggregate answered from an index alone (migration 0020), so a scrape never reads the tables' rows.
  */
-export const readShopTotals = defineOperation(declared, async (ctx): Promise<ShopTotals> => {
+export const readShopTotals = defineOperation(declared, async function readShopTotals(ctx): Promise<ShopTotals> {
   const orderRows = await ctx.db
     .select({ status: orders.status, count: sql<number>`count(*)::int` })
     .from(orders)

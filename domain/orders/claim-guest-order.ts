@@ -26,8 +26,8 @@ export const ClaimGuestOrderInput = z.object({
  * grant: returned for the adapter to set as the cookie.
  */
 export const claimGuestOrderAccess = defineOperation(
-  { name: "claimGuestOrderAccess", access: bagHolder, input: ClaimGuestOrderInput },
-  async (ctx, input, bag): Promise<{ invoiceId: string; bagToken: string }> => {
+  { access: bagHolder, input: ClaimGuestOrderInput },
+  async function claimGuestOrderAccess(ctx, input, bag): Promise<{ invoiceId: string; bagToken: string }> {
     await consumeRateLimit(ctx.db, ORDER_LOOKUP_LIMIT, input.clientAddress, ctx.now());
     const mobile = normalizeSingaporeMobile(input.mobile);
     if (!isValidOrderCode(input.invoiceId) || !mobile) throw new AppError("NOT_FOUND", NOT_FOUND);

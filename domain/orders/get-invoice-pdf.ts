@@ -11,8 +11,8 @@ export const GetInvoicePdfInput = z.object({
 
 /** getInvoicePdf: an order's invoice PDF, for whoever may view the order (viewOrder's rule). */
 export const getInvoicePdf = defineOperation(
-  { name: "getInvoicePdf", access: orderHolder, input: GetInvoicePdfInput },
-  async (ctx, _input, order): Promise<{ order: OrderView; pdf: Uint8Array }> => {
+  { access: orderHolder, input: GetInvoicePdfInput },
+  async function getInvoicePdf(ctx, _input, order): Promise<{ order: OrderView; pdf: Uint8Array }> {
     const { brandName, supplier } = ctx.settings;
     return { order, pdf: await invoicePdf({ db: ctx.db, files: ctx.files, brandName, supplier }, order) };
   },

@@ -20,31 +20,34 @@ export type MemberOrders = {
   dummyOrders: DummyOrderView[];
 };
 
-const declared = { name: "listMemberOrders", access: debugTool(viewerMember), input: ListMemberOrdersInput };
+const declared = { access: debugTool(viewerMember), input: ListMemberOrdersInput };
 
 /**
  * listMemberOrders (debug tool): the viewer's own recent orders, linked or still to be linked, and
  * their dummy orders. An order placed with their email but linked to another member is not theirs
  * and is left out.
  */
-export const listMemberOrders = defineOperation(declared, async (ctx, _input, memberId): Promise<MemberOrders> => {
-  const member = await loadMemberSummary(ctx, byMemberId(memberId));
-  if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-  const emails = [
-    ...new Set(
-      [member.email, member.googleEmail, member.facebookEmail, ...member.identities.map((identity) => identity.email)]
-        .filter((email): email is string => !!email)
-        .map((email) => email.toLowerCase()),
-    ),
-  ];
-  const [recent, lists] = await Promise.all([
-    ctx.db
-      .select(LINKED_ORDER_COLUMNS)
-      .from(orders)
-      .where(or(eq(orders.memberId, memberId), and(isNull(orders.memberId), inArray(orders.email, emails))))
-      .orderBy(desc(orders.paidAt), desc(orders.id))
-      .limit(RECENT_ORDERS_LIMIT),
-    loadMemberLists(ctx, memberId, ["dummyOrders"]),
-  ]);
-  return { memberId, emails, orders: recent, dummyOrders: lists.dummyOrders };
-});
+export const listMemberOrders = defineOperation(
+  declared,
+  async function listMemberOrders(ctx, _input, memberId): Promise<MemberOrders> {
+    const member = await loadMemberSummary(ctx, byMemberId(memberId));
+    if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
+    const emails = [
+      ...new Set(
+        [member.email, member.googleEmail, member.facebookEmail, ...member.identities.map((identity) => identity.email)]
+          .filter((email): email is string => !!email)
+          .map((email) => email.toLowerCase()),
+      ),
+    ];
+    const [recent, lists] = await Promise.all([
+      ctx.db
+        .select(LINKED_ORDER_COLUMNS)
+        .from(orders)
+        .where(or(eq(orders.memberId, memberId), and(isNull(orders.memberId), inArray(orders.email, emails))))
+        .orderBy(desc(orders.paidAt), desc(orders.id))
+        .limit(RECENT_ORDERS_LIMIT),
+      loadMemberLists(ctx, memberId, ["dummyOrders"]),
+    ]);
+    return { memberId, emails, orders: recent, dummyOrders: lists.dummyOrders };
+  },
+);

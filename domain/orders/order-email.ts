@@ -165,7 +165,7 @@ export async function queueOrderEmail(
   await jobs.send("send-email", { outboxId: id }, { tx });
 }
 
-const declared = { name: "sendOutboxEmail", access: backgroundJob, input: z.object({ outboxId: uuid() }) };
+const declared = { access: backgroundJob, input: z.object({ outboxId: uuid() }) };
 
 /**
  * The send-email job: sends one outbox email unless it is already marked sent. The queue runs a job
@@ -173,7 +173,7 @@ const declared = { name: "sendOutboxEmail", access: backgroundJob, input: z.obje
  * was marked, the retry sends it again under the same key (same outbox file, same Message-ID), so
  * the shopper still sees one email.
  */
-export const sendOutboxEmail = defineOperation(declared, async (ctx, { outboxId }) => {
+export const sendOutboxEmail = defineOperation(declared, async function sendOutboxEmail(ctx, { outboxId }) {
   const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
   if (!row) throw new AppError("NOT_FOUND", `No outbox email ${outboxId}.`);
   if (row.sentAt) return { sent: false };

@@ -8,10 +8,12 @@ export const ViewOrderInput = z.object({
   invoiceId: z.string(),
 });
 
-const declared = { name: "viewOrder", access: orderHolder, input: ViewOrderInput };
+const declared = { access: orderHolder, input: ViewOrderInput };
 
 /**
  * viewOrder: an order for the browser holding its access grant or the member it is linked to;
  * UNAUTHENTICATED for anyone else (who may prove it with the mobile number), existing or not.
  */
-export const viewOrder = defineOperation(declared, async (_ctx, _input, order): Promise<OrderView> => order);
+export const viewOrder = defineOperation(declared, async function viewOrder(_ctx, _input, order): Promise<OrderView> {
+  return order;
+});

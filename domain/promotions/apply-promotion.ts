@@ -16,13 +16,16 @@ export const ApplyPromotionInput = z.object({
 
 export const EMPTY_BAG = "Your bag is empty.";
 
-const declared = { name: "applyPromotionToBag", access: bagHolder, input: ApplyPromotionInput };
+const declared = { access: bagHolder, input: ApplyPromotionInput };
 
 /** applyPromotionToBag: puts a code on the viewer's bag only when it is usable now and lowers its price; otherwise says why. */
-export const applyPromotionToBag = defineOperation(declared, async (ctx, input, { id: bagId }): Promise<void> => {
-  const bag = await loadBag(ctx, bagId);
-  if (!bagId || bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", EMPTY_BAG);
-  const now = ctx.now();
-  await priceCheckout(ctx.db, bag, input.code, now);
-  await ctx.db.update(bags).set({ promotionCode: input.code, updatedAt: now }).where(eq(bags.id, bagId));
-});
+export const applyPromotionToBag = defineOperation(
+  declared,
+  async function applyPromotionToBag(ctx, input, { id: bagId }): Promise<void> {
+    const bag = await loadBag(ctx, bagId);
+    if (!bagId || bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", EMPTY_BAG);
+    const now = ctx.now();
+    await priceCheckout(ctx.db, bag, input.code, now);
+    await ctx.db.update(bags).set({ promotionCode: input.code, updatedAt: now }).where(eq(bags.id, bagId));
+  },
+);

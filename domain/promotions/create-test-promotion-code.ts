@@ -41,36 +41,39 @@ export const CreateTestPromotionCodeInput = z
     path: ["value"],
   });
 
-const declared = { name: "createTestPromotionCode", access: debugTool(signedIn), input: CreateTestPromotionCodeInput };
+const declared = { access: debugTool(signedIn), input: CreateTestPromotionCodeInput };
 
 /**
  * createTestPromotionCode (debug tool): a signed-in member adds a code to the shop's promotion table,
  * usable at checkout from now on. Its code is generated unless given; a code that exists is refused.
  */
-export const createTestPromotionCode = defineOperation(declared, async (ctx, input): Promise<Promotion> => {
-  const now = ctx.now();
-  const endsAt = input.lastDay ? singaporeDayEnd(input.lastDay) : null;
-  if (endsAt && endsAt <= now) {
-    throw new AppError("BAD_USER_INPUT", "The last day must be today or later.", { lastDay: "is in the past" });
-  }
-  const row = {
-    code: input.code ?? generateTestCode(),
-    kind: input.kind,
-    value: input.value,
-    startsAt: now,
-    endsAt,
-    usageLimit: input.usageLimit ?? null,
-    timesUsed: 0,
-    active: true,
-    minSpendCents: null,
-    perCustomerLimit: null,
-    excludedProductIds: [],
-  };
-  const [created] = await ctx.db
-    .insert(promotionCodes)
-    .values({ ...row, createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning({ code: promotionCodes.code });
-  if (!created) throw new AppError("CONFLICT", `The code ${row.code} exists already.`, { code: "exists already" });
-  return row;
-});
+export const createTestPromotionCode = defineOperation(
+  declared,
+  async function createTestPromotionCode(ctx, input): Promise<Promotion> {
+    const now = ctx.now();
+    const endsAt = input.lastDay ? singaporeDayEnd(input.lastDay) : null;
+    if (endsAt && endsAt <= now) {
+      throw new AppError("BAD_USER_INPUT", "The last day must be today or later.", { lastDay: "is in the past" });
+    }
+    const row = {
+      code: input.code ?? generateTestCode(),
+      kind: input.kind,
+      value: input.value,
+      startsAt: now,
+      endsAt,
+      usageLimit: input.usageLimit ?? null,
+      timesUsed: 0,
+      active: true,
+      minSpendCents: null,
+      perCustomerLimit: null,
+      excludedProductIds: [],
+    };
+    const [created] = await ctx.db
+      .insert(promotionCodes)
+      .values({ ...row, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ code: promotionCodes.code });
+    if (!created) throw new AppError("CONFLICT", `The code ${row.code} exists already.`, { code: "exists already" });
+    return row;
+  },
+);

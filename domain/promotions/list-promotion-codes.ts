@@ -7,13 +7,13 @@ import type { Promotion } from "./promotion.ts";
 
 export const ListPromotionCodesInput = z.object({});
 
-const declared = { name: "listPromotionCodes", access: debugTool(signedIn), input: ListPromotionCodesInput };
+const declared = { access: debugTool(signedIn), input: ListPromotionCodesInput };
 
 /**
  * listPromotionCodes (debug tool): every code in the shop's promotion table, by code. Each is money
  * off for whoever types it, so only a signed-in member (in a debug shop, the team) may see the list.
  */
-export const listPromotionCodes = defineOperation(declared, async (ctx): Promise<Promotion[]> => {
+export const listPromotionCodes = defineOperation(declared, async function listPromotionCodes(ctx): Promise<Promotion[]> {
   return ctx.db
     .select({
       code: promotionCodes.code,

@@ -81,15 +81,16 @@ async function knownProducts(ctx: OperationContext, ids: string[]): Promise<stri
   return [...new Set(ids)];
 }
 
-const listPromotionsDeclared = { name: "listPromotions", access: staffHolding("promotions"), input: z.object({}) };
+const listPromotionsDeclared = { access: staffHolding("promotions"), input: z.object({}) };
 
 /** Every promotion code for staff, by code, with how often each has been used. */
-export const listPromotions = defineOperation(listPromotionsDeclared, async (ctx): Promise<PromotionRow[]> => {
+export const listPromotions = defineOperation(listPromotionsDeclared, async function listPromotions(ctx): Promise<
+  PromotionRow[]
+> {
   return ctx.db.select().from(promotionCodes).orderBy(asc(promotionCodes.code));
 });
 
 const listExcludableProductsDeclared = {
-  name: "listExcludableProducts",
   access: staffHolding("promotions"),
   input: z.object({}),
 };
@@ -97,15 +98,15 @@ const listExcludableProductsDeclared = {
 /** The products a code can leave out, as staff choose them: every one, on sale or not, in catalogue order. */
 export const listExcludableProducts = defineOperation(
   listExcludableProductsDeclared,
-  async (ctx): Promise<{ id: string; name: string }[]> => {
+  async function listExcludableProducts(ctx): Promise<{ id: string; name: string }[]> {
     return (await ctx.catalog.products()).map((product) => ({ id: product.id, name: product.name }));
   },
 );
 
-const createPromotionDeclared = { name: "createPromotion", access: staffHolding("promotions"), input: CreatePromotionInput };
+const createPromotionDeclared = { access: staffHolding("promotions"), input: CreatePromotionInput };
 
 /** A new promotion code, working from its first day (Singapore time) to the end of its last. */
-export const createPromotion = defineOperation(createPromotionDeclared, async (ctx, input, actor) => {
+export const createPromotion = defineOperation(createPromotionDeclared, async function createPromotion(ctx, input, actor) {
   const now = ctx.now();
   const startsAt = input.firstDay ? (singaporeDayStart(input.firstDay) as Date) : now;
   const endsAt = input.lastDay ? singaporeDayEnd(input.lastDay) : null;
@@ -141,13 +142,13 @@ export const createPromotion = defineOperation(createPromotionDeclared, async (c
   });
 });
 
-const updatePromotionDeclared = { name: "updatePromotion", access: staffHolding("promotions"), input: UpdatePromotionInput };
+const updatePromotionDeclared = { access: staffHolding("promotions"), input: UpdatePromotionInput };
 
 /**
  * Switches a code on or off and changes its limits, excluded products and last day. What it takes off (kind and value)
  * stays as it was: shoppers who used it were told that discount.
  */
-export const updatePromotion = defineOperation(updatePromotionDeclared, async (ctx, input, actor) => {
+export const updatePromotion = defineOperation(updatePromotionDeclared, async function updatePromotion(ctx, input, actor) {
   const now = ctx.now();
   const excludedProductIds = await knownProducts(ctx, input.excludedProductIds);
   return ctx.db.transaction(async (tx) => {

@@ -25,8 +25,8 @@ export type PromotionDisplay = PromotionPreview & {
  * page, in a bag holding one of it and at checkout, priced by the shop's own rules.
  */
 export const previewPromotionDisplay = defineOperation(
-  { name: "previewPromotionDisplay", access: debugTool(anyone), input: PreviewPromotionDisplayInput },
-  async (ctx, input): Promise<PromotionDisplay> => {
+  { access: debugTool(anyone), input: PreviewPromotionDisplayInput },
+  async function previewPromotionDisplay(ctx, input): Promise<PromotionDisplay> {
     const entry = (await ctx.catalog.index()).option(input.optionId);
     if (!entry) throw new AppError("BAD_USER_INPUT", "There is no product option with that id.", { optionId: "is unknown" });
     const { product, option } = entry;

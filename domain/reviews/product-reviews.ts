@@ -20,8 +20,8 @@ export type ProductReviews = { summary: RatingSummary; reviews: PublishedReview[
 
 /** listProductReviews: the approved reviews of a product and their summary; open to everyone. */
 export const listProductReviews = defineOperation(
-  { name: "listProductReviews", access: anyone, input: z.object({ productId: z.string().max(64) }) },
-  async (ctx, input): Promise<ProductReviews> => {
+  { access: anyone, input: z.object({ productId: z.string().max(64) }) },
+  async function listProductReviews(ctx, input): Promise<ProductReviews> {
     const approved = and(eq(reviews.productId, input.productId), eq(reviews.status, "approved"));
     const [counts, newest] = await Promise.all([
       ctx.db.select({ rating: reviews.rating, count: count() }).from(reviews).where(approved).groupBy(reviews.rating),

@@ -20,13 +20,13 @@ export const SubmitReviewInput = z.object({
   }),
 });
 
-const declared = { name: "submitReview", access: viewerMember, input: SubmitReviewInput };
+const declared = { access: viewerMember, input: SubmitReviewInput };
 
 /**
  * submitReview: a member rates and reviews a product from one of their kept orders. It waits for
  * staff; one review per member and product, so a second (or a double-click) is refused.
  */
-export const submitReview = defineOperation(declared, async (ctx, input, memberId): Promise<ReviewRow> => {
+export const submitReview = defineOperation(declared, async function submitReview(ctx, input, memberId): Promise<ReviewRow> {
   const product = (await ctx.catalog.index()).product(input.productId, { includeInactive: true });
   if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
   if (!(await productsBoughtBy(ctx.db, memberId)).has(product.id)) {

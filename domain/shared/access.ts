@@ -5,7 +5,7 @@ import type { StaffPermission } from "../../kernel/staff-permissions.ts";
 import type { MemberViewer, OperationContext, StaffViewer, SystemViewer } from "./context.ts";
 
 /**
- * Who may call an operation, declared beside it (`defineOperation({ name, access, input }, run)`) and
+ * Who may call an operation, declared beside it as `defineOperation`'s first argument and
  * checked by defineOperation before `run`, so that pages, GraphQL, the debug panel, the back office and
  * jobs cannot disagree about who may do what. `admit` reads the viewer before the input is parsed and
  * refuses anyone the operation is never for; the check it returns runs on the parsed input (whose

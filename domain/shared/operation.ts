@@ -35,10 +35,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new AppError("BAD_USER_INPUT", message, fields);
 }
 
-/** An operation's declaration: its one name, who may call it, and its input's schema. */
+/** An operation's declaration: who may call it, and its input's schema. */
 export type OperationSpec<S extends z.ZodType, Grant> = {
-  /** The name it is exported under, and the function's own: stack traces and its log lines show it. */
-  name: string;
   access: Access<Grant, z.output<S>>;
   input: S;
 };
@@ -57,22 +55,30 @@ function namedLog(log: OperationLog, operation: string): OperationLog {
   };
 }
 
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 /**
  * An operation: one function `(ctx, input)` whose access is checked and whose input is parsed by the
  * schema declared beside it before `run`, so every adapter (page, GraphQL, debug panel, back office,
  * job) gets the same answer. `access.admit` refuses a viewer before the input is read; its check on the
- * parsed input yields what `run` is handed as `granted`. Export it under the operation's one name.
+ * parsed input yields what `run` is handed as `granted`.
+ *
+ * `run` is a named function, `async function addToBag(ctx, input) {…}`, exported under that same name:
+ * the name is written once, in the source, where stack traces and CPU profiles read a frame's name,
+ * and the operation's log lines carry it.
  */
 export function defineOperation<S extends z.ZodType, Grant, Result>(
-  { name, access, input: schema }: OperationSpec<S, Grant>,
+  { access, input: schema }: OperationSpec<S, Grant>,
   run: (ctx: OperationContext, input: z.output<S>, granted: Grant) => Promise<Result>,
 ): Operation<z.input<S>, Result> {
+  const { name } = run;
+  if (!IDENTIFIER.test(name)) throw new Error("An operation's body must be a named function: async function addToBag(…) {…}.");
   // async, so a refusal or bad input rejects the returned promise like every other failure instead of throwing.
   const operation = async (ctx: OperationContext, raw: z.input<S>): Promise<Result> => {
     const check = await access.admit(ctx);
     const input = parseInput(schema, raw);
     const granted = await check(input);
-    // Awaited, so this frame, under the operation's name, stays in the stack trace of a failure inside `run`.
+    // Awaited, so this frame stays in the stack trace of a failure inside `run`.
     return await run({ ...ctx, log: namedLog(ctx.log, name) }, input, granted);
   };
   Object.defineProperty(operation, "name", { value: name });

@@ -12,10 +12,10 @@ import { roleRecord, rowValuesOf } from "./staff-list.ts";
 
 export const AddStaffInput = z.object({ email: staffEmail() }).and(StaffRoleInput);
 
-const declared = { name: "addStaff", access: staffHolding("staff"), input: AddStaffInput };
+const declared = { access: staffHolding("staff"), input: AddStaffInput };
 
 /** An owner adds someone to the staff list by email, as an owner or with chosen permissions. */
-export const addStaff = defineOperation(declared, async (ctx, input, actor) => {
+export const addStaff = defineOperation(declared, async function addStaff(ctx, input, actor) {
   if (isSettingOwner(ctx.settings, input.email)) {
     throw new AppError("CONFLICT", `${input.email} is already an owner through OWNER_EMAILS.`);
   }

@@ -10,10 +10,10 @@ import { keepAnOwner, lockStaffRow, roleRecord, rowValuesOf } from "./staff-list
 
 export const ChangeStaffRoleInput = z.object({ email: staffEmail() }).and(StaffRoleInput);
 
-const declared = { name: "changeStaffRole", access: staffHolding("staff"), input: ChangeStaffRoleInput };
+const declared = { access: staffHolding("staff"), input: ChangeStaffRoleInput };
 
 /** An owner changes someone's role or permissions; never leaving the shop without an owner. */
-export const changeStaffRole = defineOperation(declared, async (ctx, input, actor) => {
+export const changeStaffRole = defineOperation(declared, async function changeStaffRole(ctx, input, actor) {
   const values = rowValuesOf(
     input.role === "owner" ? { role: "owner" } : { role: "staff", permissions: input.permissions as StaffPermission[] },
   );

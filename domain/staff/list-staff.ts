@@ -13,10 +13,10 @@ export type StaffEntry = {
   addedBy: string | null;
 };
 
-const declared = { name: "listStaff", access: staffHolding("staff"), input: z.object({}) };
+const declared = { access: staffHolding("staff"), input: z.object({}) };
 
 /** Everyone who may enter the back office: the setting's owners first, then the staff list. */
-export const listStaff = defineOperation(declared, async (ctx): Promise<StaffEntry[]> => {
+export const listStaff = defineOperation(declared, async function listStaff(ctx): Promise<StaffEntry[]> {
   const rows = await staffRowsByEmail(ctx.db);
   const fromSetting = ctx.settings.ownerEmails.map(
     (email): StaffEntry => ({ email, role: "owner", permissions: [], fromSetting: true, addedBy: null }),

@@ -9,10 +9,10 @@ import { keepAnOwner, lockStaffRow, roleRecord } from "./staff-list.ts";
 
 export const RemoveStaffInput = z.object({ email: staffEmail() });
 
-const declared = { name: "removeStaff", access: staffHolding("staff"), input: RemoveStaffInput };
+const declared = { access: staffHolding("staff"), input: RemoveStaffInput };
 
 /** An owner removes someone from the staff list; their back-office sessions end with it. */
-export const removeStaff = defineOperation(declared, async (ctx, input, actor): Promise<void> => {
+export const removeStaff = defineOperation(declared, async function removeStaff(ctx, input, actor): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const before = await lockStaffRow(tx, ctx, input.email);

@@ -1,3 +1,4 @@
+import { Session } from "node:inspector/promises";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
@@ -29,8 +30,8 @@ const Input = z.object({ memberId: z.string().transform((id) => id.trim()) });
 function recordedOperation() {
   const steps: string[] = [];
   const operation = defineOperation(
-    { name: "touchMember", access: recordingAccess(steps), input: Input },
-    async (ctx, input, granted) => {
+    { access: recordingAccess(steps), input: Input },
+    async function touchMember(ctx, input, granted) {
       steps.push("run");
       ctx.log.warn({ memberId: input.memberId }, "touched");
       return granted;
@@ -70,7 +71,15 @@ describe("defineOperation", () => {
     expect(steps).toEqual(["admit", "check", "run"]);
   });
 
-  it("carries its name and its access, and its log lines name it", async () => {
+  it("refuses a body without a name, which its traces, profiles and logs could not show", () => {
+    const anonymous = async () => undefined;
+    Object.defineProperty(anonymous, "name", { value: "" });
+    expect(() =>
+      defineOperation({ access: { kind: "public", admit: () => () => undefined }, input: z.object({}) }, anonymous),
+    ).toThrow(/must be a named function/);
+  });
+
+  it("carries its body's name and its access, and its log lines name it", async () => {
     const { operation } = recordedOperation();
     expect(operation.name).toBe("touchMember");
     expect(operation.access.kind).toBe("ownMember");
@@ -81,13 +90,37 @@ describe("defineOperation", () => {
 
   it("shows its name in the stack trace of a failure inside it", async () => {
     const failing = defineOperation(
-      { name: "failingOperation", access: { kind: "public", admit: () => () => undefined }, input: z.object({}) },
-      async () => {
+      { access: { kind: "public", admit: () => () => undefined }, input: z.object({}) },
+      async function failingOperation() {
         await Promise.resolve();
         throw new Error("broken");
       },
     );
     const error: Error = await failing(contextAs(guest()), {}).catch((caught: Error) => caught);
     expect(error.stack).toMatch(/\n\s+at (async )?failingOperation \(/);
+  });
+
+  it("shows its name in a CPU profile of the work inside it", async () => {
+    const busy = defineOperation(
+      { access: { kind: "public", admit: () => () => undefined }, input: z.object({}) },
+      async function busyOperation() {
+        await Promise.resolve();
+        const until = Date.now() + 20;
+        let spins = 0;
+        while (Date.now() < until) spins++;
+        return spins;
+      },
+    );
+    const session = new Session();
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 100 });
+    await session.post("Profiler.start");
+    for (let run = 0; run < 10; run++) await busy(contextAs(guest()), {});
+    const { profile } = await session.post("Profiler.stop");
+    session.disconnect();
+    const sampled = profile.nodes.filter((node) => node.hitCount && node.callFrame.url.endsWith("define-operation.test.ts"));
+    const busiest = sampled.reduce((most, node) => ((node.hitCount ?? 0) > (most.hitCount ?? 0) ? node : most));
+    expect(busiest.callFrame.functionName).toBe("busyOperation");
   });
 });

@@ -6,10 +6,12 @@ import type { Product } from "../types.ts";
 
 export type StaffCatalogueSeries = { series: Series; products: Product[] };
 
-const declared = { name: "listCatalogueForStaff", access: staffHolding("catalog"), input: z.object({}) };
+const declared = { access: staffHolding("catalog"), input: z.object({}) };
 
 /** Every product, switched on or off, with every option, grouped by series in catalogue order; for staff with "catalog". */
-export const listCatalogueForStaff = defineOperation(declared, async (ctx): Promise<StaffCatalogueSeries[]> => {
+export const listCatalogueForStaff = defineOperation(declared, async function listCatalogueForStaff(ctx): Promise<
+  StaffCatalogueSeries[]
+> {
   const products = await ctx.catalog.products();
   return SERIES.map((series) => ({
     series,

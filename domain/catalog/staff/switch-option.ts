@@ -9,13 +9,13 @@ import { defineOperation } from "../../shared/operation.ts";
 
 export const SwitchOptionInput = z.object({ optionId: identifier(64), active: onOff() });
 
-const declared = { name: "switchOption", access: staffHolding("catalog"), input: SwitchOptionInput };
+const declared = { access: staffHolding("catalog"), input: SwitchOptionInput };
 
 /**
  * Switches one purchase option on or off. An option switched off is treated like one of an inactive
  * product: not shown, not sold, not offered as a reward, and left out of the bags that hold it.
  */
-export const switchOption = defineOperation(declared, async (ctx, input, actor) => {
+export const switchOption = defineOperation(declared, async function switchOption(ctx, input, actor) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [found] = await tx

@@ -38,22 +38,24 @@ async function changeProduct(ctx: OperationContext, actor: StaffViewer, productI
 
 export const SwitchProductInput = z.object({ productId: identifier(64), active: onOff() });
 
-const switchProductDeclared = { name: "switchProduct", access: staffHolding("catalog"), input: SwitchProductInput };
+const switchProductDeclared = { access: staffHolding("catalog"), input: SwitchProductInput };
 
 /** Switches a product on (shown and sold) or off (gone from the shop at once; bags drop its lines). */
-export const switchProduct = defineOperation(switchProductDeclared, async (ctx, input, actor) =>
-  changeProduct(ctx, actor, input.productId, { active: input.active }),
-);
+export const switchProduct = defineOperation(switchProductDeclared, async function switchProduct(ctx, input, actor) {
+  return changeProduct(ctx, actor, input.productId, { active: input.active });
+});
 
 export const SwitchCampaignExclusionInput = z.object({ productId: identifier(64), excluded: onOff() });
 
 const switchCampaignExclusionDeclared = {
-  name: "switchCampaignExclusion",
   access: staffHolding("catalog"),
   input: SwitchCampaignExclusionInput,
 };
 
 /** Excludes a product from every promotion-code discount, or lets codes discount it again. */
-export const switchCampaignExclusion = defineOperation(switchCampaignExclusionDeclared, async (ctx, input, actor) =>
-  changeProduct(ctx, actor, input.productId, { campaignDiscountExclusion: input.excluded }),
+export const switchCampaignExclusion = defineOperation(
+  switchCampaignExclusionDeclared,
+  async function switchCampaignExclusion(ctx, input, actor) {
+    return changeProduct(ctx, actor, input.productId, { campaignDiscountExclusion: input.excluded });
+  },
 );

@@ -28,8 +28,8 @@ export const AddRedeemInput = z.object({
  * INSUFFICIENT_POINTS, nothing changes.
  */
 export const addRedeemToBag = defineOperation(
-  { name: "addRedeemToBag", access: ownMember, input: AddRedeemInput },
-  async (ctx, input): Promise<{ redeem: RedeemRow; member: MemberSummary }> => {
+  { access: ownMember, input: AddRedeemInput },
+  async function addRedeemToBag(ctx, input): Promise<{ redeem: RedeemRow; member: MemberSummary }> {
     const redeem = await addToBag(ctx, input.memberId, input.meta);
     return { redeem, member: await memberSummaryAfter(ctx, input.memberId) };
   },

@@ -40,8 +40,8 @@ export const PendingRewardLinesInput = z.object({ memberId: identifier() });
  * the catalogue (inactive products included).
  */
 export const listPendingRewardLines = defineOperation(
-  { name: "listPendingRewardLines", access: ownMember, input: PendingRewardLinesInput },
-  async (ctx, { memberId }): Promise<RewardLine[]> => {
+  { access: ownMember, input: PendingRewardLinesInput },
+  async function listPendingRewardLines(ctx, { memberId }): Promise<RewardLine[]> {
     const rows = await ctx.db
       .select({ redeem: redeems, rewardName: rewards.name })
       .from(redeems)

@@ -12,8 +12,8 @@ import { closePendingRedeem, lockRedeem, RedeemRefInput, type RedeemRow, redeemN
  * Expired with its points back) changes nothing; one that went out with an order cannot be removed.
  */
 export const removeRedeemFromBag = defineOperation(
-  { name: "removeRedeemFromBag", access: ownMember, input: RedeemRefInput },
-  async (ctx, ref): Promise<{ redeem: RedeemRow; member: MemberSummary }> => {
+  { access: ownMember, input: RedeemRefInput },
+  async function removeRedeemFromBag(ctx, ref): Promise<{ redeem: RedeemRow; member: MemberSummary }> {
     const redeem = await ctx.db.transaction(async (tx) => {
       const member = await lockMember(tx, ref.memberId);
       const locked = await lockRedeem(tx, ref);

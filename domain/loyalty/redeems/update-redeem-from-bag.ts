@@ -32,8 +32,8 @@ export const UpdateRedeemInput = RedeemRefInput.extend({
  * same quantity again changes nothing.
  */
 export const updateRedeemFromBag = defineOperation(
-  { name: "updateRedeemFromBag", access: ownMember, input: UpdateRedeemInput },
-  async (ctx, { meta, ...ref }): Promise<{ redeem: RedeemRow; member: MemberSummary }> => {
+  { access: ownMember, input: UpdateRedeemInput },
+  async function updateRedeemFromBag(ctx, { meta, ...ref }): Promise<{ redeem: RedeemRow; member: MemberSummary }> {
     const redeem = await setQuantity(ctx, ref, meta.quantity);
     return { redeem, member: await memberSummaryAfter(ctx, ref.memberId) };
   },

@@ -33,8 +33,8 @@ export const AttachRedeemsInput = z.object({
  * that order changes nothing.
  */
 export const updateRedeemsOrderId = defineOperation(
-  { name: "updateRedeemsOrderId", access: ownMember, input: AttachRedeemsInput },
-  async (ctx, input): Promise<{ redeems: RedeemRow[]; member: MemberSummary }> => {
+  { access: ownMember, input: AttachRedeemsInput },
+  async function updateRedeemsOrderId(ctx, input): Promise<{ redeems: RedeemRow[]; member: MemberSummary }> {
     const attached = await attach(ctx, input);
     return { redeems: attached, member: await memberSummaryAfter(ctx, input.memberId) };
   },

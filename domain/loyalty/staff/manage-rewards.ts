@@ -41,17 +41,19 @@ const snapshot = (row: RewardRow) => ({
   active: row.active,
 });
 
-const listRewardsForStaffDeclared = { name: "listRewardsForStaff", access: staffHolding("catalog"), input: z.object({}) };
+const listRewardsForStaffDeclared = { access: staffHolding("catalog"), input: z.object({}) };
 
 /** Every reward, switched on or off, in the members' order; for staff with "catalog". */
-export const listRewardsForStaff = defineOperation(listRewardsForStaffDeclared, async (ctx): Promise<RewardRow[]> => {
+export const listRewardsForStaff = defineOperation(listRewardsForStaffDeclared, async function listRewardsForStaff(ctx): Promise<
+  RewardRow[]
+> {
   return ctx.db.select().from(rewards).orderBy(asc(rewards.position), asc(rewards.id));
 });
 
-const createRewardDeclared = { name: "createReward", access: staffHolding("catalog"), input: CreateRewardInput };
+const createRewardDeclared = { access: staffHolding("catalog"), input: CreateRewardInput };
 
 /** A new reward, offered to members at once. */
-export const createReward = defineOperation(createRewardDeclared, async (ctx, input, actor) => {
+export const createReward = defineOperation(createRewardDeclared, async function createReward(ctx, input, actor) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -72,13 +74,13 @@ export const createReward = defineOperation(createRewardDeclared, async (ctx, in
   });
 });
 
-const updateRewardDeclared = { name: "updateReward", access: staffHolding("catalog"), input: UpdateRewardInput };
+const updateRewardDeclared = { access: staffHolding("catalog"), input: UpdateRewardInput };
 
 /**
  * Changes a reward's wording, cost, place and switch; members see it at once. What it can be taken
  * as stays: redeems already made name it. Redeems in a bag keep the points they cost.
  */
-export const updateReward = defineOperation(updateRewardDeclared, async (ctx, { id, ...change }, actor) => {
+export const updateReward = defineOperation(updateRewardDeclared, async function updateReward(ctx, { id, ...change }, actor) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(rewards).where(eq(rewards.id, id)).for("update");

@@ -30,10 +30,10 @@ export async function creditNotesOf(
   return done.map((refund, index) => ({ ...refund, creditNoteId: creditNoteId(order.invoiceId, index) }));
 }
 
-const listOrderRefundsDeclared = { name: "listOrderRefunds", access: orderHolder, input: z.object({ invoiceId: z.string() }) };
+const listOrderRefundsDeclared = { access: orderHolder, input: z.object({ invoiceId: z.string() }) };
 
 /** The refunds of an order the viewer may see (viewOrder's rule), each with its credit note's number. */
-export const listOrderRefunds = defineOperation(listOrderRefundsDeclared, async (ctx, _input, order) => {
+export const listOrderRefunds = defineOperation(listOrderRefundsDeclared, async function listOrderRefunds(ctx, _input, order) {
   return (await creditNotesOf(ctx.db, order)).map((refund) => ({
     id: refund.id,
     creditNoteId: refund.creditNoteId,
@@ -77,18 +77,19 @@ async function creditNotePdf(ctx: Pick<OperationContext, "db" | "settings">, ord
 
 /** One refund's credit note PDF, for whoever may see the order. */
 export const getCreditNotePdf = defineOperation(
-  { name: "getCreditNotePdf", access: orderHolder, input: z.object({ invoiceId: z.string(), refundId: z.string() }) },
-  async (ctx, { refundId }, order) => creditNotePdf(ctx, order, refundId),
+  { access: orderHolder, input: z.object({ invoiceId: z.string(), refundId: z.string() }) },
+  async function getCreditNotePdf(ctx, { refundId }, order) {
+    return creditNotePdf(ctx, order, refundId);
+  },
 );
 
 /** One refund's credit note PDF for staff looking after the order (`orders`). */
 export const getStaffCreditNotePdf = defineOperation(
   {
-    name: "getStaffCreditNotePdf",
     access: staffHolding("orders"),
     input: z.object({ orderId: identifier(), refundId: z.string() }),
   },
-  async (ctx, { orderId, refundId }) => {
+  async function getStaffCreditNotePdf(ctx, { orderId, refundId }) {
     const order = await loadOrder(ctx.db, eq(orders.id, orderId));
     if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
     return creditNotePdf(ctx, order, refundId);

@@ -6,7 +6,7 @@ import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { planRefund, RefundRequestInput } from "./refund-plan.ts";
 
-const declared = { name: "previewRefund", access: staffHolding("refunds"), input: RefundRequestInput };
+const declared = { access: staffHolding("refunds"), input: RefundRequestInput };
 
 /**
  * previewRefund (staff with "refunds"): what a refund would give back now — its amount and the lines
@@ -14,7 +14,7 @@ const declared = { name: "previewRefund", access: staffHolding("refunds"), input
  * takes once confirmed. Changes nothing; the refund itself is refused should it come to another
  * amount by then.
  */
-export const previewRefund = defineOperation(declared, async (ctx, input) => {
+export const previewRefund = defineOperation(declared, async function previewRefund(ctx, input) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, input.orderId));
   if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
   return { ...(await planRefund(ctx.db, order, input)), refundId: randomUUID() };

@@ -22,7 +22,7 @@ export const RefundOrderPaymentInput = RefundRequestInput.extend({
 
 export type RefundOrderPaymentRequest = z.input<typeof RefundOrderPaymentInput>;
 
-const declared = { name: "refundOrderPayment", access: staffHolding("refunds"), input: RefundOrderPaymentInput };
+const declared = { access: staffHolding("refunds"), input: RefundOrderPaymentInput };
 
 /**
  * refundOrderPayment (staff with "refunds"): gives money back through the payment provider — all
@@ -34,7 +34,7 @@ const declared = { name: "refundOrderPayment", access: staffHolding("refunds"), 
  * refund recorded (`completeRefund`). The same confirmation sent again finds its refund and answers
  * as the first did. A provider that does not answer leaves the refund pending for the job.
  */
-export const refundOrderPayment = defineOperation(declared, async (ctx, input, actor) => {
+export const refundOrderPayment = defineOperation(declared, async function refundOrderPayment(ctx, input, actor) {
   const at = ctx.now();
   const reserved = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");

@@ -85,19 +85,21 @@ function selectOrders(ctx: { db: Database }, input: z.output<typeof OrderFilters
     .orderBy(desc(orders.paidAt), desc(orders.id));
 }
 
-const listOrdersDeclared = { name: "listOrders", access: staffHolding("orders"), input: OrderFilters };
+const listOrdersDeclared = { access: staffHolding("orders"), input: OrderFilters };
 
 /** The orders list for staff: newest first, a page at a time, searched and filtered. */
-export const listOrders = defineOperation(listOrdersDeclared, async (ctx, input) => {
+export const listOrders = defineOperation(listOrdersDeclared, async function listOrders(ctx, input) {
   const rows: OrderListRow[] = await selectOrders(ctx, input)
     .limit(ORDER_PAGE_SIZE + 1)
     .offset((input.page - 1) * ORDER_PAGE_SIZE);
   return { orders: rows.slice(0, ORDER_PAGE_SIZE), hasMore: rows.length > ORDER_PAGE_SIZE, page: input.page };
 });
 
-const exportOrdersDeclared = { name: "exportOrders", access: staffHolding("orders"), input: OrderFilters };
+const exportOrdersDeclared = { access: staffHolding("orders"), input: OrderFilters };
 
 /** Every order the filters match (up to ORDER_EXPORT_LIMIT), for a CSV export. */
-export const exportOrders = defineOperation(exportOrdersDeclared, async (ctx, input): Promise<OrderListRow[]> => {
+export const exportOrders = defineOperation(exportOrdersDeclared, async function exportOrders(ctx, input): Promise<
+  OrderListRow[]
+> {
   return selectOrders(ctx, input).limit(ORDER_EXPORT_LIMIT);
 });

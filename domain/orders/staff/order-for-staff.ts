@@ -16,14 +16,14 @@ import { linesWithRefunds } from "../refunds/refund-plan.ts";
 
 export type TimelineEvent = { at: Date; what: string };
 
-const declared = { name: "orderForStaff", access: staffHolding("orders"), input: z.object({ orderId: identifier() }) };
+const declared = { access: staffHolding("orders"), input: z.object({ orderId: identifier() }) };
 
 /**
  * One order as staff look after it: what was bought (and how much of each line is refunded), paid
  * and sent, who it belongs to, its refunds with their credit notes and lines, the points it moved,
  * the emails sent for it, and what happened when.
  */
-export const orderForStaff = defineOperation(declared, async (ctx, { orderId }) => {
+export const orderForStaff = defineOperation(declared, async function orderForStaff(ctx, { orderId }) {
   const order = await loadOrder(ctx.db, eq(orders.id, orderId));
   if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
   const [member] = order.memberId

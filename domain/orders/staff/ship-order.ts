@@ -21,13 +21,13 @@ export const ShipOrderInput = z.object({
 const stateConflict = (status: string, wanted: string) =>
   new AppError("CONFLICT", `This order is ${status.replace("_", " ")}, so it cannot be marked ${wanted}.`);
 
-const shipOrderDeclared = { name: "shipOrder", access: staffHolding("orders"), input: ShipOrderInput };
+const shipOrderDeclared = { access: staffHolding("orders"), input: ShipOrderInput };
 
 /**
  * Marks a paid order shipped with its carrier and tracking number, and queues the shopper's shipping
  * email, in one transaction on the locked order: two staff at once ship it once and send one email.
  */
-export const shipOrder = defineOperation(shipOrderDeclared, async (ctx, input, actor) => {
+export const shipOrder = defineOperation(shipOrderDeclared, async function shipOrder(ctx, input, actor) {
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
@@ -58,30 +58,32 @@ export const shipOrder = defineOperation(shipOrderDeclared, async (ctx, input, a
 });
 
 const markOrderDeliveredDeclared = {
-  name: "markOrderDelivered",
   access: staffHolding("orders"),
   input: z.object({ orderId: identifier() }),
 };
 
 /** Marks a shipped order delivered. */
-export const markOrderDelivered = defineOperation(markOrderDeliveredDeclared, async (ctx, input, actor) => {
-  const at = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
-    if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
-    if (order.status !== "shipped") throw stateConflict(order.status, "delivered");
-    await tx
-      .update(orders)
-      .set({ status: "delivered", deliveredAt: at, ver: sql`${orders.ver} + 1`, updatedAt: at })
-      .where(eq(orders.id, order.id));
-    await recordAudit(tx, {
-      actor,
-      action: "order.deliver",
-      target: order.invoiceId,
-      before: { status: order.status },
-      after: { status: "delivered" },
-      at,
+export const markOrderDelivered = defineOperation(
+  markOrderDeliveredDeclared,
+  async function markOrderDelivered(ctx, input, actor) {
+    const at = ctx.now();
+    return ctx.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+      if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
+      if (order.status !== "shipped") throw stateConflict(order.status, "delivered");
+      await tx
+        .update(orders)
+        .set({ status: "delivered", deliveredAt: at, ver: sql`${orders.ver} + 1`, updatedAt: at })
+        .where(eq(orders.id, order.id));
+      await recordAudit(tx, {
+        actor,
+        action: "order.deliver",
+        target: order.invoiceId,
+        before: { status: order.status },
+        after: { status: "delivered" },
+        at,
+      });
+      return { status: "delivered" as const };
     });
-    return { status: "delivered" as const };
-  });
-});
+  },
+);

@@ -20,7 +20,7 @@ export type DecidedReview = { review: ReviewRow; pointsCredited: boolean };
 
 const REVIEW_ACTION = earnAction("post-review");
 
-const declared = { name: "decideReview", access: staffHolding("catalog"), input: DecideReviewInput };
+const declared = { access: staffHolding("catalog"), input: DecideReviewInput };
 
 /**
  * decideReview: staff approve a waiting review (it shows on the product page) or reject it. The first
@@ -28,7 +28,7 @@ const declared = { name: "decideReview", access: staffHolding("catalog"), input:
  * after (the earn action's idempotency key). A decided review stays decided: a second click, by this
  * or another staff member, is refused.
  */
-export const decideReview = defineOperation(declared, async (ctx, input, actor): Promise<DecidedReview> => {
+export const decideReview = defineOperation(declared, async function decideReview(ctx, input, actor): Promise<DecidedReview> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(reviews).where(eq(reviews.id, input.reviewId)).for("update");

@@ -16,10 +16,12 @@ export const ListReviewsForStaffInput = z.object({
   status: z.enum(REVIEW_STATUSES, { error: "must be pending, approved or rejected" }).default("pending"),
 });
 
-const declared = { name: "listReviewsForStaff", access: staffHolding("catalog"), input: ListReviewsForStaffInput };
+const declared = { access: staffHolding("catalog"), input: ListReviewsForStaffInput };
 
 /** The reviews in one state: waiting ones oldest first (the queue), decided ones newest first. */
-export const listReviewsForStaff = defineOperation(declared, async (ctx, input): Promise<StaffReview[]> => {
+export const listReviewsForStaff = defineOperation(declared, async function listReviewsForStaff(ctx, input): Promise<
+  StaffReview[]
+> {
   const [rows, products] = await Promise.all([
     ctx.db
       .select({ review: reviews, memberEmail: members.email })
