@@ -1,31 +1,15 @@
 import { Duplex } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { chooseEncoding, MIN_COMPRESSED_BYTES } from "./encodings.ts";
 import type { HttpEnv } from "./request-context.ts";
 
-/** Below this a compressed body saves less than the headers and the work cost. */
-const MIN_BYTES = 1024;
 const COMPRESSIBLE =
   /^\s*(?:text\/|application\/(?:json|javascript|xml|graphql-response\+json|x-www-form-urlencoded)|image\/svg\+xml)/i;
 /** Quality 5 is most of brotli's gain at a fraction of its top level's cost: pages are compressed per response. */
 const BROTLI_QUALITY = 5;
 
 type Encoding = "br" | "gzip";
-
-/** The best encoding the client accepts (q > 0), brotli first; null when it accepts neither. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get("*") ?? 0;
-  const best = (["br", "gzip"] as const).filter((encoding) => weightOf(encoding) > 0);
-  return best.sort((a, b) => weightOf(b) - weightOf(a))[0] ?? null;
-}
 
 function compressor(encoding: Encoding) {
   // Flushing every chunk keeps a streamed page streaming: the browser can start on the head early.
@@ -51,9 +35,9 @@ export function compression(): MiddlewareHandler<HttpEnv> {
     if (headers.has("Content-Encoding") || /no-transform/i.test(headers.get("Cache-Control") ?? "")) return;
     if (!COMPRESSIBLE.test(headers.get("Content-Type") ?? "")) return;
     const length = headers.get("Content-Length");
-    if (length !== null && Number(length) < MIN_BYTES) return;
+    if (length !== null && Number(length) < MIN_COMPRESSED_BYTES) return;
     headers.append("Vary", "Accept-Encoding");
-    const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
+    const encoding = chooseEncoding(c.req.header("Accept-Encoding"), ["br", "gzip"]) as Encoding | null;
     if (!encoding) return;
     const stream = Duplex.toWeb(compressor(encoding)) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
     c.res = new Response(response.body.pipeThrough(stream), response);

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseEncoding } from "../../server/http/compression.ts";
+import { chooseEncoding, SMALLEST_FIRST } from "../../server/http/encodings.ts";
 import { BUILD_DIR } from "../../server/start.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -90,10 +90,10 @@ describe("choosing an encoding", () => {
     ["gzip", "gzip"],
     ["br;q=0.5, gzip", "gzip"],
     ["*", "br"],
-    ["br;q=0, *;q=0.1", "gzip"],
+    ["br;q=0, *;q=0.1", "zstd"],
     ["identity", null],
     [undefined, null],
   ])("%s gives %s", (header, expected) => {
-    expect(chooseEncoding(header)).toBe(expected);
+    expect(chooseEncoding(header, SMALLEST_FIRST)).toBe(expected);
   });
 });
