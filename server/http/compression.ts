@@ -12,8 +12,8 @@ type Compressor = Transform & Zlib;
 
 /**
  * Low levels: a response is compressed once per request, so each millisecond counts on every page
- * rendered. On a listing these give within a tenth of the size of brotli 5 at a fraction of its
- * cost (docs/benchmarks.md, encodings).
+ * rendered. On a listing these come out about a tenth larger than brotli 5 for half its work or
+ * less (docs/decisions/036-encodings-by-cost.md).
  */
 const STREAMED: Record<Encoding, { create: () => Compressor; flush: number }> = {
   zstd: {
