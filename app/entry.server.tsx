@@ -28,6 +28,8 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // Before HEAD returns: it answers with the headers a GET would have.
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -52,7 +54,6 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   // Crawlers get the whole document at once, with its final status.
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body.pipeThrough(firstPaintDocument({ stylesheet, nonce })), {
     headers: responseHeaders,
     status: responseStatusCode,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { Kind, parse } from "graphql";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { KeptResponses, keepResponse, serveKept } from "../http/kept-response.ts";
+import { KeptResponses, keepResponse } from "../http/kept-response.ts";
 import { sessionCookieName } from "../http/member-session.ts";
 import type { HttpEnv } from "../http/request-context.ts";
 
@@ -16,8 +16,8 @@ export const CATALOGUE_FIELDS: ReadonlySet<string> = new Set([
   "__typename",
 ]);
 
-/** Distinct requests kept per process; the least recently served goes first. */
-const MAX_REPLIES = 1_000;
+/** What the kept replies may hold in memory per process, each reply's encodings counted. */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 /** True when every operation of the document is a query asking only for catalogue fields at its root. */
 export function asksOnlyForCatalogue(documentString: string): boolean {
@@ -69,7 +69,7 @@ function hasErrors(reply: string): boolean {
  * the catalogue starts a new revision, so no reply outlives the prices it shows (in any process).
  */
 export function catalogueReplyCache(catalogRevision: () => Promise<number>): MiddlewareHandler<HttpEnv> {
-  const replies = new KeptResponses(MAX_REPLIES);
+  const replies = new KeptResponses(MAX_BYTES);
   return async (c, next) => {
     if (c.req.method !== "POST" || !c.req.header("content-type")?.startsWith("application/json") || carriesCredentials(c)) {
       return next();
@@ -80,7 +80,7 @@ export function catalogueReplyCache(catalogRevision: () => Promise<number>): Mid
       .digest("base64url");
     const revision = await catalogRevision();
     const kept = replies.get(key, revision);
-    if (kept) return serveKept(kept, c.req.header("accept-encoding"), [["x-reply-cache", "hit"]]);
+    if (kept) return replies.serve(key, kept, c.req.header("accept-encoding"), [["x-reply-cache", "hit"]]);
 
     const query = queryOf(body);
     const catalogueOnly = query !== null && asksOnlyForCatalogue(query);
@@ -95,8 +95,8 @@ export function catalogueReplyCache(catalogRevision: () => Promise<number>): Mid
     }
     const stored = keepResponse(revision, c.res, reply);
     replies.set(key, stored);
-    c.res = serveKept(stored, c.req.header("accept-encoding"), [["x-reply-cache", "miss"]]);
-    // Hono carries the replaced response's headers over, its length among them.
-    c.res.headers.delete("content-length");
+    // Unset first, or Hono would carry the replaced response's headers over, its length among them.
+    c.res = undefined;
+    c.res = await replies.serve(key, stored, c.req.header("accept-encoding"), [["x-reply-cache", "miss"]]);
   };
 }

@@ -1,62 +1,93 @@
-import { Duplex } from "node:stream";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { once } from "node:events";
+import type { Transform } from "node:stream";
+import { constants, createBrotliCompress, createGzip, createZstdCompress, type Zlib } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { CHEAPEST_FIRST, chooseEncoding, type Encoding, MIN_COMPRESSED_BYTES } from "./encodings.ts";
 import type { HttpEnv } from "./request-context.ts";
 
-/** Below this a compressed body saves less than the headers and the work cost. */
-const MIN_BYTES = 1024;
 const COMPRESSIBLE =
   /^\s*(?:text\/|application\/(?:json|javascript|xml|graphql-response\+json|x-www-form-urlencoded)|image\/svg\+xml)/i;
-/** Quality 5 is most of brotli's gain at a fraction of its top level's cost: pages are compressed per response. */
-const BROTLI_QUALITY = 5;
 
-type Encoding = "br" | "gzip";
+type Compressor = Transform & Zlib;
 
-/** The best encoding the client accepts (q > 0), brotli first; null when it accepts neither. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get("*") ?? 0;
-  const best = (["br", "gzip"] as const).filter((encoding) => weightOf(encoding) > 0);
-  return best.sort((a, b) => weightOf(b) - weightOf(a))[0] ?? null;
-}
+/**
+ * Low levels: a response is compressed once per request, so each millisecond counts on every page
+ * rendered. On a listing these come out about a tenth larger than brotli 5 for half its work or
+ * less (docs/decisions/038-encodings-by-cost.md).
+ */
+const STREAMED: Record<Encoding, { create: () => Compressor; flush: number }> = {
+  zstd: {
+    create: () => createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: 3 } }),
+    flush: constants.ZSTD_e_flush,
+  },
+  br: {
+    create: () => createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }),
+    flush: constants.BROTLI_OPERATION_FLUSH,
+  },
+  gzip: { create: () => createGzip({ level: 4 }), flush: constants.Z_SYNC_FLUSH },
+};
 
-function compressor(encoding: Encoding) {
-  // Flushing every chunk keeps a streamed page streaming: the browser can start on the head early.
-  return encoding === "br"
-    ? createBrotliCompress({
-        flush: constants.BROTLI_OPERATION_FLUSH,
-        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
-      })
-    : createGzip({ flush: constants.Z_SYNC_FLUSH });
+/**
+ * Compresses a streamed body. What has been written goes out (flushed) when the source pauses —
+ * when nothing more arrived in the same turn of the event loop — not after every chunk: the head
+ * and each later streamed part reach the browser as soon as they are written, and a burst of
+ * chunks shares one flush, which would otherwise cost both work and bytes.
+ */
+export function compressedStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+  const { create, flush } = STREAMED[encoding];
+  const compressor = create();
+  let pendingFlush: NodeJS.Immediate | null = null;
+  const stopFlushing = () => {
+    if (pendingFlush) clearImmediate(pendingFlush);
+  };
+  // `cancel` (the client went away) is in the Streams standard and in Node, not in TypeScript's types.
+  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel: () => void } = {
+    start(controller) {
+      compressor.on("data", (chunk: Buffer) => controller.enqueue(chunk));
+      compressor.on("error", (error) => controller.error(error));
+    },
+    async transform(chunk) {
+      pendingFlush ??= setImmediate(() => {
+        pendingFlush = null;
+        compressor.flush(flush);
+      });
+      if (!compressor.write(chunk)) await once(compressor, "drain");
+    },
+    async flush() {
+      stopFlushing();
+      const ended = once(compressor, "end");
+      compressor.end();
+      await ended;
+    },
+    cancel() {
+      stopFlushing();
+      compressor.destroy();
+    },
+  };
+  return new TransformStream(transformer);
 }
 
 /**
- * Compresses every response a browser can take compressed (pages, data, GraphQL, webhook replies):
- * brotli, else gzip. Responses already encoded (the precompressed built assets), too small, not
- * text, or marked no-transform go out as they are.
+ * Compresses every response a browser can take compressed and that was not compressed before
+ * (pages, data, GraphQL, webhook replies), as it streams, in the cheapest encoding the client
+ * accepts. Responses already encoded (the precompressed built assets, kept pages and replies), too
+ * small, not text, or marked no-transform go out as they are.
  */
 export function compression(): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     await next();
     const response = c.res;
-    if (!response.body || c.req.method === "HEAD" || response.status === 204 || response.status === 304) return;
+    if (response.status === 204 || response.status === 304) return;
     const headers = response.headers;
     if (headers.has("Content-Encoding") || /no-transform/i.test(headers.get("Cache-Control") ?? "")) return;
     if (!COMPRESSIBLE.test(headers.get("Content-Type") ?? "")) return;
     const length = headers.get("Content-Length");
-    if (length !== null && Number(length) < MIN_BYTES) return;
-    headers.append("Vary", "Accept-Encoding");
-    const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-    if (!encoding) return;
-    const stream = Duplex.toWeb(compressor(encoding)) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
-    c.res = new Response(response.body.pipeThrough(stream), response);
+    if (length !== null && Number(length) < MIN_COMPRESSED_BYTES) return;
+    // A kept page served as it is says so already.
+    if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+    const encoding = chooseEncoding(c.req.header("Accept-Encoding"), CHEAPEST_FIRST);
+    if (!encoding || !response.body || c.req.method === "HEAD") return;
+    c.res = new Response(response.body.pipeThrough(compressedStream(encoding)), response);
     // After the assignment: Hono carries the old response's headers over to the new one.
     c.res.headers.delete("Content-Length");
     c.res.headers.set("Content-Encoding", encoding);

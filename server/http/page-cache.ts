@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { singaporeDate } from "../../kernel/singapore-time.ts";
-import { KeptResponses, keepResponse, serveKept } from "./kept-response.ts";
+import { KeptResponses, keepResponse } from "./kept-response.ts";
 import type { HttpEnv } from "./request-context.ts";
 
 export type PageCacheOptions = {
@@ -9,8 +9,10 @@ export type PageCacheOptions = {
   revision: () => Promise<number>;
   /** The Content Security Policy of a kept page, trusting its inline scripts by their SHA-256. */
   policy: (sha256: string[]) => string;
-  maxEntries?: number;
 };
+
+/** What the kept pages may hold in memory, each page's encodings counted (about 100 KB a page). */
+const MAX_BYTES = 64 * 1024 * 1024;
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
@@ -63,10 +65,10 @@ function storable(response: Response): boolean {
  * session can reach it, and a hit costs no session read. What differs per visitor reaches the
  * page through the visitor cookie (`server/http/visitor-cookie.ts`). Every hit checks the
  * catalogue revision, so prices are never stale. A hit costs a map lookup: no render, no
- * compression, no nonce to write in.
+ * compression (each encoding is made once, the first time it is asked for), no nonce to write in.
  */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv> {
-  const entries = new KeptResponses(options.maxEntries ?? 500);
+  const entries = new KeptResponses(MAX_BYTES);
 
   return async (c, next) => {
     if (c.req.method !== "GET" || !CACHEABLE_PATH.test(c.req.path)) return next();
@@ -78,7 +80,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
     const key = `${singaporeDate(Date.now())} ${c.var.siteOrigin}${url.pathname}${url.search}`;
     const revision = await options.revision();
     const hit = entries.get(key, revision);
-    if (hit) return serveKept(hit, c.req.header("accept-encoding"), [["x-page-cache", "hit"]]);
+    if (hit) return entries.serve(key, hit, c.req.header("accept-encoding"), [["x-page-cache", "hit"]]);
 
     c.req.raw = anonymous(c.req.raw);
     c.set("sharedPage", true);
@@ -86,6 +88,8 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
     if (!storable(c.res)) return;
     const kept = keepPage(revision, c.res, await c.res.text(), options.policy);
     entries.set(key, kept);
-    c.res = serveKept(kept, c.req.header("accept-encoding"), [["x-page-cache", "miss"]]);
+    // Unset first, or Hono would carry the rendered response's headers over (its length among them).
+    c.res = undefined;
+    c.res = await entries.serve(key, kept, c.req.header("accept-encoding"), [["x-page-cache", "miss"]]);
   };
 }

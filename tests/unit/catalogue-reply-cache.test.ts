@@ -6,7 +6,7 @@ import type { HttpEnv } from "../../server/http/request-context.ts";
 
 const typeDefs = /* GraphQL */ `
   type Query {
-    products: [String!]!
+    products(count: Int = 1): [String!]!
     getMemberByEmailAndProviderTypeFast(email: String!): String
   }
 `;
@@ -19,9 +19,9 @@ function shopWithCountedResolvers() {
       typeDefs,
       resolvers: {
         Query: {
-          products: () => {
+          products: (_: unknown, { count }: { count: number }) => {
             runs.products++;
-            return [`price at revision ${revision}`];
+            return Array.from({ length: count }, () => `price at revision ${revision}`);
           },
           getMemberByEmailAndProviderTypeFast: (_: unknown, { email }: { email: string }) => {
             runs.member++;
@@ -63,12 +63,18 @@ describe("the catalogue reply cache", () => {
     expect(shop.runs.products).toBe(2);
   });
 
-  it("sends a kept reply compressed to a client that accepts it", async () => {
+  it("sends a kept reply compressed to a client that accepts it, and a small one as it is", async () => {
     const shop = shopWithCountedResolvers();
-    await shop.post("{ products }");
-    const hit = await shop.post("{ products }", undefined, { "accept-encoding": "gzip" });
+    for (const query of ["{ products(count: 100) }", "{ products }"]) await shop.post(query);
+    const hit = await shop.post("{ products(count: 100) }", undefined, { "accept-encoding": "gzip" });
+    expect(hit.headers.get("x-reply-cache")).toBe("hit");
     expect(hit.headers.get("content-encoding")).toBe("gzip");
     expect(hit.headers.get("content-type")).toMatch(/json/);
+    expect(Number(hit.headers.get("content-length"))).toBe((await hit.arrayBuffer()).byteLength);
+    const small = await shop.post("{ products }", undefined, { "accept-encoding": "gzip" });
+    expect(small.headers.get("x-reply-cache")).toBe("hit");
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.json()).toEqual({ data: { products: ["price at revision 1"] } });
   });
 
   it("never keeps a reply that names a member's field, even beside catalogue fields", async () => {

@@ -1,0 +1,142 @@
+import { brotliDecompressSync, constants, gunzipSync, zstdDecompressSync } from "node:zlib";
+import { Hono } from "hono";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { compressedStream, compression } from "../../server/http/compression.ts";
+import { CHEAPEST_FIRST, chooseEncoding, type Encoding, SMALLEST_FIRST } from "../../server/http/encodings.ts";
+import type { HttpEnv } from "../../server/http/request-context.ts";
+
+// Every flush of a streaming compressor, counted.
+const flushes = vi.hoisted(() => ({ count: 0 }));
+// Test files share their worker's modules: load the server's modules afresh, so they see this mock.
+vi.hoisted(() => vi.resetModules());
+vi.mock("node:zlib", async (importOriginal) => {
+  const zlib = await importOriginal<typeof import("node:zlib")>();
+  const counting =
+    <C extends { flush: (kind?: number, callback?: () => void) => void }>(create: (options?: never) => C) =>
+    (options?: never) => {
+      const compressor = create(options);
+      const flush = compressor.flush.bind(compressor);
+      compressor.flush = (kind, callback) => {
+        flushes.count += 1;
+        flush(kind, callback);
+      };
+      return compressor;
+    };
+  return {
+    ...zlib,
+    createZstdCompress: counting(zlib.createZstdCompress),
+    createBrotliCompress: counting(zlib.createBrotliCompress),
+    createGzip: counting(zlib.createGzip),
+  };
+});
+
+/** Decodes a whole stream, which must be finished. */
+const DECODE: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  zstd: zstdDecompressSync,
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+};
+/** Decodes what has arrived so far, an unfinished stream included. */
+const DECODE_SO_FAR: Record<Encoding, (bytes: Buffer) => string> = {
+  zstd: (bytes) => zstdDecompressSync(bytes, { finishFlush: constants.ZSTD_e_flush }).toString("utf8"),
+  br: (bytes) => brotliDecompressSync(bytes, { finishFlush: constants.BROTLI_OPERATION_FLUSH }).toString("utf8"),
+  gzip: (bytes) => gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }).toString("utf8"),
+};
+
+describe("choosing an encoding", () => {
+  it.each([
+    ["gzip, deflate, br, zstd", "zstd", "br"],
+    ["gzip, deflate, br", "br", "br"],
+    ["gzip", "gzip", "gzip"],
+    ["br;q=0.5, gzip", "gzip", "gzip"],
+    ["zstd;q=0.9, br", "br", "br"],
+    ["*", "zstd", "br"],
+    ["br;q=0, *;q=0.1", "zstd", "zstd"],
+    ["zstd;q=0, br;q=0, gzip;q=0", null, null],
+    ["*;q=0", null, null],
+    ["identity", null, null],
+    ["identity, gzip;q=0.5", null, null],
+    ["identity;q=0.5, gzip", "gzip", "gzip"],
+    ["deflate", null, null],
+    [undefined, null, null],
+  ])("%s: %s streamed, %s kept", (header, streamed, kept) => {
+    expect(chooseEncoding(header, CHEAPEST_FIRST)).toBe(streamed);
+    expect(chooseEncoding(header, SMALLEST_FIRST)).toBe(kept);
+  });
+});
+
+describe("a streamed body", () => {
+  beforeEach(() => {
+    flushes.count = 0;
+  });
+
+  it.each(CHEAPEST_FIRST)(
+    "in %s sends what was written as soon as the source pauses, with one flush for a burst of chunks",
+    async (encoding) => {
+      const stream = compressedStream(encoding);
+      const writer = stream.writable.getWriter();
+      const reader = stream.readable.getReader();
+      const received: Buffer[] = [];
+      const receiveUntil = async (text: string) => {
+        while (DECODE_SO_FAR[encoding](Buffer.concat(received)) !== text) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error("the stream ended early");
+          received.push(Buffer.from(value));
+        }
+      };
+
+      // The head and the shell come in one burst; the rest waits on the data (here, on the test).
+      const shell = ["<head>", "<body>", "shell"].map((chunk) => writer.write(Buffer.from(chunk)));
+      await receiveUntil("<head><body>shell");
+      await Promise.all(shell);
+      expect(flushes.count).toBe(1);
+
+      // The last parts and the end come together: the end sends them, no flush needed.
+      const rest = ["late part", "</body>"].map((chunk) => writer.write(Buffer.from(chunk)));
+      const receiveTheRest = async () => {
+        for (let next = await reader.read(); !next.done; next = await reader.read()) received.push(Buffer.from(next.value));
+      };
+      await Promise.all([...rest, writer.close(), receiveTheRest()]);
+      expect(DECODE[encoding](Buffer.concat(received)).toString("utf8")).toBe("<head><body>shelllate part</body>");
+      expect(flushes.count).toBe(1);
+    },
+    10_000,
+  );
+});
+
+describe("the compression middleware", () => {
+  const PAGE = `<p>${"words ".repeat(400)}</p>`;
+  function app() {
+    const shop = new Hono<HttpEnv>();
+    shop.use("*", compression());
+    shop.get("/page", (c) => c.html(PAGE));
+    shop.get("/unchanged", (c) => c.body(null, 304, { "content-type": "text/html" }));
+    shop.get("/empty", (c) => c.body(null, 204));
+    return shop;
+  }
+  const zstd = { headers: { "accept-encoding": "zstd" } };
+
+  it("compresses a page in the cheapest encoding the client accepts, and says it varies", async () => {
+    const page = await app().request("/page", zstd);
+    expect(page.headers.get("content-encoding")).toBe("zstd");
+    expect(page.headers.get("content-length")).toBeNull();
+    expect(page.headers.get("vary")).toBe("Accept-Encoding");
+    expect(DECODE.zstd(Buffer.from(await page.arrayBuffer())).toString("utf8")).toBe(PAGE);
+  });
+
+  it("answers HEAD with the page's headers and no body, unencoded", async () => {
+    const head = await app().request("/page", { method: "HEAD", ...zstd });
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(head.headers.get("content-encoding")).toBeNull();
+    expect(head.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
+  it("leaves 304 and 204 answers without a body or an encoding", async () => {
+    for (const path of ["/unchanged", "/empty"]) {
+      const response = await app().request(path, zstd);
+      expect(response.body).toBeNull();
+      expect(response.headers.get("content-encoding")).toBeNull();
+    }
+  });
+});
