@@ -40,10 +40,23 @@ export function compressedStream(encoding: Encoding): TransformStream<Uint8Array
   const stopFlushing = () => {
     if (pendingFlush) clearImmediate(pendingFlush);
   };
+  const stop = () => {
+    stopFlushing();
+    compressor.destroy();
+  };
   // `cancel` (the client went away) is in the Streams standard and in Node, not in TypeScript's types.
   const transformer: Transformer<Uint8Array, Uint8Array> & { cancel: () => void } = {
     start(controller) {
-      compressor.on("data", (chunk: Buffer) => controller.enqueue(chunk));
+      compressor.on("data", (chunk: Buffer) => {
+        // The stream can be closed or errored under the compressor (the client went away while the
+        // page was still streaming) before `cancel` runs: what is still coming out has no reader,
+        // and a throw here, in an event handler, would end the process.
+        try {
+          controller.enqueue(chunk);
+        } catch {
+          stop();
+        }
+      });
       compressor.on("error", (error) => controller.error(error));
     },
     async transform(chunk) {
@@ -59,10 +72,7 @@ export function compressedStream(encoding: Encoding): TransformStream<Uint8Array
       compressor.end();
       await ended;
     },
-    cancel() {
-      stopFlushing();
-      compressor.destroy();
-    },
+    cancel: stop,
   };
   return new TransformStream(transformer);
 }

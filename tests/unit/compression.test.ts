@@ -102,6 +102,32 @@ describe("a streamed body", () => {
     },
     10_000,
   );
+
+  it.each(
+    CHEAPEST_FIRST.flatMap((encoding) => [
+      [encoding, "the client goes away"],
+      [encoding, "the page's stream fails"],
+    ]),
+  )("in %s stops quietly when %s while output is still coming", async (encoding, ending) => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", record);
+    try {
+      const stream = compressedStream(encoding);
+      const writer = stream.writable.getWriter();
+      const reader = stream.readable.getReader();
+      // A burst large enough that the compressor is still producing when the reader leaves.
+      const written = writer.write(Buffer.from("<p>a part of the page</p>".repeat(20_000)));
+      await reader.read();
+      if (ending === "the client goes away") await reader.cancel("the client went away");
+      else await writer.abort(new Error("the render failed"));
+      await written.catch(() => undefined);
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", record);
+    }
+  });
 });
 
 describe("the compression middleware", () => {
