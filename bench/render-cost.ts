@@ -24,14 +24,16 @@ const BAG_OPTIONS = ["op-m8_ba-1b", "op-j4_yz-1b", "op-mpu_pb-1pu"];
 
 type Visitor = "anonymous" | "bag" | "member";
 type Page = { label: string; path: string; visitor: Visitor; shows: string };
-const PAGES: Page[] = [
-  { label: "/shop", path: "/shop", visitor: "anonymous", shows: "All drinks" },
-  { label: "/shop/luna-collagen", path: "/shop/luna-collagen", visitor: "anonymous", shows: "Luna" },
-  { label: "product", path: "/shop/luna-collagen/m8", visitor: "anonymous", shows: "Add to bag" },
-  { label: "/bag (3 lines)", path: "/bag", visitor: "bag", shows: "Checkout" },
-  { label: "/member", path: "/member", visitor: "member", shows: "Point history" },
-  { label: "/checkout/summary (3 lines)", path: "/checkout/summary", visitor: "bag", shows: "Review your bag" },
-].filter((page) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(",").includes(page.label));
+const PAGES = (
+  [
+    { label: "/shop", path: "/shop", visitor: "anonymous", shows: "All drinks" },
+    { label: "/shop/luna-collagen", path: "/shop/luna-collagen", visitor: "anonymous", shows: "Luna" },
+    { label: "product", path: "/shop/luna-collagen/m8", visitor: "anonymous", shows: "Add to bag" },
+    { label: "/bag (3 lines)", path: "/bag", visitor: "bag", shows: "Checkout" },
+    { label: "/member", path: "/member", visitor: "member", shows: "Point history" },
+    { label: "/checkout/summary (3 lines)", path: "/checkout/summary", visitor: "bag", shows: "Review your bag" },
+  ] satisfies Page[]
+).filter((page) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(",").includes(page.label));
 
 type Shop = Awaited<ReturnType<typeof startShopProcess>> & {
   label: string;
@@ -42,7 +44,7 @@ type Shop = Awaited<ReturnType<typeof startShopProcess>> & {
 async function startShop(label: string, shopDir: string, port: number): Promise<Shop> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const startedAt = Date.now();
-  const profile = process.env.BENCH_PROFILE
+  const profile: Record<string, string> = process.env.BENCH_PROFILE
     ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` }
     : {};
   const shop = await startShopProcess(port, { PAGE_CACHE: "off", PUBLIC_URL: baseUrl, ...profile }, { shopDir });
