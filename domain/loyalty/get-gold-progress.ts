@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { loadMemberById } from "../members/load-member.ts";
 import { requireOwnMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -12,15 +11,8 @@ export const GoldProgressInput = z.object({ memberId: identifier() });
 /** The viewer's own progress: green towards gold, gold towards another gold year. */
 export const getGoldProgress = defineOperation(GoldProgressInput, async (ctx, { memberId }): Promise<GoldProgress> => {
   await requireOwnMember(ctx, memberId);
-  const [member] = await ctx.db
-    .select({
-      membershipStatus: members.membershipStatus,
-      membershipStartAt: members.membershipStartAt,
-      goldStartAt: members.goldStartAt,
-      tierWindowStartAt: members.tierWindowStartAt,
-    })
-    .from(members)
-    .where(eq(members.id, memberId));
+  // The member page has read this member already: the same read serves both.
+  const member = await loadMemberById(ctx, memberId);
   if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
   const window =
     member.membershipStatus === "gold" && member.goldStartAt
