@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import type { OperationLog } from "../shared/operation-log.ts";
 import { type CatalogIndex, indexCatalog } from "./catalog-index.ts";
-import { loadProducts } from "./load-catalog.ts";
+import { loadProducts, loadSeriesCopy } from "./load-catalog.ts";
 import type { Product } from "./types.ts";
 
 /** Where use cases read the catalogue (every product, active or not) from. */
@@ -18,8 +18,12 @@ function readerOf(index: () => Promise<CatalogIndex>): CatalogReader {
 
 type CatalogLog = Pick<OperationLog, "warn">;
 
+async function loadIndex(db: Database, log: CatalogLog): Promise<CatalogIndex> {
+  return indexCatalog(await loadProducts(db, log), await loadSeriesCopy(db));
+}
+
 export function catalogFromDatabase(db: Database, log: CatalogLog): CatalogReader {
-  return readerOf(async () => indexCatalog(await loadProducts(db, log)));
+  return readerOf(() => loadIndex(db, log));
 }
 
 /**
@@ -34,12 +38,10 @@ export function catalogCachedByRevision(db: Database, revision: () => Promise<nu
     if (cached?.revision !== current) {
       const entry = {
         revision: current,
-        index: loadProducts(db, log)
-          .then(indexCatalog)
-          .catch((error: unknown) => {
-            if (cached === entry) cached = null;
-            throw error;
-          }),
+        index: loadIndex(db, log).catch((error: unknown) => {
+          if (cached === entry) cached = null;
+          throw error;
+        }),
       };
       cached = entry;
     }
