@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import type { OperationLog } from "../shared/operation-log.ts";
+import type { SharedReads } from "../shared/shared-reads.ts";
 import { type CatalogIndex, indexCatalog } from "./catalog-index.ts";
 import { loadProducts, loadSeriesCopy } from "./load-catalog.ts";
 import type { Product } from "./types.ts";
@@ -47,4 +48,12 @@ export function catalogCachedByRevision(db: Database, revision: () => Promise<nu
     }
     return cached.index;
   });
+}
+
+/**
+ * The catalogue as one request sees it: one revision, asked for once (a query on PostgreSQL) however
+ * many lookups the request makes, and asked for again after the request first writes.
+ */
+export function catalogForRequest(catalog: CatalogReader, reads: SharedReads): CatalogReader {
+  return readerOf(() => reads.share("catalogue", () => catalog.index()));
 }

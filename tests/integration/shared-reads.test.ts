@@ -3,6 +3,10 @@ import { seedCatalog } from "../../db/seed/seed.ts";
 import { addToBag } from "../../domain/bag/add-to-bag.ts";
 import { countBagItems } from "../../domain/bag/count-bag-items.ts";
 import { getBag } from "../../domain/bag/get-bag.ts";
+import { catalogCachedByRevision, catalogForRequest } from "../../domain/catalog/catalog-reader.ts";
+import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
+import { findProduct } from "../../domain/catalog/find-product.ts";
+import { listProducts } from "../../domain/catalog/list-products.ts";
 import { guest, type OperationContext } from "../../domain/shared/context.ts";
 import { shareReads } from "../../domain/shared/shared-reads.ts";
 import { testContext } from "../setup/operation-context.ts";
@@ -40,6 +44,28 @@ describe(`reads shared within a request (${DRIVER_NAME})`, () => {
     expect(await optionsIn(post)).toEqual(["op-m8_ba-1b", "op-j4_yz-1b"]);
     await addToBag(elsewhere(bagToken), { optionId: "op-mpu_pb-1pu", quantity: 1 });
     expect(await countBagItems(post, {})).toBe(4);
+  });
+
+  it("asks for the catalogue's revision once per request, and again after the request writes", async () => {
+    let asked = 0;
+    const kept = catalogCachedByRevision(
+      database.db,
+      () => {
+        asked += 1;
+        return readCatalogRevision(database.db);
+      },
+      { warn: () => {} },
+    );
+    const { bagToken } = await addToBag(elsewhere(""), { optionId: "op-m8_ba-1b", quantity: 1 });
+    const shared = shareReads(database.db);
+    const page: OperationContext = { ...elsewhere(bagToken), ...shared, catalog: catalogForRequest(kept, shared.reads) };
+    await Promise.all([listProducts(page, { seriesCode: "m" }), findProduct(page, { productId: "m8" }), getBag(page, {})]);
+    expect(asked).toBe(1);
+    // Adding looks the option up in the catalogue the request has, then writes: the bag after it asks anew.
+    await addToBag(page, { optionId: "op-j4_yz-1b", quantity: 1 });
+    expect(asked).toBe(1);
+    expect((await getBag(page, {})).itemCount).toBe(2);
+    expect(asked).toBe(2);
   });
 
   it("shares a read made at the same time, and keeps no failed read", async () => {
