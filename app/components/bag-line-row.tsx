@@ -4,20 +4,21 @@ import { MAX_LINE_QUANTITY } from "../../domain/bag/max-line-quantity.ts";
 import type { BagLine } from "../../domain/bag/price-bag.ts";
 import { servingsLabel } from "../../domain/catalog/servings.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import { PackIllustration } from "./pack-illustration.tsx";
+import { type Pack, PackFigure } from "./pack-illustration.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
+
+/** The pack a bag line shows, drawn from the bag page's PackSprite. */
+export const packOfLine = (line: BagLine): Pack => ({
+  seriesCode: line.product.series.code,
+  flavourName: line.option.flavourName,
+  kind: line.product.kind,
+});
 
 export function BagLineRow({ line, busy }: { line: BagLine; busy: boolean }) {
   const name = line.option.flavourName ? `${line.product.name}, ${line.option.flavourName}` : line.product.name;
   return (
     <li className="flex gap-4 p-4" data-testid="bag-line" aria-label={name}>
-      <PackIllustration
-        seriesCode={line.product.series.code}
-        flavourName={line.option.flavourName}
-        kind={line.product.kind}
-        title={name}
-        className="size-20 shrink-0 rounded-xl bg-slate-50"
-      />
+      <PackFigure {...packOfLine(line)} title={name} className="size-20 shrink-0 rounded-xl bg-slate-50" />
       <div className="flex flex-1 flex-col gap-2">
         <div className="flex flex-wrap justify-between gap-2">
           <div>

@@ -5,8 +5,9 @@ import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lin
 import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
-import { BagLineRow } from "./bag-line-row.tsx";
-import { RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
+import { BagLineRow, packOfLine } from "./bag-line-row.tsx";
+import { PackSprite } from "./pack-illustration.tsx";
+import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
 export function BagView({
   bag,
@@ -49,6 +50,7 @@ export function BagView({
         </div>
       ) : (
         <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <PackSprite packs={[...bag.lines.map(packOfLine), ...rewards.flatMap((line) => packOfReward(line) ?? [])]} />
           <div className="space-y-6">
             {bag.lines.length > 0 && (
               <ul
