@@ -1,11 +1,10 @@
 import { Link, useNavigation } from "react-router";
-import type { PricedBag } from "../../domain/bag/price-bag.ts";
 import { shippingNote } from "../../domain/bag/shipping-note.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
-import { BagLineRow, packOfLine } from "./bag-line-row.tsx";
+import { BagLineRow, packOfLine, type ShownBag } from "./bag-line-row.tsx";
 import { PackSprite } from "./pack-illustration.tsx";
 import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
@@ -14,7 +13,7 @@ export function BagView({
   rewards,
   result,
 }: {
-  bag: PricedBag;
+  bag: ShownBag;
   /** The signed-in member's rewards waiting in the bag (paid with points). */
   rewards: RewardLine[];
   result: ActionResult | undefined;
