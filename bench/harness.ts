@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -16,6 +17,15 @@ export function benchDatabase(): { label: string; env: Record<string, string> } 
 
 export type LoadResult = { label: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
 
+/** Refuses a port something already listens on, whose answers would pass for the new shop's. */
+async function ensurePortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer()
+      .once("error", () => reject(new Error(`Port ${port} is taken: stop what listens there first.`)))
+      .listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+}
+
 /**
  * Runs the built shop in its own process, so the load generator does not share its event loop.
  * `shopDir` is where the shop is checked out and built (another version, for a side-by-side run);
@@ -26,6 +36,7 @@ export async function startShopProcess(
   env: Record<string, string> = {},
   { shopDir = ".", prepare }: { shopDir?: string; prepare?: (dataDir: string) => Promise<void> } = {},
 ) {
+  await ensurePortFree(port);
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
   await prepare?.(dataDir);
   const child: ChildProcess = spawn(process.execPath, [path.join(shopDir, "server/index.ts")], {

@@ -15,6 +15,7 @@ import type { IdentityClient, IdentityProviderSettings } from "../integrations/i
 import type { Config } from "./env.ts";
 import { catalogueReplyCache } from "./graphql/catalogue-reply-cache.ts";
 import { graphqlRoute } from "./graphql/route.ts";
+import { rememberVerifiedTokens } from "./graphql/verified-tokens.ts";
 import { GRAPHQL_PATH } from "./graphql/yoga.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { buildRoute } from "./http/build-route.ts";
@@ -125,13 +126,19 @@ export function createHttpApp({
   // hit costs no session read, and nobody's session or bag can reach a stored page.
   if (config.PAGE_CACHE === "on")
     app.use("*", pageCache({ revision: catalogRevision, policy: (sha256) => contentSecurityPolicy({ sha256 }, security) }));
+  // Whose each access token is, verified once until it expires: for sessions and bearer callers alike.
+  const verifyAccessToken = rememberVerifiedTokens((accessToken) => identity.identityOfAccessToken(accessToken));
   // Only requests that send a session cookie read the database here.
-  const resume = createSessionResumer({ db: services.db, identity: services.identity, log: logger });
+  const resume = createSessionResumer({
+    db: services.db,
+    identity: { ...services.identity, identityOfAccessToken: verifyAccessToken },
+    log: logger,
+  });
   app.use("*", memberSession({ resume, secureCookies: settings.secureCookies }));
   app.use("*", operationContext(services));
   app.use("*", staffSession({ secureCookies: settings.secureCookies }));
   mountErrorAlertRoutes(app, config.APP_ENV);
-  app.on(["GET", "POST"], GRAPHQL_PATH, graphqlRoute({ config, identity }));
+  app.on(["GET", "POST"], GRAPHQL_PATH, graphqlRoute({ config, verifyAccessToken }));
   app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
   mountStaffAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });

@@ -1,23 +1,43 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { MAX_LINE_QUANTITY } from "../../domain/bag/max-line-quantity.ts";
-import type { BagLine } from "../../domain/bag/price-bag.ts";
+import type { BagLine, PricedBag } from "../../domain/bag/price-bag.ts";
 import { servingsLabel } from "../../domain/catalog/servings.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import { PackIllustration } from "./pack-illustration.tsx";
+import { type Pack, PackFigure } from "./pack-illustration.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
 
-export function BagLineRow({ line, busy }: { line: BagLine; busy: boolean }) {
+/** What a bag line shows, and so all of it that goes into the bag page's data. */
+export function shownLine({ optionId, quantity, lineTotalCents, product, option }: BagLine) {
+  return {
+    optionId,
+    quantity,
+    lineTotalCents,
+    product: { name: product.name, path: product.path, kind: product.kind, seriesCode: product.series.code },
+    option: {
+      optionName: option.optionName,
+      flavourName: option.flavourName,
+      optionPriceCents: option.optionPriceCents,
+      servings: option.servings,
+    },
+  };
+}
+
+export type ShownBagLine = ReturnType<typeof shownLine>;
+export type ShownBag = Omit<PricedBag, "lines"> & { lines: ShownBagLine[] };
+
+/** The pack a bag line shows, drawn from the bag page's PackSprite. */
+export const packOfLine = (line: ShownBagLine): Pack => ({
+  seriesCode: line.product.seriesCode,
+  flavourName: line.option.flavourName,
+  kind: line.product.kind,
+});
+
+export function BagLineRow({ line, busy }: { line: ShownBagLine; busy: boolean }) {
   const name = line.option.flavourName ? `${line.product.name}, ${line.option.flavourName}` : line.product.name;
   return (
     <li className="flex gap-4 p-4" data-testid="bag-line" aria-label={name}>
-      <PackIllustration
-        seriesCode={line.product.series.code}
-        flavourName={line.option.flavourName}
-        kind={line.product.kind}
-        title={name}
-        className="size-20 shrink-0 rounded-xl bg-slate-50"
-      />
+      <PackFigure {...packOfLine(line)} title={name} className="size-20 shrink-0 rounded-xl bg-slate-50" />
       <div className="flex flex-1 flex-col gap-2">
         <div className="flex flex-wrap justify-between gap-2">
           <div>

@@ -1,19 +1,19 @@
 import { Link, useNavigation } from "react-router";
-import type { PricedBag } from "../../domain/bag/price-bag.ts";
 import { shippingNote } from "../../domain/bag/shipping-note.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
-import { BagLineRow } from "./bag-line-row.tsx";
-import { RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
+import { BagLineRow, packOfLine, type ShownBag } from "./bag-line-row.tsx";
+import { PackSprite } from "./pack-illustration.tsx";
+import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
 export function BagView({
   bag,
   rewards,
   result,
 }: {
-  bag: PricedBag;
+  bag: ShownBag;
   /** The signed-in member's rewards waiting in the bag (paid with points). */
   rewards: RewardLine[];
   result: ActionResult | undefined;
@@ -49,6 +49,7 @@ export function BagView({
         </div>
       ) : (
         <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <PackSprite packs={[...bag.lines.map(packOfLine), ...rewards.flatMap((line) => packOfReward(line) ?? [])]} />
           <div className="space-y-6">
             {bag.lines.length > 0 && (
               <ul

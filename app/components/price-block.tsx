@@ -3,7 +3,10 @@ import type { PurchaseOption } from "../../domain/catalog/types.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { pricePerServingCents, pricePerUnitCents, unitCount } from "../lib/product-display.ts";
 
-export function PriceBlock({ option }: { option: PurchaseOption }) {
+/** What a price block shows of an option. */
+export type PricedOption = Pick<PurchaseOption, "optionId" | "optionPriceCents" | "servings" | "savingCents">;
+
+export function PriceBlock({ option }: { option: PricedOption }) {
   const units = unitCount(option);
   const saved = option.savingCents;
   const unitWord = option.optionId.endsWith("pu") ? "pouch" : "box";

@@ -5,7 +5,7 @@ import type { OrderRewardLine } from "../../domain/loyalty/redeems/order-rewards
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { LineTitle } from "./line-title.tsx";
-import { PackIllustration } from "./pack-illustration.tsx";
+import { type Pack, PackFigure } from "./pack-illustration.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
 import { When } from "./when.tsx";
 
@@ -28,19 +28,20 @@ const rewardFields = (line: RewardLine) => ({
   pointTransactionId: line.pointTransactionId,
 });
 
+/** The pack a reward in the bag shows, drawn from the bag page's PackSprite; none for a reward that is no product. */
+export const packOfReward = (line: RewardLine): Pack | null =>
+  line.seriesCode && line.productKind
+    ? { seriesCode: line.seriesCode, flavourName: line.flavourName, kind: line.productKind }
+    : null;
+
 /** A reward in the bag: paid with points, S$0.00, with one more / one fewer / remove. */
 export function RewardLineRow({ line }: { line: RewardLine }) {
   const name = rewardName(line);
+  const pack = packOfReward(line);
   return (
     <li className="flex gap-4 p-4" data-testid="reward-line" aria-label={`Reward: ${name}`}>
-      {line.seriesCode && line.productKind ? (
-        <PackIllustration
-          seriesCode={line.seriesCode}
-          flavourName={line.flavourName}
-          kind={line.productKind}
-          title={name}
-          className="size-20 shrink-0 rounded-xl bg-amber-50"
-        />
+      {pack ? (
+        <PackFigure {...pack} title={name} className="size-20 shrink-0 rounded-xl bg-amber-50" />
       ) : (
         <span aria-hidden="true" className="grid size-20 shrink-0 place-items-center rounded-xl bg-amber-50">
           <Gift className="size-8 text-amber-700" />

@@ -59,59 +59,122 @@ function startAfterFirstPaint(preloads: string[], moduleCode: string) {
 /** JSON that is safe inside a <script> element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
-/** Rewrites a complete document head (up to and without `</head>`): preloads out, stylesheet in. */
-function rewriteHead(head: string, stylesheet: string): { head: string; preloads: string[] } {
+const encoder = new TextEncoder();
+const LOADER = `(${startAfterFirstPaint.toString()})`;
+const MODULE_TYPE = 'type="module"';
+const SCRIPT_START = "<script";
+const SCRIPT_END = "</script>";
+
+/** Removes the preloads from a complete document head (up to and without `</head>`). */
+function rewriteHead(head: string): { head: string; preloads: string[] } {
   const preloads: string[] = [];
   const rest = head.replace(MODULE_PRELOAD, (_tag, href: string) => {
     preloads.push(href);
     return "";
   });
-  return { head: `${rest}<style>${stylesheet}</style>`, preloads };
+  return { head: rest, preloads };
+}
+
+/** `<style>…</style>`, encoded once: every page carries the same stylesheet. */
+let styleElement: { stylesheet: string; bytes: Uint8Array } | null = null;
+function styleBytes(stylesheet: string): Uint8Array {
+  if (styleElement?.stylesheet !== stylesheet)
+    styleElement = { stylesheet, bytes: encoder.encode(`<style>${stylesheet}</style>`) };
+  return styleElement.bytes;
 }
 
 function deferredModuleScript(preloads: string[], moduleCode: string, nonce: string): string {
-  return `<script nonce="${nonce}">(${startAfterFirstPaint.toString()})(${scriptJson(preloads)},${scriptJson(moduleCode)})</script>`;
+  return `<script nonce="${nonce}">${LOADER}(${scriptJson(preloads)},${scriptJson(moduleCode)})</script>`;
+}
+
+type Found = { start: number; end: number; code: string };
+
+/**
+ * The module script in `html` (bytes), looked for from `from` on: where it starts and ends and its
+ * code; "partial" when it has begun but not yet ended, null when it is not there (yet).
+ */
+function findModuleScript(html: Buffer, from: number): Found | "partial" | null {
+  for (let at = html.indexOf(MODULE_TYPE, from); at !== -1; at = html.indexOf(MODULE_TYPE, at + 1)) {
+    const start = html.lastIndexOf(SCRIPT_START, at);
+    if (start === -1) continue;
+    const close = html.indexOf(SCRIPT_END, at);
+    if (close === -1) return "partial";
+    const end = close + SCRIPT_END.length;
+    const script = MODULE_SCRIPT.exec(html.toString("utf8", start, end));
+    if (script?.index === 0) return { start, end, code: script[1] ?? "" };
+  }
+  return null;
+}
+
+/** Bytes appended chunk by chunk into one buffer that grows by doubling, so holding the shell copies it about once. */
+function byteStore() {
+  let bytes = Buffer.allocUnsafe(64 * 1024);
+  let length = 0;
+  return {
+    append(chunk: Uint8Array): void {
+      if (length + chunk.byteLength > bytes.length) {
+        const larger = Buffer.allocUnsafe(Math.max(bytes.length * 2, length + chunk.byteLength));
+        bytes.copy(larger, 0, 0, length);
+        bytes = larger;
+      }
+      bytes.set(chunk, length);
+      length += chunk.byteLength;
+    },
+    /** What is held, from `start`: a view, valid until the next append. */
+    view: (start = 0): Buffer => bytes.subarray(start, length),
+  };
 }
 
 /**
  * A transform for the document stream React renders. The shell arrives in one go, so holding it
  * back until the module script has passed delays nothing; later chunks (streamed data) pass as
- * they come.
+ * they come. It works on the bytes: only the head and the module script are read as text.
  */
 export function firstPaintDocument(options: { stylesheet: string; nonce: string }): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let pending = "";
-  let preloads: string[] | null = null;
+  const held = byteStore();
+  // Where the body starts in what is held, once the head has been sent.
+  let bodyStart = -1;
+  // Where the marker looked for may still begin: the bytes before were looked through already.
+  let lookFrom = 0;
+  let preloads: string[] = [];
   let done = false;
+  const send = (controller: TransformStreamDefaultController<Uint8Array>, bytes: Uint8Array) => {
+    if (bytes.byteLength > 0) controller.enqueue(bytes);
+  };
   return new TransformStream({
     transform(chunk, controller) {
-      const text = decoder.decode(chunk, { stream: true });
       if (done) {
-        if (text) controller.enqueue(encoder.encode(text));
+        send(controller, chunk);
         return;
       }
-      pending += text;
-      if (preloads === null) {
-        const headEnd = pending.indexOf(HEAD_END);
-        if (headEnd === -1) return;
-        const rewritten = rewriteHead(pending.slice(0, headEnd), options.stylesheet);
+      held.append(chunk);
+      if (bodyStart === -1) {
+        const headEnd = held.view().indexOf(HEAD_END, lookFrom);
+        if (headEnd === -1) {
+          lookFrom = Math.max(0, held.view().length - HEAD_END.length);
+          return;
+        }
+        const rewritten = rewriteHead(held.view().toString("utf8", 0, headEnd));
         preloads = rewritten.preloads;
-        controller.enqueue(encoder.encode(rewritten.head));
-        pending = pending.slice(headEnd);
+        send(controller, encoder.encode(rewritten.head));
+        send(controller, styleBytes(options.stylesheet));
+        bodyStart = headEnd;
+        lookFrom = 0;
       }
-      const script = MODULE_SCRIPT.exec(pending);
-      if (!script) return;
-      const replaced = deferredModuleScript(preloads, script[1] ?? "", options.nonce);
-      controller.enqueue(
-        encoder.encode(`${pending.slice(0, script.index)}${replaced}${pending.slice(script.index + script[0].length)}`),
-      );
-      pending = "";
+      const body = held.view(bodyStart);
+      const script = findModuleScript(body, lookFrom);
+      if (script === null || script === "partial") {
+        if (script === null) lookFrom = Math.max(lookFrom, body.length - MODULE_TYPE.length);
+        return;
+      }
+      // Nothing is appended once done, so these views of the held bytes stay as they are.
+      send(controller, body.subarray(0, script.start));
+      send(controller, encoder.encode(deferredModuleScript(preloads, script.code, options.nonce)));
+      send(controller, body.subarray(script.end));
       done = true;
     },
     flush(controller) {
-      const rest = pending + decoder.decode();
-      if (rest) controller.enqueue(encoder.encode(rest));
+      if (!done) send(controller, held.view(Math.max(bodyStart, 0)));
     },
   });
 }

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { byMemberId, loadMemberSummary, type MemberSummary } from "../../domain/members/load-member.ts";
+import { loadMemberById, type MemberSummary } from "../../domain/members/load-member.ts";
 import type { RequestContext } from "../context.ts";
 import { loginPath } from "./member-paths.ts";
 import { requestPath } from "./request-path.ts";
@@ -19,7 +19,7 @@ export function currentPagePath(request: Request): string {
 export async function requireMember(context: RequestContext, request: Request): Promise<MemberSummary> {
   const ctx = context.operations;
   const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
-  const member = memberId ? await loadMemberSummary(ctx, byMemberId(memberId)) : null;
+  const member = memberId ? await loadMemberById(ctx, memberId) : null;
   if (!member) throw redirect(loginPath(currentPagePath(request)));
   return member;
 }

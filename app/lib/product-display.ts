@@ -7,11 +7,11 @@ export function unitCount(option: Pick<PurchaseOption, "optionId">): number {
   return parseOptionId(option.optionId)?.count ?? 1;
 }
 
-export function pricePerUnitCents(option: PurchaseOption): number {
+export function pricePerUnitCents(option: Pick<PurchaseOption, "optionId" | "optionPriceCents">): number {
   return divideCents(option.optionPriceCents, unitCount(option));
 }
 
-export function pricePerServingCents(option: PurchaseOption): number {
+export function pricePerServingCents(option: Pick<PurchaseOption, "optionPriceCents" | "servings">): number {
   return divideCents(option.optionPriceCents, Math.max(option.servings, 1));
 }
 
@@ -19,7 +19,7 @@ export function lowestPriceCents(product: Product): number {
   return Math.min(...product.options.map((option) => option.optionPriceCents));
 }
 
-export function flavoursOf(product: Product): string[] {
+export function flavoursOf(product: { options: readonly Pick<PurchaseOption, "flavourName">[] }): string[] {
   return [...new Set(product.options.map((option) => option.flavourName).filter((name): name is string => name !== null))];
 }
 
@@ -28,6 +28,6 @@ export function leadFlavour(product: Product): string | null {
 }
 
 /** The option shown first: a bundle's free-box offer, otherwise the first option. */
-export function defaultOption(options: PurchaseOption[]): PurchaseOption | undefined {
+export function defaultOption<O extends Pick<PurchaseOption, "isUpsellOption">>(options: O[]): O | undefined {
   return options.find((option) => option.isUpsellOption) ?? options[0];
 }

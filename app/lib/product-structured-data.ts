@@ -1,10 +1,14 @@
-import type { Product } from "../../domain/catalog/types.ts";
+import type { Product, PurchaseOption } from "../../domain/catalog/types.ts";
 import type { ProductReviews } from "../../domain/reviews/product-reviews.ts";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The product page's schema.org Product: its offers, and its rating and reviews once it has some. */
-export function productStructuredData(product: Product, page: { url: string; brandName: string }, reviews: ProductReviews) {
+export function productStructuredData(
+  product: Pick<Product, "name" | "summary" | "id"> & { options: readonly Pick<PurchaseOption, "optionPriceCents">[] },
+  page: { url: string; brandName: string },
+  reviews: ProductReviews,
+) {
   const prices = product.options.map((option) => option.optionPriceCents);
   const { summary } = reviews;
   return {

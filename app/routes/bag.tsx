@@ -4,6 +4,7 @@ import { getBag } from "../../domain/bag/get-bag.ts";
 import { RemoveBagLineInput, removeBagLine } from "../../domain/bag/remove-bag-line.ts";
 import { SetBagLineQuantityInput, setBagLineQuantity } from "../../domain/bag/set-bag-line-quantity.ts";
 import { bagTokenOf } from "../../domain/shared/context.ts";
+import { shownLine } from "../components/bag-line-row.tsx";
 import { BagView } from "../components/bag-view.tsx";
 import { type RequestContext, requestContext } from "../context.ts";
 import { type ActionResult, expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../lib/action-result.server.ts";
@@ -19,7 +20,11 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Bag");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const bag = await getBag(ctx.operations, {});
-  return { bag, rewards: await rewardsInBag(ctx), notice: noticeOf(new URL(request.url)) };
+  return {
+    bag: { ...bag, lines: bag.lines.map(shownLine) },
+    rewards: await rewardsInBag(ctx),
+    notice: noticeOf(new URL(request.url)),
+  };
 }
 
 async function changeBag(context: RequestContext, form: FormData): Promise<BagOutcome> {

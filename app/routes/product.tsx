@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
+import type { Product } from "../../domain/catalog/types.ts";
 import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
 import { listProductReviews } from "../../domain/reviews/product-reviews.ts";
 import { formatCalendarDate } from "../../kernel/format-timestamp.ts";
@@ -38,7 +39,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const flavour = flavoursOf(product).find((name) => name === asked) ?? null;
   const reviews = await listProductReviews(operations, { productId: product.id });
   const page = { url: new URL(product.path, siteOrigin).href, brandName: settings.brandName };
-  return { product, flavour, delivery: estimateDelivery(new Date()), reviews, page };
+  return { product: shownProduct(product), flavour, delivery: estimateDelivery(new Date()), reviews, page };
+}
+
+/** What this page shows of the product and its options, and so all of it that goes into the page's data. */
+function shownProduct(product: Product) {
+  const { id, name, series, kind, summary, description, path } = product;
+  const options = product.options.map(
+    ({ optionId, optionName, optionPriceCents, flavourName, isUpsellOption, servings, savingCents }) => ({
+      optionId,
+      optionName,
+      optionPriceCents,
+      flavourName,
+      isUpsellOption,
+      servings,
+      savingCents,
+    }),
+  );
+  return { id, name, series, kind, summary, description, path, options };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary);

@@ -2,6 +2,7 @@ import { and, eq, sum } from "drizzle-orm";
 import { z } from "zod";
 import { redeems } from "../../db/schema/members.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { sharedRead } from "../shared/shared-reads.ts";
 import { bagHolder, loadBag } from "./held-bag.ts";
 
 export const CountBagItemsInput = z.object({});
@@ -17,9 +18,12 @@ export const countBagItems = defineOperation(declared, async function countBagIt
   const { itemCount } = await loadBag(ctx, bag.id);
   const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
   if (!memberId) return itemCount;
-  const [rewards] = await ctx.db
-    .select({ quantity: sum(redeems.quantity).mapWith(Number) })
-    .from(redeems)
-    .where(and(eq(redeems.memberId, memberId), eq(redeems.status, "Pending")));
+  // The header counts them and so does the visitor cookie after the page: one read per request.
+  const [rewards] = await sharedRead(ctx, `pending-reward-count:${memberId}`, () =>
+    ctx.db
+      .select({ quantity: sum(redeems.quantity).mapWith(Number) })
+      .from(redeems)
+      .where(and(eq(redeems.memberId, memberId), eq(redeems.status, "Pending"))),
+  );
   return itemCount + (rewards?.quantity ?? 0);
 });

@@ -5,6 +5,7 @@ import { isValidOptionId } from "../../kernel/option-id.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
 import type { Access } from "../shared/access.ts";
 import { bagTokenOf, type OperationContext } from "../shared/context.ts";
+import { sharedRead } from "../shared/shared-reads.ts";
 import { bagIdOf, isWellFormedBagToken } from "./bag-token.ts";
 import { type PricedBag, priceBag } from "./price-bag.ts";
 
@@ -36,14 +37,16 @@ export const bagHolder: Access<HeldBag> = {
   },
 };
 
-/** A bag's lines priced from the catalogue; no bag is an empty bag. */
-export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog">, bagId: string | null): Promise<PricedBag> {
+/** A bag's lines priced from the catalogue; no bag is an empty bag. The lines are read once per request. */
+export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog" | "reads">, bagId: string | null): Promise<PricedBag> {
   if (!bagId) return priceBag([], new Map());
-  const lines = await ctx.db
-    .select({ optionId: bagLines.optionId, quantity: bagLines.quantity })
-    .from(bagLines)
-    .where(eq(bagLines.bagId, bagId))
-    .orderBy(asc(bagLines.addedAt), asc(bagLines.optionId));
+  const lines = await sharedRead(ctx, `bag-lines:${bagId}`, () =>
+    ctx.db
+      .select({ optionId: bagLines.optionId, quantity: bagLines.quantity })
+      .from(bagLines)
+      .where(eq(bagLines.bagId, bagId))
+      .orderBy(asc(bagLines.addedAt), asc(bagLines.optionId)),
+  );
   const catalogue = await findPurchaseOptions(
     ctx.catalog,
     lines.map((line) => line.optionId),

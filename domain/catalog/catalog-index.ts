@@ -1,5 +1,5 @@
 import { SERIES } from "../../kernel/series.ts";
-import type { Product, PurchaseOption } from "./types.ts";
+import type { Product, PurchaseOption, SeriesCopy } from "./types.ts";
 
 export type ProductKind = Product["kind"];
 export const PRODUCT_KINDS = ["box", "shots", "pouch", "bundle"] as const satisfies readonly ProductKind[];
@@ -32,6 +32,8 @@ export type CatalogIndex = {
    * matches nothing.
    */
   listing(filter: ListingFilter): readonly Product[];
+  /** Each product line's copy by series code (the series table raises the revision too). */
+  readonly seriesCopy: ReadonlyMap<string, SeriesCopy>;
 };
 
 /**
@@ -45,7 +47,7 @@ function onSale(product: Product): Product | null {
   return options.length === 0 ? null : { ...product, options };
 }
 
-export function indexCatalog(products: Product[]): CatalogIndex {
+export function indexCatalog(products: Product[], seriesCopy: ReadonlyMap<string, SeriesCopy>): CatalogIndex {
   const byId = new Map(products.map((product) => [product.id, product]));
   const shopProducts = products.map(onSale).filter((product) => product !== null);
   const shopById = new Map(shopProducts.map((product) => [product.id, product]));
@@ -57,6 +59,7 @@ export function indexCatalog(products: Product[]): CatalogIndex {
   const listings = new Map<string, readonly Product[]>();
   return {
     products,
+    seriesCopy,
     product: (productId, filter = {}) => (filter.includeInactive === true ? byId : shopById).get(productId),
     option: (optionId) => byOption.get(optionId),
     listing(filter) {

@@ -1,7 +1,8 @@
 import type { Database } from "../../db/client.ts";
 import type { OperationLog } from "../shared/operation-log.ts";
+import type { SharedReads } from "../shared/shared-reads.ts";
 import { type CatalogIndex, indexCatalog } from "./catalog-index.ts";
-import { loadProducts } from "./load-catalog.ts";
+import { loadProducts, loadSeriesCopy } from "./load-catalog.ts";
 import type { Product } from "./types.ts";
 
 /** Where use cases read the catalogue (every product, active or not) from. */
@@ -18,8 +19,12 @@ function readerOf(index: () => Promise<CatalogIndex>): CatalogReader {
 
 type CatalogLog = Pick<OperationLog, "warn">;
 
+async function loadIndex(db: Database, log: CatalogLog): Promise<CatalogIndex> {
+  return indexCatalog(await loadProducts(db, log), await loadSeriesCopy(db));
+}
+
 export function catalogFromDatabase(db: Database, log: CatalogLog): CatalogReader {
-  return readerOf(async () => indexCatalog(await loadProducts(db, log)));
+  return readerOf(() => loadIndex(db, log));
 }
 
 /**
@@ -34,15 +39,21 @@ export function catalogCachedByRevision(db: Database, revision: () => Promise<nu
     if (cached?.revision !== current) {
       const entry = {
         revision: current,
-        index: loadProducts(db, log)
-          .then(indexCatalog)
-          .catch((error: unknown) => {
-            if (cached === entry) cached = null;
-            throw error;
-          }),
+        index: loadIndex(db, log).catch((error: unknown) => {
+          if (cached === entry) cached = null;
+          throw error;
+        }),
       };
       cached = entry;
     }
     return cached.index;
   });
+}
+
+/**
+ * The catalogue as one request sees it: one revision, asked for once (a query on PostgreSQL) however
+ * many lookups the request makes, and asked for again after the request first writes.
+ */
+export function catalogForRequest(catalog: CatalogReader, reads: SharedReads): CatalogReader {
+  return readerOf(() => reads.share("catalogue", () => catalog.index()));
 }

@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { optionSkus, products, purchaseOptions, skus } from "../../db/schema/catalog.ts";
+import { optionSkus, products, purchaseOptions, series, skus } from "../../db/schema/catalog.ts";
 import { seriesByCode } from "../../kernel/series.ts";
 import type { OperationLog } from "../shared/operation-log.ts";
 import { productPath } from "./product-url.ts";
 import { savingOf } from "./saving.ts";
 import { servingsOf } from "./servings.ts";
-import type { OptionSku, Product, PurchaseOption } from "./types.ts";
+import type { OptionSku, Product, PurchaseOption, SeriesCopy } from "./types.ts";
 
 type ProductRow = typeof products.$inferSelect;
 type OptionRow = typeof purchaseOptions.$inferSelect;
@@ -32,6 +32,15 @@ export async function loadProducts(db: Database, log: Pick<OperationLog, "warn">
     .innerJoin(skus, eq(skus.skuId, optionSkus.skuId))
     .orderBy(asc(optionSkus.skuId));
   return assemble(productRows, optionRows, skuRows, log);
+}
+
+/** Each product line's copy, keyed by series code. */
+export async function loadSeriesCopy(db: Database): Promise<Map<string, SeriesCopy>> {
+  const rows = await db
+    .select({ code: series.code, tagline: series.tagline, description: series.description })
+    .from(series)
+    .orderBy(asc(series.sortOrder));
+  return new Map(rows.map((row) => [row.code, row]));
 }
 
 function assemble(

@@ -37,3 +37,6 @@ export type Product = {
   path: string;
   options: PurchaseOption[];
 };
+
+/** A product line's marketing copy, as its listing page shows it. */
+export type SeriesCopy = { code: string; tagline: string; description: string };

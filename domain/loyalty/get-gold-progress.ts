@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { loadMemberById } from "../members/load-member.ts";
 import { ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -15,15 +14,8 @@ const declared = { access: ownMember, input: GoldProgressInput };
 export const getGoldProgress = defineOperation(
   declared,
   async function getGoldProgress(ctx, { memberId }): Promise<GoldProgress> {
-    const [member] = await ctx.db
-      .select({
-        membershipStatus: members.membershipStatus,
-        membershipStartAt: members.membershipStartAt,
-        goldStartAt: members.goldStartAt,
-        tierWindowStartAt: members.tierWindowStartAt,
-      })
-      .from(members)
-      .where(eq(members.id, memberId));
+    // The member page has read this member already: the same read serves both.
+    const member = await loadMemberById(ctx, memberId);
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
     const window =
       member.membershipStatus === "gold" && member.goldStartAt

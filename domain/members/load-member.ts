@@ -4,6 +4,7 @@ import { formatTimestamp } from "../../kernel/format-timestamp.ts";
 import type { ProviderType } from "../../kernel/identity.ts";
 import { parseJsonField } from "../../kernel/json-field.ts";
 import { providerEmailColumn } from "../identity/provider-email.ts";
+import { type SharedReads, sharedRead } from "../shared/shared-reads.ts";
 import { MAX_REPORTED_RAW, type MemberDeps, reportMalformed } from "./member-deps.ts";
 import { loadMemberLists, MEMBER_LISTS, type MemberListName } from "./member-lists.ts";
 import type { MemberIdentityView, MemberView } from "./member-view.ts";
@@ -54,6 +55,11 @@ export async function loadMemberSummary(deps: MemberDeps, where: SQL): Promise<M
     formattedMembershipStartTimestamp: formatTimestamp(member.membershipStartAt),
     formattedGoldStartTimestamp: member.goldStartAt ? formatTimestamp(member.goldStartAt) : null,
   };
+}
+
+/** The member by id, read once for a request's pages and operations (shared-reads.ts). */
+export function loadMemberById(deps: MemberDeps & { reads?: SharedReads }, memberId: string): Promise<MemberSummary | null> {
+  return sharedRead(deps, `member:${memberId}`, () => loadMemberSummary(deps, byMemberId(memberId)));
 }
 
 /** The whole member: the summary and every nested list. */

@@ -112,6 +112,8 @@ export type MemberView = {
   points: number;
   membershipStartAt: Date;
   goldStartAt: Date | null;
+  /** Where the spend towards gold starts counting, when not at membershipStartAt (tiers.ts). */
+  tierWindowStartAt: Date | null;
   formattedMembershipStartTimestamp: string;
   formattedGoldStartTimestamp: string | null;
   purchaseCount: number;

@@ -10,6 +10,7 @@ import type { CatalogReader } from "../catalog/catalog-reader.ts";
 import type { ActiveSession } from "../identity/session.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { OperationLog } from "./operation-log.ts";
+import type { SharedReads } from "./shared-reads.ts";
 
 /** A shopper without a sign-in; the bag cookie's token is their only proof of anything. */
 export type GuestViewer = { kind: "guest"; bagToken: string | null };
@@ -88,10 +89,12 @@ export type OperationContext = Ports & {
   viewer: Viewer;
   /** Debug mode (DEBUG_TOOLS): the debug operations work only when it is on; never in production. */
   debug: boolean;
+  /** A request's reads made once for all its operations (shared-reads.ts); none outside a request. */
+  reads?: SharedReads;
 };
 
 /** The parts of a context that stay the same for every request of a process. */
-export type ShopServices = Omit<OperationContext, "viewer" | "log">;
+export type ShopServices = Omit<OperationContext, "viewer" | "log" | "reads">;
 
 export function contextFor(services: ShopServices, viewer: Viewer, log: OperationLog): OperationContext {
   return { ...services, viewer, log };

@@ -1,21 +1,20 @@
 import type { Handler } from "hono";
 import { bagTokenOf, guest } from "../../domain/shared/context.ts";
-import type { IdentityClient } from "../../integrations/identity/identity-client.ts";
 import type { Config } from "../env.ts";
 import type { HttpEnv } from "../http/request-context.ts";
 import type { GraphQLServerContext } from "./context.ts";
-import { rememberVerifiedTokens, type VerifyAccessToken } from "./verified-tokens.ts";
+import type { VerifyAccessToken } from "./verified-tokens.ts";
 import { createGraphQLHandler } from "./yoga.ts";
 
 export type GraphQLRouteDeps = {
   config: Pick<Config, "APP_ENV" | "DEBUG_TOOLS">;
-  identity: IdentityClient;
+  /** Whose a bearer access token is (remembered per token until it expires, verified-tokens.ts). */
+  verifyAccessToken: VerifyAccessToken;
 };
 
 /** POST (and GET) /graphql: the request's session, logger and id go into each operation's context. */
-export function graphqlRoute({ config, identity }: GraphQLRouteDeps): Handler<HttpEnv> {
+export function graphqlRoute({ config, verifyAccessToken }: GraphQLRouteDeps): Handler<HttpEnv> {
   const yoga = createGraphQLHandler(config);
-  const verifyAccessToken = rememberVerifiedTokens((accessToken) => identity.identityOfAccessToken(accessToken));
   return (c) => yoga.fetch(c.req.raw, graphQLServerContext(c.var, verifyAccessToken));
 }
 

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { readBagToken } from "../../app/lib/bag-cookie.server.ts";
+import { catalogForRequest } from "../../domain/catalog/catalog-reader.ts";
 import { contextFor, guest, type ShopServices, type Viewer } from "../../domain/shared/context.ts";
+import { shareReads } from "../../domain/shared/shared-reads.ts";
 import { isCrossSiteAction } from "./cross-site-posts.ts";
 import type { HttpEnv } from "./request-context.ts";
 
@@ -9,10 +11,14 @@ import type { HttpEnv } from "./request-context.ts";
  * live session is its member, anyone else a guest holding whatever bag their cookie names. The cookies
  * count only for a request the cross-site check lets through (a safe request, or a post from the site's
  * own pages): a post from another site is a stranger's here already, whatever runs before it is refused.
+ * Its operations share the reads they repeat, the catalogue's revision among them, until the request
+ * first writes.
  */
 export function operationContext(services: ShopServices): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    c.set("operations", contextFor(services, viewerOf(c.req.raw, c.var), c.var.log));
+    const { db, reads } = shareReads(services.db);
+    const catalog = catalogForRequest(services.catalog, reads);
+    c.set("operations", { ...contextFor(services, viewerOf(c.req.raw, c.var), c.var.log), db, reads, catalog });
     await next();
   };
 }

@@ -32,6 +32,38 @@ describe("the bag over HTTP", () => {
     expect(html).toContain("S$64.80");
   });
 
+  it("shows each line's pack as a labelled picture, drawn from drawings that are on the page once each", async () => {
+    const added = await post(form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    for (const optionId of ["op-m8_ba-2b", "op-j4_yz-1b", "op-mpu_pb-1pu"])
+      await post(form({ intent: "add", optionId, quantity: "1" }), cookie);
+    const html = await (await fetch(`${shop.baseUrl}/bag`, { headers: { cookie } })).text();
+    for (const name of [
+      "Luna Collagen Nectar, 8-serving box, Berries Acai",
+      "Joffee jelly coffee, 4-serving box, Yuzu",
+      "Luna Collagen Nectar pouch, Passionfruit Blossom",
+    ]) {
+      expect(html).toContain(`<svg viewBox="0 0 240 240" role="img" aria-label="${name}"`);
+    }
+    const used = new Set([...html.matchAll(/<use href="#([^"]+)"/g)].map((match) => match[1]));
+    expect(used).toContain("pack-carton-m-berries-acai");
+    expect(used).toContain("pack-fruit-berry");
+    for (const id of used) expect(html.match(new RegExp(`id="${id}"`, "g")), id).toHaveLength(1);
+  });
+
+  it("sends in the bag page's data what its lines show, and the page still shows each line's option, servings and price", async () => {
+    const added = await post(form({ intent: "add", optionId: "op-m8_ba-2b", quantity: "1" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const data = await (await fetch(`${shop.baseUrl}/bag.data`, { headers: { cookie } })).text();
+    for (const unshown of ["skuId", "retailPriceCents", "singleBoxValueCents", "campaignDiscountExclusion", "productId"]) {
+      expect(data, unshown).not.toContain(unshown);
+    }
+    const html = (await (await fetch(`${shop.baseUrl}/bag`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain('href="/shop/luna-collagen/m8"');
+    expect(html).toContain("Berries Acai · 2 Boxes · 16 servings");
+    expect(html).toContain("S$68.90 each");
+  });
+
   it("moves a form post that worked on to the bag page with 303, which then says what happened", async () => {
     const added = await post(form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
     expect(added.status).toBe(303);

@@ -148,6 +148,26 @@ describe("checkout over HTTP with the test payment provider", () => {
     expect(await response.text()).toContain("This checkout has not been paid yet.");
   });
 
+  it("sends in the summary's data the priced lines it shows, not the bag's catalogue entries, and still shows them", async () => {
+    const added = await post("/bag", form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "2" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const data = await (await fetch(`${shop.baseUrl}/checkout/summary.data`, { headers: { cookie } })).text();
+    for (const unshown of ["skuId", "retailPriceCents", "campaignDiscountExclusion"])
+      expect(data, unshown).not.toContain(unshown);
+    const html = (await (await fetch(`${shop.baseUrl}/checkout/summary`, { headers: { cookie } })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(html).toContain("Review your bag");
+    expect(html).toContain("Luna Collagen Nectar, 8-serving box");
+    expect(html).toContain("S$78.00");
+    const emptied = await post("/bag", form({ intent: "remove", optionId: "op-m8_ba-1b" }), cookie);
+    expect(emptied.status).toBe(303);
+    expect(await (await fetch(`${shop.baseUrl}/checkout/summary`, { headers: { cookie } })).text()).toContain(
+      "Your bag is empty",
+    );
+  });
+
   it("gives FIRST1 back to a shopper who returns from payment without paying, so they can check out with it again", async () => {
     const added = await post("/bag", form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
     const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";

@@ -99,6 +99,21 @@ describe("pages over HTTP", () => {
     expect(await (await get("/shop/luna-collagen/mbndl5")).text()).toContain("You save");
   });
 
+  it("sends in a product page's data what the page shows, and the page still shows its options, prices, saving and offers", async () => {
+    const data = await (await get("/shop/luna-collagen/mbndl5.data")).text();
+    for (const unshown of ["skuId", "retailPriceCents", "singleBoxValueCents", "campaignDiscountExclusion", "productId"]) {
+      expect(data, unshown).not.toContain(unshown);
+    }
+    const html = (await (await get("/shop/luna-collagen/mbndl5")).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Choose an option");
+    expect(html).toMatch(/Per serving<\/dt><dd[^>]*>S\$[\d.]+/);
+    expect(html).toMatch(/You save<\/dt><dd[^>]*>S\$[\d.]+/);
+    const offers = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1] ?? "{}").offers;
+    expect(offers).toMatchObject({ priceCurrency: "SGD", availability: "https://schema.org/InStock" });
+    expect(offers.offerCount).toBeGreaterThan(0);
+    expect(Number(offers.lowPrice)).toBeLessThanOrEqual(Number(offers.highPrice));
+  });
+
   it("serves the built assets with a long cache", async () => {
     const html = await (await get("/")).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];

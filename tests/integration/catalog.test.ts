@@ -7,6 +7,7 @@ import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
 import { listProducts } from "../../domain/catalog/list-products.ts";
+import { listSeriesCopy } from "../../domain/catalog/list-series-copy.ts";
 import { findPurchaseOptions } from "../../domain/catalog/lookup.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
@@ -146,5 +147,13 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
     const found = await findPurchaseOptions(cached, ["op-m8_ba-1b"]);
     expect(found.get("op-m8_ba-1b")?.option.optionPriceCents).toBe(3700);
     expect(await cached.products()).not.toBe(first);
+  });
+
+  it("keeps each line's copy with the catalogue, and shows a changed tagline at once", async () => {
+    const cached = catalogCachedByRevision(database.db, () => readCatalogRevision(database.db), noWarnings);
+    const shopper = { ...ctx(), catalog: cached };
+    expect((await listSeriesCopy(shopper, {})).get("m")?.tagline).toBeTruthy();
+    await database.db.update(series).set({ tagline: "Glow from within" }).where(eq(series.code, "m"));
+    expect((await listSeriesCopy(shopper, {})).get("m")).toMatchObject({ code: "m", tagline: "Glow from within" });
   });
 });

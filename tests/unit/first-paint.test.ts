@@ -95,6 +95,17 @@ describe("the document shaped for the first paint", () => {
     expect(Math.max(...links.map((task) => task.length))).toBe(4);
   });
 
+  it("passes a long shell and what streams after the module script on byte for byte", async () => {
+    const filler = "<p>Passionfruit Blossom · 百香果</p>".repeat(3000);
+    const long = DOCUMENT.replace("<main>", `<main>${filler}`).replace("</body>", "<p>最後</p></body>");
+    for (const size of [3, 4096]) {
+      const html = await throughTransform(long, size);
+      expect(html).toContain(`<main>${filler}<h1>`);
+      expect(html.endsWith('.enqueue("</script");</script><p>最後</p></body></html>')).toBe(true);
+      expect(html).not.toContain('type="module" async');
+    }
+  });
+
   it("leaves a document without a head or scripts as it was, but for the stylesheet", async () => {
     expect(await throughTransform("<p>plain</p>", 4)).toBe("<p>plain</p>");
     expect(await throughTransform("<html><head></head><body>x</body></html>", 5)).toBe(

@@ -27,7 +27,7 @@ async function viewerFor(method: string, origin: string | null) {
     c.set("log", {} as HttpEnv["Variables"]["log"]);
     await next();
   });
-  app.use("*", operationContext({} as ShopServices));
+  app.use("*", operationContext({ db: {}, catalog: {} } as unknown as ShopServices));
   app.all("*", (c) => c.json(c.var.operations.viewer));
   const headers: Record<string, string> = { cookie: `bag=${BAG}` };
   if (origin !== null) headers.origin = origin;

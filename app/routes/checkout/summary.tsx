@@ -23,8 +23,16 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Summ
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const cancelled = new URL(request.url).searchParams.has("cancelled");
-  const summary = await checkoutSummary(ctx.operations, { cancelledPayment: cancelled });
-  return { ...summary, rewards: (await rewardsInBag(ctx)) ?? [], cancelled, delivery: estimateDelivery(new Date()) };
+  const { bag, pricing, promotionError } = await checkoutSummary(ctx.operations, { cancelledPayment: cancelled });
+  // The lines shown are the priced ones; of the bag itself the page only needs whether it is empty.
+  return {
+    isEmpty: bag.lines.length === 0,
+    pricing,
+    promotionError,
+    rewards: (await rewardsInBag(ctx)) ?? [],
+    cancelled,
+    delivery: estimateDelivery(new Date()),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,13 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
-  const { bag, pricing, rewards, promotionError, cancelled, delivery } = loaderData;
+  const { isEmpty, pricing, rewards, promotionError, cancelled, delivery } = loaderData;
   const result = useActionData<typeof action>();
   const promotionForm = useRef<HTMLFormElement>(null);
   useFocusFirstError(promotionForm, result?.ok === false ? result : null);
   // Only a failed apply is this form's error: a remove answers ok.
   const invalid = invalidFieldsOf(result, ["code"]);
-  if (bag.lines.length === 0) {
+  if (isEmpty) {
     return (
       <section className="text-center">
         <h1 className="text-2xl font-bold">Your bag is empty</h1>
