@@ -67,6 +67,16 @@ describe("company, legal and help pages over HTTP", () => {
     }
   });
 
+  it("sends the Markdown's typography with the pages that have an article, and only with them", async () => {
+    for (const path of ["/about-us", "/help/delivery", "/help/product/joffee"]) {
+      const html = await (await get(path)).text();
+      expect(html, path).toMatch(/<style [^>]*data-href="content-prose"[^>]*>[^<]*\.content-prose h2\{/);
+    }
+    for (const path of ["/", "/shop/luna-collagen", "/help"]) {
+      expect(await (await get(path)).text(), path).not.toContain(".content-prose");
+    }
+  });
+
   it("lists the flavours the catalogue sells on a product line's help", async () => {
     const html = await (await get("/help/product/luna-collagen")).text();
     expect(html).toContain("Flavours on sale");

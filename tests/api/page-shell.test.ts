@@ -86,6 +86,19 @@ describe("the page shell over HTTP", () => {
     expect([kept.status, kept.headers.get("x-page-cache")]).toEqual([200, "hit"]);
   });
 
+  it("sends a browser the whole page at once with its data inline, as it sends a crawler, and keeps that page", async () => {
+    // A page a browser asks for first is the one the cache keeps for everyone.
+    for (const path of ["/shop/joffee", "/bag", "/checkout/summary"]) {
+      for (const userAgent of [BROWSER, CRAWLERS[0] as string]) {
+        const html = await (await get(path, userAgent)).text();
+        expect(html, `${path} for ${userAgent}`).toContain("window.__reactRouterContext.streamController.close()");
+        // Streamed, the data would come in hidden copies that React's own script then moves into place.
+        expect(html, `${path} for ${userAgent}`).not.toContain('<div hidden id="S:');
+        expect(html, `${path} for ${userAgent}`).not.toContain("$RC(");
+      }
+    }
+  });
+
   it("tells which build it runs, never from a cache", async () => {
     const response = await get("/api/build");
     expect(response.status).toBe(200);
