@@ -6,6 +6,7 @@
  * holding one box and a signed-in member, both made through the pages first, as a person would.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
@@ -168,6 +169,9 @@ async function waitUntilReady(baseUrl: string): Promise<void> {
   throw new Error(`The shop at ${baseUrl} did not start`);
 }
 
+/** The machine is shared: its one-minute load says how far a run's blocking times can be trusted. */
+const oneMinuteLoad = () => loadavg()[0] ?? Number.NaN;
+const loadBefore = oneMinuteLoad();
 const shop = await startShopProcess(PORT, { PUBLIC_URL: `http://127.0.0.1:${PORT}` });
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
 if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
@@ -189,12 +193,17 @@ try {
       );
     }
   }
+  const loadAfter = oneMinuteLoad();
   const rows = pages.map((page) => ({ ...page, figures: medians(runs.get(page.name) ?? []) }));
   const result = table(rows);
   console.log(`\n${result}`);
   if (WRITE) {
     const date = new Date().toISOString().slice(0, 10);
-    writeSection(`Last run ${date}, medians of ${RUNS} runs a page (\`npm run bench:lighthouse\`):\n\n${result}`);
+    const command = [process.env.LIGHTHOUSE_RUNS && `LIGHTHOUSE_RUNS=${RUNS}`, "npm run bench:lighthouse"]
+      .filter(Boolean)
+      .join(" ");
+    const load = `load average ${loadBefore.toFixed(1)} before the run, ${loadAfter.toFixed(1)} after`;
+    writeSection(`Last run ${date}, medians of ${RUNS} runs a page (\`${command}\`, ${load}):\n\n${result}`);
     console.log(`\nwritten to ${BENCHMARKS_FILE}`);
   }
 } finally {
