@@ -63,13 +63,19 @@ const BERRIES = [-0.45, 0.2, 0.45, 0.2, 0, -0.3, 0, 0.6]; // x, y pairs of a ber
 
 export const norm = (s: string): string => s.trim().toLowerCase();
 
+// Every flavour's colours by its normalised name, worked out once; the first line to name a flavour gives its colours.
+const FLAVOUR_COLOURS = new Map<string, Pair>();
+for (const info of Object.values(SERIES)) {
+  for (const [name, pair] of Object.entries(info.flavours))
+    if (!FLAVOUR_COLOURS.has(norm(name))) FLAVOUR_COLOURS.set(norm(name), pair);
+}
+
 export function flavourColours(seriesCode: SeriesCode, flavourName: string | null): Palette {
   const series = SERIES[seriesCode] ?? SERIES.m;
   const key = norm(flavourName ?? "");
-  const hit = [series, ...Object.values(SERIES)]
-    .flatMap((info) => Object.entries(info.flavours))
-    .find(([name]) => key !== "" && norm(name) === key);
-  const [main, accent] = hit ? hit[1] : series.fallback;
+  // A flavour of the pack's own line first, then of any line.
+  const own = Object.entries(series.flavours).find(([name]) => norm(name) === key)?.[1];
+  const [main, accent] = (key !== "" && (own ?? FLAVOUR_COLOURS.get(key))) || series.fallback;
   return { main, accent };
 }
 
