@@ -6,34 +6,19 @@
  * unless BENCH_ROUNDS=0, the shop's CPU time per request from /proc for each page, 10 connections,
  * BENCH_SECONDS (4) a run. With BENCH_BEFORE=<a built checkout of another version> both versions run
  * side by side, alternating run by run (the order reversed on even rounds), and it prints the ratio.
- * Knobs: BENCH_SECONDS, BENCH_ROUNDS (3), BENCH_PAGES (comma-separated labels, to measure only some),
+ * The pages and visitors are bench/render-pages.ts's. Knobs: BENCH_SECONDS, BENCH_ROUNDS (3), BENCH_PAGES,
  * BENCH_PORT (3330; the other version takes the next), BENCH_PROFILE (a directory: the shops run with
  * `node --cpu-prof` and write their profiles there on exit; read them with bench/cpu-profile.ts).
  */
 import path from "node:path";
 import autocannon from "autocannon";
-import { newPerson, openBrowser } from "../tests/setup/shop-browser.ts";
-import type { TestServer } from "../tests/setup/test-server.ts";
 import { startShopProcess } from "./harness.ts";
+import { fetchPage, pageHeaders, RENDER_PAGES, type RenderPage, type Visitor, visitorCookies } from "./render-pages.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const CONNECTIONS = 10;
-const BAG_OPTIONS = ["op-m8_ba-1b", "op-j4_yz-1b", "op-mpu_pb-1pu"];
-
-type Visitor = "anonymous" | "bag" | "member";
-type Page = { label: string; path: string; visitor: Visitor; shows: string };
-const PAGES = (
-  [
-    { label: "/shop", path: "/shop", visitor: "anonymous", shows: "All drinks" },
-    { label: "/shop/luna-collagen", path: "/shop/luna-collagen", visitor: "anonymous", shows: "Luna" },
-    { label: "product", path: "/shop/luna-collagen/m8", visitor: "anonymous", shows: "Add to bag" },
-    { label: "/bag (3 lines)", path: "/bag", visitor: "bag", shows: "Checkout" },
-    { label: "/member", path: "/member", visitor: "member", shows: "Point history" },
-    { label: "/checkout/summary (3 lines)", path: "/checkout/summary", visitor: "bag", shows: "Review your bag" },
-  ] satisfies Page[]
-).filter((page) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(",").includes(page.label));
 
 type Shop = Awaited<ReturnType<typeof startShopProcess>> & {
   label: string;
@@ -48,43 +33,23 @@ async function startShop(label: string, shopDir: string, port: number): Promise<
     ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` }
     : {};
   const shop = await startShopProcess(port, { PAGE_CACHE: "off", PUBLIC_URL: baseUrl, ...profile }, { shopDir });
-  const withBag = openBrowser({ baseUrl } as TestServer);
-  for (const optionId of BAG_OPTIONS) {
-    const added = await withBag.post("/bag", { intent: "add", optionId, quantity: "1" });
-    if (added.status !== 303) throw new Error(`${label}: adding ${optionId} answered ${added.status}`);
-  }
-  const member = openBrowser({ baseUrl } as TestServer);
-  await member.signIn(newPerson());
-  const at = new URL("/", baseUrl);
-  const cookies = { anonymous: "", bag: withBag.jar.header(at) ?? "", member: member.jar.header(at) ?? "" };
-  return { ...shop, label, cookies, startedAt };
+  return { ...shop, label, cookies: await visitorCookies(baseUrl), startedAt };
 }
 
-const headersFor = (shop: Shop, page: Page) => ({
-  "accept-encoding": "identity",
-  ...(shop.cookies[page.visitor] ? { cookie: shop.cookies[page.visitor] } : {}),
-});
-
 /** The page's HTML and its loader data as a hydrated page fetches it (`<path>.data`, the root's included). */
-async function sizes(shop: Shop, page: Page): Promise<{ html: number; data: number }> {
-  const get = async (pagePath: string) => {
-    const response = await fetch(`${shop.baseUrl}${pagePath}`, { headers: headersFor(shop, page) });
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`${shop.label} ${pagePath} answered ${response.status}: ${text.slice(0, 300)}`);
-    return text;
-  };
-  const html = await get(page.path);
+async function sizes(shop: Shop, page: RenderPage): Promise<{ html: number; data: number }> {
+  const html = await fetchPage(shop.baseUrl, shop.cookies, page);
   if (!html.includes(page.shows)) throw new Error(`${shop.label} ${page.path} does not show "${page.shows}"`);
-  return { html: Buffer.byteLength(html), data: Buffer.byteLength(await get(`${page.path}.data`)) };
+  return { html: Buffer.byteLength(html), data: Buffer.byteLength(await fetchPage(shop.baseUrl, shop.cookies, page, ".data")) };
 }
 
 type Run = { page: string; shop: string; rps: number; cpuMsPerRequest: number; p99: number; bad: number };
 
-async function measure(shop: Shop, page: Page, seconds: number): Promise<Run> {
+async function measure(shop: Shop, page: RenderPage, seconds: number): Promise<Run> {
   const cpuBefore = shop.cpuMs();
   const result = await autocannon({
     url: `${shop.baseUrl}${page.path}`,
-    headers: headersFor(shop, page),
+    headers: pageHeaders(shop.cookies, page),
     duration: seconds,
     connections: CONNECTIONS,
   });
@@ -111,13 +76,13 @@ try {
   shops.push(await startShop(process.env.BENCH_BEFORE ? "after" : "this build", ".", PORT));
 
   console.log("| page | shop | HTML bytes | loader data bytes |\n|---|---|---:|---:|");
-  for (const page of PAGES) {
+  for (const page of RENDER_PAGES) {
     for (const shop of shops) {
       const size = await sizes(shop, page);
       console.log(`| ${page.label} | ${shop.label} | ${size.html} | ${size.data} |`);
     }
   }
-  if (ROUNDS > 0) for (const page of PAGES) for (const shop of shops) await measure(shop, page, 1);
+  if (ROUNDS > 0) for (const page of RENDER_PAGES) for (const shop of shops) await measure(shop, page, 1);
 
   for (const shop of shops) {
     const skip = Math.ceil((Date.now() - shop.startedAt) / 1000);
@@ -126,14 +91,14 @@ try {
   const runs: Run[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const order = round % 2 ? shops : [...shops].reverse();
-    for (const page of PAGES) for (const shop of order) runs.push(await measure(shop, page, SECONDS));
+    for (const page of RENDER_PAGES) for (const shop of order) runs.push(await measure(shop, page, SECONDS));
   }
   if (ROUNDS > 0) {
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds, PAGE_CACHE=off, Accept-Encoding: identity`);
     console.log("| page | shop | CPU ms/request, median (each run) | req/s, median | p99 ms, median | bad replies |");
     console.log("|---|---|---:|---:|---:|---:|");
     const of = (page: string, shop: string) => runs.filter((r) => r.page === page && r.shop === shop);
-    for (const page of PAGES) {
+    for (const page of RENDER_PAGES) {
       for (const shop of shops) {
         const mine = of(page.label, shop.label);
         const cpu = mine.map((r) => r.cpuMsPerRequest);

@@ -3,7 +3,7 @@
 export type SeriesCode = "m" | "v" | "j" | "l";
 export type PackKind = "box" | "shots" | "pouch" | "bundle";
 type Palette = { main: string; accent: string };
-export type Motif = "citrus" | "berry" | "round";
+type Motif = "citrus" | "berry" | "round";
 
 type Pair = [main: string, accent: string];
 type SeriesInfo = { name: string; sub: string; fallback: Pair; flavours: Record<string, Pair> };
@@ -63,17 +63,23 @@ const BERRIES = [-0.45, 0.2, 0.45, 0.2, 0, -0.3, 0, 0.6]; // x, y pairs of a ber
 
 export const norm = (s: string): string => s.trim().toLowerCase();
 
+// Every flavour's colours by its normalised name, worked out once; the first line to name a flavour gives its colours.
+const FLAVOUR_COLOURS = new Map<string, Pair>();
+for (const info of Object.values(SERIES)) {
+  for (const [name, pair] of Object.entries(info.flavours))
+    if (!FLAVOUR_COLOURS.has(norm(name))) FLAVOUR_COLOURS.set(norm(name), pair);
+}
+
 export function flavourColours(seriesCode: SeriesCode, flavourName: string | null): Palette {
   const series = SERIES[seriesCode] ?? SERIES.m;
   const key = norm(flavourName ?? "");
-  const hit = [series, ...Object.values(SERIES)]
-    .flatMap((info) => Object.entries(info.flavours))
-    .find(([name]) => key !== "" && norm(name) === key);
-  const [main, accent] = hit ? hit[1] : series.fallback;
+  // A flavour of the pack's own line first, then of any line.
+  const own = Object.entries(series.flavours).find(([name]) => norm(name) === key)?.[1];
+  const [main, accent] = (key !== "" && (own ?? FLAVOUR_COLOURS.get(key))) || series.fallback;
   return { main, accent };
 }
 
-export function motifFor(flavourName: string | null): Motif {
+function motifFor(flavourName: string | null): Motif {
   const f = norm(flavourName ?? "");
   if (/yuzu|citrus|tang|calamansi|pomelo|clementine|tangerine|lemon|orange/.test(f)) return "citrus";
   if (/berr|grape|acai|chia|cherry/.test(f)) return "berry";
@@ -85,51 +91,40 @@ function isLight(hex: string): boolean {
   return 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) > 170;
 }
 
-/**
- * The three fruits, drawn once in unit coordinates under `${ids.fruit}-${motif}` and placed by
- * Fruit; their own colour is the `color` of the place (currentColor), the highlights are white.
- */
-export function FruitShapes({ ids, motifs }: { ids: Ids; motifs: ReadonlySet<Motif> }) {
+// A fruit of radius r centred on (x, y), drawn in unit coordinates.
+function Fruit({ motif, x, y, r, fill }: { motif: Motif; x: number; y: number; r: number; fill: string }) {
   return (
-    <>
-      {motifs.has("citrus") && (
-        <g id={`${ids.fruit}-citrus`}>
-          <circle r={1} fill="currentColor" />
+    <g transform={`translate(${x} ${y}) scale(${r})`}>
+      {motif === "citrus" && (
+        <>
+          <circle r={1} fill={fill} />
           <circle r={0.82} fill="#FFFFFF" opacity={0.45} />
-          <path d={SPOKES} stroke="currentColor" strokeWidth={0.09} strokeLinecap="round" />
-          <circle r={0.1} fill="currentColor" />
-        </g>
+          <path d={SPOKES} stroke={fill} strokeWidth={0.09} strokeLinecap="round" />
+          <circle r={0.1} fill={fill} />
+        </>
       )}
-      {motifs.has("berry") && (
-        <g id={`${ids.fruit}-berry`}>
-          {[0, 2, 4, 6].map((i) => (
-            <g key={i} transform={`translate(${BERRIES[i]} ${BERRIES[i + 1]})`}>
-              <circle r={0.5} fill="currentColor" />
-              <circle cx={-0.16} cy={-0.16} r={0.12} fill="#FFFFFF" opacity={0.55} />
-            </g>
-          ))}
-        </g>
-      )}
-      {motifs.has("round") && (
-        <g id={`${ids.fruit}-round`}>
-          <circle r={1} fill="currentColor" />
+      {motif === "berry" &&
+        [0, 2, 4, 6].map((i) => (
+          <g key={i} transform={`translate(${BERRIES[i]} ${BERRIES[i + 1]})`}>
+            <circle r={0.5} fill={fill} />
+            <circle cx={-0.16} cy={-0.16} r={0.12} fill="#FFFFFF" opacity={0.55} />
+          </g>
+        ))}
+      {motif === "round" && (
+        <>
+          <circle r={1} fill={fill} />
           <ellipse cx={-0.38} cy={-0.35} rx={0.22} ry={0.14} fill="#FFFFFF" opacity={0.5} transform="rotate(-35 -0.38 -0.35)" />
           <path d="M0 -0.8q0.05 -0.25 0.12 -0.4" stroke="#5A3A22" strokeWidth={0.1} fill="none" strokeLinecap="round" />
-        </g>
+        </>
       )}
-    </>
+    </g>
   );
 }
 
-// A fruit of radius r centred on (x, y), from the drawing's FruitShapes.
-function Fruit({ motif, x, y, r, fill, ids }: { motif: Motif; x: number; y: number; r: number; fill: string; ids: Ids }) {
-  return <use href={`#${ids.fruit}-${motif}`} transform={`translate(${x} ${y}) scale(${r})`} color={fill} />;
-}
-
-type ArtProps = { series: SeriesCode; flavour: string | null; cx: number; top: number; ids: Ids };
+type ArtProps = { series: SeriesCode; flavour: string | null; cx: number; top: number };
 
 // Brand, subtitle, fruit motif in a cream disc and the flavour label, centred on cx.
-function FrontArt({ series, flavour, cx, top, ids }: ArtProps) {
+function FrontArt({ series, flavour, cx, top }: ArtProps) {
   const info = SERIES[series];
   const palette = flavourColours(series, flavour);
   const motif = motifFor(flavour);
@@ -145,9 +140,9 @@ function FrontArt({ series, flavour, cx, top, ids }: ArtProps) {
       </text>
       <rect x={-14} y={43} width={28} height={1.2} rx={0.6} fill={ink} opacity={0.5} />
       <circle cy={75} r={23} fill={CREAM} />
-      <Fruit motif={motif} x={6.4} y={70.4} r={9.2} fill={palette.accent} ids={ids} />
+      <Fruit motif={motif} x={6.4} y={70.4} r={9.2} fill={palette.accent} />
       <path d="M-2.3 67c1.2-10.4 11.5-12.6 14.3-11.5c-1.2 8.7-8 12.6-14.3 11.5z" fill={LEAF} />
-      <Fruit motif={motif} x={-4.1} y={78.5} r={11} fill={palette.main} ids={ids} />
+      <Fruit motif={motif} x={-4.1} y={78.5} r={11} fill={palette.main} />
       {label && (
         <>
           <rect x={-48} y={106} width={96} height={15} rx={7.5} fill="#FFFFFF" opacity={0.94} />
@@ -160,8 +155,8 @@ function FrontArt({ series, flavour, cx, top, ids }: ArtProps) {
   );
 }
 
-/** The ids of the gradients the drawings fill with, and the prefix of their fruits' ids. */
-export type Ids = { shine: string; ground: string; pouch: string; fruit: string };
+/** The ids of the gradients the drawings fill with. */
+export type Ids = { shine: string; ground: string; pouch: string };
 export type PartProps = { series: SeriesCode; flavour: string | null; ids: Ids };
 
 // Carton in 3/4 view: front face at the origin, top and right side faces receding up-right.
@@ -178,13 +173,13 @@ export function Carton({ series, flavour, ids }: PartProps) {
       <rect width={W} height={H} fill={main} />
       <rect width={W} height={H} fill={`url(#${ids.shine})`} />
       <path d={`M0 0H${W}V${H}M${W} 0L${W + D} ${-DY}`} stroke="#FFFFFF" strokeOpacity={0.35} strokeWidth={0.8} fill="none" />
-      <FrontArt series={series} flavour={flavour} cx={W / 2} top={0} ids={ids} />
+      <FrontArt series={series} flavour={flavour} cx={W / 2} top={0} />
     </g>
   );
 }
 
 /** A shot vial at the origin, in the flavour's colours. */
-export function Vial({ series, flavour, ids }: PartProps) {
+export function Vial({ series, flavour }: Pick<PartProps, "series" | "flavour">) {
   const palette = flavourColours(series, flavour);
   const motif = motifFor(flavour);
   const body = "M-5 15C-5 20-12 19-12 27V75Q-12 80-7 80H7Q12 80 12 75V27C12 19 5 20 5 15Z";
@@ -193,7 +188,7 @@ export function Vial({ series, flavour, ids }: PartProps) {
       <path d={body} fill={palette.main} />
       <path d={body} fill="#000000" opacity={0.06} />
       <rect x={-12} y={36} width={24} height={26} fill={CREAM} />
-      <Fruit motif={motif} x={0} y={49} r={6} fill={palette.accent} ids={ids} />
+      <Fruit motif={motif} x={0} y={49} r={6} fill={palette.accent} />
       <rect x={-7} y={-2} width={14} height={15} rx={2.5} fill={palette.accent} />
       <path d="M-7 3H7M-7 7H7" stroke="#000000" strokeOpacity={0.15} strokeWidth={0.8} />
       <rect x={-8.5} y={24} width={3} height={50} rx={1.5} fill="#FFFFFF" opacity={0.35} />
@@ -212,7 +207,7 @@ export function Pouch({ series, flavour, ids }: PartProps) {
       <path d="M71 50H169" stroke="#FFFFFF" strokeOpacity={0.45} strokeWidth={1} strokeDasharray="2 2" />
       <circle cx={162} cy={40} r={2.2} fill="#FFFFFF" opacity={0.7} />
       <path d="M70 198Q120 207 170 198" stroke="#000000" strokeOpacity={0.12} strokeWidth={1.2} fill="none" />
-      <FrontArt series={series} flavour={flavour} cx={120} top={62} ids={ids} />
+      <FrontArt series={series} flavour={flavour} cx={120} top={62} />
     </g>
   );
 }

@@ -1,17 +1,5 @@
 import { useId } from "react";
-import {
-  Carton,
-  FruitShapes,
-  type Ids,
-  motifFor,
-  norm,
-  PackGradients,
-  type PackKind,
-  Pouch,
-  SERIES,
-  type SeriesCode,
-  Vial,
-} from "./pack-art.tsx";
+import { Carton, type Ids, norm, PackGradients, type PackKind, Pouch, SERIES, type SeriesCode, Vial } from "./pack-art.tsx";
 
 /** What a pack illustration shows: a product line's pack of a kind, in a flavour (the line's first when null). */
 export type Pack = { seriesCode: SeriesCode; flavourName: string | null; kind: PackKind };
@@ -47,37 +35,25 @@ function layoutOf({ seriesCode, flavourName, kind }: Pack): Placed[] {
 }
 
 function PartArt({ part, ids }: { part: Part; ids: Ids }) {
-  if (part.shape === "vial") return <Vial series={part.series} flavour={part.flavour} ids={ids} />;
+  if (part.shape === "vial") return <Vial series={part.series} flavour={part.flavour} />;
   if (part.shape === "pouch") return <Pouch series={part.series} flavour={part.flavour} ids={ids} />;
   return <Carton series={part.series} flavour={part.flavour} ids={ids} />;
 }
 
 const Ground = ({ ids }: { ids: Ids }) => <ellipse cx={124} cy={212} rx={96} ry={12} fill={`url(#${ids.ground})`} />;
 
-/** What a drawing's defs hold: the gradients, and each fruit its parts show, once. */
-function DrawingDefs({ ids, parts }: { ids: Ids; parts: Iterable<Part> }) {
-  const motifs = new Set([...parts].map((part) => motifFor(part.flavour)));
-  return (
-    <>
-      <PackGradients ids={ids} />
-      <FruitShapes ids={ids} motifs={motifs} />
-    </>
-  );
-}
-
 /** One pack drawn in full: for a page that shows one or a few (a product, the bag). */
 export function PackIllustration({ title, className, ...pack }: PackIllustrationProps) {
   const uid = useId().replace(/:/g, "");
-  const ids: Ids = { shine: `${uid}-shine`, ground: `${uid}-ground`, pouch: `${uid}-pouch`, fruit: `${uid}-fruit` };
-  const layout = layoutOf(pack);
+  const ids: Ids = { shine: `${uid}-shine`, ground: `${uid}-ground`, pouch: `${uid}-pouch` };
   return (
     <svg viewBox="0 0 240 240" role="img" aria-label={title} className={className} xmlns="http://www.w3.org/2000/svg">
       <title>{title}</title>
       <defs>
-        <DrawingDefs ids={ids} parts={layout.map(({ part }) => part)} />
+        <PackGradients ids={ids} />
       </defs>
       <Ground ids={ids} />
-      {layout.map(({ part, transform }, index) => (
+      {layoutOf(pack).map(({ part, transform }, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a pack's layout is fixed, so its positions never reorder.
         <g key={index} transform={transform}>
           <PartArt part={part} ids={ids} />
@@ -88,7 +64,7 @@ export function PackIllustration({ title, className, ...pack }: PackIllustration
 }
 
 // Listings draw each carton, pouch and vial once in PackSprite and reuse it in every PackFigure.
-const SPRITE_IDS: Ids = { shine: "pack-shine", ground: "pack-ground", pouch: "pack-pouch", fruit: "pack-fruit" };
+const SPRITE_IDS: Ids = { shine: "pack-shine", ground: "pack-ground", pouch: "pack-pouch" };
 
 function partId(part: Part): string {
   const flavour = part.flavour ? norm(part.flavour).replace(/[^a-z0-9]+/g, "-") : "plain";
@@ -105,7 +81,7 @@ export function PackSprite({ packs }: { packs: readonly Pack[] }) {
   return (
     <svg aria-hidden="true" width="0" height="0" className="absolute" xmlns="http://www.w3.org/2000/svg">
       <defs>
-        <DrawingDefs ids={SPRITE_IDS} parts={parts.values()} />
+        <PackGradients ids={SPRITE_IDS} />
         {[...parts].map(([id, part]) => (
           <g key={id} id={id}>
             <PartArt part={part} ids={SPRITE_IDS} />

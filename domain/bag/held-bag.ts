@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { bagLines } from "../../db/schema/bags.ts";
+import { bagLines, bags } from "../../db/schema/bags.ts";
 import { isValidOptionId } from "../../kernel/option-id.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
 import type { Access } from "../shared/access.ts";
@@ -37,16 +37,33 @@ export const bagHolder: Access<HeldBag> = {
   },
 };
 
-/** A bag's lines priced from the catalogue; no bag is an empty bag. The lines are read once per request. */
+type StoredBag = { lines: { optionId: string; quantity: number }[]; promotionCode: string | null };
+
+/** A bag's lines in the order they were added, and the promotion code applied to it: one read per request. */
+function readBag(ctx: Pick<OperationContext, "db" | "reads">, bagId: string): Promise<StoredBag> {
+  return sharedRead(ctx, `bag:${bagId}`, async () => {
+    const rows = await ctx.db
+      .select({ optionId: bagLines.optionId, quantity: bagLines.quantity, promotionCode: bags.promotionCode })
+      .from(bags)
+      .leftJoin(bagLines, eq(bagLines.bagId, bags.id))
+      .where(eq(bags.id, bagId))
+      .orderBy(asc(bagLines.addedAt), asc(bagLines.optionId));
+    const lines = rows.flatMap(({ optionId, quantity }) =>
+      optionId === null || quantity === null ? [] : [{ optionId, quantity }],
+    );
+    return { lines, promotionCode: rows[0]?.promotionCode ?? null };
+  });
+}
+
+/** The promotion code applied to the bag, if any. */
+export async function bagPromotionCode(ctx: Pick<OperationContext, "db" | "reads">, bagId: string): Promise<string | null> {
+  return (await readBag(ctx, bagId)).promotionCode;
+}
+
+/** A bag's lines priced from the catalogue; no bag is an empty bag. */
 export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog" | "reads">, bagId: string | null): Promise<PricedBag> {
   if (!bagId) return priceBag([], new Map());
-  const lines = await sharedRead(ctx, `bag-lines:${bagId}`, () =>
-    ctx.db
-      .select({ optionId: bagLines.optionId, quantity: bagLines.quantity })
-      .from(bagLines)
-      .where(eq(bagLines.bagId, bagId))
-      .orderBy(asc(bagLines.addedAt), asc(bagLines.optionId)),
-  );
+  const { lines } = await readBag(ctx, bagId);
   const catalogue = await findPurchaseOptions(
     ctx.catalog,
     lines.map((line) => line.optionId),

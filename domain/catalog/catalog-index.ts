@@ -34,6 +34,11 @@ export type CatalogIndex = {
   listing(filter: ListingFilter): readonly Product[];
   /** Each product line's copy by series code (the series table raises the revision too). */
   readonly seriesCopy: ReadonlyMap<string, SeriesCopy>;
+  /**
+   * A value read or worked out from what this revision covers, made once for every request of the
+   * revision (a failed one is not kept). Only for what every change raises the revision for.
+   */
+  kept<T>(key: string, make: () => Promise<T>): Promise<T>;
 };
 
 /**
@@ -57,9 +62,18 @@ export function indexCatalog(products: Product[], seriesCopy: ReadonlyMap<string
   }
   // Keys come from the four series, the kinds and a flag, so there are at most a few hundred.
   const listings = new Map<string, readonly Product[]>();
+  const keptValues = new Map<string, Promise<unknown>>();
   return {
     products,
     seriesCopy,
+    kept<T>(key: string, make: () => Promise<T>): Promise<T> {
+      const known = keptValues.get(key) as Promise<T> | undefined;
+      if (known) return known;
+      const making = make();
+      keptValues.set(key, making);
+      making.catch(() => keptValues.delete(key));
+      return making;
+    },
     product: (productId, filter = {}) => (filter.includeInactive === true ? byId : shopById).get(productId),
     option: (optionId) => byOption.get(optionId),
     listing(filter) {

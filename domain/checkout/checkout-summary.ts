@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { bags } from "../../db/schema/bags.ts";
 import { isAppError } from "../../kernel/app-error.ts";
-import { bagHolder, loadBag } from "../bag/held-bag.ts";
+import { bagHolder, bagPromotionCode, loadBag } from "../bag/held-bag.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { endOpenCheckouts } from "./close-checkout.ts";
@@ -27,14 +25,14 @@ export const checkoutSummary = defineOperation(
   async function checkoutSummary(ctx, input, { id: bagId }): Promise<CheckoutSummary> {
     if (bagId && input.cancelledPayment) await endOpenCheckouts(ctx, bagId);
     const bag = await loadBag(ctx, bagId);
-    const [row] = bagId ? await ctx.db.select({ code: bags.promotionCode }).from(bags).where(eq(bags.id, bagId)) : [];
+    const code = bagId ? await bagPromotionCode(ctx, bagId) : null;
     const now = ctx.now();
-    if (!row?.code) return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: null };
+    if (!code) return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: null };
     try {
-      return { bag, pricing: await priceCheckout(ctx.db, bag, row.code, now), promotionError: null };
+      return { bag, pricing: await priceCheckout(ctx.db, bag, code, now), promotionError: null };
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: `${row.code}: ${error.message}` };
+      return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: `${code}: ${error.message}` };
     }
   },
 );

@@ -91,15 +91,20 @@ function withChoices(row: RewardRow, products: Product[]): Reward {
 
 export type RewardStore = { db: Database; catalog: CatalogReader };
 
-/** The active rewards in their display order, each with what it can be taken as today. */
+/**
+ * The active rewards in their display order, each with what it can be taken as today. Kept with the
+ * catalogue's revision, which a change to a reward raises too (migration 0023).
+ */
 export async function activeRewards(store: RewardStore): Promise<Reward[]> {
-  const rows = await store.db
-    .select()
-    .from(rewards)
-    .where(eq(rewards.active, true))
-    .orderBy(asc(rewards.position), asc(rewards.id));
-  const products = await store.catalog.products();
-  return rows.map((row) => withChoices(row, products));
+  const catalogue = await store.catalog.index();
+  return catalogue.kept("active-rewards", async () => {
+    const rows = await store.db
+      .select()
+      .from(rewards)
+      .where(eq(rewards.active, true))
+      .orderBy(asc(rewards.position), asc(rewards.id));
+    return rows.map((row) => withChoices(row, catalogue.products));
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
+import { selectRows } from "../shared/shared-reads.ts";
 import type { LockedMember } from "./locked-member.ts";
 import { GOLD_LENGTH_MONTHS, GOLD_THRESHOLD_CENTS } from "./programme.ts";
 
@@ -85,7 +86,9 @@ export async function qualifyingSpendCents(
       and o.transaction_at > ${window.after.toISOString()}::timestamptz ${through}`;
   // Orders in the window, less the refunds of those orders: each side read through the member's
   // entries of its kind, so entries of other kinds and outside the window cost nothing (decision 011).
-  const result = (await db.execute(sql`
+  const result = await selectRows<{ spent: number | string }>(
+    db,
+    sql`
     select (
       coalesce((select sum(o.spent_cents) from point_transactions o where ${inWindow}), 0)
       - coalesce((
@@ -94,7 +97,8 @@ export async function qualifyingSpendCents(
           and exists (select 1 from point_transactions o where ${inWindow} and o.meta->>'orderId' = r.meta->>'orderId')
       ), 0)
     )::int as spent
-  `)) as { rows: { spent: number | string }[] };
+  `,
+  );
   return Number(result.rows[0]?.spent ?? 0);
 }
 

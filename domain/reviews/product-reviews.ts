@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Database } from "../../db/client.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -18,30 +19,40 @@ export type RatingSummary = {
 
 export type ProductReviews = { summary: RatingSummary; reviews: PublishedReview[] };
 
-/** listProductReviews: the approved reviews of a product and their summary; open to everyone. */
+/**
+ * listProductReviews: the approved reviews of a product and their summary; open to everyone. A product
+ * of the catalogue has them kept with the catalogue's revision, which a review joining or leaving the
+ * approved ones raises (migration 0018).
+ */
 export const listProductReviews = defineOperation(
   { access: anyone, input: z.object({ productId: z.string().max(64) }) },
-  async function listProductReviews(ctx, input): Promise<ProductReviews> {
-    const approved = and(eq(reviews.productId, input.productId), eq(reviews.status, "approved"));
-    const [counts, newest] = await Promise.all([
-      ctx.db.select({ rating: reviews.rating, count: count() }).from(reviews).where(approved).groupBy(reviews.rating),
-      ctx.db
-        .select({
-          id: reviews.id,
-          authorName: reviews.authorName,
-          rating: reviews.rating,
-          title: reviews.title,
-          body: reviews.body,
-          createdAt: reviews.createdAt,
-        })
-        .from(reviews)
-        .where(approved)
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(REVIEWS_SHOWN),
-    ]);
-    return { summary: summarise(counts), reviews: newest };
+  async function listProductReviews(ctx, { productId }): Promise<ProductReviews> {
+    const catalogue = await ctx.catalog.index();
+    const read = () => readProductReviews(ctx.db, productId);
+    return catalogue.product(productId, { includeInactive: true }) ? catalogue.kept(`reviews:${productId}`, read) : read();
   },
 );
+
+async function readProductReviews(db: Database, productId: string): Promise<ProductReviews> {
+  const approved = and(eq(reviews.productId, productId), eq(reviews.status, "approved"));
+  const [counts, newest] = await Promise.all([
+    db.select({ rating: reviews.rating, count: count() }).from(reviews).where(approved).groupBy(reviews.rating),
+    db
+      .select({
+        id: reviews.id,
+        authorName: reviews.authorName,
+        rating: reviews.rating,
+        title: reviews.title,
+        body: reviews.body,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews)
+      .where(approved)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(REVIEWS_SHOWN),
+  ]);
+  return { summary: summarise(counts), reviews: newest };
+}
 
 function summarise(counts: { rating: number; count: number }[]): RatingSummary {
   const total = counts.reduce((sum, row) => sum + row.count, 0);

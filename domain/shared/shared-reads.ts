@@ -1,7 +1,13 @@
-import type { Database } from "../../db/client.ts";
+import type { SQL } from "drizzle-orm";
+import type { Database, Tx } from "../../db/client.ts";
 
 /** The database calls that may change something (raw SQL included); any other call only reads. */
 const MAY_WRITE = new Set<PropertyKey>(["insert", "update", "delete", "execute", "transaction"]);
+/**
+ * The request's database as it is, without the watch, for raw queries that only read. A registered
+ * symbol: the server's modules and the built pages' copies of this one must name the same key.
+ */
+const UNWATCHED = Symbol.for("nectar-lab.shared-reads.unwatched");
 
 /**
  * The reads one request makes more than once, made once: the bag that the header counts, the page
@@ -22,6 +28,7 @@ export function shareReads(db: Database): { db: Database; reads: SharedReads } {
   const made = new Map<string, Promise<unknown>>();
   const watched = new Proxy(db, {
     get(target, property, receiver) {
+      if (property === UNWATCHED) return target;
       if (open && MAY_WRITE.has(property)) {
         open = false;
         made.clear();
@@ -51,4 +58,13 @@ export function shareReads(db: Database): { db: Database; reads: SharedReads } {
 /** A read shared with the rest of the request when the context has shared reads (a request's), made anew otherwise. */
 export function sharedRead<T>(ctx: { reads?: SharedReads }, key: string, read: () => PromiseLike<T>): Promise<T> {
   return ctx.reads ? ctx.reads.share(key, read) : Promise.resolve(read());
+}
+
+/**
+ * A raw query that only reads (a SELECT): unlike `execute`, which may write, it leaves the request's
+ * reads shared. Never give it a statement that changes anything.
+ */
+export function selectRows<Row>(db: Database | Tx, query: SQL): Promise<{ rows: Row[] }> {
+  const plain = (db as Database & { [UNWATCHED]?: Database })[UNWATCHED] ?? db;
+  return plain.execute(query) as unknown as Promise<{ rows: Row[] }>;
 }

@@ -47,7 +47,7 @@ describe("the bag over HTTP", () => {
     }
     const used = new Set([...html.matchAll(/<use href="#([^"]+)"/g)].map((match) => match[1]));
     expect(used).toContain("pack-carton-m-berries-acai");
-    expect(used).toContain("pack-fruit-berry");
+    expect(used).toContain("pack-pouch-m-passionfruit-blossom");
     for (const id of used) expect(html.match(new RegExp(`id="${id}"`, "g")), id).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
+import { catalogCachedByRevision } from "../../domain/catalog/catalog-reader.ts";
 import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
 import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
 import { getReviewForm, listMyReviews } from "../../domain/reviews/member-reviews.ts";
@@ -104,6 +105,23 @@ describe(`product reviews (${DRIVER_NAME})`, () => {
     expect(shown.summary).toMatchObject({ count: 1, average: 4 });
     const audit = await queryRows<{ action: string }>(database.db, sql`select action from audit_log where target = ${first.id}`);
     expect(audit).toEqual([{ action: "review.approve" }]);
+  });
+
+  it("keeps a product's shown reviews with the catalogue's revision: a published review shows at once, in any process", async () => {
+    // Two processes' catalogues, each kept per revision.
+    const processes = [0, 1].map(() =>
+      catalogCachedByRevision(database.db, () => readCatalogRevision(database.db), { warn: () => {} }),
+    );
+    const shownBy = async (catalog: (typeof processes)[number]) =>
+      (await listProductReviews({ ...testContext(database.db), catalog }, { productId: "mpu" })).reviews.map(
+        (item) => item.title,
+      );
+    for (const catalog of processes) expect(await shownBy(catalog)).toEqual([]);
+    const member = await buyer("op-mpu_ba-1pu");
+    const written = await review(member.id, "mpu", { ...words, title: "A pouch to try" });
+    for (const catalog of processes) expect(await shownBy(catalog)).toEqual([]);
+    await decideReview(moderator(), { reviewId: written.id, decision: "approve" });
+    for (const catalog of processes) expect(await shownBy(catalog)).toEqual(["A pouch to try"]);
   });
 
   it("credits once when two staff approve two reviews of one member at the same moment", async () => {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { addToBag } from "../../domain/bag/add-to-bag.ts";
@@ -8,7 +9,7 @@ import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import { guest, type OperationContext } from "../../domain/shared/context.ts";
-import { shareReads } from "../../domain/shared/shared-reads.ts";
+import { selectRows, shareReads } from "../../domain/shared/shared-reads.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -44,6 +45,17 @@ describe(`reads shared within a request (${DRIVER_NAME})`, () => {
     expect(await optionsIn(post)).toEqual(["op-m8_ba-1b", "op-j4_yz-1b"]);
     await addToBag(elsewhere(bagToken), { optionId: "op-mpu_pb-1pu", quantity: 1 });
     expect(await countBagItems(post, {})).toBe(4);
+  });
+
+  it("keeps sharing across a raw query that only reads, and stops at a raw statement that may write", async () => {
+    const { bagToken } = await addToBag(elsewhere(""), { optionId: "op-m8_ba-1b", quantity: 1 });
+    const page = request(bagToken);
+    expect(await countBagItems(page, {})).toBe(1);
+    await addToBag(elsewhere(bagToken), { optionId: "op-j4_yz-1b", quantity: 1 });
+    expect((await selectRows<{ one: number }>(page.db, sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+    expect(await countBagItems(page, {})).toBe(1);
+    await page.db.execute(sql`select 1`);
+    expect(await countBagItems(page, {})).toBe(2);
   });
 
   it("asks for the catalogue's revision once per request, and again after the request writes", async () => {

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
+import { type CatalogReader, catalogCachedByRevision } from "../../domain/catalog/catalog-reader.ts";
+import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
 import { findReward } from "../../domain/loyalty/find-reward.ts";
 import { listRewards } from "../../domain/loyalty/list-rewards.ts";
 import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
@@ -20,12 +22,21 @@ describe(`the rewards catalogue in the back office (${DRIVER_NAME})`, () => {
     database = await openTestDatabase();
     await seedCatalog(database.db);
     await seedRewards(database.db);
+    kept = catalogCachedByRevision(database.db, () => readCatalogRevision(database.db), { warn: () => {} });
   });
   afterAll(() => database.close());
 
-  const as = (viewer: Viewer) => testContext(database.db, { viewer });
+  // As a running shop sees them: the catalogue (and the rewards with it) kept per revision.
+  let kept: CatalogReader;
+  const as = (viewer: Viewer) => ({ ...testContext(database.db, { viewer }), catalog: kept });
   const merchandiser = () => as(staffWith("catalog"));
   const costOf = async (rewardId: string) => (await findReward(as(guest()), { rewardId }))?.pointsCost ?? null;
+
+  it("keeps the catalogue's revision when a start inserts the seeded rewards that are there already", async () => {
+    const revision = await readCatalogRevision(database.db);
+    await seedRewards(database.db);
+    expect(await readCatalogRevision(database.db)).toBe(revision);
+  });
 
   it("lists every reward in the members' order", async () => {
     const rows = await listRewardsForStaff(merchandiser(), {});
