@@ -1,7 +1,8 @@
 /**
  * What the pages the page cache cannot serve cost to render: a listing (/shop and a line's page), a
  * product page, the bag with three lines, /member signed in and the checkout summary with that bag,
- * on the embedded database with PAGE_CACHE=off and `Accept-Encoding: identity` (nothing compressed).
+ * on the embedded database with PAGE_CACHE=off and `Accept-Encoding: identity` (nothing compressed;
+ * BENCH_ENCODING names another, `br, gzip` as browsers send it, say).
  * Prints each page's HTML size and the size of its serialised loader data (its `.data` reply), then,
  * unless BENCH_ROUNDS=0, the shop's CPU time per request from /proc for each page, 10 connections,
  * BENCH_SECONDS (4) a run. With BENCH_BEFORE=<a built checkout of another version> both versions run
@@ -13,7 +14,15 @@
 import path from "node:path";
 import autocannon from "autocannon";
 import { startShopProcess } from "./harness.ts";
-import { fetchPage, pageHeaders, RENDER_PAGES, type RenderPage, type Visitor, visitorCookies } from "./render-pages.ts";
+import {
+  ACCEPT_ENCODING,
+  fetchPage,
+  pageHeaders,
+  RENDER_PAGES,
+  type RenderPage,
+  type Visitor,
+  visitorCookies,
+} from "./render-pages.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -94,7 +103,9 @@ try {
     for (const page of RENDER_PAGES) for (const shop of order) runs.push(await measure(shop, page, SECONDS));
   }
   if (ROUNDS > 0) {
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds, PAGE_CACHE=off, Accept-Encoding: identity`);
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds, PAGE_CACHE=off, Accept-Encoding: ${ACCEPT_ENCODING}`,
+    );
     console.log("| page | shop | CPU ms/request, median (each run) | req/s, median | p99 ms, median | bad replies |");
     console.log("|---|---|---:|---:|---:|---:|");
     const of = (page: string, shop: string) => runs.filter((r) => r.page === page && r.shop === shop);

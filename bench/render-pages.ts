@@ -36,9 +36,12 @@ export async function visitorCookies(baseUrl: string): Promise<Record<Visitor, s
   return { anonymous: "", bag: withBag.jar.header(at) ?? "", member: member.jar.header(at) ?? "" };
 }
 
-/** A page's request headers for its visitor, asking for the page uncompressed. */
+/** What the measured requests accept: BENCH_ENCODING, uncompressed (identity) unless it says otherwise. */
+export const ACCEPT_ENCODING = process.env.BENCH_ENCODING ?? "identity";
+
+/** A page's request headers for its visitor, asking for the page in ACCEPT_ENCODING. */
 export const pageHeaders = (cookies: Record<Visitor, string>, page: RenderPage): Record<string, string> => ({
-  "accept-encoding": "identity",
+  "accept-encoding": ACCEPT_ENCODING,
   ...(cookies[page.visitor] ? { cookie: cookies[page.visitor] } : {}),
 });
 

@@ -1,8 +1,18 @@
 import { once } from "node:events";
 import type { Transform } from "node:stream";
-import { constants, createBrotliCompress, createGzip, createZstdCompress, type Zlib } from "node:zlib";
+import { promisify } from "node:util";
+import {
+  brotliCompress,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  createZstdCompress,
+  gzip,
+  type Zlib,
+  zstdCompress,
+} from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { CHEAPEST_FIRST, chooseEncoding, type Encoding, MIN_COMPRESSED_BYTES } from "./encodings.ts";
+import { brotliWindowFor, CHEAPEST_FIRST, chooseEncoding, type Encoding, MIN_COMPRESSED_BYTES } from "./encodings.ts";
 import type { HttpEnv } from "./request-context.ts";
 
 const COMPRESSIBLE =
@@ -15,17 +25,44 @@ type Compressor = Transform & Zlib;
  * rendered. On a listing these come out about a tenth larger than brotli 5 for half its work or
  * less (docs/decisions/038-encodings-by-cost.md).
  */
+const LOW = {
+  zstd: { params: { [constants.ZSTD_c_compressionLevel]: 3 } },
+  br: { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } },
+  gzip: { level: 4 },
+};
+
+/** A streamed body's length is not known: its brotli window reaches 256 KiB back, more than a page. */
+const STREAMED_BROTLI_WINDOW = 18;
+
 const STREAMED: Record<Encoding, { create: () => Compressor; flush: number }> = {
-  zstd: {
-    create: () => createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: 3 } }),
-    flush: constants.ZSTD_e_flush,
-  },
+  zstd: { create: () => createZstdCompress(LOW.zstd), flush: constants.ZSTD_e_flush },
   br: {
-    create: () => createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }),
+    create: () => createBrotliCompress({ params: { ...LOW.br.params, [constants.BROTLI_PARAM_LGWIN]: STREAMED_BROTLI_WINDOW } }),
     flush: constants.BROTLI_OPERATION_FLUSH,
   },
-  gzip: { create: () => createGzip({ level: 4 }), flush: constants.Z_SYNC_FLUSH },
+  gzip: { create: () => createGzip(LOW.gzip), flush: constants.Z_SYNC_FLUSH },
 };
+
+const zstdWhole = promisify(zstdCompress);
+const brotliWhole = promisify(brotliCompress);
+const gzipWhole = promisify(gzip);
+
+/** A body known whole (a page is rendered whole): one call, off the event loop, on zlib's thread pool. */
+const WHOLE: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
+  zstd: (body) => zstdWhole(body, { ...LOW.zstd, pledgedSrcSize: body.length }),
+  br: (body) =>
+    brotliWhole(body, {
+      params: {
+        ...LOW.br.params,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(body.length),
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => gzipWhole(body, LOW.gzip),
+};
+
+/** Above this, a body of known length is streamed through the compressor rather than read whole. */
+const MAX_WHOLE_BYTES = 1024 * 1024;
 
 /**
  * Compresses a streamed body. What has been written goes out (flushed) when the source pauses —
@@ -79,8 +116,8 @@ export function compressedStream(encoding: Encoding): TransformStream<Uint8Array
 
 /**
  * Compresses every response a browser can take compressed and that was not compressed before
- * (pages, data, GraphQL, webhook replies), as it streams, in the cheapest encoding the client
- * accepts. Responses already encoded (the precompressed built assets, kept pages and replies), too
+ * (pages, data, GraphQL, webhook replies) in the cheapest encoding the client accepts: in one call
+ * when its length is known (a page), as it streams otherwise. Responses already encoded (the precompressed built assets, kept pages and replies), too
  * small, not text, or marked no-transform go out as they are.
  */
 export function compression(): MiddlewareHandler<HttpEnv> {
@@ -97,9 +134,15 @@ export function compression(): MiddlewareHandler<HttpEnv> {
     if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"), CHEAPEST_FIRST);
     if (!encoding || !response.body || c.req.method === "HEAD") return;
-    c.res = new Response(response.body.pipeThrough(compressedStream(encoding)), response);
-    // After the assignment: Hono carries the old response's headers over to the new one.
-    c.res.headers.delete("Content-Length");
+    if (length !== null && Number(length) <= MAX_WHOLE_BYTES) {
+      const compressed = await WHOLE[encoding](new Uint8Array(await response.arrayBuffer()));
+      c.res = new Response(compressed as Uint8Array<ArrayBuffer>, response);
+      c.res.headers.set("Content-Length", String(compressed.byteLength));
+    } else {
+      c.res = new Response(response.body.pipeThrough(compressedStream(encoding)), response);
+      // After the assignment: Hono carries the old response's headers over to the new one.
+      c.res.headers.delete("Content-Length");
+    }
     c.res.headers.set("Content-Encoding", encoding);
   };
 }

@@ -1,3 +1,5 @@
+import { constants } from "node:zlib";
+
 /** The content codings the shop sends; anything else a client names goes out as it is (identity). */
 export type Encoding = "zstd" | "br" | "gzip";
 
@@ -8,6 +10,15 @@ export const SMALLEST_FIRST: readonly Encoding[] = ["br", "zstd", "gzip"];
 
 /** Below this a compressed body saves less than the headers and the work cost. */
 export const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * Brotli's window is 4 MiB unless told otherwise, and a compressor's memory counts against the
+ * JavaScript heap, so a compressor made per request set collections running several times as often:
+ * a listing in brotli cost three times its render (docs/benchmarks.md, render cost). A window the
+ * size of the body compresses it exactly as well.
+ */
+export const brotliWindowFor = (bytes: number): number =>
+  Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes))));
 
 function weightsOf(acceptEncoding: string): Map<string, number> {
   const weights = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, zstdCompress } from "node:zlib";
-import { chooseEncoding, type Encoding, MIN_COMPRESSED_BYTES, SMALLEST_FIRST } from "./encodings.ts";
+import { brotliWindowFor, chooseEncoding, type Encoding, MIN_COMPRESSED_BYTES, SMALLEST_FIRST } from "./encodings.ts";
 
 /** A reply kept for everyone: its headers (but its length) and its body as it is. */
 export type KeptResponse = {
@@ -21,7 +21,11 @@ const gzipOnce = promisify(gzip);
 const COMPRESS_ONCE: Record<Encoding, (body: Uint8Array) => Promise<Uint8Array>> = {
   br: (body) =>
     brotliOnce(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(body.length),
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     }),
   zstd: (body) => zstdOnce(body, { params: { [constants.ZSTD_c_compressionLevel]: 19 } }),
   gzip: (body) => gzipOnce(body, { level: constants.Z_BEST_COMPRESSION }),

@@ -136,6 +136,7 @@ describe("the compression middleware", () => {
     const shop = new Hono<HttpEnv>();
     shop.use("*", compression());
     shop.get("/page", (c) => c.html(PAGE));
+    shop.get("/whole", (c) => c.body(PAGE, 200, { "content-type": "text/html", "content-length": String(PAGE.length) }));
     shop.get("/unchanged", (c) => c.body(null, 304, { "content-type": "text/html" }));
     shop.get("/empty", (c) => c.body(null, 204));
     return shop;
@@ -149,6 +150,18 @@ describe("the compression middleware", () => {
     expect(page.headers.get("vary")).toBe("Accept-Encoding");
     expect(DECODE.zstd(Buffer.from(await page.arrayBuffer())).toString("utf8")).toBe(PAGE);
   });
+
+  it.each(CHEAPEST_FIRST)(
+    "compresses a page whose length is known in one go, giving the encoded length (%s)",
+    async (encoding) => {
+      const page = await app().request("/whole", { headers: { "accept-encoding": encoding } });
+      const body = Buffer.from(await page.arrayBuffer());
+      expect(page.headers.get("content-encoding")).toBe(encoding);
+      expect(page.headers.get("content-length")).toBe(String(body.length));
+      expect(body.length).toBeLessThan(PAGE.length / 10);
+      expect(DECODE[encoding](body).toString("utf8")).toBe(PAGE);
+    },
+  );
 
   it("answers HEAD with the page's headers and no body, unencoded", async () => {
     const head = await app().request("/page", { method: "HEAD", ...zstd });
