@@ -7,7 +7,7 @@ import { seedPromotionCodes } from "../db/seed/promotions.ts";
 import { seedRewards } from "../db/seed/rewards.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
-import { readCatalogRevision } from "../domain/catalog/catalog-revision.ts";
+import { catalogRevisionReader } from "../domain/catalog/catalog-revision.ts";
 import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/holiday-coverage.ts";
 import type { ShopServices } from "../domain/shared/context.ts";
 import { clientLimiter, IDP_LIMITS } from "../domain/shared/rate-limit.ts";
@@ -106,7 +106,7 @@ async function serveShop(
     jobs: jobs.queue,
   });
   // One catalogue revision, kept current, decides when the catalogue and the page cache reload.
-  const catalogRevision = await catalogRevisionSource(database, () => readCatalogRevision(database.db));
+  const catalogRevision = await catalogRevisionSource(database, catalogRevisionReader(database.db));
   const catalog = catalogCachedByRevision(database.db, catalogRevision, logger);
   const services: ShopServices = {
     db: database.db,

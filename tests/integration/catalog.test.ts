@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, purchaseOptions, series } from "../../db/schema/catalog.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { catalogCachedByRevision, catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
-import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
+import { catalogRevisionReader } from "../../domain/catalog/catalog-revision.ts";
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
 import { listProducts } from "../../domain/catalog/list-products.ts";
@@ -140,7 +140,7 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
   });
 
   it("keeps the catalogue in memory per revision, and reloads as soon as a price changes", async () => {
-    const cached = catalogCachedByRevision(database.db, () => readCatalogRevision(database.db), noWarnings);
+    const cached = catalogCachedByRevision(database.db, () => catalogRevisionReader(database.db)(), noWarnings);
     const first = await cached.products();
     expect(await cached.products()).toBe(first);
     await database.db.update(purchaseOptions).set({ optionPriceCents: 3700 }).where(eq(purchaseOptions.optionId, "op-m8_ba-1b"));
@@ -150,7 +150,7 @@ describe(`catalogue lookups (${DRIVER_NAME})`, () => {
   });
 
   it("keeps each line's copy with the catalogue, and shows a changed tagline at once", async () => {
-    const cached = catalogCachedByRevision(database.db, () => readCatalogRevision(database.db), noWarnings);
+    const cached = catalogCachedByRevision(database.db, () => catalogRevisionReader(database.db)(), noWarnings);
     const shopper = { ...ctx(), catalog: cached };
     expect((await listSeriesCopy(shopper, {})).get("m")?.tagline).toBeTruthy();
     await database.db.update(series).set({ tagline: "Glow from within" }).where(eq(series.code, "m"));

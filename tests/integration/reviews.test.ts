@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../../domain/catalog/catalog-reader.ts";
-import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
+import { catalogRevisionReader } from "../../domain/catalog/catalog-revision.ts";
 import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
 import { getReviewForm, listMyReviews } from "../../domain/reviews/member-reviews.ts";
 import { listProductReviews } from "../../domain/reviews/product-reviews.ts";
@@ -82,12 +82,12 @@ describe(`product reviews (${DRIVER_NAME})`, () => {
     const first = await review(member.id, "m8", { ...words, rating: 4 });
     const second = await review(member.id, "j4", { ...words, rating: 2 });
     const before = await memberState(database.db, member.id);
-    const revision = await readCatalogRevision(database.db);
+    const revision = await catalogRevisionReader(database.db)();
 
     await expect(decideReview(moderator(), { reviewId: first.id, decision: "approve" })).resolves.toMatchObject({
       pointsCredited: true,
     });
-    expect(await readCatalogRevision(database.db)).toBeGreaterThan(revision);
+    expect(await catalogRevisionReader(database.db)()).toBeGreaterThan(revision);
     await expect(decideReview(moderator(), { reviewId: first.id, decision: "reject" })).rejects.toMatchObject({
       code: "CONFLICT",
     });
@@ -110,7 +110,7 @@ describe(`product reviews (${DRIVER_NAME})`, () => {
   it("keeps a product's shown reviews with the catalogue's revision: a published review shows at once, in any process", async () => {
     // Two processes' catalogues, each kept per revision.
     const processes = [0, 1].map(() =>
-      catalogCachedByRevision(database.db, () => readCatalogRevision(database.db), { warn: () => {} }),
+      catalogCachedByRevision(database.db, () => catalogRevisionReader(database.db)(), { warn: () => {} }),
     );
     const shownBy = async (catalog: (typeof processes)[number]) =>
       (await listProductReviews({ ...testContext(database.db), catalog }, { productId: "mpu" })).reviews.map(

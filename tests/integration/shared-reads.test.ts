@@ -5,7 +5,7 @@ import { addToBag } from "../../domain/bag/add-to-bag.ts";
 import { countBagItems } from "../../domain/bag/count-bag-items.ts";
 import { getBag } from "../../domain/bag/get-bag.ts";
 import { catalogCachedByRevision, catalogForRequest } from "../../domain/catalog/catalog-reader.ts";
-import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
+import { catalogRevisionReader } from "../../domain/catalog/catalog-revision.ts";
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import { guest, type OperationContext } from "../../domain/shared/context.ts";
@@ -64,7 +64,7 @@ describe(`reads shared within a request (${DRIVER_NAME})`, () => {
       database.db,
       () => {
         asked += 1;
-        return readCatalogRevision(database.db);
+        return catalogRevisionReader(database.db)();
       },
       { warn: () => {} },
     );

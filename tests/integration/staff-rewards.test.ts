@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { type CatalogReader, catalogCachedByRevision } from "../../domain/catalog/catalog-reader.ts";
-import { readCatalogRevision } from "../../domain/catalog/catalog-revision.ts";
+import { catalogRevisionReader } from "../../domain/catalog/catalog-revision.ts";
 import { findReward } from "../../domain/loyalty/find-reward.ts";
 import { listRewards } from "../../domain/loyalty/list-rewards.ts";
 import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
@@ -22,7 +22,7 @@ describe(`the rewards catalogue in the back office (${DRIVER_NAME})`, () => {
     database = await openTestDatabase();
     await seedCatalog(database.db);
     await seedRewards(database.db);
-    kept = catalogCachedByRevision(database.db, () => readCatalogRevision(database.db), { warn: () => {} });
+    kept = catalogCachedByRevision(database.db, () => catalogRevisionReader(database.db)(), { warn: () => {} });
   });
   afterAll(() => database.close());
 
@@ -33,9 +33,9 @@ describe(`the rewards catalogue in the back office (${DRIVER_NAME})`, () => {
   const costOf = async (rewardId: string) => (await findReward(as(guest()), { rewardId }))?.pointsCost ?? null;
 
   it("keeps the catalogue's revision when a start inserts the seeded rewards that are there already", async () => {
-    const revision = await readCatalogRevision(database.db);
+    const revision = await catalogRevisionReader(database.db)();
     await seedRewards(database.db);
-    expect(await readCatalogRevision(database.db)).toBe(revision);
+    expect(await catalogRevisionReader(database.db)()).toBe(revision);
   });
 
   it("lists every reward in the members' order", async () => {
