@@ -31,13 +31,19 @@ const LOW = {
   gzip: { level: 4 },
 };
 
-/** A streamed body's length is not known: its brotli window reaches 256 KiB back, more than a page. */
-const STREAMED_BROTLI_WINDOW = 18;
+/**
+ * A streamed body's length is not known: its window (brotli's, zstd's) reaches 256 KiB back, more
+ * than a page, instead of their 4 and 2 MiB, whose memory costs collections (brotliWindowFor).
+ */
+const STREAMED_WINDOW_BITS = 18;
 
 const STREAMED: Record<Encoding, { create: () => Compressor; flush: number }> = {
-  zstd: { create: () => createZstdCompress(LOW.zstd), flush: constants.ZSTD_e_flush },
+  zstd: {
+    create: () => createZstdCompress({ params: { ...LOW.zstd.params, [constants.ZSTD_c_windowLog]: STREAMED_WINDOW_BITS } }),
+    flush: constants.ZSTD_e_flush,
+  },
   br: {
-    create: () => createBrotliCompress({ params: { ...LOW.br.params, [constants.BROTLI_PARAM_LGWIN]: STREAMED_BROTLI_WINDOW } }),
+    create: () => createBrotliCompress({ params: { ...LOW.br.params, [constants.BROTLI_PARAM_LGWIN]: STREAMED_WINDOW_BITS } }),
     flush: constants.BROTLI_OPERATION_FLUSH,
   },
   gzip: { create: () => createGzip(LOW.gzip), flush: constants.Z_SYNC_FLUSH },

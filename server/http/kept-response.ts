@@ -27,7 +27,7 @@ const COMPRESS_ONCE: Record<Encoding, (body: Uint8Array) => Promise<Uint8Array>>
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-  zstd: (body) => zstdOnce(body, { params: { [constants.ZSTD_c_compressionLevel]: 19 } }),
+  zstd: (body) => zstdOnce(body, { pledgedSrcSize: body.length, params: { [constants.ZSTD_c_compressionLevel]: 19 } }),
   gzip: (body) => gzipOnce(body, { level: constants.Z_BEST_COMPRESSION }),
 };
 

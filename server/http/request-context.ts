@@ -5,6 +5,7 @@ import type { OperationContext } from "../../domain/shared/context.ts";
 import type { Logger } from "../logger.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { READINESS_PATH } from "./probes.ts";
+import { setResponseHeaders } from "./response-headers.ts";
 import { siteOriginOf } from "./site-origin.ts";
 
 export type HttpEnv = {
@@ -53,7 +54,7 @@ export function requestContext(
     c.set("sharedPage", false);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
+    setResponseHeaders(c, { "X-Request-Id": requestId });
     const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) };
     // A client that went away mid-request leaves the page half made (React Router answers 500 then):
     // that is the client's doing, not a failure, so it is logged apart, as nginx does, with 499.

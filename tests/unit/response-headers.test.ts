@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { setResponseHeaders } from "../../server/http/response-headers.ts";
+
+function app() {
+  const shop = new Hono();
+  shop.use("*", async (c, next) => {
+    await next();
+    setResponseHeaders(c, { "X-Frame-Options": "DENY", "X-Request-Id": "req-12345678" });
+  });
+  shop.get("/page", (c) => c.html("<p>Lychee Luxe</p>"));
+  shop.get("/moved", () => Response.redirect("http://shop.test/shop", 302));
+  return shop;
+}
+
+describe("headers set on a finished response", () => {
+  it("are added to the response as it is, its body unchanged", async () => {
+    const page = await app().request("/page");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    expect(page.headers.get("x-request-id")).toBe("req-12345678");
+    expect(await page.text()).toBe("<p>Lychee Luxe</p>");
+  });
+
+  it("are added to a response whose own headers cannot change, such as a redirect's", async () => {
+    const moved = await app().request("/moved");
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toBe("http://shop.test/shop");
+    expect(moved.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
