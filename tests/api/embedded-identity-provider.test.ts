@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { identityFromClaims } from "../../integrations/identity/identity-claims.ts";
 import { loadConfig } from "../../server/env.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
@@ -91,6 +91,20 @@ describe("the embedded OpenID Provider", () => {
     expect(tokens.expiresIn).toBe(3600);
     expect(tokens.refreshToken.length).toBeGreaterThan(20);
     expect(tokens.idClaims).toMatchObject({ iss: idp.issuer, aud: idp.clientId, email: MEI_LING.email, name: MEI_LING.name });
+  });
+
+  it("answers every request once: the shop never writes out again what the provider has sent", async () => {
+    const logged = vi.spyOn(console, "error");
+    try {
+      await signInWithEmbeddedProvider(idp, MEI_LING);
+      const discovery = await fetch(`${publicUrl}/dev-idp/.well-known/openid-configuration`);
+      expect(discovery.headers.get("x-request-id")).toMatch(/\S{8,}/);
+      // The socket's answer is complete before the server would write again.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(logged.mock.calls.flat().map(String).join("\n")).not.toContain("ERR_HTTP_HEADERS_SENT");
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("issues ID and access tokens that verify against the published keys and carry Cognito's claims", async () => {

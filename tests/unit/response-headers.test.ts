@@ -1,3 +1,4 @@
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { setResponseHeaders } from "../../server/http/response-headers.ts";
@@ -10,6 +11,7 @@ function app() {
   });
   shop.get("/page", (c) => c.html("<p>Lychee Luxe</p>"));
   shop.get("/moved", () => Response.redirect("http://shop.test/shop", 302));
+  shop.get("/written", () => new Response(null, { headers: RESPONSE_ALREADY_SENT.headers }));
   return shop;
 }
 
@@ -26,5 +28,11 @@ describe("headers set on a finished response", () => {
     expect(moved.status).toBe(302);
     expect(moved.headers.get("location")).toBe("http://shop.test/shop");
     expect(moved.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("leave a response its handler wrote to the socket itself as it was, to be sent by no one else", async () => {
+    const written = await app().request("/written");
+    expect(written.headers.get("x-frame-options")).toBeNull();
+    expect([...written.headers.keys()]).toEqual([...RESPONSE_ALREADY_SENT.headers.keys()]);
   });
 });

@@ -49,7 +49,11 @@ export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database, limi
     await handle(incoming, outgoing);
     // The status lets the access log tell what the provider answered; the header tells Hono it is sent.
     const status = outgoing.statusCode >= 200 && outgoing.statusCode <= 599 ? outgoing.statusCode : 200;
-    return new Response(null, { status, headers: RESPONSE_ALREADY_SENT.headers });
+    const sent = new Response(null, { status, headers: RESPONSE_ALREADY_SENT.headers });
+    // @hono/node-server heeds the mark only on a standard Response; reading the body turns its light
+    // one into that, which otherwise it would write out a second time.
+    void sent.body;
+    return sent;
   }
 
   routes.use("/interaction/*", async (c, next) => {
