@@ -71,7 +71,8 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
   const entries = new KeptResponses(MAX_BYTES);
 
   return async (c, next) => {
-    if (c.req.method !== "GET" || !CACHEABLE_PATH.test(c.req.path)) return next();
+    const head = c.req.method === "HEAD";
+    if ((c.req.method !== "GET" && !head) || !CACHEABLE_PATH.test(c.req.path)) return next();
     const url = new URL(c.req.url);
     if (url.search && KEPT_WITHOUT_QUERY_ONLY.test(url.pathname)) return next();
 
@@ -80,7 +81,10 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
     const key = `${singaporeDate(Date.now())} ${c.var.siteOrigin}${url.pathname}${url.search}`;
     const revision = await options.revision();
     const hit = entries.get(key, revision);
-    if (hit) return entries.serve(key, hit, c.req.header("accept-encoding"), [["x-page-cache", "hit"]]);
+    // A HEAD is answered from a kept page as it is (no body to encode; Hono sends none), but its own
+    // render has no page to keep.
+    if (hit) return entries.serve(key, hit, head ? undefined : c.req.header("accept-encoding"), [["x-page-cache", "hit"]]);
+    if (head) return next();
 
     c.req.raw = anonymous(c.req.raw);
     c.set("sharedPage", true);

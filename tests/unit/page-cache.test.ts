@@ -52,6 +52,23 @@ describe("the page cache", () => {
     expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString()).toBe(html);
   });
 
+  it("answers HEAD from a kept page with its headers, unencoded, and never keeps a HEAD's render", async () => {
+    const { app, renders } = cachedShop();
+    const before = await app.request("/shop/page", { method: "HEAD" });
+    expect(before.headers.get("x-page-cache")).toBeNull();
+    const get = await app.request("/shop/page", { headers: { "accept-encoding": "br" } });
+    expect(get.headers.get("x-page-cache")).toBe("miss");
+    const head = await app.request("/shop/page", { method: "HEAD", headers: { "accept-encoding": "br" } });
+    expect(head.headers.get("x-page-cache")).toBe("hit");
+    for (const name of ["content-type", "content-security-policy", "vary"])
+      expect(head.headers.get(name)).toBe(get.headers.get(name));
+    // Without a body to encode, HEAD describes the page as it is.
+    expect(head.headers.get("content-encoding")).toBeNull();
+    expect(head.headers.get("content-length")).toBe(String((await (await app.request("/shop/page")).arrayBuffer()).byteLength));
+    expect(await head.text()).toBe("");
+    expect(renders()).toBe(2);
+  });
+
   it("renders a page for everyone without the visitor's cookies or credentials", async () => {
     const { app } = cachedShop();
     const response = await app.request("/shop/x", { headers: { cookie: "session=secret; bag=mine", authorization: "Bearer t" } });
