@@ -1,17 +1,9 @@
 import { Link } from "react-router";
 import { formatMoney } from "../../kernel/money.ts";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../kernel/order-statuses.ts";
 import { When } from "./when.tsx";
 
-export type MemberOrderRow = { invoiceId: string; paidOn: string; priceCents: number; status: string };
-
-const STATUS_LABELS: Record<string, string> = {
-  pending_payment: "Awaiting payment",
-  paid: "Paid",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
+export type MemberOrderRow = { invoiceId: string; paidOn: string; priceCents: number; status: OrderStatus };
 
 export function MemberOrders({ orders }: { orders: MemberOrderRow[] }) {
   return (
@@ -36,7 +28,7 @@ export function MemberOrders({ orders }: { orders: MemberOrderRow[] }) {
                   Order {order.invoiceId}
                 </Link>
                 <p className="text-sm text-muted">
-                  <When>{order.paidOn}</When> · {STATUS_LABELS[order.status] ?? order.status}
+                  <When>{order.paidOn}</When> · {ORDER_STATUS_LABELS[order.status]}
                 </p>
               </div>
               <p className="font-semibold tabular-nums">{formatMoney(order.priceCents)}</p>

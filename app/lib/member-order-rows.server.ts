@@ -1,9 +1,10 @@
 import { formatTimestamp } from "../../kernel/format-timestamp.ts";
+import type { OrderStatus } from "../../kernel/order-statuses.ts";
 import type { MemberOrderRow } from "../components/member-orders.tsx";
 
 /** A member's orders as their list shows them: what the loaders of /member and /order send. */
 export const memberOrderRows = (
-  orders: { invoiceId: string; paidAt: Date; priceCents: number; status: string }[],
+  orders: { invoiceId: string; paidAt: Date; priceCents: number; status: OrderStatus }[],
 ): MemberOrderRow[] =>
   orders.map((order) => ({
     invoiceId: order.invoiceId,

@@ -1,4 +1,5 @@
 import type { ProviderType } from "../../kernel/identity.ts";
+import type { OrderStatus } from "../../kernel/order-statuses.ts";
 
 export type PointTransactionView = {
   id: string;
@@ -28,7 +29,7 @@ export type LinkedOrderView = {
   email: string;
   mobile: string;
   priceCents: number;
-  status: string;
+  status: OrderStatus;
   env: string;
   paidAt: Date;
   deliveryStart: string;
