@@ -5,7 +5,18 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_MARK = path.join(ROOT, "build/server/index.js");
-const SOURCES = ["app", "content", "domain", "kernel", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "content",
+  "db",
+  "domain",
+  "integrations",
+  "kernel",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestChange(target: string): number {
   const stat = statSync(target);
