@@ -1,7 +1,7 @@
 /**
  * What the pages the page cache cannot serve cost to render: a listing (/shop and a line's page), a
  * product page, the bag with three lines, /member signed in and the checkout summary with that bag,
- * on the embedded database with PAGE_CACHE=off and `Accept-Encoding: identity` (nothing compressed;
+ * on the embedded database (on PostgreSQL inside scripts/pg-test-cluster.sh) with PAGE_CACHE=off and `Accept-Encoding: identity` (nothing compressed;
  * BENCH_ENCODING names another, `br, gzip` as browsers send it, say).
  * Prints each page's HTML size and the size of its serialised loader data (its `.data` reply), then,
  * unless BENCH_ROUNDS=0, the shop's CPU time per request from /proc for each page, 10 connections,
@@ -13,7 +13,7 @@
  */
 import path from "node:path";
 import autocannon from "autocannon";
-import { startShopProcess } from "./harness.ts";
+import { benchDatabase, startShopProcess } from "./harness.ts";
 import {
   ACCEPT_ENCODING,
   fetchPage,
@@ -41,7 +41,8 @@ async function startShop(label: string, shopDir: string, port: number): Promise<
   const profile: Record<string, string> = process.env.BENCH_PROFILE
     ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` }
     : {};
-  const shop = await startShopProcess(port, { PAGE_CACHE: "off", PUBLIC_URL: baseUrl, ...profile }, { shopDir });
+  const database = benchDatabase().env;
+  const shop = await startShopProcess(port, { PAGE_CACHE: "off", PUBLIC_URL: baseUrl, ...database, ...profile }, { shopDir });
   return { ...shop, label, cookies: await visitorCookies(baseUrl), startedAt };
 }
 
