@@ -234,6 +234,8 @@ describe("the embedded OpenID Provider", () => {
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(html).toContain('<html lang="en">');
     expect(html).toContain("<title>Sign in | Test identity provider</title>");
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(page.headers.get("content-security-policy")).toMatch(/img-src 'self'/);
     expect(html).toMatch(/<input type="radio" name="provider" value="facebook" checked>/);
     expect(html).not.toMatch(/value="google" checked/);
     expect(html).toContain("Tan Mei Ling · Google · mei.ling@example.com");

@@ -102,6 +102,7 @@ function layout(input: { title: string; nonce: string | undefined; body: string 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(input.title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style${nonce}>${STYLES}</style>
 </head>
 <body>
