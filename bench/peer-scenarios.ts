@@ -1,13 +1,23 @@
 /**
  * The scenarios of `npm run bench:peer`: each group pairs Vendure's call with the shop's calls that
  * serve the same need (a listing, a product, adding to a bag/cart). Options are built fresh for every
- * run, so each run starts with its own bags and sessions.
+ * run, so each run starts with its own bags and sessions. Full renders go to a second shop process
+ * on the same database with the page cache off (`render`), as the first keeps pages for everyone.
  */
 import type { Client, Options } from "autocannon";
 
 export type Side = "vendure" | "shop";
-export type Scenario = { key: string; side: Side; title: string; options: () => Promise<Partial<Options>> };
-export type Urls = { shop: string; vendure: string; connections: number };
+export type Scenario = {
+  key: string;
+  side: Side;
+  title: string;
+  options: () => Promise<Partial<Options>>;
+  /** The shop process measured: the one with the page cache (default) or the one rendering every page. */
+  process?: "render";
+  /** Requests that make one unit of the need (a form post and the bag page it leads to: 2). */
+  requestsPerUnit?: number;
+};
+export type Urls = { shop: string; render: string; vendure: string; connections: number };
 type Check = (status: number, body: string) => boolean;
 
 const json = { "content-type": "application/json" };
@@ -71,7 +81,7 @@ function perConnection(next: () => Record<string, string>, body: (responses: num
   };
 }
 
-export async function scenarios({ shop, vendure, connections }: Urls): Promise<Record<string, Scenario[]>> {
+export async function scenarios({ shop, render, vendure, connections }: Urls): Promise<Record<string, Scenario[]>> {
   const slugs: string[] = (
     await graphql(vendure, "{ products(options: { take: 100 }) { items { slug } } }")
   ).data.products.items.map((p: { slug: string }) => p.slug);
@@ -100,16 +110,18 @@ export async function scenarios({ shop, vendure, connections }: Urls): Promise<R
     const next = rotate(cookies);
     return () => ({ ...form, cookie: next() });
   };
-  const page = (key: string, title: string, paths: string[], withBag: boolean): Scenario => ({
+  const browser = { "accept-encoding": "br, gzip" };
+  /** Pages as a browser asks for them: anonymous from the shop with its page cache, or rendered, with a bag. */
+  const page = (key: string, title: string, paths: string[], rendered: boolean): Scenario => ({
     key,
     side: "shop",
     title,
+    ...(rendered ? { process: "render" as const } : {}),
     options: async () => {
       const next = rotate(paths);
-      const headers: Record<string, string> = { "accept-encoding": "br, gzip" };
-      if (withBag) headers.cookie = (await newBags(1))[0] as string;
+      const headers: Record<string, string> = rendered ? { ...browser, cookie: (await newBags(1))[0] as string } : browser;
       return {
-        url: shop,
+        url: rendered ? render : shop,
         headers,
         requests: [{ setupRequest: (r) => ({ ...r, path: next() }), onResponse: counting(httpFailed) }],
       };
@@ -143,8 +155,8 @@ export async function scenarios({ shop, vendure, connections }: Urls): Promise<R
           requests: [{ onResponse: counting(graphqlFailed) }],
         }),
       },
-      page("S-listing", `shop ${LISTING_PAGE}, anonymous`, [LISTING_PAGE], false),
-      page("S-listing-bag", `shop ${LISTING_PAGE}, with a bag cookie`, [LISTING_PAGE], true),
+      page("S-listing", `shop ${LISTING_PAGE}, anonymous (kept page)`, [LISTING_PAGE], false),
+      page("S-listing-render", `shop ${LISTING_PAGE} rendered for a visitor with a bag`, [LISTING_PAGE], true),
     ],
     product: [
       {
@@ -177,8 +189,8 @@ export async function scenarios({ shop, vendure, connections }: Urls): Promise<R
           };
         },
       },
-      page("S-product-page", `shop product pages over ${paths.length}, anonymous`, paths, false),
-      page("S-product-page-bag", `shop product pages over ${paths.length}, with a bag cookie`, paths, true),
+      page("S-product-page", `shop product pages over ${paths.length}, anonymous (kept pages)`, paths, false),
+      page("S-product-render", `shop product pages over ${paths.length} rendered for a visitor with a bag`, paths, true),
     ],
     add: [
       {
@@ -216,13 +228,38 @@ export async function scenarios({ shop, vendure, connections }: Urls): Promise<R
       {
         key: "S-add-form",
         side: "shop",
-        title: "shop POST /bag as a plain form (no JavaScript)",
-        options: async () => ({
-          url: `${shop}/bag`,
-          method: "POST",
-          setupClient: perConnection(bagHeaders(await newBags(connections * 8)), addBody, ADDS_PER_BAG),
-          requests: [{ onResponse: counting(httpFailed) }],
-        }),
+        title: "shop POST /bag as a plain form (no JavaScript), 303, then the bag page it leads to; per add",
+        requestsPerUnit: 2,
+        options: async () => {
+          const next = rotate(await newBags(connections * 8));
+          const added = (status: number) => {
+            if (status !== 303) failures++;
+          };
+          return {
+            url: shop,
+            setupClient: (client: Client) => {
+              let cookie = next();
+              let adds = 0;
+              client.setRequests([
+                {
+                  method: "POST",
+                  path: "/bag",
+                  setupRequest: (r) => {
+                    if (++adds % ADDS_PER_BAG === 0) cookie = next();
+                    return { ...r, headers: { ...form, cookie }, body: addBody(adds) };
+                  },
+                  onResponse: added,
+                },
+                {
+                  method: "GET",
+                  path: "/bag?done=added",
+                  setupRequest: (r) => ({ ...r, headers: { ...browser, cookie } }),
+                  onResponse: counting(httpFailed),
+                },
+              ]);
+            },
+          };
+        },
       },
     ],
   };

@@ -2,7 +2,8 @@
  * The shop against a stock Vendure 3.7.3 on the same PostgreSQL 15, side by side: within every round
  * each scenario runs once (the order reversed on even rounds), and the summary gives each shop
  * scenario's rate as a ratio of Vendure's in the same round, with CPU time per request, which other
- * load on the machine disturbs far less. Run through `npm run bench:peer` (bench/peer.sh).
+ * load on the machine disturbs far less; a scenario of several requests per need (the form post and
+ * the bag page) counts needs. Run through `npm run bench:peer` (bench/peer.sh).
  * Env: ROUNDS (3), DURATION (12 s), WARMUP (3 s), CONNECTIONS (10), GROUPS (list,product,add).
  */
 import { loadavg } from "node:os";
@@ -17,6 +18,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const GROUPS = (process.env.GROUPS ?? "list,product,add").split(",");
 const pids = {
   shop: Number(process.env.SHOP_PID),
+  render: Number(process.env.RENDER_PID),
   vendure: Number(process.env.VENDURE_PID),
   postgres: Number(process.env.PG_PID),
 };
@@ -25,6 +27,7 @@ type Row = { round: number; key: string; rps: number; p50: number; p99: number; 
 
 const groups = await scenarios({
   shop: process.env.SHOP_URL ?? "http://127.0.0.1:3410",
+  render: process.env.RENDER_URL ?? "http://127.0.0.1:3411",
   vendure: process.env.VENDURE_URL ?? "http://127.0.0.1:3100/shop-api",
   connections: CONNECTIONS,
 });
@@ -37,15 +40,17 @@ async function measure(round: number, scenario: Scenario): Promise<Row> {
   const options = await scenario.options();
   if (WARMUP > 0) await run(options, WARMUP);
   resetFailures();
-  const pid = scenario.side === "shop" ? pids.shop : pids.vendure;
+  const pid = scenario.side === "vendure" ? pids.vendure : scenario.process === "render" ? pids.render : pids.shop;
   const app0 = cpuMilliseconds(pid);
   const pg0 = postgresCpuMilliseconds(pids.postgres);
   const result = await run(options, DURATION);
-  const requests = Math.max(1, result.requests.total);
+  // Rates and CPU are per unit of the need: a form post and the bag page it leads to are one add.
+  const perUnit = scenario.requestsPerUnit ?? 1;
+  const requests = Math.max(1, result.requests.total / perUnit);
   return {
     round,
     key: scenario.key,
-    rps: Math.round(result.requests.average),
+    rps: Math.round(result.requests.average / perUnit),
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: failures + result.errors + result.timeouts + result.non2xx - result["3xx"],
