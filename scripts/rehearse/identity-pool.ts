@@ -9,7 +9,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import { createServer as createHttpsServer } from "node:https";
 import { type HttpBindings, serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -56,6 +56,9 @@ const listening = { fetch: app.fetch, port, hostname: "127.0.0.1", overrideGloba
 const httpsOptions = tls ? { createServer: createHttpsServer, serverOptions: tls } : {};
 serve({ ...listening, ...httpsOptions }, async () => {
   const client = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret };
-  await writeFile(setting("CLIENT_FILE"), JSON.stringify(client));
+  // Written whole, then renamed into place: whoever waits for the file never reads half of it.
+  const clientFile = setting("CLIENT_FILE");
+  await writeFile(`${clientFile}.partial`, JSON.stringify(client));
+  await rename(`${clientFile}.partial`, clientFile);
   console.log(`identity pool ready on 127.0.0.1:${port}, issuer ${idp.issuer}`);
 });
