@@ -5,11 +5,12 @@ import {
   type GetMemberByEmailInput,
   getMemberByEmailAndProviderTypeFast,
 } from "../../domain/members/get-member-by-email-and-provider-type-fast.ts";
-import { type GetOrCreateMemberInput, getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
+import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
 import { type LinkMemberInput, linkMember } from "../../domain/members/link-member.ts";
 import { type ResetMembershipInput, resetMembership } from "../../domain/members/reset-membership.ts";
 import { type UnlinkMemberInput, unlinkMember } from "../../domain/members/unlink-member.ts";
 import type { GraphQLContext } from "./context.ts";
+import { memberMutation } from "./member-mutation.ts";
 import type { MemberParent } from "./member-types.ts";
 
 /** The member operations of SPEC.md §7: each calls its operation as the authenticated caller. */
@@ -22,11 +23,7 @@ export const memberResolvers = {
     ): Promise<MemberParent | null> => getMemberByEmailAndProviderTypeFast(await ctx.signedIn(), args),
   },
   Mutation: {
-    getOrCreateMember: async (
-      _: unknown,
-      args: z.input<typeof GetOrCreateMemberInput>,
-      ctx: GraphQLContext,
-    ): Promise<MemberParent> => (await getOrCreateMember(await ctx.signedIn(), args)).member,
+    getOrCreateMember: memberMutation(getOrCreateMember),
     linkMember: async (_: unknown, args: z.input<typeof LinkMemberInput>, ctx: GraphQLContext): Promise<MemberParent> =>
       linkMember(await ctx.signedIn(), args),
     unlinkMember: async (_: unknown, args: z.input<typeof UnlinkMemberInput>, ctx: GraphQLContext): Promise<MemberParent> =>

@@ -1,11 +1,8 @@
-import type { z } from "zod";
-import { type AddRedeemInput, addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
-import type { RedeemRefInput } from "../../domain/loyalty/redeems/redeem-ledger.ts";
+import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
 import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-from-bag.ts";
-import { type UpdateRedeemInput, updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
-import { type AttachRedeemsInput, updateRedeemsOrderId } from "../../domain/loyalty/redeems/update-redeems-order-id.ts";
-import type { GraphQLContext } from "./context.ts";
-import type { MemberParent } from "./member-types.ts";
+import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
+import { updateRedeemsOrderId } from "../../domain/loyalty/redeems/update-redeems-order-id.ts";
+import { memberMutation } from "./member-mutation.ts";
 
 /**
  * The redeem operations of SPEC.md §7: rewards into the bag, their quantity, out again, onto an
@@ -13,19 +10,9 @@ import type { MemberParent } from "./member-types.ts";
  */
 export const redeemResolvers = {
   Mutation: {
-    addRedeemToBag: async (_: unknown, args: z.input<typeof AddRedeemInput>, ctx: GraphQLContext): Promise<MemberParent> =>
-      (await addRedeemToBag(await ctx.signedIn(), args)).member,
-    updateRedeemFromBag: async (
-      _: unknown,
-      args: z.input<typeof UpdateRedeemInput>,
-      ctx: GraphQLContext,
-    ): Promise<MemberParent> => (await updateRedeemFromBag(await ctx.signedIn(), args)).member,
-    removeRedeemFromBag: async (_: unknown, args: z.input<typeof RedeemRefInput>, ctx: GraphQLContext): Promise<MemberParent> =>
-      (await removeRedeemFromBag(await ctx.signedIn(), args)).member,
-    updateRedeemsOrderId: async (
-      _: unknown,
-      args: z.input<typeof AttachRedeemsInput>,
-      ctx: GraphQLContext,
-    ): Promise<MemberParent> => (await updateRedeemsOrderId(await ctx.signedIn(), args)).member,
+    addRedeemToBag: memberMutation(addRedeemToBag),
+    updateRedeemFromBag: memberMutation(updateRedeemFromBag),
+    removeRedeemFromBag: memberMutation(removeRedeemFromBag),
+    updateRedeemsOrderId: memberMutation(updateRedeemsOrderId),
   },
 };
