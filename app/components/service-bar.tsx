@@ -5,10 +5,13 @@ import { LinkList } from "./link-list.tsx";
 
 const SERVICE_LINKS = [TRACK_ORDER_LINK, { ...HELP_LINK, title: "Help" }, CONTACT_LINK];
 
-/** The thin bar above the header: where to track an order, get help or reach the shop. */
+/**
+ * The thin bar above the header: the delivery offer, and where to track an order, get help or reach
+ * the shop. A landmark of its own, so the offer is not text outside every landmark.
+ */
 export function ServiceBar() {
   return (
-    <div className="bg-brand-900 text-sm text-white">
+    <aside aria-label="Delivery and service" className="bg-brand-900 text-sm text-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-1.5">
         <p className="hidden sm:block">Free delivery in Singapore from {formatMoney(FREE_SHIPPING_FROM_CENTS)}</p>
         <nav aria-label="Service" className="w-full sm:w-auto">
@@ -19,6 +22,6 @@ export function ServiceBar() {
           />
         </nav>
       </div>
-    </div>
+    </aside>
   );
 }
