@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateOrderCode } from "../../domain/orders/order-code.ts";
+import { sentEmailFiles } from "../setup/email-text.ts";
 import { eventually } from "../setup/test-jobs.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -59,7 +60,7 @@ describe("checkout over HTTP with the test payment provider", () => {
     expect(bag).toContain("Your bag is empty.");
     // The confirmation is sent by a job, just after the order commits.
     const outbox = await eventually(
-      async () => (existsSync(path.join(dataDir, "outbox")) ? readdirSync(path.join(dataDir, "outbox")) : []),
+      async () => sentEmailFiles(path.join(dataDir, "outbox")),
       (files) => files.length > 0,
     );
     expect(outbox).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import { ERROR_ALERT_CLIENT_LIMIT } from "../../domain/alerts/send-error-alert.t
 import { newBagToken } from "../../domain/bag/bag-token.ts";
 import { newSessionToken } from "../../domain/identity/session-token.ts";
 import { generateOrderCode } from "../../domain/orders/order-code.ts";
+import { sentEmailFiles } from "../setup/email-text.ts";
 import { callGraphQL, GET_BY_EMAIL, memberOf, signIn } from "../setup/member-graphql.ts";
 import { DRIVER_NAME, queryRows } from "../setup/test-database.ts";
 import { eventually } from "../setup/test-jobs.ts";
@@ -60,7 +61,7 @@ describe(`error alerts over HTTP in staging (${DRIVER_NAME})`, () => {
     ]);
     const outboxDir = path.join(shop.dataDir, "outbox");
     const files = await eventually(
-      async () => (existsSync(outboxDir) ? readdirSync(outboxDir).filter((name) => name.endsWith(".eml")) : []),
+      async () => sentEmailFiles(outboxDir),
       (names) => names.length > 0,
     );
     expect(files).toHaveLength(1);

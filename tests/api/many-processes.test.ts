@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sentEmailFiles } from "../setup/email-text.ts";
 import { fetchWithJar } from "../setup/embedded-sign-in.ts";
 import { freePort } from "../setup/free-port.ts";
 import { newPerson, openBrowser } from "../setup/shop-browser.ts";
@@ -164,7 +165,7 @@ describe.runIf(TEST_DATABASE_URL)("two shop processes on one PostgreSQL database
     expect(returns.map((response) => response.status)).toEqual([200, 200, 200, 200]);
 
     const outboxDir = path.join(dataDir, "outbox");
-    const files = () => Promise.resolve(existsSync(outboxDir) ? readdirSync(outboxDir) : []);
+    const files = () => Promise.resolve(sentEmailFiles(outboxDir));
     await eventually(files, (sent) => sent.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // both processes poll for email jobs every second
     expect(await files()).toHaveLength(1);

@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailText } from "../setup/email-text.ts";
+import { emailText, sentEmailFiles } from "../setup/email-text.ts";
 import { shippingFor } from "../setup/http-checkout.ts";
 import { shownText } from "../setup/pdf-text.ts";
 import { openBrowser, type ShopBrowser } from "../setup/shop-browser.ts";
@@ -73,7 +73,7 @@ describe("an order's documents add up: lines at their price, then the named disc
   it("in the confirmation email", async () => {
     const outbox = path.join(shop.dataDir, "outbox");
     const files = await eventually(
-      async () => (existsSync(outbox) ? readdirSync(outbox) : []),
+      async () => sentEmailFiles(outbox),
       (names) => names.length > 0,
     );
     const text = emailText(readFileSync(path.join(outbox, files[0] ?? ""), "utf8"));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { isNull, sql } from "drizzle-orm";
@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from "../../integrations/email/mailer.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
 import type { Jobs } from "../../server/jobs.ts";
 import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";
+import { sentEmailFiles } from "../setup/email-text.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
@@ -90,7 +91,7 @@ describe(`order confirmation emails as jobs (${DRIVER_NAME})`, () => {
     expect(rows).toHaveLength(ORDERS);
     expect([...sends.keys()].sort()).toEqual(rows.map((row) => row.id).sort());
     expect([...sends.values()].every((count) => count === 1)).toBe(true);
-    const recipients = readdirSync(outboxDir).map(
+    const recipients = sentEmailFiles(outboxDir).map(
       (file) => /^To: (.+?)\r?$/m.exec(readFileSync(path.join(outboxDir, file), "utf8"))?.[1],
     );
     expect(recipients.sort()).toEqual(paid.map((order) => order.email).sort());

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from "node:fs";
+
 /** Quoted-printable undone: soft line breaks joined, =XX bytes read as UTF-8. */
 function fromQuotedPrintable(body: string): string {
   const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`);
@@ -44,4 +46,16 @@ export function emailLinks(eml: string): string[] {
   const html = emailPart(eml, "text/html") ?? "";
   const inHtml = [...html.matchAll(/href="([^"]*)"/g)].map(([, href = ""]) => href.replaceAll("&amp;", "&"));
   return [...new Set([...inText, ...inHtml])];
+}
+
+/**
+ * The messages written to an outbox folder, oldest first. Only finished `.eml` files: a message being
+ * written sits under a `.partial` name until it is whole.
+ */
+export function sentEmailFiles(outboxDir: string): string[] {
+  return existsSync(outboxDir)
+    ? readdirSync(outboxDir)
+        .filter((name) => name.endsWith(".eml"))
+        .sort()
+    : [];
 }
