@@ -11,6 +11,7 @@ import {
   useRouteError,
 } from "react-router";
 import { countBagItems } from "../domain/bag/count-bag-items.ts";
+import { getProgramme } from "../domain/loyalty/get-programme.ts";
 import type { Route } from "./+types/root";
 import { DebugPanelSlot } from "./components/debug-panel/debug-panel-slot.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
@@ -41,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     brandName: settings.brandName,
     appEnv: settings.appEnv,
     siteOrigin,
+    programme: (await getProgramme(operations, {})).terms,
     ...(operations.debug ? { debug: true } : {}),
   };
   if (sharedPage) return data<RootData>({ ...shell, visitor: null });

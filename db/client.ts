@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { seedProgramme } from "./seed/programme.ts";
 
 /** The query surface shared by both drivers: domain code only ever sees this. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -42,7 +43,10 @@ export const migrationsFolder = path.join(import.meta.dirname, "migrations");
 export const MIGRATION_LOCK_KEY = 724_611_001;
 const POOL_MAX = 10;
 
-/** Opens the database and brings its schema up to date with the committed migrations. */
+/**
+ * Opens the database and brings its schema up to date with the committed migrations, with version 1 of
+ * the loyalty programme in it (every points entry names the version that made it).
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("databaseUrl" in target) return openPostgres(target.databaseUrl, target.onConnectionError);
   if ("pglite" in target) return openPglite(target.pglite, async () => {});
@@ -69,6 +73,7 @@ export function pgliteDirOf(dataDir: string): string {
 async function openPglite(client: PGlite, afterClose: () => Promise<void>): Promise<DatabaseHandle> {
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
+  await seedProgramme(db as unknown as Database);
   return {
     db: db as unknown as Database,
     driver: "pglite",
@@ -90,7 +95,9 @@ async function openPostgres(databaseUrl: string, onConnectionError = reportConne
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(lockClient), { migrationsFolder });
+    const migrating = drizzlePg(lockClient);
+    await migratePg(migrating, { migrationsFolder });
+    await seedProgramme(migrating as unknown as Database);
   } finally {
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     lockClient.release();

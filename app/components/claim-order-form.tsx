@@ -4,9 +4,11 @@ import { Form, useNavigation } from "react-router";
 import { claimWindowText } from "../../domain/loyalty/programme-copy.ts";
 import { CLAIM_ORDER_INTENT, type ClaimOrderResult } from "../lib/claim-order.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../lib/form-errors.ts";
+import { useProgrammeTerms } from "../lib/root-data.ts";
 
 /** "Claim a past order": the invoice number and the mobile number on the order add it to the membership. */
 export function ClaimOrderForm({ result }: { result: ClaimOrderResult | null }) {
+  const terms = useProgrammeTerms();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === CLAIM_ORDER_INTENT;
   const form = useRef<HTMLFormElement>(null);
@@ -31,7 +33,7 @@ export function ClaimOrderForm({ result }: { result: ClaimOrderResult | null }) 
       </h2>
       <p className="mt-1 text-sm text-muted">
         Bought from us without signing in? Add the order with the invoice number from your confirmation email and the mobile
-        number you gave at checkout. {claimWindowText()}
+        number you gave at checkout. {terms && claimWindowText(terms)}
       </p>
       <Form ref={form} method="post" preventScrollReset className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <input type="hidden" name="intent" value={CLAIM_ORDER_INTENT} />

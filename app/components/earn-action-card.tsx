@@ -36,7 +36,7 @@ export type EarnActionItem = {
   points: number;
   state: "open" | "done" | "coming-soon" | "automatic" | "elsewhere";
   brandPage?: BrandPage;
-  earnedThrough?: { explanation: string; path: string; label: string };
+  earnedThrough?: { explanation: string; path: string | null; label: string | null };
 };
 
 /** A link to the brand's page, in a new tab that cannot reach back into the shop. */
@@ -113,12 +113,14 @@ function ActionControl({ action, busy }: { action: EarnActionItem; busy: boolean
     const { explanation, path, label } = action.earnedThrough;
     return (
       <div className="flex flex-col gap-1 sm:max-w-56 sm:items-end sm:text-right">
-        <Link
-          to={path}
-          className="w-full rounded-full bg-brand-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-brand-800 sm:w-auto"
-        >
-          {label}
-        </Link>
+        {path && label ? (
+          <Link
+            to={path}
+            className="w-full rounded-full bg-brand-700 px-5 py-2.5 text-center font-semibold text-white hover:bg-brand-800 sm:w-auto"
+          >
+            {label}
+          </Link>
+        ) : null}
         <p className="text-xs text-muted">{explanation}</p>
       </div>
     );

@@ -4,6 +4,7 @@ import { formatPoints, rewardHoldText } from "../../domain/loyalty/programme-cop
 import type { OrderRewardLine } from "../../domain/loyalty/redeems/order-rewards.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { useProgrammeTerms } from "../lib/root-data.ts";
 import { LineTitle } from "./line-title.tsx";
 import { type Pack, PackFigure } from "./pack-illustration.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
@@ -146,6 +147,7 @@ export function RewardSummaryLines({
 
 /** The rewards section of the bag: they ship free with the next paid order. */
 export function RewardsInBag({ rewards }: { rewards: RewardLine[] }) {
+  const terms = useProgrammeTerms();
   if (rewards.length === 0) return null;
   return (
     <section aria-labelledby="rewards-heading" className="rounded-2xl border border-amber-200 bg-white">
@@ -154,7 +156,7 @@ export function RewardsInBag({ rewards }: { rewards: RewardLine[] }) {
           <Gift aria-hidden="true" className="size-5" />
           Your rewards
         </h2>
-        <p className="text-sm text-amber-950">Paid with points. {rewardHoldText()}</p>
+        <p className="text-sm text-amber-950">Paid with points. {terms && rewardHoldText(terms)}</p>
       </div>
       <ul aria-label="Rewards in your bag" className="divide-y divide-slate-200">
         {rewards.map((line) => (

@@ -21,6 +21,18 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["promotions"],
   },
   {
+    to: "/admin/programme",
+    label: "Loyalty programme",
+    about: "Edit the programme's rules in a draft, preview it against the members, publish it; every version.",
+    needs: ["programme"],
+  },
+  {
+    to: "/admin/campaigns",
+    label: "Campaigns",
+    about: "Bonus-point events: double points on a series this weekend; their cost, and ending one early.",
+    needs: ["programme"],
+  },
+  {
     to: "/admin/catalogue",
     label: "Catalogue",
     about: "Switch products and their options on or off; keep products out of promotion codes.",
@@ -55,6 +67,7 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   points: "Points",
   catalog: "Catalogue",
   promotions: "Promotions",
+  programme: "Loyalty programme",
   staff: "Staff",
 };
 

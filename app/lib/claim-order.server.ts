@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { getProgramme } from "../../domain/loyalty/get-programme.ts";
 import { ClaimOrderFields, linkOrderToMember } from "../../domain/loyalty/link-order.ts";
 import type { RequestContext } from "../context.ts";
 import { expectedFailure, formFields } from "./action-result.server.ts";
@@ -13,7 +14,8 @@ export async function claimOrder(context: RequestContext, memberId: string, form
       ...typed,
       clientAddress: context.clientAddress,
     });
-    return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: true, message: claimSuccessMessage(claim) });
+    const { terms } = await getProgramme(context.operations, {});
+    return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: true, message: claimSuccessMessage(claim, terms) });
   } catch (error) {
     const { status, ...failure } = expectedFailure(error);
     return data<ClaimOrderResult>({ intent: CLAIM_ORDER_INTENT, ok: false, ...failure, values: typed }, { status });

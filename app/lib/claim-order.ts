@@ -1,3 +1,4 @@
+import type { ProgrammeTerms } from "../../domain/loyalty/programme.ts";
 import { formatPoints, oldOrderText } from "../../domain/loyalty/programme-copy.ts";
 import { formatMoney } from "../../kernel/money.ts";
 
@@ -14,19 +15,16 @@ export type ClaimOrderResult = {
 };
 
 /** What the member reads after a past order was added to their membership. */
-export function claimSuccessMessage(claim: {
-  invoiceId: string;
-  age: "old" | "new";
-  counted: boolean;
-  pointsCredited: number;
-  spentCents: number;
-}) {
+export function claimSuccessMessage(
+  claim: { invoiceId: string; age: "old" | "new"; counted: boolean; pointsCredited: number; spentCents: number },
+  terms: ProgrammeTerms,
+) {
   if (!claim.counted) {
     return `Order ${claim.invoiceId} is on your membership again. Its points and spend were counted when it was first linked.`;
   }
   const spent = formatMoney(claim.spentCents);
   if (claim.age === "old") {
-    return `Order ${claim.invoiceId} is on your membership and its ${spent} is counted towards your spend. ${oldOrderText()}`;
+    return `Order ${claim.invoiceId} is on your membership and its ${spent} is counted towards your spend. ${oldOrderText(terms)}`;
   }
   return `Order ${claim.invoiceId} is on your membership: ${formatPoints(claim.pointsCredited)} added and ${spent} counted towards your spend.`;
 }

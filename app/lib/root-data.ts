@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import type { ProgrammeTerms } from "../../domain/loyalty/programme.ts";
 import type { VisitorState } from "./visitor-state.ts";
 
 /**
@@ -12,7 +13,14 @@ export type RootData = {
   /** Only in debug mode: outside it the page carries no trace of the debug tools. */
   debug?: boolean;
   visitor: VisitorState | null;
+  /** The loyalty programme's numbers in force, which every page's copy about it is worded from. */
+  programme: ProgrammeTerms;
 };
+
+/** The programme's numbers for the copy of a page; undefined only when the root loader did not answer. */
+export function useProgrammeTerms(): ProgrammeTerms | undefined {
+  return useRootData()?.programme;
+}
 
 /** The root route's data; undefined when its loader did not answer. */
 export function useRootData(): RootData | undefined {

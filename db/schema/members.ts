@@ -75,6 +75,8 @@ export const pointTransactions = pgTable(
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
     /** Makes a credit happen once however often it is retried (e.g. `sign-up:{memberId}`). */
     idempotencyKey: text("idempotency_key").unique(),
+    /** The programme version whose rules made the entry (decision 040). */
+    programmeVersion: integer("programme_version").notNull(),
     transactionAt: timestamp("transaction_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },

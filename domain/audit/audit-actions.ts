@@ -20,5 +20,9 @@ export const AUDIT_ACTIONS = [
   "option.update",
   "reward.create",
   "reward.update",
+  "programme.draft",
+  "programme.publish",
+  "campaign.create",
+  "campaign.end",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -4,8 +4,9 @@ import type { Tx } from "../../db/client.ts";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
+import { builtInAction } from "../loyalty/earn-actions.ts";
 import { recordPointEntry } from "../loyalty/point-ledger.ts";
-import { SIGN_UP_POINTS } from "../loyalty/programme.ts";
+import { programmeInForce } from "../loyalty/programme.ts";
 import { byMemberId, loadMemberView } from "../members/load-member.ts";
 import { type MemberDeps, nowOf } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
@@ -108,13 +109,15 @@ async function createMember(tx: Tx, identity: VerifiedIdentity, extras: SignUpEx
     .onConflictDoNothing()
     .returning({ subject: memberIdentities.subject });
   if (attached.length === 0) throw new LostRace();
+  const { version } = await programmeInForce(tx, at);
   await recordPointEntry(tx, {
     memberId: id,
     email: identity.email,
     kind: "sign-up",
     transactionType: "credit",
-    points: SIGN_UP_POINTS,
+    points: builtInAction(version.rules, "signUp").points,
     idempotencyKey: `sign-up:${id}`,
+    programmeVersion: version.number,
     at,
   });
   return id;

@@ -6,7 +6,7 @@ import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 import { MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "./point-adjustment-limits.ts";
-import { recordPointEntry } from "./point-ledger.ts";
+import { programmeVersionAt, recordPointEntry } from "./point-ledger.ts";
 
 export const AdjustMemberPointsInput = z.object({
   memberId: z.string().min(1).max(120),
@@ -49,6 +49,7 @@ export const adjustMemberPoints = defineOperation(declared, async function adjus
       points: input.points,
       meta: { reason: input.reason, staffEmail: actor.email },
       at,
+      programmeVersion: await programmeVersionAt(tx, at),
     });
     const after = credit ? member.points + input.points : member.points - input.points;
     await recordAudit(tx, {

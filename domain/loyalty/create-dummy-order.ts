@@ -12,6 +12,7 @@ import { memberSummaryAfter } from "./member-after.ts";
 import { metaOf } from "./meta-input.ts";
 import { orderPoints } from "./order-points.ts";
 import { recordPointEntry } from "./point-ledger.ts";
+import { programmeInForce } from "./programme.ts";
 
 /** The ledger key of a dummy order's credit; its deletion's compensating debit is keyed apart. */
 export const dummyOrderCreditKey = (dummyOrderId: string) => `dummy-order:${dummyOrderId}`;
@@ -47,15 +48,17 @@ export const createDummyOrder = defineOperation(declared, async function createD
       orderedAt: order.orderedAt,
       createdAt: at,
     });
+    const { version } = await programmeInForce(tx, at);
     await recordPointEntry(tx, {
       memberId: member.id,
       email: member.email,
       kind: "dummy-order",
       transactionType: "credit",
-      points: order.when === "new" ? orderPoints(order.priceCents, member.membershipStatus) : 0,
+      points: order.when === "new" ? orderPoints(version.rules, order.priceCents, member.membershipStatus) : 0,
       spentCents: order.priceCents,
       meta: { dummyOrderId: id, invoiceId: order.invoiceId, when: order.when, orderedAt: order.orderedAt.toISOString() },
       idempotencyKey: dummyOrderCreditKey(id),
+      programmeVersion: version.number,
       at,
     });
     await tx

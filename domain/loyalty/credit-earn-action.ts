@@ -15,10 +15,17 @@ function storedActivities(value: unknown): string[] {
 }
 
 /**
- * Credits an earn action's points once per member (idempotency key `earn:{memberId}:{action}`) and
- * adds the action to members.activities, under the member's lock. False when it was credited before.
+ * Credits an earn action's points, as the programme version `programmeVersion` sets them, once per
+ * member (idempotency key `earn:{memberId}:{action}`) and adds the action to members.activities, under
+ * the member's lock. False when it was credited before.
  */
-export async function creditEarnAction(tx: Tx, member: LockedMember, action: EarnAction, at: Date): Promise<boolean> {
+export async function creditEarnAction(
+  tx: Tx,
+  member: LockedMember,
+  action: EarnAction,
+  at: Date,
+  programmeVersion: number,
+): Promise<boolean> {
   const recorded = await recordPointEntry(tx, {
     memberId: member.id,
     email: member.email,
@@ -27,6 +34,7 @@ export async function creditEarnAction(tx: Tx, member: LockedMember, action: Ear
     points: action.points,
     meta: { activityType: action.id },
     idempotencyKey: earnEntryKey(member.id, action.id),
+    programmeVersion,
     at,
   });
   if (!recorded) return false;

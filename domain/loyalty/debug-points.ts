@@ -6,7 +6,7 @@ import { count, optional } from "../shared/input.ts";
 import { MAX_DEBUG_POINTS } from "./debug-defaults.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberViewAfter } from "./member-after.ts";
-import { recordPointEntry } from "./point-ledger.ts";
+import { programmeVersionAt, recordPointEntry } from "./point-ledger.ts";
 
 const MAX_REQUEST_ID_LENGTH = 100;
 
@@ -52,6 +52,7 @@ export async function creditDebugPoints(
       meta: { source: "debug", requestId },
       idempotencyKey: `${input.kind}:${member.id}:debug:${requestId}`,
       at: deps.now(),
+      programmeVersion: await programmeVersionAt(tx, deps.now()),
     });
   });
   return { member: await memberViewAfter(deps, input.memberId), credited };

@@ -9,7 +9,7 @@ import { defineOperation } from "../shared/operation.ts";
 import { dummyOrderCreditKey } from "./create-dummy-order.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberSummaryAfter } from "./member-after.ts";
-import { recordPointEntry } from "./point-ledger.ts";
+import { programmeVersionAt, recordPointEntry } from "./point-ledger.ts";
 
 export const DeleteDummyOrderInput = z.object({ memberId: identifier(), orderId: identifier() });
 
@@ -49,6 +49,7 @@ export const deleteDummyOrder = defineOperation(declared, async function deleteD
         meta: { dummyOrderId, invoiceId: removed.invoiceId, reason: "dummy order deleted" },
         idempotencyKey: `dummy-order-deleted:${dummyOrderId}`,
         at,
+        programmeVersion: await programmeVersionAt(tx, at),
       });
     }
     await tx

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "../../kernel/app-error.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { ownMember, requireDebug } from "../shared/access.ts";
 import { identifier, required } from "../shared/input.ts";
@@ -10,37 +11,34 @@ import { type EarnAction, findEarnAction } from "./earn-actions.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberViewAfter } from "./member-after.ts";
 import { metaOf } from "./meta-input.ts";
+import { programmeInForce } from "./programme.ts";
+import type { ProgrammeRules } from "./programme-rules.ts";
 
 const NAME_AN_ACTION = 'meta.activityType must name an earn action, e.g. {"activityType":"follow-ig"}.';
 
 /** Why the member cannot complete this action themselves, with what to do instead; null when they can. */
 function refusalOf(action: EarnAction): string | null {
-  if (action.id === "sign-up") return "Sign-up points are given once, when the membership is created.";
+  if (action.verification === "membership") return "Sign-up points are given once, when the membership is created.";
   if (action.earnedThrough) return action.earnedThrough.explanation;
   if (action.isHidden) return `"${action.title}" is not available.`;
   if (action.isDisabled) return `"${action.title}" is coming soon and cannot be completed yet.`;
   return null;
 }
 
-/** The earn action a member may complete, or `bonus`, the debug bonus (debug mode only). */
+/** The earn action's id, or `bonus`, the debug bonus (debug mode only); the version in force says which actions exist. */
 const activityTypeInput = required(
-  z
-    .string({ error: NAME_AN_ACTION })
-    .refine((value) => value.trim() !== "", { error: NAME_AN_ACTION, abort: true })
-    .transform((activityType, ctx): EarnAction | "bonus" => {
-      if (activityType === "bonus") return "bonus";
-      const action = findEarnAction(activityType);
-      if (!action) {
-        ctx.addIssue({ code: "custom", message: `There is no earn action "${activityType.slice(0, 50)}".` });
-        return z.NEVER;
-      }
-      const refusal = refusalOf(action);
-      if (!refusal) return action;
-      ctx.addIssue({ code: "custom", message: refusal });
-      return z.NEVER;
-    }),
+  z.string({ error: NAME_AN_ACTION }).refine((value) => value.trim() !== "", { error: NAME_AN_ACTION, abort: true }),
   NAME_AN_ACTION,
 );
+
+/** The action the version in force names, when the member may complete it; BAD_USER_INPUT naming why not otherwise. */
+function completableAction(rules: ProgrammeRules, activityType: string): EarnAction {
+  const action = findEarnAction(rules, activityType);
+  const refusal = action ? refusalOf(action) : `There is no earn action "${activityType.slice(0, 50)}".`;
+  if (action && !refusal) return action;
+  const message = refusal ?? "";
+  throw new AppError("BAD_USER_INPUT", message, { "meta.activityType": message });
+}
 
 /** createEarnPointTransaction's meta: `activityType` names the action; the debug bonus also reads points and requestId. */
 export const EarnMeta = z.object({ activityType: activityTypeInput, ...debugCreditFields(DEBUG_BONUS_POINTS) });
@@ -63,14 +61,17 @@ const declared = { access: ownMember, input: EarnInput };
 export const createEarnPointTransaction = defineOperation(
   declared,
   async function createEarnPointTransaction(ctx, input): Promise<EarnResult> {
-    const { activityType: action, points, requestId } = input.meta;
-    if (action === "bonus") {
+    const { activityType, points, requestId } = input.meta;
+    if (activityType === "bonus") {
       requireDebug(ctx);
       return creditDebugPoints(ctx, { memberId: input.memberId, kind: "bonus", points, requestId });
     }
-    const credited = await ctx.db.transaction(async (tx) =>
-      creditEarnAction(tx, await lockMember(tx, input.memberId), action, ctx.now()),
-    );
+    const now = ctx.now();
+    const credited = await ctx.db.transaction(async (tx) => {
+      const { version } = await programmeInForce(tx, now);
+      const action = completableAction(version.rules, activityType);
+      return creditEarnAction(tx, await lockMember(tx, input.memberId), action, now, version.number);
+    });
     return { member: await memberViewAfter(ctx, input.memberId), credited };
   },
 );

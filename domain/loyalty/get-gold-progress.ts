@@ -4,7 +4,8 @@ import { loadMemberById } from "../members/load-member.ts";
 import { ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { type GoldProgress, goldYearEnd, progressToGold, qualifyingSpendCents, tierWindowStart } from "./tiers.ts";
+import { programmeAt, programmeSchedule } from "./programme.ts";
+import { type GoldProgress, goldYearEnd, progressToGold, promotionWindowStart, qualifyingSpendCents } from "./tiers.ts";
 
 export const GoldProgressInput = z.object({ memberId: identifier() });
 
@@ -17,11 +18,13 @@ export const getGoldProgress = defineOperation(
     // The member page has read this member already: the same read serves both.
     const member = await loadMemberById(ctx, memberId);
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
+    const schedule = await programmeSchedule(ctx);
+    const now = ctx.now();
     const window =
       member.membershipStatus === "gold" && member.goldStartAt
-        ? { after: member.goldStartAt, through: goldYearEnd(member.goldStartAt) }
-        : { after: tierWindowStart(member), through: null };
+        ? { after: member.goldStartAt, through: goldYearEnd(member.goldStartAt, schedule) }
+        : { after: promotionWindowStart(member, programmeAt(schedule, now).rules, now), through: null };
     const windowSpentCents = await qualifyingSpendCents(ctx.db, memberId, window);
-    return progressToGold({ ...member, windowSpentCents });
+    return progressToGold({ ...member, windowSpentCents }, schedule, now);
   },
 );

@@ -16,6 +16,7 @@ import { consumeRateLimit, type RateLimit } from "../shared/rate-limit.ts";
 import { memberSummaryAfter } from "./member-after.ts";
 import { classifyAge, epochSecondsOf } from "./order-age.ts";
 import { creditOrderToMember } from "./order-points.ts";
+import { programmeInForce } from "./programme.ts";
 
 /** Claims per member and per client address: enough for a shopper's past orders, too few to guess invoice ids. */
 export const ORDER_CLAIM_LIMIT: RateLimit = { name: "order-claim", limit: 10, windowSeconds: 15 * 60 };
@@ -98,7 +99,8 @@ async function claimOrder(ctx: OperationContext, input: z.output<typeof LinkOrde
       .returning();
     if (!order) throw await whyNotClaimed(tx, input.memberId, match);
 
-    const age = classifyAge(epochSecondsOf(member.createdAt), epochSecondsOf(order.paidAt));
+    const { claimWindowDays } = (await programmeInForce(tx, at)).version.rules;
+    const age = classifyAge(epochSecondsOf(member.createdAt), epochSecondsOf(order.paidAt), claimWindowDays);
     if (age === "NULL") throw new Error(`Order ${order.id} or member ${input.memberId} has no valid timestamp`);
     const credit = await creditOrderToMember(tx, { memberId: input.memberId, order, creditPoints: age === "new", at });
     await tx

@@ -5,9 +5,9 @@ import { backgroundJob } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
 import { refreshLedgerStatistics } from "./point-history.ts";
-import { GOLD_LENGTH_MONTHS } from "./programme.ts";
+import { loadProgrammeSchedule } from "./programme.ts";
 import { type ExpiryResult, expirePendingRedeems } from "./redeem-expiry.ts";
-import { addMonths, settleGoldYears } from "./tiers.ts";
+import { addMonths, settleGoldYears, shortestGoldMonths } from "./tiers.ts";
 
 export type MaintenanceResult = { renewed: number; demoted: number; redeems: ExpiryResult };
 
@@ -28,19 +28,21 @@ export const runLoyaltyMaintenance = defineOperation(
   declared,
   async function runLoyaltyMaintenance(ctx): Promise<MaintenanceResult> {
     const now = ctx.now();
+    const schedule = await loadProgrammeSchedule(ctx.db);
     // A gold year is at least as long as the same calendar span counted back from now (see addMonths),
-    // so no member whose gold started later can be due; settleGoldYears decides exactly.
+    // and at least the shortest any version gives, so no member whose gold started later can be due;
+    // settleGoldYears decides exactly.
     const due = await ctx.db
       .select({ id: members.id })
       .from(members)
-      .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, addMonths(now, -GOLD_LENGTH_MONTHS))))
+      .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, addMonths(now, -shortestGoldMonths(schedule)))))
       .orderBy(asc(members.id));
 
     const result: MaintenanceResult = { renewed: 0, demoted: 0, redeems: { expired: 0, pointsReturned: 0 } };
     const failures: unknown[] = [];
     for (const { id } of due) {
       try {
-        const { changes } = await ctx.db.transaction(async (tx) => settleGoldYears(tx, await lockMember(tx, id), now));
+        const { changes } = await ctx.db.transaction(async (tx) => settleGoldYears(tx, await lockMember(tx, id), now, schedule));
         for (const { change } of changes) {
           if (change === "renewed") result.renewed += 1;
           if (change === "demoted") result.demoted += 1;

@@ -5,26 +5,40 @@ import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { lockMember } from "./locked-member.ts";
 import { recordPointEntry } from "./point-ledger.ts";
-import { GOLD_POINTS_MULTIPLIER, ORDER_POINTS_PER_DOLLAR } from "./programme.ts";
+import { programmeInForce } from "./programme.ts";
+import type { ProgrammeRules } from "./programme-rules.ts";
 import { promoteIfQualified, settleGoldYears } from "./tiers.ts";
 
 /** The part of an order the points rule reads. */
-export type CreditableOrder = Pick<typeof orders.$inferSelect, "id" | "invoiceId" | "subtotalCents" | "discountCents">;
+export type CreditableOrder = Pick<
+  typeof orders.$inferSelect,
+  "id" | "invoiceId" | "subtotalCents" | "discountCents" | "shippingCents"
+>;
 
-/** What an order counts as spend, and earns points on: the goods paid after discounts, shipping excluded. */
-export function orderSpendCents(order: Pick<CreditableOrder, "subtotalCents" | "discountCents">): number {
-  return Math.max(0, order.subtotalCents - order.discountCents);
+/** What an order counts as spend, and earns points on, as the rules say what qualifies (goods after discounts, shipping excluded in version 1). */
+export function orderSpendCents(
+  order: Pick<CreditableOrder, "subtotalCents" | "discountCents" | "shippingCents">,
+  rules: ProgrammeRules,
+): number {
+  const { afterDiscounts, includesShipping } = rules.earning;
+  const goods = order.subtotalCents - (afterDiscounts ? order.discountCents : 0);
+  return Math.max(0, goods + (includesShipping ? order.shippingCents : 0));
 }
 
-/** Points per whole S$1 of goods paid, rounded down; a gold member earns the gold multiple of that, rounded down. */
-export function orderPoints(spendCents: number, membershipStatus: "green" | "gold"): number {
-  const base = Math.floor(Math.max(0, spendCents) / 100) * ORDER_POINTS_PER_DOLLAR;
-  return membershipStatus === "gold" ? Math.floor(base * GOLD_POINTS_MULTIPLIER) : base;
+/**
+ * A green member's points per S$1 of spend (on whole S$1 or the exact amount, as the rules round), and a
+ * gold member's the gold multiple of that; each rounded down.
+ */
+export function orderPoints(rules: ProgrammeRules, spendCents: number, membershipStatus: "green" | "gold"): number {
+  const spend = Math.max(0, spendCents);
+  const dollars = rules.earning.rounding === "whole-dollars" ? Math.floor(spend / 100) : spend / 100;
+  const base = dollars * rules.earning.pointsPerDollar;
+  return Math.floor(membershipStatus === "gold" ? base * rules.gold.multiplier : base);
 }
 
 export const orderEntryKey = (orderId: string) => `order:${orderId}`;
 
-export type OrderCredit = { credited: boolean; points: number; spentCents: number };
+export type OrderCredit = { credited: boolean; points: number; spentCents: number; programmeVersion: number };
 
 /**
  * Inside the caller's transaction: the order's `order` entry (idempotency key `order:{orderId}`), the
@@ -40,9 +54,10 @@ export async function creditOrderToMember(
 ): Promise<OrderCredit> {
   const at = input.at ?? new Date();
   const { order } = input;
-  const { member } = await settleGoldYears(tx, await lockMember(tx, input.memberId), at);
-  const spentCents = orderSpendCents(order);
-  const points = input.creditPoints ? orderPoints(spentCents, member.membershipStatus) : 0;
+  const { version, schedule } = await programmeInForce(tx, at);
+  const { member } = await settleGoldYears(tx, await lockMember(tx, input.memberId), at, schedule);
+  const spentCents = orderSpendCents(order, version.rules);
+  const points = input.creditPoints ? orderPoints(version.rules, spentCents, member.membershipStatus) : 0;
   const recorded = await recordPointEntry(tx, {
     memberId: member.id,
     email: member.email,
@@ -52,9 +67,10 @@ export async function creditOrderToMember(
     spentCents,
     meta: { orderId: order.id, invoiceId: order.invoiceId, ...(input.creditPoints ? {} : { earnsPoints: false }) },
     idempotencyKey: orderEntryKey(order.id),
+    programmeVersion: version.number,
     at,
   });
-  if (!recorded) return { credited: false, points: 0, spentCents: 0 };
+  if (!recorded) return { credited: false, points: 0, spentCents: 0, programmeVersion: version.number };
   await tx
     .update(members)
     .set({
@@ -63,8 +79,8 @@ export async function creditOrderToMember(
       updatedAt: at,
     })
     .where(eq(members.id, member.id));
-  await promoteIfQualified(tx, member, at);
-  return { credited: true, points, spentCents };
+  await promoteIfQualified(tx, member, at, version.rules);
+  return { credited: true, points, spentCents, programmeVersion: version.number };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { COMPLETABLE_ACTION_IDS } from "./earn-actions.ts";
 import type { PointKind } from "./point-kinds.ts";
 
 /**
@@ -7,7 +6,7 @@ import type { PointKind } from "./point-kinds.ts";
  * debug panel names each group's kinds when it asks before deleting them.
  */
 export const DELETABLE_GROUPS = {
-  earned: COMPLETABLE_ACTION_IDS as readonly PointKind[],
+  earned: ["follow-ig", "follow-tt", "follow-fb", "refer-friends", "post-review", "tag-social"],
   refund: ["refund"],
   bonus: ["bonus"],
   "dummy-order": ["dummy-order"],

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { members, pointTransactions } from "../../db/schema/members.ts";
+import { programmeVersions } from "../../db/schema/programme.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { PointKind } from "./point-kinds.ts";
 
 export type PointEntry = {
   memberId: string;
   email: string;
-  kind: PointKind;
+  /** A point kind, or the id of an earn action a programme version added. */
+  kind: PointKind | (string & {});
   transactionType: "credit" | "debit";
   /** A magnitude: the direction is transactionType. */
   points: number;
@@ -16,8 +18,22 @@ export type PointEntry = {
   meta?: Record<string, unknown>;
   /** The same key twice records the entry once (e.g. `sign-up:{memberId}`). */
   idempotencyKey?: string | null;
+  /** The programme version whose rules made the entry (programmeVersionAt for entries no rule sizes). */
+  programmeVersion: number;
   at: Date;
 };
+
+/** The number of the version in force at `at`, read in the caller's transaction. */
+export async function programmeVersionAt(tx: Tx, at: Date): Promise<number> {
+  const [row] = await tx
+    .select({ number: programmeVersions.number })
+    .from(programmeVersions)
+    .where(and(eq(programmeVersions.state, "published"), lte(programmeVersions.effectiveAt, at)))
+    .orderBy(desc(programmeVersions.effectiveAt), desc(programmeVersions.number))
+    .limit(1);
+  if (!row) throw new Error(`No programme version is in force at ${at.toISOString()}.`);
+  return row.number;
+}
 
 /**
  * Appends one entry to the points ledger and moves the member's balance by it, inside the caller's
@@ -39,6 +55,7 @@ export async function recordPointEntry(tx: Tx, entry: PointEntry): Promise<boole
       spentCents: entry.spentCents ?? 0,
       meta: entry.meta ?? {},
       idempotencyKey: entry.idempotencyKey ?? null,
+      programmeVersion: entry.programmeVersion,
       transactionAt: entry.at,
       createdAt: entry.at,
       updatedAt: entry.at,

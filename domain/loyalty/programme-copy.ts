@@ -1,10 +1,10 @@
 import { formatMoney } from "../../kernel/money.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
-import { PROGRAMME_TERMS, type ProgrammeTerms } from "./programme.ts";
+import type { ProgrammeTerms } from "./programme.ts";
 
 /**
  * How pages and messages word the programme's rules for members. Every number comes from the terms
- * (the programme's own by default), so the copy cannot drift from the rules.
+ * of the version in force, so the copy cannot drift from the rules.
  */
 
 const plural = (count: number, unit: string) => `${formatNumber(count)} ${unit}${count === 1 ? "" : "s"}`;
@@ -14,30 +14,34 @@ const times = (multiplier: number) => `${formatNumber(multiplier)} times`;
 export const formatPoints = (count: number) => plural(count, "point");
 
 /** The gold rule in a sentence, for visitors deciding whether to join. */
-export function goldRuleText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+/** " within 12 months" when spend towards gold only counts for a time, "" when it counts since joining. */
+const withinWindow = (terms: ProgrammeTerms) =>
+  terms.goldWindowMonths ? ` within ${plural(terms.goldWindowMonths, "month")}` : "";
+
+export function goldRuleText(terms: ProgrammeTerms): string {
   const threshold = formatMoney(terms.goldThresholdCents);
   return (
-    `Every member starts green. Once you have spent ${threshold} with us, you go gold and earn ` +
+    `Every member starts green. Once you have spent ${threshold} with us${withinWindow(terms)}, you go gold and earn ` +
     `${times(terms.goldPointsMultiplier)} the points for ${plural(terms.goldLengthMonths, "month")}, ` +
     `renewed whenever you spend ${threshold} in that time.`
   );
 }
 
 /** What an order earns, for visitors deciding whether to join. */
-export function orderPointsText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+export function orderPointsText(terms: ProgrammeTerms): string {
   return `Earn ${plural(terms.orderPointsPerDollar, "point")} for every S$1 you spend`;
 }
 
 /** A green member's way to gold. */
-export function goldPromotionText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+export function goldPromotionText(terms: ProgrammeTerms): string {
   return (
-    `Spend ${formatMoney(terms.goldThresholdCents)} to become a gold member and earn ` +
+    `Spend ${formatMoney(terms.goldThresholdCents)}${withinWindow(terms)} to become a gold member and earn ` +
     `${times(terms.goldPointsMultiplier)} the points for ${plural(terms.goldLengthMonths, "month")}.`
   );
 }
 
 /** A gold member's way to keep gold; `renewBy` is the end of the gold year as shown. */
-export function goldRenewalText(renewBy: string, terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+export function goldRenewalText(renewBy: string, terms: ProgrammeTerms): string {
   return (
     `Spend ${formatMoney(terms.goldThresholdCents)} in your gold year, which ends on ${renewBy}, ` +
     `to stay gold for another ${plural(terms.goldLengthMonths, "month")}.`
@@ -45,20 +49,15 @@ export function goldRenewalText(renewBy: string, terms: ProgrammeTerms = PROGRAM
 }
 
 /** What happens to a reward taken with points. */
-export function rewardHoldText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+export function rewardHoldText(terms: ProgrammeTerms): string {
   return (
     "Rewards ship with your next paid order and add nothing to its shipping. " +
     `If none is placed within ${plural(terms.redeemHoldDays, "day")}, the points come back.`
   );
 }
 
-/** Why an expired reward can no longer be changed. */
-export function rewardExpiredReason(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
-  return `it expired after ${plural(terms.redeemHoldDays, "day")} in your bag and its points were returned`;
-}
-
 /** Which past orders earn points when claimed. */
-export function claimWindowText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+export function claimWindowText(terms: ProgrammeTerms): string {
   return (
     `Orders from ${plural(terms.claimWindowDays, "day")} before you joined onwards earn points; ` +
     "older ones count towards your spend."
@@ -66,6 +65,6 @@ export function claimWindowText(terms: ProgrammeTerms = PROGRAMME_TERMS): string
 }
 
 /** Why a claimed old order brought no points. */
-export function oldOrderText(terms: ProgrammeTerms = PROGRAMME_TERMS): string {
+export function oldOrderText(terms: ProgrammeTerms): string {
   return `It was placed more than ${plural(terms.claimWindowDays, "day")} before you joined, so it doesn't earn points.`;
 }

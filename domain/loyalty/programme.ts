@@ -1,54 +1,96 @@
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type { Database, Tx } from "../../db/client.ts";
+import { programmeVersions } from "../../db/schema/programme.ts";
+import type { CatalogReader } from "../catalog/catalog-reader.ts";
+import { ProgrammeRules } from "./programme-rules.ts";
+
 /**
- * The loyalty programme's numbers (DESIGN.md §3), each held here once: the rules, the pages and the
- * messages all read them from here (programme-copy.ts words them for members).
+ * The loyalty programme in force (decision 040): the published version with the latest effective time
+ * at or before the moment asked about. Every rule, page and message reads its numbers from that
+ * version's rules; none is typed anywhere else.
  */
 
-/** Points for each earn action, once per member; sign-up is given when the membership is created. */
-export const EARN_ACTION_POINTS = {
-  "sign-up": 50,
-  "follow-ig": 50,
-  "follow-tt": 50,
-  "follow-fb": 50,
-  "refer-friends": 200,
-  "post-review": 50,
-  "tag-social": 50,
-} as const;
+export type ProgrammeVersion = {
+  number: number;
+  effectiveAt: Date;
+  rules: ProgrammeRules;
+  publishedBy: string;
+  publishedAt: Date;
+};
 
-export const SIGN_UP_POINTS = EARN_ACTION_POINTS["sign-up"];
+/** The published versions, oldest effective time first. */
+export type ProgrammeSchedule = readonly ProgrammeVersion[];
 
-/** Spend (goods after discounts, net of refunds) since membership start or the last reset that makes a member gold: S$300. */
-export const GOLD_THRESHOLD_CENTS = 30_000;
+/** The version in force at `at`: of those effective by then, the latest (the higher number on a tie). */
+export function programmeAt(schedule: ProgrammeSchedule, at: Date): ProgrammeVersion {
+  let found: ProgrammeVersion | undefined;
+  for (const version of schedule) if (version.effectiveAt <= at) found = version;
+  if (!found) throw new Error(`No programme version is in force at ${at.toISOString()}.`);
+  return found;
+}
 
-/** Points a green member earns per whole S$1 of goods paid after discounts (shipping excluded). */
-export const ORDER_POINTS_PER_DOLLAR = 1;
+/** Every published version, oldest effective time first; their rules checked against the schema. */
+export async function loadProgrammeSchedule(db: Database | Tx): Promise<ProgrammeSchedule> {
+  const rows = await db
+    .select()
+    .from(programmeVersions)
+    .where(and(eq(programmeVersions.state, "published"), isNotNull(programmeVersions.effectiveAt)))
+    .orderBy(asc(programmeVersions.effectiveAt), asc(programmeVersions.number));
+  return rows.map((row) => ({
+    number: row.number,
+    effectiveAt: row.effectiveAt as Date,
+    rules: ProgrammeRules.parse(row.rules),
+    publishedBy: row.publishedBy ?? "system",
+    publishedAt: row.publishedAt as Date,
+  }));
+}
 
-/** A gold member's order points are this many times a green member's (rounded down). */
-export const GOLD_POINTS_MULTIPLIER = 1.5;
+/**
+ * The published versions as pages and replies read them: kept with the catalogue's revision, which
+ * publishing a version raises (migration 0024).
+ */
+export async function programmeSchedule(store: { db: Database; catalog: CatalogReader }): Promise<ProgrammeSchedule> {
+  const catalogue = await store.catalog.index();
+  return catalogue.kept("programme-schedule", () => loadProgrammeSchedule(store.db));
+}
 
-/** How long a gold year lasts from goldStartAt; spending the threshold in it renews gold for another one. */
-export const GOLD_LENGTH_MONTHS = 12;
+/** The version in force now, for what pages and replies show. */
+export async function currentProgramme(store: {
+  db: Database;
+  catalog: CatalogReader;
+  now: () => Date;
+}): Promise<ProgrammeVersion> {
+  return programmeAt(await programmeSchedule(store), store.now());
+}
 
-/** How long a reward waits in the bag for a paid order before it expires and its points come back. */
-export const REDEEM_HOLD_DAYS = 7;
+/**
+ * Inside a transaction that writes to the ledger: the schedule read in the transaction itself, and the
+ * version in force at `at`, which the entries it writes record.
+ */
+export async function programmeInForce(tx: Tx, at: Date): Promise<{ version: ProgrammeVersion; schedule: ProgrammeSchedule }> {
+  const schedule = await loadProgrammeSchedule(tx);
+  return { version: programmeAt(schedule, at), schedule };
+}
 
-/** An order paid more than this many days before the member joined is `old`: claimed, it counts for spend only. */
-export const CLAIM_WINDOW_DAYS = 30;
-
-/** The numbers the member-facing copy mentions, so a text can be checked against other values. */
+/** The numbers the member-facing copy mentions (programme-copy.ts words them). */
 export type ProgrammeTerms = {
   orderPointsPerDollar: number;
   goldThresholdCents: number;
   goldPointsMultiplier: number;
   goldLengthMonths: number;
+  goldWindowMonths: number | null;
   redeemHoldDays: number;
   claimWindowDays: number;
 };
 
-export const PROGRAMME_TERMS: ProgrammeTerms = {
-  orderPointsPerDollar: ORDER_POINTS_PER_DOLLAR,
-  goldThresholdCents: GOLD_THRESHOLD_CENTS,
-  goldPointsMultiplier: GOLD_POINTS_MULTIPLIER,
-  goldLengthMonths: GOLD_LENGTH_MONTHS,
-  redeemHoldDays: REDEEM_HOLD_DAYS,
-  claimWindowDays: CLAIM_WINDOW_DAYS,
-};
+export function termsOf(rules: ProgrammeRules): ProgrammeTerms {
+  return {
+    orderPointsPerDollar: rules.earning.pointsPerDollar,
+    goldThresholdCents: rules.gold.thresholdCents,
+    goldPointsMultiplier: rules.gold.multiplier,
+    goldLengthMonths: rules.gold.lengthMonths,
+    goldWindowMonths: rules.gold.qualifyingWindowMonths,
+    redeemHoldDays: rules.redeemHoldDays,
+    claimWindowDays: rules.claimWindowDays,
+  };
+}

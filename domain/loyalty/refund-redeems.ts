@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client.ts";
 import { redeems } from "../../db/schema/members.ts";
 import type { orders } from "../../db/schema/orders.ts";
 import { lockMember } from "./locked-member.ts";
-import { recordPointEntry } from "./point-ledger.ts";
+import { programmeVersionAt, recordPointEntry } from "./point-ledger.ts";
 import { returnKeyOf } from "./redeems/redeem-ledger.ts";
 
 export type RedeemReturns = { redeemsReturned: number; pointsReturned: number };
@@ -45,6 +45,7 @@ export async function returnOrderRedeems(
       },
       idempotencyKey: returnKeyOf(redeem.id),
       at,
+      programmeVersion: await programmeVersionAt(tx, at),
     });
     await tx.update(redeems).set({ status: "Cancelled", updatedAt: at }).where(eq(redeems.id, redeem.id));
     result.redeemsReturned += 1;

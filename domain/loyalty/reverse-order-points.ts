@@ -5,6 +5,7 @@ import type { orders } from "../../db/schema/orders.ts";
 import { lockMember } from "./locked-member.ts";
 import { orderEntryKey } from "./order-points.ts";
 import { recordPointEntry } from "./point-ledger.ts";
+import { programmeInForce } from "./programme.ts";
 import { reviewGoldAfterRefund, settleGoldYears } from "./tiers.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -46,12 +47,14 @@ export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amount
       points: pointTransactions.points,
       spentCents: pointTransactions.spentCents,
       at: pointTransactions.transactionAt,
+      programmeVersion: pointTransactions.programmeVersion,
     })
     .from(pointTransactions)
     .where(eq(pointTransactions.idempotencyKey, orderEntryKey(order.id)));
   if (!earned) return { memberId: null, pointsReversed: 0, shortfall: 0 };
   const { at, fully } = step;
-  const { member } = await settleGoldYears(tx, await lockMember(tx, earned.memberId), at);
+  const { schedule } = await programmeInForce(tx, at);
+  const { member } = await settleGoldYears(tx, await lockMember(tx, earned.memberId), at, schedule);
   const before = await reversedSoFar(tx, member.id, order.id);
   const points = Math.max(0, proportion(earned.points, order.refundedCents, order.priceCents, fully) - before.points);
   const spentCents = Math.max(0, proportion(earned.spentCents, order.refundedCents, order.priceCents, fully) - before.spentCents);
@@ -73,6 +76,8 @@ export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amount
       ...(shortfall > 0 ? { shortfall } : {}),
     },
     idempotencyKey: `refund:order:${order.id}:${order.refundedCents}`,
+    // Reversed with the rules of the version that credited the order.
+    programmeVersion: earned.programmeVersion,
     at,
   });
   // Spend before a membership reset is no longer in totalSpent, so only spend since then comes off it.
@@ -85,6 +90,6 @@ export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amount
       updatedAt: at,
     })
     .where(eq(members.id, member.id));
-  await reviewGoldAfterRefund(tx, member, at);
+  await reviewGoldAfterRefund(tx, member, at, schedule);
   return { memberId: member.id, pointsReversed: debit, shortfall };
 }

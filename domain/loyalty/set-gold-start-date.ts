@@ -10,6 +10,7 @@ import { defineOperation } from "../shared/operation.ts";
 import { GOLD_START_DATE_MESSAGE } from "./gold-start-date.ts";
 import { lockMember } from "./locked-member.ts";
 import { memberViewAfter } from "./member-after.ts";
+import { programmeInForce } from "./programme.ts";
 import { settleGoldYears } from "./tiers.ts";
 
 export const SetGoldStartDateInput = z.object({ memberId: identifier(), goldStartDate: z.string() });
@@ -28,7 +29,8 @@ export const setGoldStartDate = defineOperation(
       const member = await lockMember(tx, memberId);
       const at = ctx.now();
       await tx.update(members).set({ membershipStatus: "gold", goldStartAt, updatedAt: at }).where(eq(members.id, memberId));
-      await settleGoldYears(tx, { ...member, membershipStatus: "gold", goldStartAt }, at);
+      const { schedule } = await programmeInForce(tx, at);
+      await settleGoldYears(tx, { ...member, membershipStatus: "gold", goldStartAt }, at, schedule);
     });
     return memberViewAfter(ctx, memberId);
   },

@@ -3,7 +3,8 @@ import type { Database, Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { selectRows } from "../shared/shared-reads.ts";
 import type { LockedMember } from "./locked-member.ts";
-import { GOLD_LENGTH_MONTHS, GOLD_THRESHOLD_CENTS } from "./programme.ts";
+import { type ProgrammeSchedule, programmeAt } from "./programme.ts";
+import type { ProgrammeRules } from "./programme-rules.ts";
 
 /**
  * Tier transitions (decision record 007). Qualifying spend is read from the ledger: the spentCents of
@@ -22,9 +23,17 @@ export function addMonths(at: Date, months: number): Date {
   return moved;
 }
 
-/** When a gold year that started at goldStartAt ends (and is judged). */
-export function goldYearEnd(goldStartAt: Date): Date {
-  return addMonths(goldStartAt, GOLD_LENGTH_MONTHS);
+/**
+ * When a gold year that started at goldStartAt ends (and is judged): its length is the one of the
+ * version in force when it started, so a later version never shortens a gold year already under way.
+ */
+export function goldYearEnd(goldStartAt: Date, schedule: ProgrammeSchedule): Date {
+  return addMonths(goldStartAt, programmeAt(schedule, goldStartAt).rules.gold.lengthMonths);
+}
+
+/** The shortest gold year any version gives: no gold year that started later can have ended. */
+export function shortestGoldMonths(schedule: ProgrammeSchedule): number {
+  return Math.min(...schedule.map((version) => version.rules.gold.lengthMonths));
 }
 
 export type GoldProgress = {
@@ -45,20 +54,23 @@ export type GoldProgress = {
  * reset or the last return to green), a gold member towards keeping gold (spend in the current gold
  * year). `windowSpentCents` is that qualifying spend, net of refunds.
  */
-export function progressToGold(member: {
-  membershipStatus: "green" | "gold";
-  goldStartAt: Date | null;
-  windowSpentCents: number;
-}): GoldProgress {
+export function progressToGold(
+  member: { membershipStatus: "green" | "gold"; goldStartAt: Date | null; windowSpentCents: number },
+  schedule: ProgrammeSchedule,
+  at: Date,
+): GoldProgress {
   const spentCents = Math.max(0, member.windowSpentCents);
   const renewal = member.membershipStatus === "gold" && member.goldStartAt !== null;
+  const renewBy = renewal && member.goldStartAt ? goldYearEnd(member.goldStartAt, schedule) : null;
+  // A gold year is judged by the version in force when it ends (one already scheduled included); the way to gold by the one in force now.
+  const thresholdCents = programmeAt(schedule, renewBy ?? at).rules.gold.thresholdCents;
   return {
     goal: renewal ? "renewal" : "promotion",
     spentCents,
-    thresholdCents: GOLD_THRESHOLD_CENTS,
-    remainingCents: Math.max(0, GOLD_THRESHOLD_CENTS - spentCents),
-    percent: Math.min(100, Math.floor((spentCents * 100) / GOLD_THRESHOLD_CENTS)),
-    renewBy: renewal && member.goldStartAt ? goldYearEnd(member.goldStartAt) : null,
+    thresholdCents,
+    remainingCents: Math.max(0, thresholdCents - spentCents),
+    percent: Math.min(100, Math.floor((spentCents * 100) / thresholdCents)),
+    renewBy,
   };
 }
 
@@ -69,6 +81,19 @@ export type TierChange = { change: "promoted" | "renewed" | "demoted"; at: Date 
 export function tierWindowStart(member: Pick<TierState, "membershipStartAt" | "tierWindowStartAt">): Date {
   const { membershipStartAt, tierWindowStartAt } = member;
   return tierWindowStartAt && tierWindowStartAt > membershipStartAt ? tierWindowStartAt : membershipStartAt;
+}
+
+/** Where a green member's spend towards gold starts at `at`: the window start, or the rules' qualifying window when later. */
+export function promotionWindowStart(
+  member: Pick<TierState, "membershipStartAt" | "tierWindowStartAt">,
+  rules: ProgrammeRules,
+  at: Date,
+): Date {
+  const from = tierWindowStart(member);
+  const months = rules.gold.qualifyingWindowMonths;
+  if (months === null) return from;
+  const windowStart = addMonths(at, -months);
+  return new Date(Math.max(windowStart.getTime(), from.getTime()));
 }
 
 /**
@@ -123,29 +148,30 @@ export async function settleGoldYears<M extends LockedMember>(
   tx: Tx,
   member: M,
   at: Date,
+  schedule: ProgrammeSchedule,
 ): Promise<{ member: M; changes: TierChange[] }> {
   let state: M = member;
   const changes: TierChange[] = [];
-  while (state.membershipStatus === "gold" && state.goldStartAt && goldYearEnd(state.goldStartAt) < at) {
+  while (state.membershipStatus === "gold" && state.goldStartAt && goldYearEnd(state.goldStartAt, schedule) < at) {
     const yearStart = state.goldStartAt;
-    const yearEnd = goldYearEnd(yearStart);
+    const yearEnd = goldYearEnd(yearStart, schedule);
     const spent = await qualifyingSpendCents(tx, member.id, { after: yearStart, through: yearEnd });
-    state =
-      spent >= GOLD_THRESHOLD_CENTS
-        ? { ...state, goldStartAt: yearEnd, tierWindowStartAt: yearStart }
-        : { ...state, membershipStatus: "green", goldStartAt: null, tierWindowStartAt: yearEnd };
-    changes.push({ change: spent >= GOLD_THRESHOLD_CENTS ? "renewed" : "demoted", at: yearEnd });
+    const renewed = spent >= programmeAt(schedule, yearEnd).rules.gold.thresholdCents;
+    state = renewed
+      ? { ...state, goldStartAt: yearEnd, tierWindowStartAt: yearStart }
+      : { ...state, membershipStatus: "green", goldStartAt: null, tierWindowStartAt: yearEnd };
+    changes.push({ change: renewed ? "renewed" : "demoted", at: yearEnd });
   }
   if (changes.length > 0) await saveTier(tx, member.id, state, at);
   return { member: state, changes };
 }
 
 /** A green member whose qualifying spend has reached the gold threshold becomes gold from `at`. */
-export async function promoteIfQualified<M extends LockedMember>(tx: Tx, member: M, at: Date): Promise<M> {
+export async function promoteIfQualified<M extends LockedMember>(tx: Tx, member: M, at: Date, rules: ProgrammeRules): Promise<M> {
   if (member.membershipStatus !== "green") return member;
-  const from = tierWindowStart(member);
+  const from = promotionWindowStart(member, rules, at);
   const spent = await qualifyingSpendCents(tx, member.id, { after: from, through: null });
-  if (spent < GOLD_THRESHOLD_CENTS) return member;
+  if (spent < rules.gold.thresholdCents) return member;
   const promoted: M = { ...member, membershipStatus: "gold", goldStartAt: at, tierWindowStartAt: from };
   await saveTier(tx, member.id, promoted, at);
   return promoted;
@@ -155,11 +181,17 @@ export async function promoteIfQualified<M extends LockedMember>(tx: Tx, member:
  * After a refund: a gold member whose status was earned by spend that has now been refunded below
  * the gold threshold is green again, and the spend still standing in that window keeps counting towards gold.
  */
-export async function reviewGoldAfterRefund<M extends LockedMember>(tx: Tx, member: M, at: Date): Promise<M> {
+export async function reviewGoldAfterRefund<M extends LockedMember>(
+  tx: Tx,
+  member: M,
+  at: Date,
+  schedule: ProgrammeSchedule,
+): Promise<M> {
   if (member.membershipStatus !== "gold" || !member.goldStartAt) return member;
   const from = tierWindowStart(member);
   const spent = await qualifyingSpendCents(tx, member.id, { after: from, through: member.goldStartAt });
-  if (spent >= GOLD_THRESHOLD_CENTS) return member;
+  // Judged by the version that made the member gold.
+  if (spent >= programmeAt(schedule, member.goldStartAt).rules.gold.thresholdCents) return member;
   const green: M = { ...member, membershipStatus: "green", goldStartAt: null, tierWindowStartAt: from };
   await saveTier(tx, member.id, green, at);
   return green;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { recordPointEntry } from "../loyalty/point-ledger.ts";
+import { programmeVersionAt, recordPointEntry } from "../loyalty/point-ledger.ts";
 import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -36,6 +36,7 @@ export const resetMembership = defineOperation(declared, async function resetMem
         points: member.points,
         meta: { reason: "membership reset" },
         at,
+        programmeVersion: await programmeVersionAt(tx, at),
       });
     }
     await tx

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import openRoles from "../../../content/pages/careers-roles.json";
+import { getProgramme, type ProgrammeView } from "../../../domain/loyalty/get-programme.ts";
 import { SERIES, seriesSlug } from "../../../kernel/series.ts";
+import type { RequestContext } from "../../context.ts";
 import { contentValues } from "./content-values.server.ts";
 import { parseFrontMatter, requireFields } from "./front-matter.ts";
 import type { HelpSearchEntry } from "./help-search.ts";
@@ -142,8 +144,8 @@ function searchEntriesOf(section: HelpSection): HelpSearchEntry[] {
   return entries;
 }
 
-function build(brandName: string): ContentLibrary {
-  const text = contentValues(brandName);
+function build(brandName: string, programme: ProgrammeView): ContentLibrary {
+  const text = contentValues(brandName, programme);
   const values = { text, markdown: asMarkdownText(text) };
   const helpSections = helpSectionsOf(values);
   const productHelp = productHelpOf(values);
@@ -158,12 +160,22 @@ function build(brandName: string): ContentLibrary {
 
 const libraries = new Map<string, ContentLibrary>();
 
-/** Every content page, rendered the first time it is asked for and kept for the life of the process. */
-export function contentLibrary(brandName: string): ContentLibrary {
-  let library = libraries.get(brandName);
+/**
+ * Every content page, rendered the first time it is asked for and kept while the same programme
+ * version is in force (the pages quote its numbers).
+ */
+export function contentLibrary(brandName: string, programme: ProgrammeView): ContentLibrary {
+  const key = `${brandName}\n${programme.version}`;
+  let library = libraries.get(key);
   if (!library) {
-    library = build(brandName);
-    libraries.set(brandName, library);
+    library = build(brandName, programme);
+    libraries.clear();
+    libraries.set(key, library);
   }
   return library;
+}
+
+/** The content library as this request's shop and programme have it. */
+export async function requestContentLibrary(context: RequestContext): Promise<ContentLibrary> {
+  return contentLibrary(context.settings.brandName, await getProgramme(context.operations, {}));
 }

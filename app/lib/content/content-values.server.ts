@@ -5,7 +5,7 @@ import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../../domain/ba
 import { BASE_END_DAYS, BASE_START_DAYS } from "../../../domain/delivery/delivery-estimate.ts";
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "../../../domain/identity/sessions.ts";
 import { SIGN_IN_ATTEMPT_TTL_MS } from "../../../domain/identity/sign-in-attempts.ts";
-import { EARN_ACTION_POINTS, PROGRAMME_TERMS } from "../../../domain/loyalty/programme.ts";
+import type { ProgrammeView } from "../../../domain/loyalty/get-programme.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { BAG_COOKIE_MAX_AGE } from "../bag-cookie.server.ts";
@@ -29,8 +29,10 @@ const MINUTE_MS = 60 * SECOND_MS;
  * What `{{name}}` stands for in the content files. Each number is read from the code that applies it,
  * so the pages cannot drift from what the shop does.
  */
-export function contentValues(brandName: string): PlaceholderValues {
-  const terms = PROGRAMME_TERMS;
+export function contentValues(brandName: string, programme: ProgrammeView): PlaceholderValues {
+  const { terms } = programme;
+  // An action a later version dropped reads as no points rather than breaking the page.
+  const points = (id: string) => programme.actionPoints[id] ?? 0;
   const values: Record<string, string | number> = {
     brandName,
     ...COMPANY,
@@ -45,12 +47,12 @@ export function contentValues(brandName: string): PlaceholderValues {
     goldLengthMonths: terms.goldLengthMonths,
     redeemHoldDays: terms.redeemHoldDays,
     claimWindowDays: terms.claimWindowDays,
-    signUpPoints: EARN_ACTION_POINTS["sign-up"],
-    followInstagramPoints: EARN_ACTION_POINTS["follow-ig"],
-    followFacebookPoints: EARN_ACTION_POINTS["follow-fb"],
-    postReviewPoints: EARN_ACTION_POINTS["post-review"],
-    tagSocialPoints: EARN_ACTION_POINTS["tag-social"],
-    referFriendsPoints: EARN_ACTION_POINTS["refer-friends"],
+    signUpPoints: programme.signUpPoints,
+    followInstagramPoints: points("follow-ig"),
+    followFacebookPoints: points("follow-fb"),
+    postReviewPoints: programme.reviewPoints,
+    tagSocialPoints: points("tag-social"),
+    referFriendsPoints: points("refer-friends"),
     sessionIdleDays: SESSION_IDLE_MS / DAY_MS,
     sessionLifetimeDays: SESSION_LIFETIME_MS / DAY_MS,
     bagCookieDays: (BAG_COOKIE_MAX_AGE * SECOND_MS) / DAY_MS,

@@ -33,6 +33,7 @@ const ABILITIES: Record<StaffPermission, string> = {
   points: "Credit or debit members' points with a reason.",
   catalog: "Edit the rewards catalogue and switch products on and off.",
   promotions: "Create, edit and switch off promotion codes.",
+  programme: "Change the loyalty programme's rules and run bonus-point campaigns.",
   staff: "Add, change and remove staff, and read the audit log.",
 };
 

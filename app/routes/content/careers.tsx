@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { ContentLayout } from "../../components/content-layout.tsx";
 import { requestContext } from "../../context.ts";
-import { contentLibrary, type OpenRole } from "../../lib/content/content-library.server.ts";
+import { type OpenRole, requestContentLibrary } from "../../lib/content/content-library.server.ts";
 import { COMPANY } from "../../lib/content/content-values.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/careers";
 
 /** The careers page: content/pages/careers.md, then the open roles of content/pages/careers-roles.json. */
-export function loader({ context }: Route.LoaderArgs) {
-  const library = contentLibrary(context.get(requestContext).settings.brandName);
+export async function loader({ context }: Route.LoaderArgs) {
+  const library = await requestContentLibrary(context.get(requestContext));
   const page = library.pages.get("careers");
   if (!page) throw data("Page not found: /careers", { status: 404 });
   return { page, openRoles: library.openRoles, careersEmail: COMPANY.careersEmail };

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import { ContentLayout } from "../../components/content-layout.tsx";
 import { requestContext } from "../../context.ts";
-import { contentLibrary } from "../../lib/content/content-library.server.ts";
+import { requestContentLibrary } from "../../lib/content/content-library.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { requestPath } from "../../lib/request-path.ts";
 import type { Route } from "./+types/content-page";
 
 /** About us, sustainability, the privacy policy and the terms: each a Markdown file in content/pages/. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const path = requestPath(request);
-  const page = contentLibrary(context.get(requestContext).settings.brandName).pages.get(path.replace(/^\/|\/$/g, ""));
+  const page = (await requestContentLibrary(context.get(requestContext))).pages.get(path.replace(/^\/|\/$/g, ""));
   if (!page) throw data(`Page not found: ${path}`, { status: 404 });
   return { page };
 }

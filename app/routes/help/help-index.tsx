@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import { HelpSearchForm } from "../../components/help-search-form.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { contentLibrary } from "../../lib/content/content-library.server.ts";
+import { requestContentLibrary } from "../../lib/content/content-library.server.ts";
 import { COMPANY } from "../../lib/content/content-values.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/help-index";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const library = contentLibrary(context.get(requestContext).settings.brandName);
+export async function loader({ context }: Route.LoaderArgs) {
+  const library = await requestContentLibrary(context.get(requestContext));
   const card = ({ id, title, description, path }: { id: string; title: string; description: string; path: string }) => ({
     id,
     title,

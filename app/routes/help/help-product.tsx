@@ -4,7 +4,7 @@ import { seriesBySlug, seriesTitle } from "../../../kernel/series.ts";
 import { ContentArticle } from "../../components/content-article.tsx";
 import { HelpLayout } from "../../components/help-layout.tsx";
 import { requestContext } from "../../context.ts";
-import { contentLibrary } from "../../lib/content/content-library.server.ts";
+import { requestContentLibrary } from "../../lib/content/content-library.server.ts";
 import { helpLinks } from "../../lib/content/help-links.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { flavoursOf } from "../../lib/product-display.ts";
@@ -13,8 +13,8 @@ import type { Route } from "./+types/help-product";
 
 /** A product line's help: content/help/product/{series slug}.md. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { settings, operations } = context.get(requestContext);
-  const library = contentLibrary(settings.brandName);
+  const { operations } = context.get(requestContext);
+  const library = await requestContentLibrary(context.get(requestContext));
   const section = library.productHelp.find((candidate) => candidate.id === params.helpProductSectionId);
   const series = seriesBySlug(params.helpProductSectionId);
   if (!section || !series) throw data(`Page not found: ${requestPath(request)}`, { status: 404 });

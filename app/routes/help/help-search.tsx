@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { HelpSearchForm } from "../../components/help-search-form.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { contentLibrary } from "../../lib/content/content-library.server.ts";
+import { requestContentLibrary } from "../../lib/content/content-library.server.ts";
 import { checkQuery, type HelpSearchResult, searchHelp } from "../../lib/content/help-search.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/help-search";
@@ -16,14 +16,14 @@ type SearchOutcome =
  * `/help/search?q=…`: a GET form, so it works without JavaScript. Not kept by the page cache: any
  * query would be a new entry (decision 014). A query that cannot be searched answers 400 with why.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q");
   if (query === null) return data<SearchOutcome>({ kind: "start" });
   const checked = checkQuery(query);
   if (!checked.ok) {
     return data<SearchOutcome>({ kind: "refused", query: query.slice(0, 200), message: checked.message }, { status: 400 });
   }
-  const library = contentLibrary(context.get(requestContext).settings.brandName);
+  const library = await requestContentLibrary(context.get(requestContext));
   return data<SearchOutcome>({ kind: "results", query, results: searchHelp(library.searchEntries, checked.terms) });
 }
 

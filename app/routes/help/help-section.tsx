@@ -2,15 +2,15 @@ import { data } from "react-router";
 import { ContentArticle } from "../../components/content-article.tsx";
 import { HelpLayout } from "../../components/help-layout.tsx";
 import { requestContext } from "../../context.ts";
-import { contentLibrary } from "../../lib/content/content-library.server.ts";
+import { requestContentLibrary } from "../../lib/content/content-library.server.ts";
 import { helpLinks } from "../../lib/content/help-links.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { requestPath } from "../../lib/request-path.ts";
 import type { Route } from "./+types/help-section";
 
 /** A help topic: content/help/{help_section_id}.md. */
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  const library = contentLibrary(context.get(requestContext).settings.brandName);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const library = await requestContentLibrary(context.get(requestContext));
   const section = library.helpSections.find((candidate) => candidate.id === params.helpSectionId);
   if (!section) throw data(`Page not found: ${requestPath(request)}`, { status: 404 });
   return { section, ...helpLinks(library) };

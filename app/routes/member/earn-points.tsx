@@ -1,6 +1,7 @@
 import { data, useNavigation } from "react-router";
-import { type EarnAction, findEarnAction, visibleEarnActions } from "../../../domain/loyalty/earn-actions.ts";
+import type { EarnAction } from "../../../domain/loyalty/earn-actions.ts";
 import { createEarnPointTransaction } from "../../../domain/loyalty/earn-points.ts";
+import { getProgramme } from "../../../domain/loyalty/get-programme.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { type BrandPage, BrandPageLink, EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
@@ -14,8 +15,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Earn Points");
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-function stateOf(action: ReturnType<typeof visibleEarnActions>[number], done: boolean): EarnActionItem["state"] {
-  if (action.id === "sign-up") return "automatic";
+function stateOf(action: EarnAction, done: boolean): EarnActionItem["state"] {
+  if (action.verification === "membership") return "automatic";
   if (done) return "done";
   if (action.earnedThrough) return "elsewhere";
   return action.isDisabled ? "coming-soon" : "open";
@@ -35,9 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const member = await requireMember(ctx, request);
   const completed = new Set(member.activities);
+  const { actions } = await getProgramme(ctx.operations, {});
   return {
     points: member.points,
-    actions: visibleEarnActions().map(
+    actions: actions.map(
       (action): EarnActionItem => ({
         id: action.id,
         icon: action.icon,
@@ -63,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       memberId: member.id,
       meta: { activityType },
     });
-    const done = findEarnAction(activityType);
+    const done = (await getProgramme(ctx.operations, {})).actions.find((candidate) => candidate.id === activityType);
     const message =
       credited && done
         ? `You earned ${formatNumber(done.points)} points for "${done.title}". Your balance is ${formatNumber(after.points)} points.`

@@ -2,8 +2,8 @@ import { Gift, Sparkles, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
 import { safeReturnPath } from "../../../domain/identity/return-path.ts";
-import { SIGN_UP_POINTS } from "../../../domain/loyalty/programme.ts";
-import { goldRuleText, orderPointsText } from "../../../domain/loyalty/programme-copy.ts";
+import { getProgramme } from "../../../domain/loyalty/get-programme.ts";
+import { formatPoints, goldRuleText, orderPointsText } from "../../../domain/loyalty/programme-copy.ts";
 import { useBrandName } from "../../components/brand.tsx";
 import { requestContext } from "../../context.ts";
 import { signInErrorMessage } from "../../lib/member-messages.ts";
@@ -16,11 +16,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Sign In");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session } = context.get(requestContext);
+  const { session, operations } = context.get(requestContext);
   const query = new URL(request.url).searchParams;
   const returnTo = safeReturnPath(query.get("redirect"));
   if (session) throw redirect(returnTo);
-  return { returnTo, errorMessage: signInErrorMessage(query.get("error")) };
+  const { terms, signUpPoints } = await getProgramme(operations, {});
+  return { returnTo, errorMessage: signInErrorMessage(query.get("error")), terms, signUpPoints };
 }
 
 const PROVIDERS = [
@@ -76,14 +77,18 @@ export default function MemberLogin({ loaderData }: Route.ComponentProps) {
           Earn points every time you sip
         </h2>
         <ul className="mt-6 space-y-5">
-          <Benefit icon={<Gift aria-hidden="true" className="size-5" />} title={`${SIGN_UP_POINTS} points for joining`}>
+          <Benefit
+            icon={<Gift aria-hidden="true" className="size-5" />}
+            title={`${formatPoints(loaderData.signUpPoints)} for joining`}
+          >
             Your first points arrive the moment you sign in.
           </Benefit>
           <Benefit icon={<Sparkles aria-hidden="true" className="size-5" />} title="Points on orders and actions">
-            {orderPointsText()}, plus bonus points for following us and sharing a review. Trade points for free drinks.
+            {orderPointsText(loaderData.terms)}, plus bonus points for following us and sharing a review. Trade points for free
+            drinks.
           </Benefit>
           <Benefit icon={<Trophy aria-hidden="true" className="size-5" />} title="Green to gold">
-            {goldRuleText()}
+            {goldRuleText(loaderData.terms)}
           </Benefit>
         </ul>
       </section>

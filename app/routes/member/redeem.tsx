@@ -14,6 +14,7 @@ import { privatePageHeaders, requireMember } from "../../lib/member-session.serv
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useRedemptionStoreSync } from "../../lib/redemption-store.ts";
 import { requestPath } from "../../lib/request-path.ts";
+import { useProgrammeTerms } from "../../lib/root-data.ts";
 import type { Route } from "./+types/redeem";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -68,6 +69,7 @@ function byProduct<T extends { productId: string; productName: string }>(choices
 }
 
 export default function RedeemReward({ loaderData }: Route.ComponentProps) {
+  const terms = useProgrammeTerms();
   const { reward, points, inBag } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
@@ -191,7 +193,7 @@ export default function RedeemReward({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </div>
-          <p className="text-sm text-muted">{rewardHoldText()}</p>
+          <p className="text-sm text-muted">{terms && rewardHoldText(terms)}</p>
         </Form>
       )}
 

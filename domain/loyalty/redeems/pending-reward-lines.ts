@@ -8,6 +8,7 @@ import type { Product } from "../../catalog/types.ts";
 import { ownMember } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
+import { programmeSchedule } from "../programme.ts";
 import { redeemExpiresAt } from "../redeem-expiry.ts";
 
 /** A reward in the member's bag, as the bag and checkout show it: free of charge, paid in points. */
@@ -54,8 +55,10 @@ export const listPendingRewardLines = defineOperation(
       rows.map((row) => row.redeem.optionId),
       { includeInactive: true },
     );
+    const schedule = await programmeSchedule(ctx);
     return rows.map(({ redeem, rewardName }) => {
       const found = catalogue.get(redeem.optionId);
+      const expiresAt = redeemExpiresAt(redeem.createdAt, schedule);
       return {
         redeemId: redeem.id,
         pointTransactionId: redeem.pointTransactionId,
@@ -72,8 +75,8 @@ export const listPendingRewardLines = defineOperation(
         pointsEach: redeem.pointsEach,
         pointsTotal: redeem.pointsEach * redeem.quantity,
         addedAt: redeem.createdAt,
-        expiresAt: redeemExpiresAt(redeem.createdAt),
-        formattedExpiresAt: formatTimestamp(redeemExpiresAt(redeem.createdAt)),
+        expiresAt,
+        formattedExpiresAt: formatTimestamp(expiresAt),
       };
     });
   },

@@ -6,8 +6,7 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { identifier } from "../../shared/input.ts";
 import type { LockedMember as FullLockedMember } from "../locked-member.ts";
-import { recordPointEntry } from "../point-ledger.ts";
-import { rewardExpiredReason } from "../programme-copy.ts";
+import { programmeVersionAt, recordPointEntry } from "../point-ledger.ts";
 
 export type RedeemRow = typeof redeems.$inferSelect;
 export type RedeemStatus = RedeemRow["status"];
@@ -49,7 +48,7 @@ export function requirePending(redeem: RedeemRow): void {
   const why = {
     Ordered: "it has gone out with an order",
     Cancelled: "it was removed from your bag",
-    Expired: rewardExpiredReason(),
+    Expired: "it waited in your bag too long without an order, so it expired and its points were returned",
   }[redeem.status];
   throw new AppError("CONFLICT", `That reward can no longer be changed: ${why}.`);
 }
@@ -111,6 +110,7 @@ export async function recordRedeemEntry(tx: Tx, entry: RedeemEntry): Promise<str
     },
     idempotencyKey: key,
     at: entry.at,
+    programmeVersion: await programmeVersionAt(tx, entry.at),
   });
   // Under the member lock a key is never taken twice; if it were, the redeem and the ledger would disagree.
   if (!recorded) throw new Error(`The points entry ${key} already exists.`);

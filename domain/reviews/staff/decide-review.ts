@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Tx } from "../../../db/client.ts";
 import { reviews } from "../../../db/schema/reviews.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { creditEarnAction } from "../../loyalty/credit-earn-action.ts";
-import { earnAction } from "../../loyalty/earn-actions.ts";
+import { builtInAction } from "../../loyalty/earn-actions.ts";
 import { lockMember } from "../../loyalty/locked-member.ts";
+import { programmeInForce } from "../../loyalty/programme.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { uuid } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -18,8 +20,6 @@ export const DecideReviewInput = z.object({
 
 export type DecidedReview = { review: ReviewRow; pointsCredited: boolean };
 
-const REVIEW_ACTION = earnAction("post-review");
-
 const declared = { access: staffHolding("catalog"), input: DecideReviewInput };
 
 /**
@@ -28,6 +28,12 @@ const declared = { access: staffHolding("catalog"), input: DecideReviewInput };
  * after (the earn action's idempotency key). A decided review stays decided: a second click, by this
  * or another staff member, is refused.
  */
+/** The review action's points, as the version in force sets them. */
+async function creditReviewPoints(tx: Tx, memberId: string, at: Date): Promise<boolean> {
+  const { version } = await programmeInForce(tx, at);
+  return creditEarnAction(tx, await lockMember(tx, memberId), builtInAction(version.rules, "review"), at, version.number);
+}
+
 export const decideReview = defineOperation(declared, async function decideReview(ctx, input, actor): Promise<DecidedReview> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
@@ -41,8 +47,7 @@ export const decideReview = defineOperation(declared, async function decideRevie
       .where(eq(reviews.id, before.id))
       .returning();
     if (!review) throw new AppError("NOT_FOUND", "There is no such review.");
-    const pointsCredited =
-      status === "approved" && (await creditEarnAction(tx, await lockMember(tx, review.memberId), REVIEW_ACTION, now));
+    const pointsCredited = status === "approved" && (await creditReviewPoints(tx, review.memberId, now));
     await recordAudit(tx, {
       actor,
       action: status === "approved" ? "review.approve" : "review.reject",

@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+/**
+ * The loyalty programme as one versioned document (decision 040). Staff edit a draft of it, preview
+ * it and publish it; every ledger entry records the version whose rules made it. Version 1 holds the
+ * values of SPEC.md §9 (PROGRAMME_V1).
+ */
+
+/** How a member completes an earn action and its points are credited. */
+export const VERIFICATIONS = {
+  membership: "Given when the membership is created",
+  click: "Once per member, when they say they have done it",
+  staff: "When staff approve it for the member",
+  review: "When staff approve the member's review of a product they bought",
+} as const;
+export type Verification = keyof typeof VERIFICATIONS;
+
+/** The icons an action may show (lucide names the pages draw). */
+export const ACTION_ICONS = [
+  "badge-check",
+  "camera",
+  "music",
+  "thumbs-up",
+  "user-plus",
+  "star",
+  "at-sign",
+  "gift",
+  "heart",
+] as const;
+
+export const SOCIAL_NETWORKS = ["instagram", "tiktok", "facebook"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** Actions the shop's own code credits; a version may change their words and points, never drop them. */
+export const BUILT_IN_ACTIONS = { signUp: "sign-up", review: "post-review" } as const;
+
+const text = (max: number) => z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(max);
+const whole = (min: number, max: number) =>
+  z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(min).max(max);
+
+export const EarnActionRule = z.object({
+  id: z
+    .string({ error: "is required" })
+    .regex(/^[a-z][a-z0-9-]{1,39}$/, { error: "must be 2-40 lower-case letters, digits or dashes" }),
+  title: text(80),
+  description: text(300),
+  icon: z.enum(ACTION_ICONS, { error: "must be one of the listed icons" }),
+  points: whole(0, 100_000),
+  hidden: z.boolean(),
+  /** Shown with "Coming Soon", and cannot be completed. */
+  disabled: z.boolean(),
+  verification: z.enum(Object.keys(VERIFICATIONS) as [Verification, ...Verification[]]),
+  /** The brand page the member opens to do it. */
+  socialNetwork: z.enum(SOCIAL_NETWORKS).nullable(),
+});
+export type EarnActionRule = z.infer<typeof EarnActionRule>;
+
+export const ProgrammeRules = z
+  .object({
+    earning: z.object({
+      /** A green member's points per S$1 of qualifying spend. */
+      pointsPerDollar: z.number({ error: "must be a number" }).min(0).max(100),
+      /** whole-dollars: spend is rounded down to whole S$1 first; cents: points are worked out on the exact amount. */
+      rounding: z.enum(["whole-dollars", "cents"]),
+      /** Whether promotion-code discounts come off the spend that earns and qualifies. */
+      afterDiscounts: z.boolean(),
+      /** Whether the shipping paid counts as spend. */
+      includesShipping: z.boolean(),
+    }),
+    gold: z.object({
+      /** Qualifying spend that makes a green member gold. */
+      thresholdCents: whole(100, 100_000_000),
+      /** How far back spend counts towards gold, in months; null: since joining (or returning to green). */
+      qualifyingWindowMonths: whole(1, 120).nullable(),
+      /** How long a gold year lasts; the threshold spent in it renews gold. */
+      lengthMonths: whole(1, 120),
+      /** A gold member's points are this many times a green member's (rounded down). */
+      multiplier: z.number({ error: "must be a number" }).min(1).max(10),
+    }),
+    /** How long a reward waits in the bag for a paid order before its points come back. */
+    redeemHoldDays: whole(1, 90),
+    /** A past order paid up to this many days before joining earns points when claimed. */
+    claimWindowDays: whole(0, 365),
+    /**
+     * On publishing: keep, every member keeps their tier until their gold year ends; rejudge, every
+     * member's tier is judged at once against the new gold rule (decision 040).
+     */
+    tierPolicy: z.enum(["keep", "rejudge"]),
+    actions: z.array(EarnActionRule).min(1).max(30),
+  })
+  .superRefine((rules, ctx) => {
+    const ids = rules.actions.map((action) => action.id);
+    ids.forEach((id, index) => {
+      if (ids.indexOf(id) !== index) ctx.addIssue({ code: "custom", path: ["actions", index, "id"], message: "is used twice" });
+    });
+    for (const id of Object.values(BUILT_IN_ACTIONS)) {
+      if (!ids.includes(id)) ctx.addIssue({ code: "custom", path: ["actions"], message: `must keep the "${id}" action` });
+    }
+  });
+export type ProgrammeRules = z.infer<typeof ProgrammeRules>;

@@ -1,0 +1,12 @@
+import { PROGRAMME_V1_RULES } from "../../db/seed/programme.ts";
+import { type ProgrammeSchedule, termsOf } from "../../domain/loyalty/programme.ts";
+import { ProgrammeRules } from "../../domain/loyalty/programme-rules.ts";
+
+/** Version 1 of the programme (SPEC.md §9), as every test database holds it. */
+export const V1_RULES: ProgrammeRules = ProgrammeRules.parse(PROGRAMME_V1_RULES);
+export const V1_TERMS = termsOf(V1_RULES);
+export const V1_SCHEDULE: ProgrammeSchedule = [
+  { number: 1, effectiveAt: new Date(0), rules: V1_RULES, publishedBy: "system", publishedAt: new Date(0) },
+];
+/** An action's points in version 1. */
+export const v1Points = (id: string): number => V1_RULES.actions.find((action) => action.id === id)?.points ?? 0;
