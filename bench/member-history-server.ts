@@ -44,13 +44,14 @@ async function graphql(accessToken: string, query: string, variables: Record<str
 async function seedHistory(db: Database, memberId: string, email: string, entries: number): Promise<void> {
   await db.execute(sql`
     insert into point_transactions
-      (id, member_id, email, activity_type, transaction_type, points, spent_cents, meta, transaction_at, created_at, updated_at)
+      (id, member_id, email, activity_type, transaction_type, points, spent_cents, meta, programme_version, transaction_at, created_at, updated_at)
     select gen_random_uuid()::text, ${memberId}, ${email},
       case when i % 5 = 0 then 'redeem' else 'order' end,
       case when i % 5 = 0 then 'debit' else 'credit' end,
       case when i % 5 = 0 then 150 else 40 end,
       case when i % 5 = 0 then 0 else 4000 end,
       case when i % 5 = 0 then jsonb_build_object('rewardId', 'pouch') else jsonb_build_object('orderId', 'ord_bench_' || i) end,
+      1,
       now() - i * interval '4 hours', now() - i * interval '4 hours', now() - i * interval '4 hours'
     from generate_series(1, ${entries - 1}) as i`);
   await db.execute(sql`

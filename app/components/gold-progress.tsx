@@ -2,11 +2,10 @@ import { goldPromotionText, goldRenewalText } from "../../domain/loyalty/program
 import type { GoldProgress as GoldProgressData } from "../../domain/loyalty/tiers.ts";
 import { formatDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import { useProgrammeTerms } from "../lib/root-data.ts";
 
 /** A green member's spending towards gold, or a gold member's spending towards another gold year. */
 export function GoldProgress({ progress }: { progress: GoldProgressData }) {
-  const terms = useProgrammeTerms();
+  const { terms } = progress;
   const reached = progress.remainingCents <= 0;
   const renewal = progress.goal === "renewal" && progress.renewBy !== null;
   const renewBy = progress.renewBy ? formatDate(progress.renewBy) : "";
@@ -23,7 +22,7 @@ export function GoldProgress({ progress }: { progress: GoldProgressData }) {
       <h2 id="gold-progress-heading" className="text-lg font-bold text-brand-900">
         {renewal ? "Keep your gold status" : "Progress to gold"}
       </h2>
-      <p className="mt-1 text-sm text-muted">{terms && (renewal ? goldRenewalText(renewBy, terms) : goldPromotionText(terms))}</p>
+      <p className="mt-1 text-sm text-muted">{renewal ? goldRenewalText(renewBy, terms) : goldPromotionText(terms)}</p>
       <div
         role="progressbar"
         aria-label={label}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { builtInAction, type EarnAction, visibleEarnActions } from "./earn-actions.ts";
-import { currentProgramme, type ProgrammeTerms, termsOf } from "./programme.ts";
+import { currentProgramme, type ProgrammeTerms, type ProgrammeVersion, termsOf } from "./programme.ts";
 
 /** The programme in force as members and visitors read it. */
 export type ProgrammeView = {
@@ -21,7 +21,10 @@ const declared = { access: anyone, input: z.object({}) };
 
 /** getProgramme: the version in force now, its numbers and its visible earn actions. */
 export const getProgramme = defineOperation(declared, async function getProgramme(ctx): Promise<ProgrammeView> {
-  const { number, effectiveAt, rules } = await currentProgramme(ctx);
+  return programmeViewOf(await currentProgramme(ctx));
+});
+
+export function programmeViewOf({ number, effectiveAt, rules }: ProgrammeVersion): ProgrammeView {
   return {
     version: number,
     effectiveAt,
@@ -31,4 +34,4 @@ export const getProgramme = defineOperation(declared, async function getProgramm
     actions: visibleEarnActions(rules),
     actionPoints: Object.fromEntries(rules.actions.map((action) => [action.id, action.points])),
   };
-});
+}

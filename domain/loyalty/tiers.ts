@@ -3,7 +3,7 @@ import type { Database, Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { selectRows } from "../shared/shared-reads.ts";
 import type { LockedMember } from "./locked-member.ts";
-import { type ProgrammeSchedule, programmeAt } from "./programme.ts";
+import { type ProgrammeSchedule, type ProgrammeTerms, programmeAt, termsOf } from "./programme.ts";
 import type { ProgrammeRules } from "./programme-rules.ts";
 
 /**
@@ -47,6 +47,8 @@ export type GoldProgress = {
   percent: number;
   /** renewal only: when the gold year ends and the spend in it is judged. */
   renewBy: Date | null;
+  /** The numbers of the version that judges the goal, for the copy that explains it. */
+  terms: ProgrammeTerms;
 };
 
 /**
@@ -63,7 +65,8 @@ export function progressToGold(
   const renewal = member.membershipStatus === "gold" && member.goldStartAt !== null;
   const renewBy = renewal && member.goldStartAt ? goldYearEnd(member.goldStartAt, schedule) : null;
   // A gold year is judged by the version in force when it ends (one already scheduled included); the way to gold by the one in force now.
-  const thresholdCents = programmeAt(schedule, renewBy ?? at).rules.gold.thresholdCents;
+  const { rules } = programmeAt(schedule, renewBy ?? at);
+  const thresholdCents = rules.gold.thresholdCents;
   return {
     goal: renewal ? "renewal" : "promotion",
     spentCents,
@@ -71,6 +74,7 @@ export function progressToGold(
     remainingCents: Math.max(0, thresholdCents - spentCents),
     percent: Math.min(100, Math.floor((spentCents * 100) / thresholdCents)),
     renewBy,
+    terms: termsOf(rules),
   };
 }
 

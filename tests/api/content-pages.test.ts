@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
-import { GOLD_THRESHOLD_CENTS } from "../../domain/loyalty/programme.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { SERIES, seriesSlug } from "../../kernel/series.ts";
+import { V1_TERMS } from "../setup/programme-fixtures.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const HELP_SECTIONS = ["ordering", "delivery", "payment", "returns-and-refunds", "loyalty-programme", "account-and-sign-in"];
@@ -40,7 +40,7 @@ describe("company, legal and help pages over HTTP", () => {
     [
       "/terms-and-conditions",
       "Terms and conditions",
-      ["include GST", formatMoney(SHIPPING_FEE_CENTS), formatMoney(GOLD_THRESHOLD_CENTS), "When points are removed"],
+      ["include GST", formatMoney(SHIPPING_FEE_CENTS), formatMoney(V1_TERMS.goldThresholdCents), "When points are removed"],
     ],
     ["/help", "Help centre", ["Returns and refunds", "Lean Up Calorie Burning", 'action="/help/search"']],
   ])("%s answers 200 with its title and content", async (path, title, texts) => {

@@ -6,6 +6,7 @@ import { goldYearEnd } from "../../domain/loyalty/tiers.ts";
 import { formatDate } from "../../kernel/format-timestamp.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { insertPaidOrder } from "../setup/loyalty-fixtures.ts";
+import { V1_SCHEDULE } from "../setup/programme-fixtures.ts";
 import { newPerson, openBrowser } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -123,7 +124,9 @@ describe("member pages: earning points and gold progress", () => {
     const page = (await (await browser.get("/member")).text()).replaceAll("<!-- -->", "");
     expect(page).toContain("Keep your gold status");
     expect(page).toContain('aria-label="Progress to keep gold"');
-    expect(page).toContain(`S$180.00 more by ${formatDate(goldYearEnd(gold?.goldStartAt ?? promotedAt))} to keep gold`);
+    expect(page).toContain(
+      `S$180.00 more by ${formatDate(goldYearEnd(gold?.goldStartAt ?? promotedAt, V1_SCHEDULE))} to keep gold`,
+    );
     expect(page).toMatch(/data-testid="tier-badge"[^>]*>.*Gold member/);
   });
 });

@@ -14,6 +14,7 @@ import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts"
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { testContext } from "../setup/operation-context.ts";
+import { V1_RULES } from "../setup/programme-fixtures.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -109,12 +110,12 @@ describe(`order points (${DRIVER_NAME})`, () => {
   });
 
   it("counts 1 point per whole S$1 of goods, 1.5 times (rounded down) for gold", () => {
-    expect(orderPoints(6890, "green")).toBe(68);
-    expect(orderPoints(6890, "gold")).toBe(102);
-    expect(orderPoints(99, "green")).toBe(0);
-    expect(orderPoints(100, "gold")).toBe(1);
-    expect(orderPoints(300, "gold")).toBe(4);
-    expect(orderPoints(-5, "green")).toBe(0);
+    expect(orderPoints(V1_RULES, 6890, "green")).toBe(68);
+    expect(orderPoints(V1_RULES, 6890, "gold")).toBe(102);
+    expect(orderPoints(V1_RULES, 99, "green")).toBe(0);
+    expect(orderPoints(V1_RULES, 100, "gold")).toBe(1);
+    expect(orderPoints(V1_RULES, 300, "gold")).toBe(4);
+    expect(orderPoints(V1_RULES, -5, "green")).toBe(0);
   });
 
   it("promotes at S$300 of spend since joining; the order that promotes earns at the green rate, later ones 1.5x", async () => {
@@ -124,6 +125,7 @@ describe(`order points (${DRIVER_NAME})`, () => {
       credited: true,
       points: 190,
       spentCents: 19_000,
+      programmeVersion: 1,
     });
     expect(await memberState(database.db, member.id)).toMatchObject({ membershipStatus: "green", goldStartAt: null });
 
@@ -145,7 +147,7 @@ describe(`order points (${DRIVER_NAME})`, () => {
   it("records an old order with 0 points: history, spend and purchase count only", async () => {
     const member = await createMember(database.db);
     const old = await insertPaidOrder(database.db, { subtotalCents: 31_000 });
-    expect(await credit(member.id, old, false)).toEqual({ credited: true, points: 0, spentCents: 31_000 });
+    expect(await credit(member.id, old, false)).toEqual({ credited: true, points: 0, spentCents: 31_000, programmeVersion: 1 });
     expect(await entriesOf(database.db, member.id, "order")).toEqual([
       expect.objectContaining({
         points: 0,
@@ -167,7 +169,7 @@ describe(`order points (${DRIVER_NAME})`, () => {
     const other = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 5_000 });
     expect((await credit(member.id, order)).credited).toBe(true);
-    expect(await credit(member.id, order)).toEqual({ credited: false, points: 0, spentCents: 0 });
+    expect(await credit(member.id, order)).toEqual({ credited: false, points: 0, spentCents: 0, programmeVersion: 1 });
     expect((await credit(other.id, order)).credited).toBe(false);
     expect(await memberState(database.db, member.id)).toMatchObject({ points: 100, totalSpentCents: 5_000, purchaseCount: 1 });
     expect(await memberState(database.db, other.id)).toMatchObject({ points: 50, totalSpentCents: 0, purchaseCount: 0 });

@@ -134,6 +134,7 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
         email: member.email,
         kind: "redeem",
         transactionType: "debit",
+        programmeVersion: 1,
         points: 40,
         idempotencyKey: `redeem:${redeemId}:0`,
         at: takenAt,

@@ -249,6 +249,7 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
           email: member.email,
           kind: "manual-debit",
           transactionType: "debit",
+          programmeVersion: 1,
           points: 60,
           idempotencyKey: `test-spend:${member.id}`,
           at: new Date(),

@@ -9,8 +9,8 @@ import type { Database } from "../../db/client.ts";
 export async function addPointEntries(db: Database, member: { id: string; email: string }, count: number): Promise<void> {
   await db.execute(sql`
     insert into point_transactions
-      (id, member_id, email, activity_type, transaction_type, points, meta, transaction_at, created_at, updated_at)
-    select gen_random_uuid()::text, ${member.id}, ${member.email}, 'manual-credit', 'credit', i, '{}'::jsonb, at, at, at
+      (id, member_id, email, activity_type, transaction_type, points, meta, programme_version, transaction_at, created_at, updated_at)
+    select gen_random_uuid()::text, ${member.id}, ${member.email}, 'manual-credit', 'credit', i, '{}'::jsonb, 1, at, at, at
     from generate_series(1, ${count}) as i,
       lateral (select timestamptz '2026-06-01 08:00:00.123456+00' - (i / 3) * interval '1 minute'
         - case when i % 7 = 0 then interval '1 microsecond' else interval '0' end as at) as stamp`);

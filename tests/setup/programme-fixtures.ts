@@ -1,4 +1,5 @@
 import { PROGRAMME_V1_RULES } from "../../db/seed/programme.ts";
+import { programmeViewOf } from "../../domain/loyalty/get-programme.ts";
 import { type ProgrammeSchedule, termsOf } from "../../domain/loyalty/programme.ts";
 import { ProgrammeRules } from "../../domain/loyalty/programme-rules.ts";
 
@@ -10,3 +11,5 @@ export const V1_SCHEDULE: ProgrammeSchedule = [
 ];
 /** An action's points in version 1. */
 export const v1Points = (id: string): number => V1_RULES.actions.find((action) => action.id === id)?.points ?? 0;
+/** Version 1 as pages read it (getProgramme). */
+export const V1_VIEW = programmeViewOf(V1_SCHEDULE[0] as ProgrammeSchedule[number]);

@@ -35,6 +35,7 @@ export async function givePoints(db: Database, member: { id: string; email: stri
       email: member.email,
       kind: "bonus",
       transactionType: "credit",
+      programmeVersion: 1,
       points,
       idempotencyKey: `test-bonus:${randomUUID()}`,
       at: new Date(),

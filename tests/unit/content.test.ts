@@ -6,12 +6,12 @@ import { checkQuery, QUERY_MAX_LENGTH, searchHelp } from "../../app/lib/content/
 import { renderMarkdown, textOfHtml } from "../../app/lib/content/markdown.server.ts";
 import { fillPlaceholders, placeholdersIn } from "../../app/lib/content/placeholders.ts";
 import { SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
-import { GOLD_THRESHOLD_CENTS } from "../../domain/loyalty/programme.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { SERIES, seriesSlug } from "../../kernel/series.ts";
+import { V1_VIEW } from "../setup/programme-fixtures.ts";
 
 describe("content files", () => {
-  const known = Object.keys(contentValues("Nectar Lab"));
+  const known = Object.keys(contentValues("Nectar Lab", V1_VIEW));
 
   it.each([...CONTENT_FILES.keys()])("%s names only placeholders the code defines", (file) => {
     const text = CONTENT_FILES.get(file) ?? "";
@@ -20,7 +20,7 @@ describe("content files", () => {
   });
 
   it("holds every page, help topic and one product help per product line", () => {
-    const library = contentLibrary("Nectar Lab");
+    const library = contentLibrary("Nectar Lab", V1_VIEW);
     expect([...library.pages.keys()].sort()).toEqual([
       "about-us",
       "careers",
@@ -41,14 +41,14 @@ describe("content files", () => {
   });
 
   it("fills the numbers from the code, so each is written once", () => {
-    const terms = contentLibrary("Nectar Lab").pages.get("terms-and-conditions")?.html ?? "";
+    const terms = contentLibrary("Nectar Lab", V1_VIEW).pages.get("terms-and-conditions")?.html ?? "";
     expect(terms).toContain(formatMoney(SHIPPING_FEE_CENTS));
-    expect(terms).toContain(formatMoney(GOLD_THRESHOLD_CENTS));
+    expect(terms).toContain(formatMoney(V1_VIEW.terms.goldThresholdCents));
     expect(terms).not.toContain("{{");
   });
 
   it("puts the brand name in as text, whatever characters it holds", () => {
-    const about = contentLibrary("Pulp & *Press*").pages.get("about-us");
+    const about = contentLibrary("Pulp & *Press*", V1_VIEW).pages.get("about-us");
     expect(about?.description).toBe("Who makes Pulp & *Press*'s drinkable nutrition, and why we started in Singapore.");
     expect(about?.html).toContain("Pulp &amp; *Press* makes drinkable nutrition");
   });
@@ -106,7 +106,7 @@ describe("Markdown rendering", () => {
 });
 
 describe("help search", () => {
-  const entries = contentLibrary("Nectar Lab").searchEntries;
+  const entries = contentLibrary("Nectar Lab", V1_VIEW).searchEntries;
 
   it("finds a section by a word in its text, linking to the heading it sits under", () => {
     const [first] = searchHelp(entries, ["chicory"]);

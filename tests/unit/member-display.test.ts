@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../domain/loyalty/point-kinds.ts";
-import { GOLD_THRESHOLD_CENTS } from "../../domain/loyalty/programme.ts";
 import { addMonths, goldYearEnd, progressToGold } from "../../domain/loyalty/tiers.ts";
 import { formatCalendarDate, formatDate, formatTimestamp } from "../../kernel/format-timestamp.ts";
+import { V1_SCHEDULE, V1_TERMS } from "../setup/programme-fixtures.ts";
 
 describe("dates as people write them", () => {
   it("shows a moment in Singapore time with its weekday and a 12-hour clock", () => {
@@ -48,32 +48,35 @@ describe("point kinds", () => {
 
 describe("progressToGold", () => {
   const green = (windowSpentCents: number) => ({ membershipStatus: "green" as const, goldStartAt: null, windowSpentCents });
+  const progress = (member: Parameters<typeof progressToGold>[0]) => progressToGold(member, V1_SCHEDULE, new Date());
 
   it("measures a green member's spending against S$300", () => {
-    expect(progressToGold(green(0))).toEqual({
+    expect(progress(green(0))).toEqual({
       goal: "promotion",
       spentCents: 0,
-      thresholdCents: GOLD_THRESHOLD_CENTS,
+      thresholdCents: V1_TERMS.goldThresholdCents,
       remainingCents: 30_000,
       percent: 0,
       renewBy: null,
+      terms: V1_TERMS,
     });
-    expect(progressToGold(green(29_999))).toMatchObject({ remainingCents: 1, percent: 99 });
-    expect(progressToGold(green(45_000))).toMatchObject({ remainingCents: 0, percent: 100 });
-    expect(progressToGold(green(-500))).toMatchObject({ spentCents: 0, remainingCents: 30_000, percent: 0 });
+    expect(progress(green(29_999))).toMatchObject({ remainingCents: 1, percent: 99 });
+    expect(progress(green(45_000))).toMatchObject({ remainingCents: 0, percent: 100 });
+    expect(progress(green(-500))).toMatchObject({ spentCents: 0, remainingCents: 30_000, percent: 0 });
   });
 
   it("measures a gold member's spending in the gold year towards keeping gold", () => {
     const goldStartAt = new Date("2026-03-10T04:00:00Z");
-    expect(progressToGold({ membershipStatus: "gold", goldStartAt, windowSpentCents: 12_000 })).toEqual({
+    expect(progress({ membershipStatus: "gold", goldStartAt, windowSpentCents: 12_000 })).toEqual({
       goal: "renewal",
       spentCents: 12_000,
       thresholdCents: 30_000,
       remainingCents: 18_000,
       percent: 40,
       renewBy: new Date("2027-03-10T04:00:00Z"),
+      terms: V1_TERMS,
     });
-    expect(progressToGold({ membershipStatus: "gold", goldStartAt, windowSpentCents: 31_000 })).toMatchObject({
+    expect(progress({ membershipStatus: "gold", goldStartAt, windowSpentCents: 31_000 })).toMatchObject({
       goal: "renewal",
       remainingCents: 0,
       percent: 100,
@@ -83,8 +86,8 @@ describe("progressToGold", () => {
 
 describe("gold years", () => {
   it("end 12 calendar months after they start, never early", () => {
-    expect(goldYearEnd(new Date("2026-11-21T08:05:00Z"))).toEqual(new Date("2027-11-21T08:05:00Z"));
-    expect(goldYearEnd(new Date("2028-02-29T10:00:00Z"))).toEqual(new Date("2029-03-01T10:00:00Z"));
+    expect(goldYearEnd(new Date("2026-11-21T08:05:00Z"), V1_SCHEDULE)).toEqual(new Date("2027-11-21T08:05:00Z"));
+    expect(goldYearEnd(new Date("2028-02-29T10:00:00Z"), V1_SCHEDULE)).toEqual(new Date("2029-03-01T10:00:00Z"));
     expect(addMonths(new Date("2026-01-31T00:00:00Z"), 1)).toEqual(new Date("2026-03-03T00:00:00Z"));
   });
 });

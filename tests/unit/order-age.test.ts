@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { classifyAge, epochSecondsOf, ORDER_AGE_WINDOW_SECONDS } from "../../domain/loyalty/order-age.ts";
+import { classifyAge as classifyAgeIn, epochSecondsOf } from "../../domain/loyalty/order-age.ts";
+import { V1_TERMS } from "../setup/programme-fixtures.ts";
+
+/** The rule with version 1's claim window (30 days). */
+const classifyAge = (first: unknown, second: unknown) => classifyAgeIn(first, second, V1_TERMS.claimWindowDays);
 
 const DAY = 24 * 60 * 60;
 const JOINED = 1_795_248_300; // 21 Nov 2026, 08:05 UTC, in seconds
 
 describe("classifyAge (SPEC.md §4)", () => {
-  it("uses a 30-day window", () => {
-    expect(ORDER_AGE_WINDOW_SECONDS).toBe(30 * DAY);
+  it("uses version 1's 30-day window, and the window it is given", () => {
+    expect(V1_TERMS.claimWindowDays).toBe(30);
+    expect(classifyAgeIn(JOINED, JOINED - 20 * DAY, 14)).toBe("old");
+    expect(classifyAgeIn(JOINED, JOINED - 20 * DAY, 30)).toBe("new");
   });
 
   it("is old only when the second is more than 30 days before the first", () => {

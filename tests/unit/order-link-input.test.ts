@@ -6,6 +6,7 @@ import { dummyOrderTimestamp } from "../../domain/loyalty/dummy-order-timestamp.
 import { metaInput, metaOf } from "../../domain/loyalty/meta-input.ts";
 import { isValidOrderCode } from "../../domain/orders/order-code.ts";
 import { parseInput } from "../../domain/shared/operation.ts";
+import { V1_TERMS } from "../setup/programme-fixtures.ts";
 
 const member = { createdAt: new Date("2026-11-21T08:05:00.000Z"), email: "mei@example.com" };
 
@@ -105,17 +106,19 @@ describe("dummy order meta", () => {
 describe("the claim form's messages", () => {
   const claim = { invoiceId: "6A7K2QXB", counted: true, spentCents: 6890 };
   it("says how many points a new order brought", () => {
-    expect(claimSuccessMessage({ ...claim, age: "new", pointsCredited: 68 })).toBe(
+    expect(claimSuccessMessage({ ...claim, age: "new", pointsCredited: 68 }, V1_TERMS)).toBe(
       "Order 6A7K2QXB is on your membership: 68 points added and S$68.90 counted towards your spend.",
     );
-    expect(claimSuccessMessage({ ...claim, age: "new", pointsCredited: 1, spentCents: 100 })).toContain(": 1 point added");
+    expect(claimSuccessMessage({ ...claim, age: "new", pointsCredited: 1, spentCents: 100 }, V1_TERMS)).toContain(
+      ": 1 point added",
+    );
   });
 
   it("says an old order counts towards spend only, and a re-linked one counts nothing again", () => {
-    expect(claimSuccessMessage({ ...claim, age: "old", pointsCredited: 0 })).toBe(
+    expect(claimSuccessMessage({ ...claim, age: "old", pointsCredited: 0 }, V1_TERMS)).toBe(
       "Order 6A7K2QXB is on your membership and its S$68.90 is counted towards your spend. It was placed more than 30 days before you joined, so it doesn't earn points.",
     );
-    expect(claimSuccessMessage({ ...claim, age: "new", counted: false, pointsCredited: 0, spentCents: 0 })).toBe(
+    expect(claimSuccessMessage({ ...claim, age: "new", counted: false, pointsCredited: 0, spentCents: 0 }, V1_TERMS)).toBe(
       "Order 6A7K2QXB is on your membership again. Its points and spend were counted when it was first linked.",
     );
   });
