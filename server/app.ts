@@ -48,7 +48,8 @@ export type AppDeps = {
   services: ShopServices;
   build: ServerBuild;
   clientDir: string;
-  catalogRevision: () => Promise<number>;
+  /** What kept pages and replies are checked against: the catalogue's revision, moved on at programme boundaries. */
+  keptRevision: () => Promise<number>;
   /** The shop's address as browsers see it (sign-in callbacks, same-origin checks). */
   publicUrl: string;
   /** The hosted user pool's client (or the embedded provider's): for checking bearer access tokens. */
@@ -72,7 +73,7 @@ export function createHttpApp({
   services,
   build,
   clientDir,
-  catalogRevision,
+  keptRevision,
   publicUrl,
   identity,
   identitySettings,
@@ -119,13 +120,13 @@ export function createHttpApp({
   limitErrorAlertBodies(app, config.APP_ENV);
   app.use("*", limitBody());
   // Before the input checks: a kept reply answers exactly the bytes of a request that passed them.
-  app.use(GRAPHQL_PATH, catalogueReplyCache(catalogRevision));
+  app.use(GRAPHQL_PATH, catalogueReplyCache(keptRevision));
   app.use("*", refuseUnreadableInput(config.BRAND_NAME));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
   // Before the session: a page for everyone is served (or rendered) without reading who asks, so a
   // hit costs no session read, and nobody's session or bag can reach a stored page.
   if (config.PAGE_CACHE === "on")
-    app.use("*", pageCache({ revision: catalogRevision, policy: (sha256) => contentSecurityPolicy({ sha256 }, security) }));
+    app.use("*", pageCache({ revision: keptRevision, policy: (sha256) => contentSecurityPolicy({ sha256 }, security) }));
   // Whose each access token is, verified once until it expires: for sessions and bearer callers alike.
   const verifyAccessToken = rememberVerifiedTokens((accessToken) => identity.identityOfAccessToken(accessToken));
   // Only requests that send a session cookie read the database here.

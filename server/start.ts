@@ -9,6 +9,7 @@ import { seedCatalog } from "../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { catalogRevisionReader } from "../domain/catalog/catalog-revision.ts";
 import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/holiday-coverage.ts";
+import { loadProgrammeBoundaries } from "../domain/loyalty/programme-boundaries.ts";
 import type { ShopServices } from "../domain/shared/context.ts";
 import { clientLimiter, IDP_LIMITS } from "../domain/shared/rate-limit.ts";
 import { createEmbeddedProvider } from "../integrations/identity/embedded-provider/provider.ts";
@@ -21,6 +22,7 @@ import { metricsOnlyApp } from "./http/metrics-route.ts";
 import { type Readiness, startingAnswer } from "./http/probes.ts";
 import { createIntegrations } from "./integrations.ts";
 import { openJobs } from "./jobs.ts";
+import { keptRevision } from "./kept-revision.ts";
 import { createLogger, type LogDestination, type Logger } from "./logger.ts";
 import { createMetricsRegistry } from "./metrics.ts";
 
@@ -108,6 +110,7 @@ async function serveShop(
   // One catalogue revision, kept current, decides when the catalogue and the page cache reload.
   const catalogRevision = await catalogRevisionSource(database, catalogRevisionReader(database.db));
   const catalog = catalogCachedByRevision(database.db, catalogRevision, logger);
+  const kept = keptRevision(catalogRevision, () => loadProgrammeBoundaries(database.db));
   const services: ShopServices = {
     db: database.db,
     catalog,
@@ -137,7 +140,7 @@ async function serveShop(
     services,
     build,
     clientDir: clientDirOf(BUILD_DIR),
-    catalogRevision,
+    keptRevision: kept,
     publicUrl,
     identity,
     identitySettings: identityProviderSettings(identityOptions),

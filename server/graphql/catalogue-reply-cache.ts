@@ -6,13 +6,17 @@ import { KeptResponses, keepResponse } from "../http/kept-response.ts";
 import { sessionCookieName } from "../http/member-session.ts";
 import type { HttpEnv } from "../http/request-context.ts";
 
-/** The Query fields whose answer is the same for every caller and changes only with the catalogue. */
+/**
+ * The Query fields whose answer is the same for every caller and changes only with the catalogue (the
+ * programme included: publishing raises the revision, and kept replies expire at its boundaries).
+ */
 export const CATALOGUE_FIELDS: ReadonlySet<string> = new Set([
   "series",
   "products",
   "productCount",
   "product",
   "purchaseOption",
+  "programme",
   "__typename",
 ]);
 

@@ -2,6 +2,8 @@ import { findProduct } from "../../domain/catalog/find-product.ts";
 import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import type { OptionSku, Product, PurchaseOption } from "../../domain/catalog/types.ts";
+import type { EarnAction } from "../../domain/loyalty/earn-actions.ts";
+import { getProgramme, type ProgrammeView } from "../../domain/loyalty/get-programme.ts";
 import { fromCents } from "../../kernel/money.ts";
 import { SERIES, type Series, seriesSlug } from "../../kernel/series.ts";
 import type { GraphQLContext } from "./context.ts";
@@ -20,6 +22,25 @@ export const resolvers = {
       findProduct(ctx.operations, { productId: args.id, includeInactive: args.includeInactive }),
     purchaseOption: (_: unknown, args: LookupArgs & { optionId: string }, ctx: GraphQLContext) =>
       findPurchaseOption(ctx.operations, args),
+    programme: (_: unknown, _args: unknown, ctx: GraphQLContext) => getProgramme(ctx.operations, {}),
+  },
+  Programme: {
+    effectiveAt: (programme: ProgrammeView) => programme.effectiveAt.toISOString(),
+    pointsPerDollar: (programme: ProgrammeView) => programme.terms.orderPointsPerDollar,
+    rounding: (programme: ProgrammeView) => (programme.earning.rounding === "cents" ? "CENTS" : "WHOLE_DOLLARS"),
+    spendAfterDiscounts: (programme: ProgrammeView) => programme.earning.afterDiscounts,
+    shippingCounts: (programme: ProgrammeView) => programme.earning.includesShipping,
+    goldThreshold: (programme: ProgrammeView) => fromCents(programme.terms.goldThresholdCents),
+    goldQualifyingWindowMonths: (programme: ProgrammeView) => programme.terms.goldWindowMonths,
+    goldLengthMonths: (programme: ProgrammeView) => programme.terms.goldLengthMonths,
+    goldMultiplier: (programme: ProgrammeView) => programme.terms.goldPointsMultiplier,
+    redeemHoldDays: (programme: ProgrammeView) => programme.terms.redeemHoldDays,
+    claimWindowDays: (programme: ProgrammeView) => programme.terms.claimWindowDays,
+    earnActions: (programme: ProgrammeView) => programme.actions,
+  },
+  EarnAction: {
+    comingSoon: (action: EarnAction) => action.isDisabled,
+    verification: (action: EarnAction) => action.verification.toUpperCase(),
   },
   Series: { slug: (series: Series) => seriesSlug(series) },
   Product: { purchaseOptions: (product: Product) => product.options },
