@@ -4,6 +4,7 @@ import { members, pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { memberScreens } from "../loyalty/member-admin-access.ts";
+import { currentProgramme, termsOf } from "../loyalty/programme.ts";
 import { activeRewards } from "../loyalty/rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -112,6 +113,7 @@ export const getDashboard = defineOperation(declared, async function getDashboar
   const [balance] = await ctx.db.select({ points: sql<number>`coalesce(sum(${members.points}), 0)::bigint` }).from(members);
   const outstanding = Number(balance?.points ?? 0);
   const perPoint = await pointValueCents(ctx);
+  const programme = await currentProgramme(ctx);
   return {
     periods,
     days,
@@ -122,5 +124,6 @@ export const getDashboard = defineOperation(declared, async function getDashboar
     outstandingPoints: outstanding,
     pointValueCents: perPoint,
     liabilityCents: Math.round(outstanding * perPoint),
+    programme: { version: programme.number, effectiveAt: programme.effectiveAt, terms: termsOf(programme.rules) },
   };
 });

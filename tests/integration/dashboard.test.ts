@@ -48,6 +48,7 @@ describe(`the back office's dashboard (${DRIVER_NAME})`, () => {
     // The best value for points among the seeded rewards: an 8-serving box (S$39) for 950 points.
     expect(dashboard.pointValueCents).toBeCloseTo(3_900 / 950, 9);
     expect(dashboard.liabilityCents).toBe(411);
+    expect(dashboard.programme).toMatchObject({ version: 1, terms: { goldThresholdCents: 30_000, goldPointsMultiplier: 1.5 } });
   });
 
   it("is for staff who see orders or members only", async () => {

@@ -1,3 +1,6 @@
+import { Link } from "react-router";
+import type { ProgrammeTerms } from "../../../domain/loyalty/programme.ts";
+import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { Stat } from "./admin-parts.tsx";
@@ -23,6 +26,7 @@ export type DashboardData = {
   outstandingPoints: number;
   pointValueCents: number;
   liabilityCents: number;
+  programme: { version: number; effectiveAt: Date; terms: ProgrammeTerms };
 };
 
 /** The liability's value is shown for this many points: one point is worth a fraction of a cent. */
@@ -109,6 +113,20 @@ function TierMix({ green, gold }: { green: number; gold: number }) {
   );
 }
 
+/** Which version of the programme members earn under now, and its main numbers. */
+function ProgrammeInForce({ version, effectiveAt, terms }: DashboardData["programme"]) {
+  const since = effectiveAt.getTime() > 0 ? `, in force since ${formatDate(effectiveAt)}` : ", in force since the shop opened";
+  return (
+    <p className="rounded-lg border border-slate-200 bg-white p-4">
+      <Link to="/admin/programme" className="font-semibold text-brand-800 underline">
+        Loyalty programme version {version}
+      </Link>
+      {since}: {formatNumber(terms.orderPointsPerDollar)} points per S$1, gold at {formatMoney(terms.goldThresholdCents)} for{" "}
+      {formatNumber(terms.goldPointsMultiplier)}× points over {formatNumber(terms.goldLengthMonths)} months.
+    </p>
+  );
+}
+
 /** The figures a merchant looks at first: sales, orders and the programme's health, with charts. */
 export function Dashboard({ data }: { data: DashboardData }) {
   return (
@@ -128,6 +146,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
         empty="No figures yet."
         minWidth="narrow"
       />
+      <ProgrammeInForce {...data.programme} />
       <dl className="grid gap-3 sm:grid-cols-3">
         <Stat label="Points outstanding" value={formatNumber(data.outstandingPoints)} />
         <Stat label="Programme liability" value={formatMoney(data.liabilityCents)} />
