@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ProgrammeTerms } from "../../../domain/loyalty/programme.ts";
+import { formatPoints } from "../../../domain/loyalty/programme-copy.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
@@ -121,7 +122,7 @@ function ProgrammeInForce({ version, effectiveAt, terms }: DashboardData["progra
       <Link to="/admin/programme" className="font-semibold text-brand-800 underline">
         Loyalty programme version {version}
       </Link>
-      {since}: {formatNumber(terms.orderPointsPerDollar)} points per S$1, gold at {formatMoney(terms.goldThresholdCents)} for{" "}
+      {since}: {formatPoints(terms.orderPointsPerDollar)} per S$1, gold at {formatMoney(terms.goldThresholdCents)} for{" "}
       {formatNumber(terms.goldPointsMultiplier)}× points over {formatNumber(terms.goldLengthMonths)} months.
     </p>
   );
