@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { pointTransactions } from "../../../db/schema/members.ts";
 import { campaigns } from "../../../db/schema/programme.ts";
+import { SERIES } from "../../../kernel/series.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { type CampaignStatus, campaignStatus } from "./campaign.ts";
@@ -22,7 +23,10 @@ export type StaffCampaign = CampaignView & {
 
 const declared = { access: staffHolding("programme"), input: z.object({}) };
 
-/** listCampaigns: upcoming and running campaigns, and the latest finished ones, with what each has given. */
+/**
+ * listCampaigns: upcoming and running campaigns, and the latest finished ones, with what each has
+ * given; and what a new one can cover (the series, and every product on sale or not).
+ */
 export const listCampaigns = defineOperation(declared, async function listCampaigns(ctx) {
   const now = ctx.now();
   const unfinished = await ctx.db.select().from(campaigns).where(gt(campaigns.endsAt, now));
@@ -69,5 +73,9 @@ export const listCampaigns = defineOperation(declared, async function listCampai
     running: listed.filter((campaign) => campaign.status === "running").sort(byStart),
     upcoming: listed.filter((campaign) => campaign.status === "upcoming").sort(byStart),
     finished: listed.filter((campaign) => campaign.status === "finished"),
+    choices: {
+      series: SERIES.map((series) => ({ id: series.code, name: series.name })),
+      products: catalogue.products.map((product) => ({ id: product.id, name: product.name })),
+    },
   };
 });
