@@ -46,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
     status: campaign.status,
     runs: `${formatTimestamp(campaign.startsAt)} to ${formatTimestamp(campaign.endsAt)}`,
     audience: AUDIENCE_LABELS[campaign.audience],
-    given: `${formatNumber(campaign.pointsGiven)} points on ${formatNumber(campaign.ordersGiven)} orders`,
+    given: `${formatNumber(campaign.pointsGiven)} points on ${formatNumber(campaign.ordersGiven)} order${campaign.ordersGiven === 1 ? "" : "s"}`,
     endsAt: singaporeDateTimeText(campaign.endsAt),
   });
   return {
