@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client.ts";
 import { bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
-import { type CampaignCredit, creditCampaignBonuses } from "./campaigns/campaign-points.ts";
+import { creditCampaignBonuses } from "./campaigns/campaign-points.ts";
 import { lockMember } from "./locked-member.ts";
 import { recordPointEntry } from "./point-ledger.ts";
 import { programmeInForce } from "./programme.ts";
@@ -39,14 +39,7 @@ export function orderPoints(rules: ProgrammeRules, spendCents: number, membershi
 
 export const orderEntryKey = (orderId: string) => `order:${orderId}`;
 
-export type OrderCredit = {
-  credited: boolean;
-  points: number;
-  spentCents: number;
-  programmeVersion: number;
-  /** The bonuses of the campaigns that applied, each its own `campaign` entry. */
-  campaigns: CampaignCredit[];
-};
+export type OrderCredit = { credited: boolean; points: number; spentCents: number; programmeVersion: number };
 
 /**
  * Inside the caller's transaction: the order's `order` entry (idempotency key `order:{orderId}`), the
@@ -80,18 +73,18 @@ export async function creditOrderToMember(
     programmeVersion: version.number,
     at,
   });
-  if (!recorded) return { credited: false, points: 0, spentCents: 0, programmeVersion: version.number, campaigns: [] };
-  const campaigns = input.creditPoints
-    ? await creditCampaignBonuses(tx, {
-        member,
-        order,
-        rules: version.rules,
-        programmeVersion: version.number,
-        orderSpendCents: spentCents,
-        pointsOn: (spend) => orderPoints(version.rules, spend, member.membershipStatus),
-        at,
-      })
-    : [];
+  if (!recorded) return { credited: false, points: 0, spentCents: 0, programmeVersion: version.number };
+  if (input.creditPoints) {
+    await creditCampaignBonuses(tx, {
+      member,
+      order,
+      rules: version.rules,
+      programmeVersion: version.number,
+      orderSpendCents: spentCents,
+      pointsOn: (spend) => orderPoints(version.rules, spend, member.membershipStatus),
+      at,
+    });
+  }
   await tx
     .update(members)
     .set({
@@ -101,7 +94,7 @@ export async function creditOrderToMember(
     })
     .where(eq(members.id, member.id));
   await promoteIfQualified(tx, member, at, version.rules);
-  return { credited: true, points, spentCents, programmeVersion: version.number, campaigns };
+  return { credited: true, points, spentCents, programmeVersion: version.number };
 }
 
 /**

@@ -253,7 +253,13 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
       const order = await insertPaidOrder(database.db, { subtotalCents, optionId, memberId: member.id, paidAt });
       await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints }));
     };
-    const terms = { kind: "multiplier", multiplier: "1.5", scope: "series", scopeIds: ["m"], audience: "all" } as const;
+    const terms = {
+      kind: "multiplier" as const,
+      multiplier: "1.5",
+      scope: "series" as const,
+      scopeIds: ["m"],
+      audience: "all" as const,
+    };
     const before = await previewCampaignCost(staff(), terms);
     await credit(4_000, LUNA, days(2));
     await credit(6_000, LUNA, days(10));

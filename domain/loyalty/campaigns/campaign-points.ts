@@ -32,8 +32,6 @@ async function campaignLinesOf(tx: Tx, orderId: string): Promise<CampaignLine[]>
     .orderBy(asc(orderLines.position));
 }
 
-export type CampaignCredit = { campaignId: string; campaignName: string; points: number };
-
 /**
  * Inside the transaction that credits an order's points: one `campaign` entry for each campaign that
  * was running when the order was paid and is for the member's tier as they are credited, sized by
@@ -52,7 +50,7 @@ export async function creditCampaignBonuses(
     pointsOn: (spendCents: number) => number;
     at: Date;
   },
-): Promise<CampaignCredit[]> {
+): Promise<void> {
   const { member, order } = input;
   const rows = await tx
     .select()
@@ -60,9 +58,8 @@ export async function creditCampaignBonuses(
     .where(and(lte(campaigns.startsAt, order.paidAt), gt(campaigns.endsAt, order.paidAt)))
     .orderBy(asc(campaigns.startsAt), asc(campaigns.id));
   const running = rows.map(campaignOf).filter((campaign) => isForTier(campaign, member.membershipStatus));
-  if (running.length === 0) return [];
+  if (running.length === 0) return;
   const lines = await campaignLinesOf(tx, order.id);
-  const credits: CampaignCredit[] = [];
   for (const campaign of running) {
     const points = campaignBonus(campaign, {
       tier: member.membershipStatus,
@@ -72,7 +69,7 @@ export async function creditCampaignBonuses(
       pointsOn: input.pointsOn,
     });
     if (points === 0) continue;
-    const recorded = await recordPointEntry(tx, {
+    await recordPointEntry(tx, {
       memberId: member.id,
       email: member.email,
       kind: CAMPAIGN_ENTRY_KIND,
@@ -83,9 +80,7 @@ export async function creditCampaignBonuses(
       programmeVersion: input.programmeVersion,
       at: input.at,
     });
-    if (recorded) credits.push({ campaignId: campaign.id, campaignName: campaign.name, points });
   }
-  return credits;
 }
 
 /** The campaign bonuses credited on an order, to reverse with it. */
