@@ -135,12 +135,18 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     );
   });
 
-  it("gives no campaign bonus on an old order a member claims", async () => {
+  it("gives no campaign bonus on an old order a member claims, nor on one paid before the campaign started", async () => {
     await doublePointsOnLuna({ scope: "all", scopeIds: [] });
     const member = await createMember(database.db);
-    const order = await insertPaidOrder(database.db, { subtotalCents: 3_900, optionId: LUNA, memberId: member.id });
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: false }));
+    const claim = async (paidAt: Date, creditPoints: boolean) => {
+      const order = await insertPaidOrder(database.db, { subtotalCents: 3_900, optionId: LUNA, memberId: member.id, paidAt });
+      await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints }));
+    };
+    await claim(new Date(), false);
+    await claim(new Date(Date.now() - HOUR), true);
     expect(await entriesOf(database.db, member.id, "campaign")).toEqual([]);
+    await claim(new Date(), true);
+    expect(await entriesOf(database.db, member.id, "campaign")).toMatchObject([{ points: 39 }]);
   });
 
   it("takes the bonus back with the order's points, in proportion, over a partial then a full refund", async () => {
