@@ -63,6 +63,7 @@ export default [
       route("admin/reviews", "routes/admin/admin-reviews.tsx"),
       route("admin/catalogue", "routes/admin/admin-catalogue.tsx"),
       route("admin/rewards", "routes/admin/admin-rewards.tsx"),
+      route("admin/campaigns", "routes/admin/admin-campaigns.tsx"),
     ]),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [

@@ -26,3 +26,20 @@ export function singaporeDayEnd(text: string): Date | null {
   const start = singaporeDayStart(text);
   return start && new Date(start.getTime() + DAY_MS);
 }
+
+const DATE_TIME_SHAPE = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+/** The instant a Singapore date and time names ("2026-11-30T23:59", as a datetime-local field sends it), or null when it is not a real one. */
+export function singaporeDateTime(text: string): Date | null {
+  const match = DATE_TIME_SHAPE.exec(text);
+  const day = match ? singaporeDayStart(match[1] as string) : null;
+  if (!match || !day) return null;
+  const [hours, minutes] = [Number(match[2]), Number(match[3])];
+  if (hours > 23 || minutes > 59) return null;
+  return new Date(day.getTime() + (hours * 60 + minutes) * 60_000);
+}
+
+/** A moment as a Singapore date and time to the minute, "2026-11-30T23:59" (what a datetime-local field shows). */
+export function singaporeDateTimeText(at: Date): string {
+  return new Date(at.getTime() + SINGAPORE_OFFSET_MS).toISOString().slice(0, 16);
+}

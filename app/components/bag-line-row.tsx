@@ -33,7 +33,16 @@ export const packOfLine = (line: ShownBagLine): Pack => ({
   kind: line.product.kind,
 });
 
-export function BagLineRow({ line, busy }: { line: ShownBagLine; busy: boolean }) {
+export function BagLineRow({
+  line,
+  busy,
+  campaigns = [],
+}: {
+  line: ShownBagLine;
+  busy: boolean;
+  /** The names of the running campaigns that cover this line. */
+  campaigns?: readonly string[];
+}) {
   const name = line.option.flavourName ? `${line.product.name}, ${line.option.flavourName}` : line.product.name;
   return (
     <li className="flex gap-4 p-4" data-testid="bag-line" aria-label={name}>
@@ -48,6 +57,11 @@ export function BagLineRow({ line, busy }: { line: ShownBagLine; busy: boolean }
               {[line.option.flavourName, line.option.optionName, servingsLabel(line.option.servings)].filter(Boolean).join(" · ")}
             </p>
             <p className="text-sm text-muted">{formatMoney(line.option.optionPriceCents)} each</p>
+            {campaigns.length > 0 && (
+              <p className="text-sm font-semibold text-amber-900" data-testid="line-campaigns">
+                <span aria-hidden="true">★ </span>Earns bonus points: {campaigns.join(", ")}
+              </p>
+            )}
           </div>
           <p className="font-semibold" data-testid="line-total">
             {formatMoney(line.lineTotalCents)}

@@ -3,19 +3,24 @@ import { shippingNote } from "../../domain/bag/shipping-note.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
 import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { formatNumber } from "../../kernel/number-format.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
 import { BagLineRow, packOfLine, type ShownBag } from "./bag-line-row.tsx";
+import { CampaignBadges } from "./campaign-notes.tsx";
 import { PackSprite } from "./pack-illustration.tsx";
 import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
 export function BagView({
   bag,
   rewards,
+  campaigns,
   result,
 }: {
   bag: ShownBag;
   /** The signed-in member's rewards waiting in the bag (paid with points). */
   rewards: RewardLine[];
+  /** The running campaigns that cover the bag's lines. */
+  campaigns: ShownBagCampaigns;
   result: ActionResult | undefined;
 }) {
   const busy = useNavigation().state !== "idle";
@@ -57,7 +62,7 @@ export function BagView({
                 className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
               >
                 {bag.lines.map((line) => (
-                  <BagLineRow key={line.optionId} line={line} busy={busy} />
+                  <BagLineRow key={line.optionId} line={line} busy={busy} campaigns={campaigns.lineCampaigns[line.optionId]} />
                 ))}
               </ul>
             )}
@@ -90,6 +95,7 @@ export function BagView({
                   <dd data-testid="bag-total">{formatMoney(bag.totalCents)}</dd>
                 </div>
               </dl>
+              <BagCampaignBonus campaigns={campaigns} />
               <p className="mt-3 text-sm text-muted" data-testid="shipping-note">
                 {shippingNote({ goodsCents: bag.subtotalCents, shippingCents: bag.shippingCents, hasRewards: rewardCount > 0 })}{" "}
                 Prices include GST.
@@ -110,6 +116,37 @@ export function BagView({
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** What the bag page shows of the campaigns that cover it. */
+export type ShownBagCampaigns = {
+  headlines: string[];
+  lineCampaigns: Record<string, string[]>;
+  estimatedBonus: number | null;
+};
+
+/** The campaigns covering the bag and, for a signed-in member, the bonus the order would get; a visitor is asked to sign in. */
+function BagCampaignBonus({ campaigns }: { campaigns: ShownBagCampaigns }) {
+  if (campaigns.headlines.length === 0) return null;
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-3" data-testid="bag-campaigns">
+      {campaigns.estimatedBonus === null ? (
+        <p className="text-sm">
+          Members earn bonus points on this bag.{" "}
+          <Link to="/member/login" className="font-semibold text-brand-700 underline">
+            Sign in
+          </Link>{" "}
+          to collect them.
+        </p>
+      ) : (
+        <p className="flex justify-between font-semibold text-amber-900">
+          <span>Campaign bonus (estimated)</span>
+          <span data-testid="bag-campaign-bonus">+{formatNumber(campaigns.estimatedBonus)} points</span>
+        </p>
+      )}
+      <CampaignBadges headlines={campaigns.headlines} className="mt-2" />
     </div>
   );
 }

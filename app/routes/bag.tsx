@@ -3,6 +3,7 @@ import { AddToBagInput, addToBag } from "../../domain/bag/add-to-bag.ts";
 import { getBag } from "../../domain/bag/get-bag.ts";
 import { RemoveBagLineInput, removeBagLine } from "../../domain/bag/remove-bag-line.ts";
 import { SetBagLineQuantityInput, setBagLineQuantity } from "../../domain/bag/set-bag-line-quantity.ts";
+import { bagCampaigns } from "../../domain/loyalty/campaigns/bag-campaigns.ts";
 import { bagTokenOf } from "../../domain/shared/context.ts";
 import { shownLine } from "../components/bag-line-row.tsx";
 import { BagView } from "../components/bag-view.tsx";
@@ -20,8 +21,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Bag");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const bag = await getBag(ctx.operations, {});
+  const { campaigns, lineCampaigns, estimatedBonus } = await bagCampaigns(ctx.operations, {});
   return {
     bag: { ...bag, lines: bag.lines.map(shownLine) },
+    campaigns: { headlines: campaigns.map((campaign) => campaign.headline), lineCampaigns, estimatedBonus },
     rewards: await rewardsInBag(ctx),
     notice: noticeOf(new URL(request.url)),
   };
@@ -72,5 +75,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Bag({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() ?? loaderData.notice;
   useRedemptionStoreSync(loaderData.rewards);
-  return <BagView bag={loaderData.bag} rewards={loaderData.rewards ?? []} result={result} />;
+  return <BagView bag={loaderData.bag} rewards={loaderData.rewards ?? []} campaigns={loaderData.campaigns} result={result} />;
 }

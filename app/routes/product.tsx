@@ -4,10 +4,13 @@ import { findProduct } from "../../domain/catalog/find-product.ts";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
 import type { Product } from "../../domain/catalog/types.ts";
 import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
+import { isInScope } from "../../domain/loyalty/campaigns/campaign.ts";
+import { listActiveCampaigns } from "../../domain/loyalty/campaigns/list-active-campaigns.ts";
 import { listProductReviews } from "../../domain/reviews/product-reviews.ts";
 import { formatCalendarDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { seriesBySlug, seriesSlug, seriesTitle } from "../../kernel/series.ts";
+import { CampaignBadges } from "../components/campaign-notes.tsx";
 import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
@@ -39,7 +42,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const flavour = flavoursOf(product).find((name) => name === asked) ?? null;
   const reviews = await listProductReviews(operations, { productId: product.id });
   const page = { url: new URL(product.path, siteOrigin).href, brandName: settings.brandName };
-  return { product: shownProduct(product), flavour, delivery: estimateDelivery(new Date()), reviews, page };
+  const covering = (await listActiveCampaigns(operations, {})).filter((campaign) =>
+    isInScope(campaign, { productId: product.id, seriesCode: product.series.code }),
+  );
+  const campaigns = covering.map((campaign) => campaign.headline);
+  return { product: shownProduct(product), flavour, delivery: estimateDelivery(new Date()), reviews, page, campaigns };
 }
 
 /** What this page shows of the product and its options, and so all of it that goes into the page's data. */
@@ -102,6 +109,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </nav>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-900">{product.name}</h1>
         <p className="mt-2 text-lg text-muted">{product.summary}</p>
+        <CampaignBadges headlines={loaderData.campaigns} className="mt-3" />
 
         {/* Flavour buttons submit this form when the page's script has not taken them over. */}
         <form id={FLAVOUR_FORM} method="get" />

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "programme.draft",
   "programme.publish",
   "campaign.create",
+  "campaign.update",
   "campaign.end",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

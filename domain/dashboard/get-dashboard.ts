@@ -4,8 +4,8 @@ import { members, pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { memberScreens } from "../loyalty/member-admin-access.ts";
+import { pointValueCents } from "../loyalty/point-value.ts";
 import { currentProgramme, termsOf } from "../loyalty/programme.ts";
-import { activeRewards } from "../loyalty/rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
 
@@ -62,24 +62,6 @@ async function periodFigures(ctx: OperationContext, since: Date): Promise<Period
     pointsRedeemed: redeemed,
     redemptionRate: issued > 0 ? redeemed / issued : null,
   };
-}
-
-/**
- * What one point is worth to the shop: members take the reward that gives most for their points, so
- * the best value among the active rewards (the cheapest pack each can be taken as ÷ its cost) is
- * what an outstanding point may cost.
- */
-async function pointValueCents(ctx: OperationContext): Promise<number> {
-  const rewards = await activeRewards(ctx);
-  const products = await ctx.catalog.products();
-  const priceOf = new Map(
-    products.flatMap((product) => product.options.map((option) => [option.optionId, option.optionPriceCents])),
-  );
-  const values = rewards.flatMap((reward) => {
-    const prices = reward.choices.map((choice) => priceOf.get(choice.optionId) ?? 0).filter((cents) => cents > 0);
-    return prices.length > 0 ? [Math.min(...prices) / reward.pointsCost] : [];
-  });
-  return values.length > 0 ? Math.max(...values) : 0;
 }
 
 const declared = { access: memberScreens, input: z.object({}) };

@@ -3,6 +3,7 @@ import type { Tx } from "../../db/client.ts";
 import { bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
+import { creditCampaignBonuses } from "./campaigns/campaign-points.ts";
 import { lockMember } from "./locked-member.ts";
 import { recordPointEntry } from "./point-ledger.ts";
 import { programmeInForce } from "./programme.ts";
@@ -12,7 +13,7 @@ import { promoteIfQualified, settleGoldYears } from "./tiers.ts";
 /** The part of an order the points rule reads. */
 export type CreditableOrder = Pick<
   typeof orders.$inferSelect,
-  "id" | "invoiceId" | "subtotalCents" | "discountCents" | "shippingCents"
+  "id" | "invoiceId" | "subtotalCents" | "discountCents" | "shippingCents" | "paidAt"
 >;
 
 /** What an order counts as spend, and earns points on, as the rules say what qualifies (goods after discounts, shipping excluded in version 1). */
@@ -44,8 +45,10 @@ export type OrderCredit = { credited: boolean; points: number; spentCents: numbe
  * Inside the caller's transaction: the order's `order` entry (idempotency key `order:{orderId}`), the
  * member's totalSpent and purchaseCount, and the tier — a gold year that has ended is judged first, so
  * the points follow the tier the member holds when the order is credited, and the spend may then
- * promote them. With creditPoints false (an `old` linked order) the entry carries 0 points: the order
- * shows in the history and counts as spend only. The same order a second time changes nothing.
+ * promote them. An order that earns points also gets the bonus of each campaign running when it was
+ * paid (creditCampaignBonuses), in the same transaction and programme version. With creditPoints false
+ * (an `old` linked order) the entry carries 0 points and no campaign applies: the order shows in the
+ * history and counts as spend only. The same order a second time changes nothing.
  * Linking the order row itself (orders.member_id) is the caller's.
  */
 export async function creditOrderToMember(
@@ -71,6 +74,17 @@ export async function creditOrderToMember(
     at,
   });
   if (!recorded) return { credited: false, points: 0, spentCents: 0, programmeVersion: version.number };
+  if (input.creditPoints) {
+    await creditCampaignBonuses(tx, {
+      member,
+      order,
+      rules: version.rules,
+      programmeVersion: version.number,
+      orderSpendCents: spentCents,
+      pointsOn: (spend) => orderPoints(version.rules, spend, member.membershipStatus),
+      at,
+    });
+  }
   await tx
     .update(members)
     .set({

@@ -6,7 +6,7 @@ import type { MemberDeps } from "../members/member-deps.ts";
 import { readMeta } from "../members/member-meta.ts";
 import type { PointTransactionView } from "../members/member-view.ts";
 import { parseInput } from "../shared/operation.ts";
-import { pointKindLabel } from "./point-kinds.ts";
+import { pointEntryLabel } from "./point-kinds.ts";
 
 /**
  * A member's point history is read a page at a time (decision record 011): newest first by
@@ -101,13 +101,16 @@ export async function loadPointHistoryPage(
     .orderBy(desc(pointTransactions.transactionAt), desc(pointTransactions.id))
     // One more than the page shows, to know whether there are older entries.
     .limit(size + 1);
-  const entries = rows.slice(0, size).map(({ entry: { idempotencyKey: _key, meta, ...entry }, position }) => ({
-    ...entry,
-    cursor: encodeCursor({ at: position, id: entry.id }),
-    activityLabel: pointKindLabel(entry.activityType),
-    meta: readMeta(deps, memberId, `pointTransactions[${entry.id}].meta`, meta),
-    formattedTransactionTimestamp: formatTimestamp(entry.transactionAt),
-  }));
+  const entries = rows.slice(0, size).map(({ entry: { idempotencyKey: _key, meta: stored, ...entry }, position }) => {
+    const meta = readMeta(deps, memberId, `pointTransactions[${entry.id}].meta`, stored);
+    return {
+      ...entry,
+      cursor: encodeCursor({ at: position, id: entry.id }),
+      activityLabel: pointEntryLabel(entry.activityType, meta),
+      meta,
+      formattedTransactionTimestamp: formatTimestamp(entry.transactionAt),
+    };
+  });
   const hasMore = rows.length > size;
   return { entries, hasMore, nextCursor: hasMore ? (entries.at(-1)?.cursor ?? null) : null };
 }

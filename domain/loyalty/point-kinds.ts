@@ -15,6 +15,7 @@ export const POINT_KIND_LABELS = {
   redeem: "Redeemed Product",
   "manual-debit": "Refund Adjustment",
   "manual-credit": "Bonus Points",
+  campaign: "Campaign Bonus",
 } as const;
 
 export type PointKind = keyof typeof POINT_KIND_LABELS;
@@ -26,4 +27,13 @@ export function isPointKind(value: string): value is PointKind {
 /** The label of a kind; a kind this table does not know is shown as it is stored. */
 export function pointKindLabel(kind: string): string {
   return isPointKind(kind) ? POINT_KIND_LABELS[kind] : kind;
+}
+
+/**
+ * The label of one entry: a campaign's bonus, and the refund that takes it back, name the campaign
+ * (meta.campaignName) — "Campaign Bonus: Luna Double Points Week".
+ */
+export function pointEntryLabel(kind: string, meta: Record<string, unknown>): string {
+  const campaign = typeof meta.campaignName === "string" ? meta.campaignName : null;
+  return campaign ? `${pointKindLabel(kind)}: ${campaign}` : pointKindLabel(kind);
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import type { orders } from "../../db/schema/orders.ts";
+import { campaignCreditsOf } from "./campaigns/campaign-points.ts";
 import { lockMember } from "./locked-member.ts";
 import { orderEntryKey } from "./order-points.ts";
 import { recordPointEntry } from "./point-ledger.ts";
@@ -16,10 +17,21 @@ function proportion(earned: number, refundedCents: number, priceCents: number, f
   return priceCents > 0 ? Math.floor((earned * refundedCents) / priceCents) : 0;
 }
 
-/** The order's reversals so far: points debited plus points written off, and spend reversed. */
-async function reversedSoFar(tx: Tx, memberId: string, orderId: string) {
-  const [row] = await tx
+/** The part of an order's points a reversal is about: the order's own (null) or a campaign's bonus (its id). */
+type Part = string | null;
+
+/**
+ * The order's reversals so far, by part: points debited plus points written off, and spend reversed.
+ * Reversals of a campaign's bonus name it in meta.campaignId; the order's own name none.
+ */
+async function reversedSoFar(
+  tx: Tx,
+  memberId: string,
+  orderId: string,
+): Promise<Map<Part, { points: number; spentCents: number }>> {
+  const rows = await tx
     .select({
+      part: sql<Part>`${pointTransactions.meta}->>'campaignId'`,
       points: sql<number>`coalesce(sum(${pointTransactions.points} + coalesce((${pointTransactions.meta}->>'shortfall')::int, 0)), 0)::int`,
       spentCents: sql<number>`coalesce(sum(${pointTransactions.spentCents}), 0)::int`,
     })
@@ -31,14 +43,17 @@ async function reversedSoFar(tx: Tx, memberId: string, orderId: string) {
         eq(pointTransactions.transactionType, "debit"),
         sql`${pointTransactions.meta}->>'orderId' = ${orderId}`,
       ),
-    );
-  return { points: Number(row?.points ?? 0), spentCents: Number(row?.spentCents ?? 0) };
+    )
+    .groupBy(sql`1`);
+  return new Map(rows.map((row) => [row.part, { points: Number(row.points), spentCents: Number(row.spentCents) }]));
 }
 
 /**
- * The compensating `refund` debit for the points and spend the order earned, up to what `refundedCents`
- * of its price now reverses. A balance that no longer holds the points (they were spent) is debited
- * only down to zero and the rest is recorded as meta.shortfall and written off.
+ * The compensating `refund` debits for what the order earned, up to what `refundedCents` of its price
+ * now reverses: one for the order's own points and spend, and one for each campaign bonus it was
+ * credited (meta names the campaign), each in the same proportion. A balance that no longer holds the
+ * points (they were spent) is debited only down to zero and the rest is recorded as meta.shortfall and
+ * written off. Each refund step's debits have their own keys, so a step applied again adds nothing.
  */
 export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amountCents: number; fully: boolean; at: Date }) {
   const [earned] = await tx
@@ -56,30 +71,57 @@ export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amount
   const { schedule } = await programmeInForce(tx, at);
   const { member } = await settleGoldYears(tx, await lockMember(tx, earned.memberId), at, schedule);
   const before = await reversedSoFar(tx, member.id, order.id);
-  const points = Math.max(0, proportion(earned.points, order.refundedCents, order.priceCents, fully) - before.points);
-  const spentCents = Math.max(0, proportion(earned.spentCents, order.refundedCents, order.priceCents, fully) - before.spentCents);
-  if (points === 0 && spentCents === 0) return { memberId: member.id, pointsReversed: 0, shortfall: 0 };
-  const debit = Math.min(points, member.points);
-  const shortfall = points - debit;
-  await recordPointEntry(tx, {
-    memberId: member.id,
-    email: member.email,
-    kind: "refund",
-    transactionType: "debit",
-    points: debit,
-    spentCents,
-    meta: {
-      orderId: order.id,
-      invoiceId: order.invoiceId,
-      refundedCents: step.amountCents,
-      totalRefundedCents: order.refundedCents,
-      ...(shortfall > 0 ? { shortfall } : {}),
-    },
-    idempotencyKey: `refund:order:${order.id}:${order.refundedCents}`,
-    // Reversed with the rules of the version that credited the order.
-    programmeVersion: earned.programmeVersion,
-    at,
-  });
+  const due = (earnedAmount: number, reversed: number) =>
+    Math.max(0, proportion(earnedAmount, order.refundedCents, order.priceCents, fully) - reversed);
+  const baseMeta = {
+    orderId: order.id,
+    invoiceId: order.invoiceId,
+    refundedCents: step.amountCents,
+    totalRefundedCents: order.refundedCents,
+  };
+  let balance = member.points;
+  const totals = { pointsReversed: 0, shortfall: 0 };
+  /** Debits what the balance holds of `points`, writes off the rest; `programmeVersion` is the crediting entry's. */
+  async function takeBack(points: number, entry: { spentCents: number; meta: object; key: string; programmeVersion: number }) {
+    const debit = Math.min(points, balance);
+    const shortfall = points - debit;
+    await recordPointEntry(tx, {
+      memberId: member.id,
+      email: member.email,
+      kind: "refund",
+      transactionType: "debit",
+      points: debit,
+      spentCents: entry.spentCents,
+      meta: { ...baseMeta, ...entry.meta, ...(shortfall > 0 ? { shortfall } : {}) },
+      idempotencyKey: entry.key,
+      // Reversed with the rules of the version that credited it.
+      programmeVersion: entry.programmeVersion,
+      at,
+    });
+    balance -= debit;
+    totals.pointsReversed += debit;
+    totals.shortfall += shortfall;
+  }
+
+  const orderBefore = before.get(null) ?? { points: 0, spentCents: 0 };
+  const points = due(earned.points, orderBefore.points);
+  const spentCents = due(earned.spentCents, orderBefore.spentCents);
+  const orderPart = points > 0 || spentCents > 0;
+  if (orderPart) {
+    const key = `refund:order:${order.id}:${order.refundedCents}`;
+    await takeBack(points, { spentCents, meta: {}, key, programmeVersion: earned.programmeVersion });
+  }
+  for (const bonus of await campaignCreditsOf(tx, member.id, order.id)) {
+    const bonusPoints = due(bonus.points, before.get(bonus.campaignId)?.points ?? 0);
+    if (bonusPoints === 0) continue;
+    await takeBack(bonusPoints, {
+      spentCents: 0,
+      meta: { campaignId: bonus.campaignId, campaignName: bonus.campaignName },
+      key: `refund:order:${order.id}:${order.refundedCents}:campaign:${bonus.campaignId}`,
+      programmeVersion: bonus.programmeVersion,
+    });
+  }
+  if (!orderPart) return { memberId: member.id, ...totals };
   // Spend before a membership reset is no longer in totalSpent, so only spend since then comes off it.
   const countedInTotal = earned.at >= member.membershipStartAt;
   await tx
@@ -91,5 +133,5 @@ export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amount
     })
     .where(eq(members.id, member.id));
   await reviewGoldAfterRefund(tx, member, at, schedule);
-  return { memberId: member.id, pointsReversed: debit, shortfall };
+  return { memberId: member.id, ...totals };
 }

@@ -17,6 +17,7 @@ export const CATALOGUE_FIELDS: ReadonlySet<string> = new Set([
   "product",
   "purchaseOption",
   "programme",
+  "activeCampaigns",
   "__typename",
 ]);
 

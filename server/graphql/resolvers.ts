@@ -2,6 +2,8 @@ import { findProduct } from "../../domain/catalog/find-product.ts";
 import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import type { OptionSku, Product, PurchaseOption } from "../../domain/catalog/types.ts";
+import type { CampaignView } from "../../domain/loyalty/campaigns/campaign-view.ts";
+import { listActiveCampaigns } from "../../domain/loyalty/campaigns/list-active-campaigns.ts";
 import type { EarnAction } from "../../domain/loyalty/earn-actions.ts";
 import { getProgramme, type ProgrammeView } from "../../domain/loyalty/get-programme.ts";
 import { fromCents } from "../../kernel/money.ts";
@@ -23,6 +25,14 @@ export const resolvers = {
     purchaseOption: (_: unknown, args: LookupArgs & { optionId: string }, ctx: GraphQLContext) =>
       findPurchaseOption(ctx.operations, args),
     programme: (_: unknown, _args: unknown, ctx: GraphQLContext) => getProgramme(ctx.operations, {}),
+    activeCampaigns: (_: unknown, _args: unknown, ctx: GraphQLContext) => listActiveCampaigns(ctx.operations, {}),
+  },
+  Campaign: {
+    kind: (campaign: CampaignView) => campaign.kind.toUpperCase(),
+    scope: (campaign: CampaignView) => campaign.scope.toUpperCase(),
+    audience: (campaign: CampaignView) => campaign.audience.toUpperCase(),
+    startsAt: (campaign: CampaignView) => campaign.startsAt.toISOString(),
+    endsAt: (campaign: CampaignView) => campaign.endsAt.toISOString(),
   },
   Programme: {
     effectiveAt: (programme: ProgrammeView) => programme.effectiveAt.toISOString(),

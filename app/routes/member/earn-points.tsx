@@ -1,9 +1,11 @@
 import { data, useNavigation } from "react-router";
+import { listActiveCampaigns } from "../../../domain/loyalty/campaigns/list-active-campaigns.ts";
 import type { EarnAction } from "../../../domain/loyalty/earn-actions.ts";
 import { createEarnPointTransaction } from "../../../domain/loyalty/earn-points.ts";
 import { getProgramme } from "../../../domain/loyalty/get-programme.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { BackLink } from "../../components/back-link.tsx";
+import { RunningCampaigns } from "../../components/campaign-notes.tsx";
 import { type BrandPage, BrandPageLink, EarnActionCard, type EarnActionItem } from "../../components/earn-action-card.tsx";
 import { type BrandPages, requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
@@ -37,8 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember(ctx, request);
   const completed = new Set(member.activities);
   const { actions } = await getProgramme(ctx.operations, {});
+  const campaigns = await listActiveCampaigns(ctx.operations, {});
   return {
     points: member.points,
+    campaigns: campaigns.map((campaign) => campaign.headline),
     actions: actions.map(
       (action): EarnActionItem => ({
         id: action.id,
@@ -92,6 +96,11 @@ export default function EarnPoints({ loaderData, actionData }: Route.ComponentPr
         </strong>{" "}
         points.
       </p>
+
+      <RunningCampaigns
+        headlines={loaderData.campaigns}
+        intro="Besides the actions below, orders paid while these run earn bonus points."
+      />
 
       <div role="status" aria-live="polite" className="mt-6 empty:hidden">
         {actionData && (

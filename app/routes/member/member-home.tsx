@@ -1,10 +1,13 @@
 import { Gift, Star, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
+import { isForTier } from "../../../domain/loyalty/campaigns/campaign.ts";
+import { listActiveCampaigns } from "../../../domain/loyalty/campaigns/list-active-campaigns.ts";
 import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
+import { RunningCampaigns } from "../../components/campaign-notes.tsx";
 import { ClaimOrderForm } from "../../components/claim-order-form.tsx";
 import { GoldProgress } from "../../components/gold-progress.tsx";
 import { MemberAvatar } from "../../components/member-avatar.tsx";
@@ -53,8 +56,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get(HISTORY_PARAM);
   const { home, historyProblem } = await memberHomeAt(ctx, member.id, before);
   const { pointHistory } = home;
+  const campaigns = (await listActiveCampaigns(ctx.operations, {})).filter((campaign) =>
+    isForTier(campaign, member.membershipStatus),
+  );
   return data(
     {
+      campaigns: campaigns.map((campaign) => campaign.headline),
       member: {
         name: member.name,
         picture: member.picture,
@@ -156,6 +163,11 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
         <Stat label="Total spent" value={formatMoney(member.totalSpentCents)} testId="member-total-spent" />
         <Stat label="Purchases" value={formatNumber(member.purchaseCount)} testId="member-purchases" />
       </dl>
+
+      <RunningCampaigns
+        headlines={loaderData.campaigns}
+        intro="Running now, and you qualify: your paid orders get these bonus points."
+      />
 
       <div className="mt-6 space-y-6">
         <GoldProgress progress={progress} />

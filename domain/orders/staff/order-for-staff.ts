@@ -5,7 +5,7 @@ import { emailOutbox, orders, refundLines, refunds } from "../../../db/schema/or
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { orderEntryKey } from "../../loyalty/order-points.ts";
-import { pointKindLabel } from "../../loyalty/point-kinds.ts";
+import { pointEntryLabel } from "../../loyalty/point-kinds.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -38,6 +38,7 @@ export const orderForStaff = defineOperation(declared, async function orderForSt
       transactionType: pointTransactions.transactionType,
       points: pointTransactions.points,
       at: pointTransactions.transactionAt,
+      meta: pointTransactions.meta,
     })
     .from(pointTransactions)
     .where(
@@ -60,7 +61,7 @@ export const orderForStaff = defineOperation(declared, async function orderForSt
     ...emails.flatMap((email) => (email.sentAt ? [{ at: email.sentAt, what: `Email sent: ${EMAIL_KINDS[email.kind]}` }] : [])),
     ...points.map((entry) => ({
       at: entry.at,
-      what: `${pointKindLabel(entry.kind)}: ${entry.transactionType === "credit" ? "+" : "−"}${entry.points} points`,
+      what: `${pointEntryLabel(entry.kind, entry.meta)}: ${entry.transactionType === "credit" ? "+" : "−"}${entry.points} points`,
     })),
     ...(order.linkedAt ? [{ at: order.linkedAt, what: "Linked to a member" }] : []),
     ...(order.shippedAt && shipment
@@ -82,7 +83,7 @@ export const orderForStaff = defineOperation(declared, async function orderForSt
     order,
     member: member ?? null,
     shipment,
-    points: points.map((entry) => ({ ...entry, label: pointKindLabel(entry.kind) })),
+    points: points.map(({ meta, ...entry }) => ({ ...entry, label: pointEntryLabel(entry.kind, meta) })),
     /** Each line with the boxes refunds credit (pending ones too). */
     lines,
     refunds: refundRows.map((refund) => ({
