@@ -26,3 +26,18 @@ export function singaporeDayEnd(text: string): Date | null {
   const start = singaporeDayStart(text);
   return start && new Date(start.getTime() + DAY_MS);
 }
+
+const TIME_SHAPE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** The moment a Singapore date (YYYY-MM-DD) and clock time (HH:MM, 24-hour) name, or null when either is not real. */
+export function singaporeDateTime(date: string, time: string): Date | null {
+  const day = singaporeDayStart(date);
+  const clock = TIME_SHAPE.exec(time);
+  if (!day || !clock) return null;
+  return new Date(day.getTime() + (Number(clock[1]) * 60 + Number(clock[2])) * 60_000);
+}
+
+/** The Singapore clock time of a moment, HH:MM. */
+export function singaporeClock(at: Date | number): string {
+  return new Date(Number(at) + SINGAPORE_OFFSET_MS).toISOString().slice(11, 16);
+}
