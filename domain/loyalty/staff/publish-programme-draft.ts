@@ -13,27 +13,25 @@ import { lockProgrammeForPublishing } from "../programme.ts";
 import { auditSidesOf, diffRules } from "../programme-diff.ts";
 import { latestPublished, lockedDraft, publishedRefusal, versionRows, versionTarget } from "./programme-version-rows.ts";
 
-export const PublishInput = z
-  .object({
-    number: wholeNumber(1, 1_000_000),
-    /** now: it takes effect as it is published; scheduled: at the Singapore date and time given. */
-    when: z.enum(["now", "scheduled"], { error: "must be now or scheduled" }),
-    date: text(10),
-    time: text(5),
-  })
-  .transform((input, ctx) => {
-    if (input.when === "now") return { number: input.number, effectiveAt: null };
-    const effectiveAt = singaporeDateTime(input.date, input.time);
-    if (!effectiveAt) {
-      ctx.addIssue({ code: "custom", path: ["date"], message: "Choose the Singapore date and time it takes effect." });
-      return z.NEVER;
-    }
-    return { number: input.number, effectiveAt };
-  });
+export const PublishInput = z.object({
+  number: wholeNumber(1, 1_000_000),
+  /** now: it takes effect as it is published; scheduled: at the Singapore date and time given. */
+  when: z.enum(["now", "scheduled"], { error: "must be now or scheduled" }),
+  date: text(10),
+  time: text(5),
+});
 
 const declared = { access: staffHolding("programme"), input: PublishInput };
 
 const refuseTime = (message: string) => new AppError("BAD_USER_INPUT", message, { date: message });
+
+/** The moment asked for: null for now. */
+function chosenTime(input: z.output<typeof PublishInput>): Date | null {
+  if (input.when === "now") return null;
+  const at = singaporeDateTime(input.date, input.time);
+  if (!at) throw refuseTime("Choose the Singapore date and time it takes effect.");
+  return at;
+}
 
 /**
  * publishProgrammeDraft: the draft becomes the next version, in force from now or from a chosen time,
@@ -41,6 +39,7 @@ const refuseTime = (message: string) => new AppError("BAD_USER_INPUT", message, 
  * then never changed (a trigger refuses it too). Two publishes at once: one wins, the other is refused.
  */
 export const publishProgrammeDraft = defineOperation(declared, async function publishProgrammeDraft(ctx, input, actor) {
+  const chosen = chosenTime(input);
   return ctx.db.transaction(async (tx) => {
     // Locks in the order a review's approval takes them (the catalogue revision, then the programme),
     // so the two never wait on each other; publishing bumps the revision when the version turns published.
@@ -48,7 +47,7 @@ export const publishProgrammeDraft = defineOperation(declared, async function pu
     await lockProgrammeForPublishing(tx);
     const now = ctx.now();
     const draft = await lockedDraft(tx, input.number);
-    const effectiveAt = input.effectiveAt ?? now;
+    const effectiveAt = chosen ?? now;
     if (effectiveAt < now)
       throw refuseTime(`${formatTimestamp(effectiveAt)} is in the past: choose a later time, or publish now.`);
     const previous = latestPublished(await versionRows(tx));

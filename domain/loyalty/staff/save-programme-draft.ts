@@ -7,11 +7,8 @@ import { staffHolding } from "../../shared/access.ts";
 import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { auditSidesOf, diffRules } from "../programme-diff.ts";
-import { ProgrammeRules, type Verification } from "../programme-rules.ts";
+import { NEW_ACTION_VERIFICATIONS, ProgrammeRules } from "../programme-rules.ts";
 import { lockedDraft, type VersionRow, versionRows, versionTarget } from "./programme-version-rows.ts";
-
-/** How staff may have a new action checked: members say they did it, or staff approve it. */
-export const NEW_ACTION_VERIFICATIONS = ["click", "staff"] as const satisfies readonly Verification[];
 
 export const SaveDraftInput = z.object({ number: wholeNumber(1, 1_000_000), rules: ProgrammeRules });
 
