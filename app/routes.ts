@@ -63,6 +63,8 @@ export default [
       route("admin/reviews", "routes/admin/admin-reviews.tsx"),
       route("admin/catalogue", "routes/admin/admin-catalogue.tsx"),
       route("admin/rewards", "routes/admin/admin-rewards.tsx"),
+      route("admin/programme", "routes/admin/admin-programme.tsx"),
+      route("admin/programme/draft", "routes/admin/admin-programme-draft.tsx"),
       route("admin/campaigns", "routes/admin/admin-campaigns.tsx"),
     ]),
   ]),

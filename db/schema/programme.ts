@@ -19,6 +19,8 @@ export const programmeVersions = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** When its tier policy "rejudge" was carried out for every member; null until then (or for "keep"). */
     tiersJudgedAt: timestamp("tiers_judged_at", { withTimezone: true }),
+    /** While "rejudge" is under way: the last member id judged, the batches going through members by id. */
+    tiersJudgedThrough: text("tiers_judged_through"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

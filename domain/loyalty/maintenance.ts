@@ -7,14 +7,16 @@ import { lockMember } from "./locked-member.ts";
 import { refreshLedgerStatistics } from "./point-history.ts";
 import { loadProgrammeSchedule } from "./programme.ts";
 import { type ExpiryResult, expirePendingRedeems } from "./redeem-expiry.ts";
+import { type RejudgeResult, rejudgeTiers } from "./rejudge-tiers.ts";
 import { addMonths, settleGoldYears, shortestGoldMonths } from "./tiers.ts";
 
-export type MaintenanceResult = { renewed: number; demoted: number; redeems: ExpiryResult };
+export type MaintenanceResult = { renewed: number; demoted: number; rejudged: RejudgeResult; redeems: ExpiryResult };
 
 const declared = { access: backgroundJob, input: z.object({}) };
 
 /**
- * runLoyaltyMaintenance, the scheduled loyalty work (a job's, not a person's): judges the gold years
+ * runLoyaltyMaintenance, the scheduled loyalty work (a job's, not a person's): carries out the
+ * "rejudge" tier policy of a version that has taken effect (rejudge-tiers.ts), judges the gold years
  * that have ended by now (renew or back to green, tiers.ts) and expires the Pending redeems past their
  * hold (redeem-expiry.ts), then refreshes the ledger's planner statistics (point-history.ts). It
  * first finds who is due, then handles each member in a short transaction of its own (lock the
@@ -28,6 +30,7 @@ export const runLoyaltyMaintenance = defineOperation(
   declared,
   async function runLoyaltyMaintenance(ctx): Promise<MaintenanceResult> {
     const now = ctx.now();
+    const rejudged = await rejudgeTiers(ctx.db, now);
     const schedule = await loadProgrammeSchedule(ctx.db);
     // A gold year is at least as long as the same calendar span counted back from now (see addMonths),
     // and at least the shortest any version gives, so no member whose gold started later can be due;
@@ -38,7 +41,7 @@ export const runLoyaltyMaintenance = defineOperation(
       .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, addMonths(now, -shortestGoldMonths(schedule)))))
       .orderBy(asc(members.id));
 
-    const result: MaintenanceResult = { renewed: 0, demoted: 0, redeems: { expired: 0, pointsReturned: 0 } };
+    const result: MaintenanceResult = { renewed: 0, demoted: 0, rejudged, redeems: { expired: 0, pointsReturned: 0 } };
     const failures: unknown[] = [];
     for (const { id } of due) {
       try {

@@ -15,6 +15,9 @@ export const VERIFICATIONS = {
 } as const;
 export type Verification = keyof typeof VERIFICATIONS;
 
+/** How an action staff add is checked: members say they did it, or staff approve it. */
+export const NEW_ACTION_VERIFICATIONS = ["click", "staff"] as const satisfies readonly Verification[];
+
 /** The icons an action may show (lucide names the pages draw). */
 export const ACTION_ICONS = [
   "badge-check",
@@ -34,9 +37,19 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 /** Actions the shop's own code credits; a version may change their words and points, never drop them. */
 export const BUILT_IN_ACTIONS = { signUp: "sign-up", review: "post-review" } as const;
 
-const text = (max: number) => z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(max);
-const whole = (min: number, max: number) =>
-  z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(min).max(max);
+const text = (max: number) =>
+  z
+    .string({ error: "is required" })
+    .trim()
+    .min(1, { error: "is required" })
+    .max(max, { error: `must be at most ${max} characters` });
+/** A number from min to max, its limits said in the words a form shows next to the field. */
+const between = (min: number, max: number) =>
+  z
+    .number({ error: "must be a number" })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+const whole = (min: number, max: number) => between(min, max).int({ error: "must be a whole number" });
 
 export const EarnActionRule = z.object({
   id: z
@@ -59,7 +72,7 @@ export const ProgrammeRules = z
   .object({
     earning: z.object({
       /** A green member's points per S$1 of qualifying spend. */
-      pointsPerDollar: z.number({ error: "must be a number" }).min(0).max(100),
+      pointsPerDollar: between(0, 100),
       /** whole-dollars: spend is rounded down to whole S$1 first; cents: points are worked out on the exact amount. */
       rounding: z.enum(["whole-dollars", "cents"]),
       /** Whether promotion-code discounts come off the spend that earns and qualifies. */
@@ -69,13 +82,17 @@ export const ProgrammeRules = z
     }),
     gold: z.object({
       /** Qualifying spend that makes a green member gold. */
-      thresholdCents: whole(100, 100_000_000),
+      thresholdCents: z
+        .number({ error: "must be an amount in S$" })
+        .int({ error: "must be an amount in S$" })
+        .min(100, { error: "must be at least S$1.00" })
+        .max(100_000_000, { error: "must be at most S$1,000,000.00" }),
       /** How far back spend counts towards gold, in months; null: since joining (or returning to green). */
       qualifyingWindowMonths: whole(1, 120).nullable(),
       /** How long a gold year lasts; the threshold spent in it renews gold. */
       lengthMonths: whole(1, 120),
       /** A gold member's points are this many times a green member's (rounded down). */
-      multiplier: z.number({ error: "must be a number" }).min(1).max(10),
+      multiplier: between(1, 10),
     }),
     /** How long a reward waits in the bag for a paid order before its points come back. */
     redeemHoldDays: whole(1, 90),

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { programmeVersions } from "../../db/schema/programme.ts";
 import type { CatalogReader } from "../catalog/catalog-reader.ts";
@@ -63,13 +63,25 @@ export async function currentProgramme(store: {
   return programmeAt(await programmeSchedule(store), store.now());
 }
 
+/** The advisory lock ledger writers hold shared and publishing holds alone (any fixed number of the shop's). */
+const PROGRAMME_LOCK = 40_040;
+
 /**
  * Inside a transaction that writes to the ledger: the schedule read in the transaction itself, and the
- * version in force at `at`, which the entries it writes record.
+ * version in force at `at`, which the entries it writes record. The transaction holds the programme's
+ * lock shared until it ends, so a version published to take effect now waits for the ledger writers
+ * under way (whose `at` is earlier) and those that follow read it: every event falls under exactly the
+ * version in force at its time.
  */
 export async function programmeInForce(tx: Tx, at: Date): Promise<{ version: ProgrammeVersion; schedule: ProgrammeSchedule }> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${PROGRAMME_LOCK})`);
   const schedule = await loadProgrammeSchedule(tx);
   return { version: programmeAt(schedule, at), schedule };
+}
+
+/** Publishing's side of the lock: no ledger writer is under way, and none starts, until the transaction ends. */
+export async function lockProgrammeForPublishing(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PROGRAMME_LOCK})`);
 }
 
 /** The numbers the member-facing copy mentions (programme-copy.ts words them). */

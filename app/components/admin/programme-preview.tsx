@@ -1,0 +1,164 @@
+import { Form } from "react-router";
+import { formatPoints } from "../../../domain/loyalty/programme-copy.ts";
+import type { ProgrammePreview } from "../../../domain/loyalty/staff/preview-programme-draft.ts";
+import { formatMoney } from "../../../kernel/money.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
+import { Field, SubmitButton } from "./admin-form.tsx";
+import { Section, Stat } from "./admin-parts.tsx";
+
+const TIER_NAMES = { green: "Green", gold: "Gold" } as const;
+const count = (members: number) => `${formatNumber(members)} member${members === 1 ? "" : "s"}`;
+const signed = (points: number) => `${points > 0 ? "+" : points < 0 ? "−" : "±"}${formatPoints(Math.abs(points))}`;
+
+function TierMoves({ preview }: { preview: ProgrammePreview }) {
+  const { atPublish, atGoldYearEnd, members } = preview;
+  return (
+    <>
+      <p className="text-muted">
+        Now: {count(members.green)} green, {count(members.gold)} gold. Counted as if the draft were published now.
+      </p>
+      {preview.tierPolicy === "rejudge" ? (
+        <>
+          <p className="mt-2">
+            <strong>Rejudge:</strong> when the draft takes effect, every member is judged against its gold rule at once. Points
+            already earned are never taken away.
+          </p>
+          <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+            <Stat label="Green → gold when it takes effect" value={count(atPublish.greenToGold)} />
+            <Stat label="Gold → green when it takes effect" value={count(atPublish.goldToGreen)} />
+          </dl>
+        </>
+      ) : (
+        <>
+          <p className="mt-2">
+            <strong>Keep:</strong> no member changes tier when the draft takes effect; each keeps their tier until their gold year
+            ends. The new rule judges them from then on.
+          </p>
+          <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+            <Stat label="Green members who would go gold at their next order" value={count(preview.atNextOrder)} />
+            <Stat
+              label="Gold members who would renew only under the draft (on their gold year's spend so far)"
+              value={count(atGoldYearEnd.renewUnderDraftOnly)}
+            />
+            <Stat
+              label="Gold members who would renew only under the current version"
+              value={count(atGoldYearEnd.renewUnderCurrentOnly)}
+            />
+          </dl>
+        </>
+      )}
+    </>
+  );
+}
+
+function Liability({ liability }: { liability: ProgrammePreview["liability"] }) {
+  const change = liability.draftPoints - liability.currentPoints;
+  return (
+    <>
+      <p className="text-muted">
+        The points the {formatNumber(liability.orders)} member orders credited in the last {liability.days} days would earn under
+        the draft, minus under the version in force, each at the member's present tier. Earn actions and rewards are not counted.
+      </p>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+        <Stat label="Under the version in force" value={formatPoints(liability.currentPoints)} />
+        <Stat label="Under the draft" value={formatPoints(liability.draftPoints)} />
+        <Stat label="Change in points liability" value={signed(change)} />
+      </dl>
+    </>
+  );
+}
+
+function SampleBag({ sample }: { sample: ProgrammePreview["sample"] }) {
+  return (
+    <>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <Field
+          id="sample"
+          label="Sample bag (S$, goods after discounts)"
+          name="sample"
+          inputMode="decimal"
+          width="w-40"
+          defaultValue={(sample.spendCents / 100).toFixed(2)}
+        />
+        <SubmitButton look="secondary">Work it out</SubmitButton>
+      </Form>
+      <table className="mt-3 w-full max-w-xl border-collapse text-left">
+        <caption className="sr-only">Points a {formatMoney(sample.spendCents)} bag earns</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="py-2">
+              Tier
+            </th>
+            <th scope="col" className="py-2">
+              Version in force
+            </th>
+            <th scope="col" className="py-2">
+              Draft
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sample.rows.map((row) => (
+            <tr key={row.tier} className="border-b border-slate-200">
+              <th scope="row" className="py-2">
+                {TIER_NAMES[row.tier]}
+              </th>
+              <td className="py-2">{formatPoints(row.current)}</td>
+              <td className="py-2 font-semibold">{formatPoints(row.draft)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function MemberCopy({ copy }: { copy: ProgrammePreview["copy"] }) {
+  return (
+    <>
+      <ul className="space-y-3">
+        {copy.texts.map((text) => (
+          <li key={text.where} className="rounded-lg border border-slate-200 bg-white p-3">
+            <p className="text-sm font-semibold text-muted">
+              {text.where} {text.draft !== text.current && <span className="text-amber-950">· changes</span>}
+            </p>
+            <p className="mt-1">{text.draft}</p>
+            {text.draft !== text.current && <p className="mt-1 text-sm text-muted">Now: {text.current}</p>}
+          </li>
+        ))}
+      </ul>
+      <h4 className="mt-4 font-bold text-brand-900">The earn page under the draft</h4>
+      <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+        {copy.actions.draft.map((action) => (
+          <li key={action.id} className="rounded-lg border border-slate-200 bg-white p-3">
+            <p className="font-semibold">
+              {action.title} · {formatPoints(action.points)}
+              {action.isDisabled && <span className="text-muted"> · Coming Soon</span>}
+            </p>
+            <p className="text-sm text-muted">{action.description}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** What publishing the draft would do, read against the real members (previewProgrammeDraft). */
+export function ProgrammePreviewSections({ preview }: { preview: ProgrammePreview }) {
+  return (
+    <>
+      <Section id="preview-tiers" title="Preview: tiers">
+        <TierMoves preview={preview} />
+      </Section>
+      <Section id="preview-liability" title="Preview: points liability">
+        <Liability liability={preview.liability} />
+      </Section>
+      <Section id="preview-sample" title="Preview: a sample bag">
+        <SampleBag sample={preview.sample} />
+      </Section>
+      <Section id="preview-copy" title="Preview: what members read">
+        <MemberCopy copy={preview.copy} />
+      </Section>
+    </>
+  );
+}

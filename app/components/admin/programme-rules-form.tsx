@@ -1,0 +1,195 @@
+import {
+  ACTION_ICONS,
+  BUILT_IN_ACTIONS,
+  NEW_ACTION_VERIFICATIONS,
+  type ProgrammeRules,
+  VERIFICATIONS,
+} from "../../../domain/loyalty/programme-rules.ts";
+import { AdminForm, type Answer, Field, SelectField, SubmitButton } from "./admin-form.tsx";
+
+/** Field names are the rules' paths (app/lib/programme-form.server.ts reads them back). */
+
+const ROUNDINGS = [
+  { value: "whole-dollars", label: "Whole S$1 only" },
+  { value: "cents", label: "The exact amount" },
+];
+/** Short enough for a phone's select; the history words each policy in full. */
+const POLICIES = [
+  { value: "keep", label: "Keep: until the gold year ends" },
+  { value: "rejudge", label: "Rejudge everyone at once" },
+];
+const ICONS = ACTION_ICONS.map((icon) => ({ value: icon, label: icon }));
+const NEW_VERIFICATIONS = NEW_ACTION_VERIFICATIONS.map((value) => ({ value, label: VERIFICATIONS[value] }));
+
+const FIELDSET = "grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3";
+const LEGEND = "px-1 text-lg font-bold text-brand-900";
+
+function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2">
+      <input type="checkbox" name={name} defaultChecked={checked} /> {label}
+    </label>
+  );
+}
+
+type Action = ProgrammeRules["actions"][number];
+
+/** One earn action's wording, icon, points and switches; how it is verified stays as it is. */
+function ActionFields({ action, index }: { action: Action; index: number }) {
+  const name = (field: string) => `rules.actions.${index}.${field}`;
+  const id = (field: string) => `action-${action.id}-${field}`;
+  const builtIn = (Object.values(BUILT_IN_ACTIONS) as string[]).includes(action.id);
+  return (
+    <fieldset className={FIELDSET}>
+      <legend className={LEGEND}>{action.title}</legend>
+      <input type="hidden" name={name("id")} value={action.id} />
+      <input type="hidden" name={name("verification")} value={action.verification} />
+      <input type="hidden" name={name("socialNetwork")} value={action.socialNetwork ?? ""} />
+      <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
+        <span className="font-mono">{action.id}</span> · {VERIFICATIONS[action.verification]}
+      </p>
+      <Field id={id("title")} label="Title" name={name("title")} required maxLength={80} defaultValue={action.title} />
+      <Field
+        id={id("description")}
+        label="Description"
+        name={name("description")}
+        required
+        maxLength={300}
+        defaultValue={action.description}
+      />
+      <SelectField id={id("icon")} label="Icon" name={name("icon")} options={ICONS} defaultValue={action.icon} />
+      <Field id={id("points")} label="Points" name={name("points")} type="number" required min={0} defaultValue={action.points} />
+      <Check name={name("hidden")} label="Hidden from the earn page" checked={action.hidden} />
+      <Check name={name("disabled")} label="Coming soon (cannot be done yet)" checked={action.disabled} />
+      {!builtIn && <Check name={name("remove")} label="Remove this action" checked={false} />}
+    </fieldset>
+  );
+}
+
+/** A new earn action: its id (never changed after) and how it is checked, besides the words and points. */
+function NewActionFields() {
+  return (
+    <fieldset className={FIELDSET}>
+      <legend className={LEGEND}>New action (optional)</legend>
+      <Field id="new-action-id" label="Id (lower-case letters, digits, dashes)" name="newAction.id" maxLength={40} />
+      <SelectField id="new-action-verification" label="Checked by" name="newAction.verification" options={NEW_VERIFICATIONS} />
+      <Field id="new-action-title" label="Title" name="newAction.title" maxLength={80} />
+      <Field id="new-action-description" label="Description" name="newAction.description" maxLength={300} />
+      <SelectField id="new-action-icon" label="Icon" name="newAction.icon" options={ICONS} />
+      <Field id="new-action-points" label="Points" name="newAction.points" type="number" min={0} />
+    </fieldset>
+  );
+}
+
+/** The whole rules document of a draft, every field editable; the form posts it whole. */
+export function ProgrammeRulesForm({ number, rules, answer }: { number: number; rules: ProgrammeRules; answer: Answer }) {
+  const { earning, gold } = rules;
+  return (
+    <AdminForm
+      intent="save"
+      answer={answer}
+      hiddenFields={[
+        ["number", String(number)],
+        ["actionCount", String(rules.actions.length)],
+      ]}
+      className="space-y-4"
+    >
+      <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>Earning on orders</legend>
+        <Field
+          id="points-per-dollar"
+          label="Points per S$1 (green)"
+          name="rules.earning.pointsPerDollar"
+          type="number"
+          step="any"
+          min={0}
+          required
+          defaultValue={earning.pointsPerDollar}
+        />
+        <SelectField
+          id="rounding"
+          label="Points are worked out on"
+          name="rules.earning.rounding"
+          options={ROUNDINGS}
+          defaultValue={earning.rounding}
+        />
+        <Check name="rules.earning.afterDiscounts" label="Discounts come off the spend" checked={earning.afterDiscounts} />
+        <Check name="rules.earning.includesShipping" label="Shipping counts as spend" checked={earning.includesShipping} />
+      </fieldset>
+      <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>Gold</legend>
+        <Field
+          id="gold-threshold"
+          label="Gold threshold (S$)"
+          name="rules.gold.thresholdCents"
+          inputMode="decimal"
+          required
+          defaultValue={(gold.thresholdCents / 100).toFixed(2)}
+        />
+        <Field
+          id="gold-window"
+          label="Spend counts for (months; empty: since joining)"
+          name="rules.gold.qualifyingWindowMonths"
+          type="number"
+          min={1}
+          defaultValue={gold.qualifyingWindowMonths ?? ""}
+        />
+        <Field
+          id="gold-length"
+          label="Gold year (months)"
+          name="rules.gold.lengthMonths"
+          type="number"
+          min={1}
+          required
+          defaultValue={gold.lengthMonths}
+        />
+        <Field
+          id="gold-multiplier"
+          label="Gold multiplier (× green points)"
+          name="rules.gold.multiplier"
+          type="number"
+          step="any"
+          min={1}
+          required
+          defaultValue={gold.multiplier}
+        />
+        <div className="sm:col-span-2">
+          <SelectField
+            id="tier-policy"
+            label="Tiers on publishing"
+            name="rules.tierPolicy"
+            options={POLICIES}
+            defaultValue={rules.tierPolicy}
+          />
+        </div>
+      </fieldset>
+      <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>Rewards and claims</legend>
+        <Field
+          id="redeem-hold"
+          label="A reward waits for an order (days)"
+          name="rules.redeemHoldDays"
+          type="number"
+          min={1}
+          required
+          defaultValue={rules.redeemHoldDays}
+        />
+        <Field
+          id="claim-window"
+          label="Past orders earn when claimed (days before joining)"
+          name="rules.claimWindowDays"
+          type="number"
+          min={0}
+          required
+          defaultValue={rules.claimWindowDays}
+        />
+      </fieldset>
+      <h3 className="text-lg font-bold text-brand-900">Earn actions</h3>
+      {rules.actions.map((action, index) => (
+        <ActionFields key={action.id} action={action} index={index} />
+      ))}
+      <NewActionFields />
+      <SubmitButton>Save draft {number}</SubmitButton>
+    </AdminForm>
+  );
+}

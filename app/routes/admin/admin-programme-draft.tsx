@@ -1,0 +1,143 @@
+import { redirect, useActionData } from "react-router";
+import { discardProgrammeDraft } from "../../../domain/loyalty/staff/discard-programme-draft.ts";
+import { listProgrammeVersions } from "../../../domain/loyalty/staff/list-programme-versions.ts";
+import { previewProgrammeDraft } from "../../../domain/loyalty/staff/preview-programme-draft.ts";
+import { PublishInput, publishProgrammeDraft } from "../../../domain/loyalty/staff/publish-programme-draft.ts";
+import { SaveDraftInput, saveProgrammeDraft } from "../../../domain/loyalty/staff/save-programme-draft.ts";
+import { parseInput } from "../../../domain/shared/operation.ts";
+import { singaporeDate, singaporeDateTimeText } from "../../../kernel/singapore-time.ts";
+import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
+import { LINK, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
+import { ProgrammeHistory } from "../../components/admin/programme-history.tsx";
+import { ProgrammePreviewSections } from "../../components/admin/programme-preview.tsx";
+import { ProgrammeRulesForm } from "../../components/admin/programme-rules-form.tsx";
+import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
+import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { formInput } from "../../lib/form-input.server.ts";
+import { centsFromDollars } from "../../lib/money-input.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import { onFormFields, programmeFormLabels, rulesFromForm } from "../../lib/programme-form.server.ts";
+import { historyEntryOf } from "../../lib/programme-history.server.ts";
+import type { Route } from "./+types/admin-programme-draft";
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Programme draft"), { name: "robots", content: "noindex" }];
+
+const SAMPLE_CENTS = 10_000;
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { operations } = requireStaffPage(args);
+  const versions = await refusedAsPage(listProgrammeVersions(operations, {}));
+  const draft = versions.find((entry) => entry.state === "draft");
+  if (!draft) throw redirect("/admin/programme");
+  const typed = new URL(args.request.url).searchParams.get("sample");
+  const sampleCents = typed === null ? SAMPLE_CENTS : centsFromDollars(typed);
+  const readable = Number.isFinite(sampleCents);
+  const preview = await refusedAsPage(
+    previewProgrammeDraft(operations, { number: draft.number, sampleCents: readable ? sampleCents : SAMPLE_CENTS }),
+  );
+  // The scheduled time starts an hour ahead, on the minute.
+  const soon = Math.ceil((operations.now().getTime() + HOUR_MS) / 60_000) * 60_000;
+  return {
+    number: draft.number,
+    rules: draft.rules,
+    changes: historyEntryOf(draft),
+    preview,
+    sampleError: readable ? null : `"${typed?.slice(0, 20)}" is not an amount in S$; the sample shows S$100.00.`,
+    scheduled: { date: singaporeDate(soon), time: singaporeDateTimeText(new Date(soon)).slice(11) },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { operations, form } = await requireStaffForm(args);
+  const number = formText(form, "number");
+  const intent = formText(form, "intent");
+  if (intent === "publish") {
+    try {
+      await publishProgrammeDraft(operations, formInput(PublishInput, form));
+    } catch (error) {
+      return failureResult(error);
+    }
+    throw redirect(`/admin/programme?published=${encodeURIComponent(number)}`);
+  }
+  if (intent === "discard") {
+    try {
+      await discardProgrammeDraft(operations, { number });
+    } catch (error) {
+      return failureResult(error);
+    }
+    throw redirect(`/admin/programme?discarded=${encodeURIComponent(number)}`);
+  }
+  const { rules, prefixes } = rulesFromForm(form);
+  try {
+    const saved = await saveProgrammeDraft(operations, parseInput(SaveDraftInput, { number, rules }));
+    const message =
+      saved.changes.length === 0
+        ? "Nothing changed."
+        : `Saved draft ${saved.number}: ${saved.changes.map((change) => change.text).join("; ")}.`;
+    return { ok: true, message } satisfies ActionResult;
+  } catch (error) {
+    return failureResult(onFormFields(error, prefixes), { labels: programmeFormLabels(form, prefixes) });
+  }
+}
+
+export default function AdminProgrammeDraft({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const { number, rules, changes, preview, sampleError, scheduled } = loaderData;
+  return (
+    <>
+      <PageHeading title={`Programme draft ${number}`} back={{ to: "/admin/programme", label: "All versions" }}>
+        Save the draft, read its preview against the members, then publish it. Published versions are never changed.
+      </PageHeading>
+      <nav aria-label="On this page" className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+        <a href="#rules-heading" className={LINK}>
+          Rules
+        </a>
+        <a href="#preview-tiers-heading" className={LINK}>
+          Preview
+        </a>
+        <a href="#publish-heading" className={LINK}>
+          Publish
+        </a>
+      </nav>
+      <ActionMessage result={result} />
+      <Section id="changes" title="What the draft changes">
+        <ProgrammeHistory entries={[changes]} />
+      </Section>
+      <Section id="rules" title="Rules">
+        <ProgrammeRulesForm number={number} rules={rules} answer={result} />
+      </Section>
+      {sampleError && <p className="mt-6 font-semibold text-sale">{sampleError}</p>}
+      <ProgrammePreviewSections preview={preview} />
+      <Section id="publish" title="Publish">
+        <AdminForm
+          intent="publish"
+          answer={result}
+          hiddenFields={[["number", String(number)]]}
+          className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <fieldset>
+            <legend className="font-semibold">When it takes effect</legend>
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="when" value="now" defaultChecked /> Now
+            </label>
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="when" value="scheduled" /> At this Singapore date and time
+            </label>
+          </fieldset>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="publish-date" label="Date (Singapore)" name="date" type="date" defaultValue={scheduled.date} />
+            <Field id="publish-time" label="Time (Singapore)" name="time" type="time" defaultValue={scheduled.time} />
+          </div>
+          <p className="text-sm text-muted">
+            Not in the past, and not before a version already published: the versions follow one another in one line.
+          </p>
+          <SubmitButton>Publish version {number}</SubmitButton>
+        </AdminForm>
+        <AdminForm intent="discard" hiddenFields={[["number", String(number)]]} className="mt-4">
+          <SubmitButton look="danger">Discard draft {number}</SubmitButton>
+        </AdminForm>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { programmeVersions } from "../../../db/schema/programme.ts";
+import { AppError } from "../../../kernel/app-error.ts";
+import { recordAudit } from "../../audit/record-audit.ts";
+import { staffHolding } from "../../shared/access.ts";
+import { wholeNumber } from "../../shared/input.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import { auditSidesOf, diffRules } from "../programme-diff.ts";
+import { NEW_ACTION_VERIFICATIONS, ProgrammeRules } from "../programme-rules.ts";
+import { lockedDraft, type VersionRow, versionRows, versionTarget } from "./programme-version-rows.ts";
+
+export const SaveDraftInput = z.object({ number: wholeNumber(1, 1_000_000), rules: ProgrammeRules });
+
+const declared = { access: staffHolding("programme"), input: SaveDraftInput };
+
+/**
+ * An action keeps how it is verified once any version has it (the shop's code credits sign-up and
+ * reviews, and members' completions name the action); a new one is checked by a click or by staff.
+ */
+function refuseVerificationChanges(rules: ProgrammeRules, earlier: readonly VersionRow[]): void {
+  const known = new Map(earlier.flatMap((row) => row.rules.actions.map((action) => [action.id, action.verification])));
+  const fields: Record<string, string> = {};
+  rules.actions.forEach((action, index) => {
+    const was = known.get(action.id);
+    const allowed = was ? [was] : NEW_ACTION_VERIFICATIONS;
+    if (!(allowed as readonly string[]).includes(action.verification)) {
+      fields[`rules.actions.${index}.verification`] = was
+        ? `Action "${action.id}" is verified by ${was} and keeps that.`
+        : `A new action is verified by ${NEW_ACTION_VERIFICATIONS.join(" or ")}.`;
+    }
+  });
+  if (Object.keys(fields).length > 0) throw new AppError("BAD_USER_INPUT", Object.values(fields).join(" "), fields);
+}
+
+/**
+ * saveProgrammeDraft: the draft's rules, whole, as the form sends them (checked by ProgrammeRules).
+ * A published version is refused: it is never edited, only followed by a new one.
+ */
+export const saveProgrammeDraft = defineOperation(declared, async function saveProgrammeDraft(ctx, { number, rules }, actor) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const draft = await lockedDraft(tx, number);
+    refuseVerificationChanges(rules, await versionRows(tx));
+    const changes = diffRules(draft.rules, rules);
+    if (changes.length === 0) return { number, changes };
+    await tx.update(programmeVersions).set({ rules, updatedAt: now }).where(eq(programmeVersions.number, number));
+    await recordAudit(tx, { actor, action: "programme.draft", target: versionTarget(number), ...auditSidesOf(changes), at: now });
+    return { number, changes };
+  });
+});
