@@ -3,15 +3,12 @@ import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { builtInAction, type EarnAction, visibleEarnActions } from "./earn-actions.ts";
 import { currentProgramme, type ProgrammeTerms, type ProgrammeVersion, termsOf } from "./programme.ts";
-import type { ProgrammeRules } from "./programme-rules.ts";
 
 /** The programme in force as members and visitors read it. */
 export type ProgrammeView = {
   version: number;
   effectiveAt: Date;
   terms: ProgrammeTerms;
-  /** What spend earns and qualifies, and how points are rounded. */
-  earning: ProgrammeRules["earning"];
   signUpPoints: number;
   reviewPoints: number;
   /** The earn actions the earn page lists (those not hidden), in order. */
@@ -32,7 +29,6 @@ export function programmeViewOf({ number, effectiveAt, rules }: ProgrammeVersion
     version: number,
     effectiveAt,
     terms: termsOf(rules),
-    earning: rules.earning,
     signUpPoints: builtInAction(rules, "signUp").points,
     reviewPoints: builtInAction(rules, "review").points,
     actions: visibleEarnActions(rules),

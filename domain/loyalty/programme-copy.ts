@@ -13,15 +13,34 @@ const times = (multiplier: number) => `${formatNumber(multiplier)} times`;
 /** "1 point", "1,250 points". */
 export const formatPoints = (count: number) => plural(count, "point");
 
-/** The gold rule in a sentence, for visitors deciding whether to join. */
+/** "1 point for every whole S$1", "1.5 points for every S$1" (worked out to the cent). */
+export function pointsRateText(terms: ProgrammeTerms): string {
+  return `${plural(terms.orderPointsPerDollar, "point")} for every ${terms.wholeDollars ? "whole " : ""}S$1`;
+}
+
+/** What counts as spend: "goods paid after promotion codes, excluding delivery". */
+export function qualifyingSpendText(terms: ProgrammeTerms): string {
+  const discounts = terms.spendAfterDiscounts ? "after promotion codes" : "before promotion codes";
+  return `goods paid ${discounts}, ${terms.shippingCounts ? "including" : "excluding"} delivery`;
+}
+
+/** Since when spend counts towards gold. */
+export function goldSpendWindowText(terms: ProgrammeTerms): string {
+  const since = "when your membership began (or when your last gold year ended)";
+  return terms.goldWindowMonths
+    ? `counted over the last ${plural(terms.goldWindowMonths, "month")}, from no earlier than ${since}`
+    : `counted from ${since}`;
+}
+
 /** " within 12 months" when spend towards gold only counts for a time, "" when it counts since joining. */
-const withinWindow = (terms: ProgrammeTerms) =>
+export const goldWithinText = (terms: ProgrammeTerms) =>
   terms.goldWindowMonths ? ` within ${plural(terms.goldWindowMonths, "month")}` : "";
 
+/** The gold rule in a sentence, for visitors deciding whether to join. */
 export function goldRuleText(terms: ProgrammeTerms): string {
   const threshold = formatMoney(terms.goldThresholdCents);
   return (
-    `Every member starts green. Once you have spent ${threshold} with us${withinWindow(terms)}, you go gold and earn ` +
+    `Every member starts green. Once you have spent ${threshold} with us${goldWithinText(terms)}, you go gold and earn ` +
     `${times(terms.goldPointsMultiplier)} the points for ${plural(terms.goldLengthMonths, "month")}, ` +
     `renewed whenever you spend ${threshold} in that time.`
   );
@@ -35,7 +54,7 @@ export function orderPointsText(terms: ProgrammeTerms): string {
 /** A green member's way to gold. */
 export function goldPromotionText(terms: ProgrammeTerms): string {
   return (
-    `Spend ${formatMoney(terms.goldThresholdCents)}${withinWindow(terms)} to become a gold member and earn ` +
+    `Spend ${formatMoney(terms.goldThresholdCents)}${goldWithinText(terms)} to become a gold member and earn ` +
     `${times(terms.goldPointsMultiplier)} the points for ${plural(terms.goldLengthMonths, "month")}.`
   );
 }

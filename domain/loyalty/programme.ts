@@ -87,6 +87,12 @@ export async function lockProgrammeForPublishing(tx: Tx): Promise<void> {
 /** The numbers the member-facing copy mentions (programme-copy.ts words them). */
 export type ProgrammeTerms = {
   orderPointsPerDollar: number;
+  /** Whether spend is rounded down to whole S$1 before points are worked out. */
+  wholeDollars: boolean;
+  /** Whether promotion-code discounts come off the spend that earns and qualifies. */
+  spendAfterDiscounts: boolean;
+  /** Whether shipping paid counts as spend. */
+  shippingCounts: boolean;
   goldThresholdCents: number;
   goldPointsMultiplier: number;
   goldLengthMonths: number;
@@ -98,6 +104,9 @@ export type ProgrammeTerms = {
 export function termsOf(rules: ProgrammeRules): ProgrammeTerms {
   return {
     orderPointsPerDollar: rules.earning.pointsPerDollar,
+    wholeDollars: rules.earning.rounding === "whole-dollars",
+    spendAfterDiscounts: rules.earning.afterDiscounts,
+    shippingCounts: rules.earning.includesShipping,
     goldThresholdCents: rules.gold.thresholdCents,
     goldPointsMultiplier: rules.gold.multiplier,
     goldLengthMonths: rules.gold.lengthMonths,

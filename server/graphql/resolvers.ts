@@ -37,9 +37,9 @@ export const resolvers = {
   Programme: {
     effectiveAt: (programme: ProgrammeView) => programme.effectiveAt.toISOString(),
     pointsPerDollar: (programme: ProgrammeView) => programme.terms.orderPointsPerDollar,
-    rounding: (programme: ProgrammeView) => (programme.earning.rounding === "cents" ? "CENTS" : "WHOLE_DOLLARS"),
-    spendAfterDiscounts: (programme: ProgrammeView) => programme.earning.afterDiscounts,
-    shippingCounts: (programme: ProgrammeView) => programme.earning.includesShipping,
+    rounding: (programme: ProgrammeView) => (programme.terms.wholeDollars ? "WHOLE_DOLLARS" : "CENTS"),
+    spendAfterDiscounts: (programme: ProgrammeView) => programme.terms.spendAfterDiscounts,
+    shippingCounts: (programme: ProgrammeView) => programme.terms.shippingCounts,
     goldThreshold: (programme: ProgrammeView) => fromCents(programme.terms.goldThresholdCents),
     goldQualifyingWindowMonths: (programme: ProgrammeView) => programme.terms.goldWindowMonths,
     goldLengthMonths: (programme: ProgrammeView) => programme.terms.goldLengthMonths,

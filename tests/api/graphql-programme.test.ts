@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { programmeVersions } from "../../db/schema/programme.ts";
+import { campaigns, programmeVersions } from "../../db/schema/programme.ts";
 import { V1_RULES } from "../setup/programme-fixtures.ts";
 import { eventually } from "../setup/test-jobs.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
@@ -87,5 +87,52 @@ describe("GraphQL programme: the loyalty programme in force, for headless client
     const third = await eventually(programme, (answer) => answer.version === 3, 10_000);
     expect(Date.now()).toBeGreaterThanOrEqual(takesEffect.getTime());
     expect(third.earnActions.find((action) => action.id === "follow-ig")?.points).toBe(80);
+  });
+
+  it("lists the campaigns running now, and stops listing one the moment it ends", async () => {
+    const campaignsNow = async () => {
+      const response = await fetch(`${shop.baseUrl}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          query: "{ activeCampaigns { id name kind multiplier scope scopeIds scopeNames audience startsAt endsAt headline } }",
+        }),
+      });
+      const body = (await response.json()) as { data?: { activeCampaigns: { id: string }[] }; errors?: unknown[] };
+      expect(body.errors).toBeUndefined();
+      return body.data?.activeCampaigns ?? [];
+    };
+    expect(await campaignsNow()).toEqual([]);
+    const endsAt = new Date(Date.now() + 1_500);
+    await shop.server.database.db.insert(campaigns).values({
+      id: "luna-double",
+      name: "Luna weekend",
+      kind: "multiplier",
+      multiplier: 2,
+      scope: "series",
+      scopeIds: ["m"],
+      audience: "all",
+      startsAt: new Date(Date.now() - 60_000),
+      endsAt,
+      createdBy: "owner@example.com",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const [running] = await campaignsNow();
+    if (Date.now() < endsAt.getTime()) {
+      expect(running).toMatchObject({
+        id: "luna-double",
+        kind: "MULTIPLIER",
+        multiplier: 2,
+        scope: "SERIES",
+        scopeIds: ["m"],
+        scopeNames: ["Luna"],
+        audience: "ALL",
+        endsAt: endsAt.toISOString(),
+      });
+      expect((running as unknown as { headline: string }).headline).toMatch(/^Double points on Luna until /);
+    }
+    await eventually(campaignsNow, (listed) => listed.length === 0, 10_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(endsAt.getTime());
   });
 });

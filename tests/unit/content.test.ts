@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_FILES, contentLibrary } from "../../app/lib/content/content-library.server.ts";
+import { CONTENT_FILES, contentLibrary, programmeHelpHtml } from "../../app/lib/content/content-library.server.ts";
 import { contentValues } from "../../app/lib/content/content-values.server.ts";
 import { parseFrontMatter, requireFields } from "../../app/lib/content/front-matter.ts";
 import { checkQuery, QUERY_MAX_LENGTH, searchHelp } from "../../app/lib/content/help-search.ts";
@@ -45,6 +45,19 @@ describe("content files", () => {
     expect(terms).toContain(formatMoney(SHIPPING_FEE_CENTS));
     expect(terms).toContain(formatMoney(V1_VIEW.terms.goldThresholdCents));
     expect(terms).not.toContain("{{");
+  });
+
+  it("words the help centre's programme page with the version it is given, as a draft's preview shows it", () => {
+    const now = programmeHelpHtml("Nectar Lab", V1_VIEW);
+    const draft = programmeHelpHtml("Nectar Lab", {
+      ...V1_VIEW,
+      terms: { ...V1_VIEW.terms, goldThresholdCents: 45_000 },
+      signUpPoints: 80,
+    });
+    expect(now).toContain("S$300.00");
+    expect(draft).toContain("S$450.00");
+    expect(draft).not.toContain("S$300.00");
+    expect(draft).not.toContain("{{");
   });
 
   it("puts the brand name in as text, whatever characters it holds", () => {

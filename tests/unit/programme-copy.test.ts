@@ -11,8 +11,11 @@ import {
   goldPromotionText,
   goldRenewalText,
   goldRuleText,
+  goldSpendWindowText,
   oldOrderText,
   orderPointsText,
+  pointsRateText,
+  qualifyingSpendText,
   rewardHoldText,
 } from "../../domain/loyalty/programme-copy.ts";
 import { requirePending } from "../../domain/loyalty/redeems/redeem-ledger.ts";
@@ -22,6 +25,9 @@ import { V1_SCHEDULE, V1_TERMS } from "../setup/programme-fixtures.ts";
 
 const changed: ProgrammeTerms = {
   orderPointsPerDollar: 2,
+  wholeDollars: false,
+  spendAfterDiscounts: false,
+  shippingCounts: true,
   goldThresholdCents: 45_000,
   goldPointsMultiplier: 2,
   goldLengthMonths: 6,
@@ -39,6 +45,9 @@ const allCopy = (terms: ProgrammeTerms) =>
     claimWindowText(terms),
     oldOrderText(terms),
     orderPointsText(terms),
+    pointsRateText(terms),
+    qualifyingSpendText(terms),
+    goldSpendWindowText(terms),
   ].join("\n");
 
 describe("the programme's copy", () => {
@@ -53,6 +62,9 @@ describe("the programme's copy", () => {
       "Orders from 30 days before you joined onwards earn points; older ones count towards your spend.",
       "It was placed more than 30 days before you joined, so it doesn't earn points.",
       "Earn 1 point for every S$1 you spend",
+      "1 point for every whole S$1",
+      "goods paid after promotion codes, excluding delivery",
+      "counted from when your membership began (or when your last gold year ended)",
     ]);
   });
 
@@ -66,6 +78,9 @@ describe("the programme's copy", () => {
       "within 9 months",
       "14 days before",
       "Earn 2 points for every S$1",
+      "2 points for every S$1",
+      "goods paid before promotion codes, including delivery",
+      "counted over the last 9 months, from no earlier than when your membership began",
     ]) {
       expect(copy).toContain(expected);
     }

@@ -175,6 +175,16 @@ export function contentLibrary(brandName: string, programme: ProgrammeView): Con
   return library;
 }
 
+/** The help centre's page on the loyalty programme as it reads under `programme` (a draft's, for its preview); not kept. */
+export function programmeHelpHtml(brandName: string, programme: ProgrammeView): string {
+  const text = contentValues(brandName, programme);
+  const [key, source] = Object.entries(HELP_FILES).find(([candidate]) => idOf(candidate) === PROGRAMME_HELP_ID) ?? [];
+  if (!key || source === undefined) throw new Error(`content/help/${PROGRAMME_HELP_ID}.md is missing`);
+  return renderFile(key, source, { text, markdown: asMarkdownText(text) }).html;
+}
+
+const PROGRAMME_HELP_ID = "loyalty-programme";
+
 /** The content library as this request's shop and programme have it. */
 export async function requestContentLibrary(context: RequestContext): Promise<ContentLibrary> {
   return contentLibrary(context.settings.brandName, await getProgramme(context.operations, {}));

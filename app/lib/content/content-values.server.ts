@@ -6,6 +6,12 @@ import { BASE_END_DAYS, BASE_START_DAYS } from "../../../domain/delivery/deliver
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "../../../domain/identity/sessions.ts";
 import { SIGN_IN_ATTEMPT_TTL_MS } from "../../../domain/identity/sign-in-attempts.ts";
 import type { ProgrammeView } from "../../../domain/loyalty/get-programme.ts";
+import {
+  goldSpendWindowText,
+  goldWithinText,
+  pointsRateText,
+  qualifyingSpendText,
+} from "../../../domain/loyalty/programme-copy.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { BAG_COOKIE_MAX_AGE } from "../bag-cookie.server.ts";
@@ -41,7 +47,10 @@ export function contentValues(brandName: string, programme: ProgrammeView): Plac
     deliveryFromWorkingDays: BASE_START_DAYS,
     deliveryToWorkingDays: BASE_END_DAYS,
     maxLineQuantity: MAX_LINE_QUANTITY,
-    orderPointsPerDollar: terms.orderPointsPerDollar,
+    pointsRate: pointsRateText(terms),
+    qualifyingSpend: qualifyingSpendText(terms),
+    goldSpendWindow: goldSpendWindowText(terms),
+    goldWithin: goldWithinText(terms),
     goldThreshold: formatMoney(terms.goldThresholdCents),
     goldPointsMultiplier: terms.goldPointsMultiplier,
     goldLengthMonths: terms.goldLengthMonths,

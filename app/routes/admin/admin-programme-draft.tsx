@@ -1,18 +1,22 @@
 import { redirect, useActionData } from "react-router";
+import { programmeViewOf } from "../../../domain/loyalty/get-programme.ts";
 import { discardProgrammeDraft } from "../../../domain/loyalty/staff/discard-programme-draft.ts";
 import { listProgrammeVersions } from "../../../domain/loyalty/staff/list-programme-versions.ts";
 import { previewProgrammeDraft } from "../../../domain/loyalty/staff/preview-programme-draft.ts";
 import { PublishInput, publishProgrammeDraft } from "../../../domain/loyalty/staff/publish-programme-draft.ts";
 import { SaveDraftInput, saveProgrammeDraft } from "../../../domain/loyalty/staff/save-programme-draft.ts";
 import { parseInput } from "../../../domain/shared/operation.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { singaporeDate, singaporeDateTimeText } from "../../../kernel/singapore-time.ts";
 import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { LINK, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { ProgrammeHistory } from "../../components/admin/programme-history.tsx";
 import { ProgrammePreviewSections } from "../../components/admin/programme-preview.tsx";
 import { ProgrammeRulesForm } from "../../components/admin/programme-rules-form.tsx";
+import { ContentArticle } from "../../components/content-article.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { programmeHelpHtml } from "../../lib/content/content-library.server.ts";
 import { formInput } from "../../lib/form-input.server.ts";
 import { centsFromDollars } from "../../lib/money-input.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -38,12 +42,23 @@ export async function loader(args: Route.LoaderArgs) {
   );
   // The scheduled time starts an hour ahead, on the minute.
   const soon = Math.ceil((operations.now().getTime() + HOUR_MS) / 60_000) * 60_000;
+  const now = operations.now();
+  const draftView = programmeViewOf({
+    number: draft.number,
+    effectiveAt: now,
+    rules: draft.rules,
+    publishedBy: "",
+    publishedAt: now,
+  });
   return {
     number: draft.number,
     rules: draft.rules,
+    helpHtml: programmeHelpHtml(operations.settings.brandName, draftView),
     changes: historyEntryOf(draft),
     preview,
-    sampleError: readable ? null : `"${typed?.slice(0, 20)}" is not an amount in S$; the sample shows S$100.00.`,
+    sampleError: readable
+      ? null
+      : `"${typed?.slice(0, 20)}" is not an amount in S$; the sample shows ${formatMoney(SAMPLE_CENTS)}.`,
     scheduled: { date: singaporeDate(soon), time: singaporeDateTimeText(new Date(soon)).slice(11) },
   };
 }
@@ -83,7 +98,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminProgrammeDraft({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const { number, rules, changes, preview, sampleError, scheduled } = loaderData;
+  const { number, rules, changes, preview, sampleError, scheduled, helpHtml } = loaderData;
   return (
     <>
       <PageHeading title={`Programme draft ${number}`} back={{ to: "/admin/programme", label: "All versions" }}>
@@ -109,6 +124,12 @@ export default function AdminProgrammeDraft({ loaderData }: Route.ComponentProps
       </Section>
       {sampleError && <p className="mt-6 font-semibold text-sale">{sampleError}</p>}
       <ProgrammePreviewSections preview={preview} />
+      <details className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+        <summary className="cursor-pointer font-semibold text-brand-900">
+          The help centre's programme page under the draft
+        </summary>
+        <ContentArticle html={helpHtml} className="mt-3" />
+      </details>
       <Section id="publish" title="Publish">
         <AdminForm
           intent="publish"
