@@ -5,13 +5,14 @@ import { expect, test } from "./fixtures.ts";
 import { payWithTestCard } from "./guest-order.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
 
-const CAMPAIGN = "V5 double points";
 const V5_SHOTS = "/shop/v5-vitality/vs8";
 
 test("staff run a double-points campaign on one series; a member sees it and gets it with their order", async ({
   page,
   browser,
 }) => {
+  // The run's projects share one database: each runs (and ends) a campaign of its own.
+  const CAMPAIGN = `V5 double points (${test.info().project.name})`;
   const staff = await (await browser.newContext()).newPage();
   await staff.goto("/admin/login");
   await staff.getByRole("button", { name: "Continue with Google" }).click();
