@@ -1,4 +1,5 @@
-import { BUILT_IN_ACTIONS, type EarnActionRule, type ProgrammeRules, type SocialNetwork } from "./programme-rules.ts";
+import type { EarnActionRule, ProgrammeRules } from "./programme-rules.ts";
+import { BUILT_IN_ACTIONS, type SocialNetwork } from "./programme-vocabulary.ts";
 
 export type { SocialNetwork };
 

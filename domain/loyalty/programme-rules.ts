@@ -1,41 +1,11 @@
 import { z } from "zod";
+import { ACTION_ICONS, BUILT_IN_ACTIONS, SOCIAL_NETWORKS, VERIFICATIONS, type Verification } from "./programme-vocabulary.ts";
 
 /**
  * The loyalty programme as one versioned document (decision 040). Staff edit a draft of it, preview
  * it and publish it; every ledger entry records the version whose rules made it. Version 1 holds the
  * values of SPEC.md §9 (PROGRAMME_V1).
  */
-
-/** How a member completes an earn action and its points are credited. */
-export const VERIFICATIONS = {
-  membership: "Given when the membership is created",
-  click: "Once per member, when they say they have done it",
-  staff: "When staff approve it for the member",
-  review: "When staff approve the member's review of a product they bought",
-} as const;
-export type Verification = keyof typeof VERIFICATIONS;
-
-/** How an action staff add is checked: members say they did it, or staff approve it. */
-export const NEW_ACTION_VERIFICATIONS = ["click", "staff"] as const satisfies readonly Verification[];
-
-/** The icons an action may show (lucide names the pages draw). */
-export const ACTION_ICONS = [
-  "badge-check",
-  "camera",
-  "music",
-  "thumbs-up",
-  "user-plus",
-  "star",
-  "at-sign",
-  "gift",
-  "heart",
-] as const;
-
-export const SOCIAL_NETWORKS = ["instagram", "tiktok", "facebook"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-/** Actions the shop's own code credits; a version may change their words and points, never drop them. */
-export const BUILT_IN_ACTIONS = { signUp: "sign-up", review: "post-review" } as const;
 
 const text = (max: number) =>
   z

@@ -40,6 +40,8 @@ test("staff raise the gold multiplier in a draft, read its preview, publish it, 
   page,
   browser,
 }) => {
+  // Sign-ins, checkouts and accessibility scans: long on a busy machine.
+  test.setTimeout(120_000);
   // A member who goes gold with a S$304.20 order (three of the S$101.40 option).
   await signIn(page, newIdentity("Google", "Lim Jia Hui"));
   for (let n = 0; n < 3; n++) await addLycheeBoxes(page, "3 Boxes");

@@ -11,6 +11,8 @@ test("staff run a double-points campaign on one series; a member sees it and get
   page,
   browser,
 }) => {
+  // Two back-office sessions, a checkout and eleven accessibility scans: long on a busy machine.
+  test.setTimeout(120_000);
   // The run's projects share one database: each runs (and ends) a campaign of its own.
   const CAMPAIGN = `V5 double points (${test.info().project.name})`;
   const staff = await (await browser.newContext()).newPage();

@@ -1,10 +1,10 @@
+import type { ProgrammeRules } from "../../../domain/loyalty/programme-rules.ts";
 import {
   ACTION_ICONS,
   BUILT_IN_ACTIONS,
   NEW_ACTION_VERIFICATIONS,
-  type ProgrammeRules,
   VERIFICATIONS,
-} from "../../../domain/loyalty/programme-rules.ts";
+} from "../../../domain/loyalty/programme-vocabulary.ts";
 import { AdminForm, type Answer, Field, SelectField, SubmitButton } from "./admin-form.tsx";
 
 /** Field names are the rules' paths (app/lib/programme-form.server.ts reads them back). */

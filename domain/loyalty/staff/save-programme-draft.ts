@@ -7,7 +7,8 @@ import { staffHolding } from "../../shared/access.ts";
 import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { auditSidesOf, diffRules } from "../programme-diff.ts";
-import { NEW_ACTION_VERIFICATIONS, ProgrammeRules } from "../programme-rules.ts";
+import { ProgrammeRules } from "../programme-rules.ts";
+import { NEW_ACTION_VERIFICATIONS } from "../programme-vocabulary.ts";
 import { lockedDraft, type VersionRow, versionRows, versionTarget } from "./programme-version-rows.ts";
 
 export const SaveDraftInput = z.object({ number: wholeNumber(1, 1_000_000), rules: ProgrammeRules });
