@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../../db/client.ts";
-import { addMonths } from "../tiers.ts";
 import { selectRows } from "../../shared/shared-reads.ts";
 import type { ProgrammeSchedule } from "../programme.ts";
+import { addMonths } from "../tiers.ts";
 import { type ExpiryClock, expiryClock, expiryInstant, shortestExpiryMonths } from "./expiry-dates.ts";
 
 /**
@@ -21,7 +21,13 @@ export type MemberClock = {
   clock: ExpiryClock | null;
 };
 
-type ClockRow = { id: string; points: number; joined: Date | string; last_activity: Date | string | null; last_expired_on: string | null };
+type ClockRow = {
+  id: string;
+  points: number;
+  joined: Date | string;
+  last_activity: Date | string | null;
+  last_expired_on: string | null;
+};
 
 function memberClockOf(row: ClockRow, schedule: ProgrammeSchedule): MemberClock {
   const active = new Date(row.last_activity ?? row.joined);
