@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
+import { getDashboard } from "../../domain/dashboard/get-dashboard.ts";
 import { listUnsentExpiryWarnings, markExpiryWarningSent } from "../../domain/loyalty/expiry/expiry-warnings.ts";
 import { getPointsExpiry } from "../../domain/loyalty/expiry/get-points-expiry.ts";
 import { restoreExpiredPoints } from "../../domain/loyalty/expiry/restore-expired-points.ts";
@@ -199,5 +200,26 @@ describe(`points expiry (${DRIVER_NAME})`, () => {
     expect(expired.map((entry) => entry.points)).toEqual([100, 150]);
     // Every point the member held expired once: none twice, none lost.
     expect(await memberState(db(), member.id)).toMatchObject({ points: 0 });
+  });
+
+  it("leaves points whose date has come out of the dashboard's liability, and counts those expired and expiring", async () => {
+    const due = await createMember(db(), sgt("2030-12-10 10:00"));
+    const soon = await createMember(db(), sgt("2030-12-20 10:00"));
+    const dashboardAt = (at: Date) => getDashboard(testContext(db(), { viewer: staffWith("points"), now: () => at }), {});
+    const [{ total }] = (await queryRows<{ total: number }>(db(), sql`select sum(points)::int as total from members`)) as [
+      { total: number },
+    ];
+    // On the expiry date, before the scheduled work has run.
+    const before = await dashboardAt(sgt("2031-02-10 00:02"));
+    expect(before.outstandingPoints).toBe(total - 50);
+    expect(before.expiringSoon).toEqual({ days: 30, members: 1, points: 50 });
+    expect(before.periods[0]?.pointsExpired).toBe(0);
+
+    await maintain(sgt("2031-02-10 00:05"));
+    const after = await dashboardAt(sgt("2031-02-10 00:10"));
+    expect(after.outstandingPoints).toBe(total - 50);
+    expect(after.periods[0]?.pointsExpired).toBe(50);
+    expect(await memberState(db(), due.id)).toMatchObject({ points: 0 });
+    expect(await memberState(db(), soon.id)).toMatchObject({ points: 50 });
   });
 });

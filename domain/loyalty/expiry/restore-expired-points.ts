@@ -9,6 +9,7 @@ import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
 import { MAX_ADJUSTMENT_REASON } from "../point-adjustment-limits.ts";
 import { programmeVersionAt, recordPointEntry } from "../point-ledger.ts";
+import { RESTORE_KEY_PREFIX } from "./member-expiries.ts";
 
 export const RestoreExpiredPointsInput = z.object({
   memberId: identifier(),
@@ -21,8 +22,8 @@ export const RestoreExpiredPointsInput = z.object({
     .max(MAX_ADJUSTMENT_REASON, { error: `must be at most ${MAX_ADJUSTMENT_REASON} characters` }),
 });
 
-/** The one key of an expiry's reversal: an expiry is restored once. */
-export const restoreKeyOf = (entryId: string) => `expiry-restore:${entryId}`;
+/** The one key of an expiry's reversal: an expiry is restored once (member-expiries.ts joins on it). */
+export const restoreKeyOf = (entryId: string) => `${RESTORE_KEY_PREFIX}${entryId}`;
 
 const declared = { access: staffHolding("points"), input: RestoreExpiredPointsInput };
 
