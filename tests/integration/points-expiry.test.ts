@@ -8,6 +8,11 @@ import { getPointsExpiry } from "../../domain/loyalty/expiry/get-points-expiry.t
 import { restoreExpiredPoints } from "../../domain/loyalty/expiry/restore-expired-points.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
 import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
+import { discardProgrammeDraft } from "../../domain/loyalty/staff/discard-programme-draft.ts";
+import { listProgrammeVersions } from "../../domain/loyalty/staff/list-programme-versions.ts";
+import { previewProgrammeDraft } from "../../domain/loyalty/staff/preview-programme-draft.ts";
+import { saveProgrammeDraft } from "../../domain/loyalty/staff/save-programme-draft.ts";
+import { startProgrammeDraft } from "../../domain/loyalty/staff/start-programme-draft.ts";
 import { creditAt, expiriesOf, publishRulesAt, sgt } from "../setup/expiry-fixtures.ts";
 import { checkLedgerAfterEach } from "../setup/ledger-invariant.ts";
 import { asJob, asMember, createMember, memberState } from "../setup/loyalty-fixtures.ts";
@@ -221,5 +226,16 @@ describe(`points expiry (${DRIVER_NAME})`, () => {
     expect(after.periods[0]?.pointsExpired).toBe(50);
     expect(await memberState(db(), due.id)).toMatchObject({ points: 0 });
     expect(await memberState(db(), soon.id)).toMatchObject({ points: 50 });
+
+    // A draft switching expiry off would save the member due next; its preview says so.
+    const at = sgt("2031-02-10 00:10");
+    const staff = testContext(db(), { viewer: staffWith("programme"), now: () => at });
+    const { number } = await startProgrammeDraft(staff, {});
+    const [draft] = await listProgrammeVersions(staff, {});
+    if (!draft) throw new Error("no draft");
+    await saveProgrammeDraft(staff, { number, rules: { ...draft.rules, expiry: { months: null, warningDays: [30, 3] } } });
+    const preview = await previewProgrammeDraft(staff, { number, sampleCents: 10_000 });
+    expect(preview.expiry).toEqual({ days: 30, current: { members: 1, points: 50 }, draft: { members: 0, points: 0 } });
+    await discardProgrammeDraft(staff, { number });
   });
 });
