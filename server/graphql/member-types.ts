@@ -51,7 +51,7 @@ export const memberTypeResolvers = {
     dummyOrders: async (member: MemberParent, args: unknown, ctx: GraphQLContext) =>
       (await list("dummyOrders")(member, args, ctx)).map((order) => dummyOrderAsOrder(order, ctx.operations.settings.env)),
     pointsExpiring: async (member: MemberParent, _args: unknown, ctx: GraphQLContext) => {
-      const expiry = await getPointsExpiry(ctx.operations, { memberId: member.id });
+      const expiry = await getPointsExpiry(await ctx.signedIn(), { memberId: member.id });
       return expiry && { points: expiry.points, expiresOn: expiry.expiresOn };
     },
   },

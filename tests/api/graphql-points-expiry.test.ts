@@ -18,7 +18,7 @@ describe("GraphQL Member.pointsExpiring", () => {
 
   async function expiringOf(account: { token: string; email: string }) {
     const reply = await callGraphQL(shop.baseUrl, EXPIRING, { email: account.email }, { token: account.token });
-    expect(reply.body.errors).toBeUndefined();
+    expect(reply.body.errors, JSON.stringify(reply.body.errors)).toBeUndefined();
     return reply.body.data?.getMemberByEmailAndProviderTypeFast;
   }
 
