@@ -5,8 +5,8 @@ import { staffHolding } from "../../shared/access.ts";
 import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { selectRows } from "../../shared/shared-reads.ts";
-import { orderPoints, orderSpendCents } from "../order-points.ts";
 import { clocksRunningOutBy } from "../expiry/expiry-clocks.ts";
+import { orderPoints, orderSpendCents } from "../order-points.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule, programmeAt } from "../programme.ts";
 import type { ProgrammeRules } from "../programme-rules.ts";
 import { memberSpendSql } from "../tier-judgement.ts";
@@ -43,7 +43,11 @@ const declared = { access: staffHolding("programme"), input: PreviewInput };
 
 type ExpiryCount = { members: number; points: number };
 
-async function expiringBy(db: Parameters<typeof clocksRunningOutBy>[0], schedule: ProgrammeSchedule, by: Date): Promise<ExpiryCount> {
+async function expiringBy(
+  db: Parameters<typeof clocksRunningOutBy>[0],
+  schedule: ProgrammeSchedule,
+  by: Date,
+): Promise<ExpiryCount> {
   const due = await clocksRunningOutBy(db, schedule, by);
   return { members: due.length, points: due.reduce((sum, member) => sum + member.points, 0) };
 }
