@@ -11,6 +11,12 @@ import { centsFromDollars } from "./money-input.ts";
 /** The number typed; "" stays "", so the schema says a number is needed. */
 const numberOf = (text: string): number | string => (text.trim() === "" ? "" : Number(text));
 const checked = (form: FormData, name: string) => form.has(name);
+/** "30, 3" → [30, 3]; each part as numberOf reads it, so "soon" is refused as not a number. */
+const daysOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .filter((part) => part !== "")
+    .map(numberOf);
 
 export const NEW_ACTION = "newAction";
 
@@ -57,16 +63,22 @@ export function rulesFromForm(form: FormData): { rules: unknown; prefixes: strin
     redeemHoldDays: numberOf(formText(form, "rules.redeemHoldDays")),
     claimWindowDays: numberOf(formText(form, "rules.claimWindowDays")),
     tierPolicy: formText(form, "rules.tierPolicy"),
+    expiry: {
+      months: checked(form, "rules.expiry.on") ? numberOf(formText(form, "rules.expiry.months")) : null,
+      warningDays: daysOf(formText(form, "rules.expiry.warningDays")),
+    },
     actions: prefixes.map((prefix) => actionAt(form, prefix)),
   };
   return { rules, prefixes };
 }
 
-/** A refusal about rules.actions.N.x, its fields renamed to the form fields they came from. */
+/** A refusal about rules.actions.N.x (or one warning day), its fields renamed to the form fields they came from. */
 export function onFormFields(error: unknown, prefixes: readonly string[]): unknown {
   if (!isAppError(error) || !error.fields) return error;
   const fields = Object.fromEntries(
     Object.entries(error.fields).map(([field, problem]) => {
+      // A problem with one of the warning days is the problem of the one field that lists them.
+      if (/^rules\.expiry\.warningDays\.\d+$/.test(field)) return ["rules.expiry.warningDays", problem];
       const match = /^rules\.actions\.(\d+)(\..*)?$/.exec(field);
       const prefix = match ? prefixes[Number(match[1])] : undefined;
       return [prefix ? `${prefix}${match?.[2] ?? ""}` : field, problem];
@@ -85,6 +97,8 @@ const SETTING_LABELS: Record<string, string> = {
   "rules.redeemHoldDays": "The reward hold",
   "rules.claimWindowDays": "The claim window",
   "rules.tierPolicy": "Tiers on publishing",
+  "rules.expiry.months": "Points expire after (months)",
+  "rules.expiry.warningDays": "Warn members (days before)",
   "rules.actions": "The earn actions",
 };
 

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
+import { clocksRunningOutBy } from "../loyalty/expiry/expiry-clocks.ts";
 import { memberScreens } from "../loyalty/member-admin-access.ts";
 import { pointValueCents } from "../loyalty/point-value.ts";
-import { currentProgramme, termsOf } from "../loyalty/programme.ts";
+import { programmeAt, programmeSchedule, termsOf } from "../loyalty/programme.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
 
@@ -14,6 +15,8 @@ export const DASHBOARD_PERIODS = [
   { key: "7d", label: "Last 7 days", days: 7 },
   { key: "30d", label: "Last 30 days", days: 30 },
 ] as const;
+/** How far ahead the dashboard counts the points due to expire. */
+export const EXPIRY_DAYS = 30;
 /** Days the daily charts cover, today included. */
 export const CHART_DAYS = 30;
 
@@ -24,6 +27,8 @@ export type PeriodFigures = {
   newMembers: number;
   pointsIssued: number;
   pointsRedeemed: number;
+  /** Points written off by expiry (decision 043), before any staff restored. */
+  pointsExpired: number;
   /** Points redeemed ÷ points issued in the period; null when none were issued. */
   redemptionRate: number | null;
 };
@@ -46,6 +51,7 @@ async function periodFigures(ctx: OperationContext, since: Date): Promise<Period
     .select({
       issued: sql<number>`coalesce(sum(${pointTransactions.points}) filter (where ${pointTransactions.transactionType} = 'credit'), 0)::int`,
       redeemed: sql<number>`coalesce(sum(${pointTransactions.points}) filter (where ${pointTransactions.activityType} = 'redeem' and ${pointTransactions.transactionType} = 'debit'), 0)::int`,
+      expired: sql<number>`coalesce(sum(${pointTransactions.points}) filter (where ${pointTransactions.activityType} = 'expired'), 0)::int`,
     })
     .from(pointTransactions)
     .where(gte(pointTransactions.transactionAt, since));
@@ -60,6 +66,7 @@ async function periodFigures(ctx: OperationContext, since: Date): Promise<Period
     newMembers: Number(joined?.count ?? 0),
     pointsIssued: issued,
     pointsRedeemed: redeemed,
+    pointsExpired: Number(points?.expired ?? 0),
     redemptionRate: issued > 0 ? redeemed / issued : null,
   };
 }
@@ -93,9 +100,16 @@ export const getDashboard = defineOperation(declared, async function getDashboar
     .from(members)
     .groupBy(members.membershipStatus);
   const [balance] = await ctx.db.select({ points: sql<number>`coalesce(sum(${members.points}), 0)::bigint` }).from(members);
-  const outstanding = Number(balance?.points ?? 0);
+  const schedule = await programmeSchedule(ctx);
+  // Points whose date has come count no more, though the scheduled work may not have written them off yet.
+  const [overdue, expiringSoon] = await Promise.all([
+    clocksRunningOutBy(ctx.db, schedule, now),
+    clocksRunningOutBy(ctx.db, schedule, new Date(now.getTime() + EXPIRY_DAYS * DAY_MS)),
+  ]);
+  const overduePoints = overdue.reduce((sum, member) => sum + member.points, 0);
+  const outstanding = Number(balance?.points ?? 0) - overduePoints;
   const perPoint = await pointValueCents(ctx);
-  const programme = await currentProgramme(ctx);
+  const programme = programmeAt(schedule, now);
   return {
     periods,
     days,
@@ -106,6 +120,11 @@ export const getDashboard = defineOperation(declared, async function getDashboar
     outstandingPoints: outstanding,
     pointValueCents: perPoint,
     liabilityCents: Math.round(outstanding * perPoint),
+    expiringSoon: {
+      days: EXPIRY_DAYS,
+      members: expiringSoon.length - overdue.length,
+      points: expiringSoon.reduce((sum, member) => sum + member.points, 0) - overduePoints,
+    },
     programme: { version: programme.number, effectiveAt: programme.effectiveAt, terms: termsOf(programme.rules) },
   };
 });

@@ -3,6 +3,7 @@ import { loadMemberLists, type MemberLists } from "../members/member-lists.ts";
 import { ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { getPointsExpiry, type PointsExpiry } from "./expiry/get-points-expiry.ts";
 import { getGoldProgress } from "./get-gold-progress.ts";
 import { listRewards } from "./list-rewards.ts";
 import { loadPointHistoryPage, type PointHistoryPage } from "./point-history.ts";
@@ -16,20 +17,23 @@ export type MemberHome = Pick<MemberLists, "linkedOrders"> & {
   pointHistory: PointHistoryPage;
   progress: GoldProgress;
   rewards: Reward[];
+  /** When the member's points expire without earning or redeeming; null when they never do. */
+  expiry: PointsExpiry | null;
 };
 
 const declared = { access: ownMember, input: MemberHomeInput };
 
-/** What the viewer's own member home shows of the programme: gold progress, a page of point history, orders and rewards. */
+/** What the viewer's own member home shows of the programme: gold progress, when points expire, a page of point history, orders and rewards. */
 export const getMemberHome = defineOperation(
   declared,
   async function getMemberHome(ctx, { memberId, before }): Promise<MemberHome> {
-    const [pointHistory, progress, lists, rewards] = await Promise.all([
+    const [pointHistory, progress, lists, rewards, expiry] = await Promise.all([
       loadPointHistoryPage(ctx, memberId, { before }),
       getGoldProgress(ctx, { memberId }),
       loadMemberLists(ctx, memberId, ["linkedOrders"]),
       listRewards(ctx, {}),
+      getPointsExpiry(ctx, { memberId }),
     ]);
-    return { pointHistory, progress, rewards, ...lists };
+    return { pointHistory, progress, rewards, expiry, ...lists };
   },
 );

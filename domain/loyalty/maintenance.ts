@@ -3,6 +3,7 @@ import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { backgroundJob } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { expirePoints, type PointsExpiryResult } from "./expiry/expire-points.ts";
 import { lockMember } from "./locked-member.ts";
 import { refreshLedgerStatistics } from "./point-history.ts";
 import { loadProgrammeSchedule } from "./programme.ts";
@@ -10,15 +11,22 @@ import { type ExpiryResult, expirePendingRedeems } from "./redeem-expiry.ts";
 import { type RejudgeResult, rejudgeTiers } from "./rejudge-tiers.ts";
 import { addMonths, settleGoldYears, shortestGoldMonths } from "./tiers.ts";
 
-export type MaintenanceResult = { renewed: number; demoted: number; rejudged: RejudgeResult; redeems: ExpiryResult };
+export type MaintenanceResult = {
+  renewed: number;
+  demoted: number;
+  rejudged: RejudgeResult;
+  redeems: ExpiryResult;
+  points: PointsExpiryResult;
+};
 
 const declared = { access: backgroundJob, input: z.object({}) };
 
 /**
  * runLoyaltyMaintenance, the scheduled loyalty work (a job's, not a person's): carries out the
  * "rejudge" tier policy of a version that has taken effect (rejudge-tiers.ts), judges the gold years
- * that have ended by now (renew or back to green, tiers.ts) and expires the Pending redeems past their
- * hold (redeem-expiry.ts), then refreshes the ledger's planner statistics (point-history.ts). It
+ * that have ended by now (renew or back to green, tiers.ts), expires the Pending redeems past their
+ * hold (redeem-expiry.ts), writes off the points whose expiry date has come and records the expiry
+ * warnings due (expiry/expire-points.ts), then refreshes the ledger's planner statistics (point-history.ts). It
  * first finds who is due, then handles each member in a short transaction of its own (lock the
  * member, re-check, change), so no member stays locked while the others are handled, and runs at
  * the same time (another process, a retry) do nothing twice.
@@ -41,7 +49,13 @@ export const runLoyaltyMaintenance = defineOperation(
       .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, addMonths(now, -shortestGoldMonths(schedule)))))
       .orderBy(asc(members.id));
 
-    const result: MaintenanceResult = { renewed: 0, demoted: 0, rejudged, redeems: { expired: 0, pointsReturned: 0 } };
+    const result: MaintenanceResult = {
+      renewed: 0,
+      demoted: 0,
+      rejudged,
+      redeems: { expired: 0, pointsReturned: 0 },
+      points: { expired: 0, pointsExpired: 0, warnings: 0 },
+    };
     const failures: unknown[] = [];
     for (const { id } of due) {
       try {
@@ -55,6 +69,11 @@ export const runLoyaltyMaintenance = defineOperation(
         failures.push(error);
       }
     }
+    // Before the redeems: a reward whose hold ends in this run gives its points back after the balance
+    // held on the expiry date is written off, so they start a period of their own.
+    const expiry = await expirePoints(ctx, now);
+    result.points = expiry.result;
+    failures.push(...expiry.failures);
     result.redeems = await expirePendingRedeems(ctx.db, now);
     await refreshLedgerStatistics(ctx);
     if (failures.length > 0) {

@@ -16,6 +16,8 @@ export const POINT_KIND_LABELS = {
   "manual-debit": "Refund Adjustment",
   "manual-credit": "Bonus Points",
   campaign: "Campaign Bonus",
+  expired: "Points Expired",
+  "expiry-reversal": "Expired Points Restored",
 } as const;
 
 export type PointKind = keyof typeof POINT_KIND_LABELS;

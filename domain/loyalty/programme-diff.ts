@@ -1,6 +1,6 @@
 import { formatMoney } from "../../kernel/money.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
-import type { EarnActionRule, ProgrammeRules } from "./programme-rules.ts";
+import type { EarnActionRule, ExpiryRule, ProgrammeRules } from "./programme-rules.ts";
 
 /**
  * What changed between two versions of the programme, in the words staff read in the history and the
@@ -15,6 +15,17 @@ export const TIER_POLICY_WORDS: Record<ProgrammeRules["tierPolicy"], string> = {
   keep: "members keep their tier until their gold year ends",
   rejudge: "every member is judged again when it takes effect",
 };
+
+export function expiryWords(expiry: ExpiryRule): string {
+  return expiry.months === null ? "never" : `after ${plural(expiry.months, "month")} without earning or redeeming`;
+}
+
+function warningWords(days: readonly number[]): string {
+  if (days.length === 0) return "none";
+  const listed = days.map((day) => formatNumber(day));
+  const last = listed.pop();
+  return `${listed.length > 0 ? `${listed.join(", ")} and ${last}` : last} day${days.length === 1 && days[0] === 1 ? "" : "s"} before`;
+}
 
 /** The programme's own settings: a label and how each value reads. */
 const SETTINGS: { label: string; read: (rules: ProgrammeRules) => string }[] = [
@@ -38,6 +49,8 @@ const SETTINGS: { label: string; read: (rules: ProgrammeRules) => string }[] = [
   { label: "Reward hold", read: (rules) => plural(rules.redeemHoldDays, "day") },
   { label: "Claim window", read: (rules) => plural(rules.claimWindowDays, "day") },
   { label: "Tiers on publishing", read: (rules) => TIER_POLICY_WORDS[rules.tierPolicy] },
+  { label: "Points expire", read: (rules) => expiryWords(rules.expiry) },
+  { label: "Expiry warnings", read: (rules) => warningWords(rules.expiry.warningDays) },
 ];
 
 /** An action's fields staff change, and how each reads. */

@@ -38,6 +38,20 @@ export const EarnActionRule = z.object({
 });
 export type EarnActionRule = z.infer<typeof EarnActionRule>;
 
+/** Expiry off, with the warnings a version that switches it on starts from: 30 and 3 days before. */
+export const EXPIRY_OFF = { months: null, warningDays: [30, 3] };
+
+/** How points expire (decision 043): after `months` without earning or redeeming; null, never. */
+export const ExpiryRule = z.object({
+  months: whole(1, 120).nullable(),
+  /** How many days before the expiry date members are warned, largest first; none, no warnings. */
+  warningDays: z
+    .array(whole(1, 365))
+    .max(5, { error: "must be at most 5 days" })
+    .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
+});
+export type ExpiryRule = z.infer<typeof ExpiryRule>;
+
 export const ProgrammeRules = z
   .object({
     earning: z.object({
@@ -73,6 +87,8 @@ export const ProgrammeRules = z
      * member's tier is judged at once against the new gold rule (decision 040).
      */
     tierPolicy: z.enum(["keep", "rejudge"]),
+    /** Versions published before expiry existed (version 1) hold no such field: for them it is off. */
+    expiry: ExpiryRule.default(EXPIRY_OFF),
     actions: z.array(EarnActionRule).min(1).max(30),
   })
   .superRefine((rules, ctx) => {

@@ -33,3 +33,6 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** Actions the shop's own code credits; a version may change their words and points, never drop them. */
 export const BUILT_IN_ACTIONS = { signUp: "sign-up", review: "post-review" } as const;
+
+/** The period a new draft offers when staff switch expiry on (decision 043); version 1 has expiry off. */
+export const OFFERED_EXPIRY_MONTHS = 12;

@@ -1,3 +1,4 @@
+import { getPointsExpiry } from "../../domain/loyalty/expiry/get-points-expiry.ts";
 import { loadPointHistoryPage, type PointHistoryPagingInput } from "../../domain/loyalty/point-history.ts";
 import { dummyOrderAsOrder } from "../../domain/members/dummy-order-as-order.ts";
 import type { MemberSummary } from "../../domain/members/load-member.ts";
@@ -49,6 +50,10 @@ export const memberTypeResolvers = {
     linkedOrders: list("linkedOrders"),
     dummyOrders: async (member: MemberParent, args: unknown, ctx: GraphQLContext) =>
       (await list("dummyOrders")(member, args, ctx)).map((order) => dummyOrderAsOrder(order, ctx.operations.settings.env)),
+    pointsExpiring: async (member: MemberParent, _args: unknown, ctx: GraphQLContext) => {
+      const expiry = await getPointsExpiry(await ctx.signedIn(), { memberId: member.id });
+      return expiry && { points: expiry.points, expiresOn: expiry.expiresOn };
+    },
   },
   PointTransaction: {
     transactionTimestamp: (entry: PointTransactionView) => epochSeconds(entry.transactionAt),

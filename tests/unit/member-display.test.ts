@@ -32,7 +32,7 @@ describe("dates as people write them", () => {
 
 describe("point kinds", () => {
   it("labels every kind of SPEC.md §4, and a campaign's bonus", () => {
-    expect(Object.keys(POINT_KIND_LABELS)).toHaveLength(16);
+    expect(Object.keys(POINT_KIND_LABELS)).toHaveLength(18);
     expect(pointKindLabel("campaign")).toBe(POINT_KIND_LABELS.campaign);
     expect(pointKindLabel("sign-up")).toBe("Sign Up");
     expect(pointKindLabel("manual-debit")).toBe("Refund Adjustment");

@@ -34,6 +34,14 @@ describe("the readable diff between two programme versions", () => {
     ]);
   });
 
+  it("words the expiry policy and its warnings", () => {
+    const after = { ...V1_RULES, expiry: { months: 12, warningDays: [14] } };
+    expect(diffRules(V1_RULES, after).map((change) => change.text)).toEqual([
+      "Points expire: never → after 12 months without earning or redeeming",
+      "Expiry warnings: 30 and 3 days before → 14 days before",
+    ]);
+  });
+
   it("gives the audit log each changed thing's value before and after", () => {
     const after = { ...V1_RULES, redeemHoldDays: 14 };
     expect(auditSidesOf(diffRules(V1_RULES, after))).toEqual({

@@ -16,6 +16,7 @@ type Period = {
   newMembers: number;
   pointsIssued: number;
   pointsRedeemed: number;
+  pointsExpired: number;
   redemptionRate: number | null;
 };
 type Day = { day: string; salesCents: number; orders: number };
@@ -27,6 +28,7 @@ export type DashboardData = {
   outstandingPoints: number;
   pointValueCents: number;
   liabilityCents: number;
+  expiringSoon: { days: number; members: number; points: number };
   programme: { version: number; effectiveAt: Date; terms: ProgrammeTerms };
 };
 
@@ -44,6 +46,7 @@ const ROWS: Row[] = [
   { label: "Points issued", value: (period) => formatNumber(period.pointsIssued) },
   { label: "Points redeemed", value: (period) => formatNumber(period.pointsRedeemed) },
   { label: "Redemption rate", value: (period) => percent(period.redemptionRate) },
+  { label: "Points expired", value: (period) => formatNumber(period.pointsExpired) },
 ];
 
 /** Daily bars drawn on the server; the table beside it says the same for screen readers and keyboards. */
@@ -148,12 +151,16 @@ export function Dashboard({ data }: { data: DashboardData }) {
         minWidth="narrow"
       />
       <ProgrammeInForce {...data.programme} />
-      <dl className="grid gap-3 sm:grid-cols-3">
-        <Stat label="Points outstanding" value={formatNumber(data.outstandingPoints)} />
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Points outstanding (not expired)" value={formatNumber(data.outstandingPoints)} />
         <Stat label="Programme liability" value={formatMoney(data.liabilityCents)} />
         <Stat
           label="Value of a point (best reward)"
           value={`${formatMoney(Math.round(data.pointValueCents * POINTS_VALUED))} per ${POINTS_VALUED} points`}
+        />
+        <Stat
+          label={`Points expiring in the next ${data.expiringSoon.days} days`}
+          value={`${formatNumber(data.expiringSoon.points)} (${formatNumber(data.expiringSoon.members)} ${data.expiringSoon.members === 1 ? "member" : "members"})`}
         />
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -68,6 +68,23 @@ function Liability({ liability }: { liability: ProgrammePreview["liability"] }) 
   );
 }
 
+function Expiry({ expiry }: { expiry: ProgrammePreview["expiry"] }) {
+  const count = (side: ProgrammePreview["expiry"]["draft"]) =>
+    `${formatPoints(side.points)} (${formatNumber(side.members)} ${side.members === 1 ? "member" : "members"})`;
+  return (
+    <>
+      <p className="text-muted">
+        The points that would expire in the next {expiry.days} days if their members neither earn nor redeem, the draft taking
+        effect now. A member last active before expiry is switched on gets a full period from then, never less.
+      </p>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        <Stat label="Under the version in force" value={count(expiry.current)} />
+        <Stat label="Under the draft" value={count(expiry.draft)} />
+      </dl>
+    </>
+  );
+}
+
 function SampleBag({ sample }: { sample: ProgrammePreview["sample"] }) {
   return (
     <>
@@ -152,6 +169,9 @@ export function ProgrammePreviewSections({ preview }: { preview: ProgrammePrevie
       </Section>
       <Section id="preview-liability" title="Preview: points liability">
         <Liability liability={preview.liability} />
+      </Section>
+      <Section id="preview-expiry" title="Preview: points expiring">
+        <Expiry expiry={preview.expiry} />
       </Section>
       <Section id="preview-sample" title="Preview: a sample bag">
         <SampleBag sample={preview.sample} />

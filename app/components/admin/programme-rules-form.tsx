@@ -3,6 +3,7 @@ import {
   ACTION_ICONS,
   BUILT_IN_ACTIONS,
   NEW_ACTION_VERIFICATIONS,
+  OFFERED_EXPIRY_MONTHS,
   VERIFICATIONS,
 } from "../../../domain/loyalty/programme-vocabulary.ts";
 import { AdminForm, type Answer, Field, SelectField, SubmitButton } from "./admin-form.tsx";
@@ -182,6 +183,25 @@ export function ProgrammeRulesForm({ number, rules, answer }: { number: number; 
           min={0}
           required
           defaultValue={rules.claimWindowDays}
+        />
+      </fieldset>
+      <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>Points expiry</legend>
+        <Check name="rules.expiry.on" label="Points expire" checked={rules.expiry.months !== null} />
+        <Field
+          id="expiry-months"
+          label="After (months without earning or redeeming)"
+          name="rules.expiry.months"
+          type="number"
+          min={1}
+          max={120}
+          defaultValue={rules.expiry.months ?? OFFERED_EXPIRY_MONTHS}
+        />
+        <Field
+          id="expiry-warnings"
+          label="Warn members (days before, e.g. 30, 3)"
+          name="rules.expiry.warningDays"
+          defaultValue={rules.expiry.warningDays.join(", ")}
         />
       </fieldset>
       <h3 className="text-lg font-bold text-brand-900">Earn actions</h3>

@@ -1,12 +1,14 @@
 import { useActionData } from "react-router";
 import { AdjustMemberPointsInput, adjustMemberPoints } from "../../../domain/loyalty/adjust-member-points.ts";
+import { RestoreExpiredPointsInput, restoreExpiredPoints } from "../../../domain/loyalty/expiry/restore-expired-points.ts";
 import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
-import { formatDate } from "../../../kernel/format-timestamp.ts";
+import { formatCalendarDate, formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { AdjustPointsForm } from "../../components/admin/adjust-points-form.tsx";
 import { ActionMessage } from "../../components/admin/admin-form.tsx";
 import { PageHeading, Stat } from "../../components/admin/admin-parts.tsx";
+import { ExpiredPoints, RESTORE_EXPIRY_INTENT } from "../../components/admin/expired-points.tsx";
 import { MemberLedger, MemberRecords } from "../../components/admin/member-facts.tsx";
 import { type ActionResult, failureResult } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
@@ -21,11 +23,18 @@ const day = (at: Date | null) => (at ? formatDate(at) : "—");
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
   const before = new URL(args.request.url).searchParams.get("before");
-  const { member, history, mayAdjustPoints } = await refusedAsPage(
+  const { member, history, expiries, expiring, mayAdjustPoints } = await refusedAsPage(
     getMemberForStaff(operations, { memberId: args.params.memberId, before }),
   );
   return {
     mayAdjustPoints,
+    expiring: expiring && { points: expiring.points, on: formatDate(expiring.expiresAt) },
+    expiries: expiries.map((expiry) => ({
+      id: expiry.id,
+      points: expiry.points,
+      expiresOn: formatCalendarDate(expiry.expiresOn),
+      restoredOn: expiry.restoredAt && formatDate(expiry.restoredAt),
+    })),
     member: {
       id: member.id,
       email: member.email,
@@ -86,6 +95,18 @@ const FIELD_LABELS = { direction: "Direction", points: "Points", reason: "Reason
 
 export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
+  if (form.get("intent") === RESTORE_EXPIRY_INTENT) {
+    try {
+      const input = formInput(RestoreExpiredPointsInput, form, { memberId: args.params.memberId });
+      const result = await restoreExpiredPoints(operations, input);
+      return {
+        ok: true,
+        message: `${formatNumber(result.restored)} expired points restored. The balance is now ${formatNumber(result.points)}.`,
+      } satisfies ActionResult;
+    } catch (error) {
+      return failureResult(error, { labels: { reason: "Reason for restoring" } });
+    }
+  }
   try {
     const input = formInput(AdjustMemberPointsInput, form, { memberId: args.params.memberId });
     const result = await adjustMemberPoints(operations, input);
@@ -106,7 +127,14 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading title={member.name || member.email} back={{ to: "/admin/members", label: "All members" }} />
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-        <Stat label="Points" value={formatNumber(member.points)} />
+        <Stat
+          label="Points"
+          value={
+            loaderData.expiring
+              ? `${formatNumber(member.points)} (${formatNumber(loaderData.expiring.points)} expire on ${loaderData.expiring.on})`
+              : formatNumber(member.points)
+          }
+        />
         <Stat label="Tier" value={member.tier === "gold" ? `Gold since ${member.goldSince}` : "Green"} />
         <Stat label="Total spent" value={member.totalSpent} />
         <Stat label="Email" value={member.email} />
@@ -114,6 +142,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       </dl>
       <ActionMessage result={result} />
       {loaderData.mayAdjustPoints && <AdjustPointsForm answer={result} />}
+      <ExpiredPoints expiries={loaderData.expiries} mayRestore={loaderData.mayAdjustPoints} answer={result} />
       <MemberLedger {...ledger} />
       <MemberRecords
         identities={member.identities}

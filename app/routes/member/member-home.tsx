@@ -73,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         memberSince: formatDate(member.membershipStartAt),
         goldSince: member.membershipStatus === "gold" && member.goldStartAt ? formatDate(member.goldStartAt) : null,
       },
+      // "N points expire on D": the date in Singapore, as the shop's days are.
+      expiry: home.expiry && { points: home.expiry.points, on: formatDate(home.expiry.expiresAt) },
       csrfToken: signOutToken(ctx),
       progress: home.progress,
       // Both lists come newest first; the history a page at a time.
@@ -163,6 +165,16 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
         <Stat label="Total spent" value={formatMoney(member.totalSpentCents)} testId="member-total-spent" />
         <Stat label="Purchases" value={formatNumber(member.purchaseCount)} testId="member-purchases" />
       </dl>
+
+      {loaderData.expiry && (
+        <p data-testid="points-expiry" className="mt-3 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950">
+          <strong>
+            {formatNumber(loaderData.expiry.points)} {loaderData.expiry.points === 1 ? "point expires" : "points expire"} on{" "}
+            <When>{loaderData.expiry.on}</When>
+          </strong>{" "}
+          unless you earn or redeem points before then.
+        </p>
+      )}
 
       <RunningCampaigns
         headlines={loaderData.campaigns}

@@ -5,8 +5,9 @@ import { staffHolding } from "../../shared/access.ts";
 import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { selectRows } from "../../shared/shared-reads.ts";
+import { clocksRunningOutBy } from "../expiry/expiry-clocks.ts";
 import { orderPoints, orderSpendCents } from "../order-points.ts";
-import { loadProgrammeSchedule, programmeAt } from "../programme.ts";
+import { loadProgrammeSchedule, type ProgrammeSchedule, programmeAt } from "../programme.ts";
 import type { ProgrammeRules } from "../programme-rules.ts";
 import { memberSpendSql } from "../tier-judgement.ts";
 import { type ProgrammeCopy, programmeCopy } from "./programme-copy-preview.ts";
@@ -33,10 +34,23 @@ export type ProgrammePreview = {
   /** The points the member orders credited in the last LIABILITY_DAYS days earn under each, at the members' present tier. */
   liability: { days: number; orders: number; currentPoints: number; draftPoints: number };
   sample: { spendCents: number; rows: { tier: Tier; current: number; draft: number }[] };
+  /** Members and points that would expire in the next LIABILITY_DAYS days under each, the draft taking effect now. */
+  expiry: { days: number; current: ExpiryCount; draft: ExpiryCount };
   copy: ProgrammeCopy;
 };
 
 const declared = { access: staffHolding("programme"), input: PreviewInput };
+
+type ExpiryCount = { members: number; points: number };
+
+async function expiringBy(
+  db: Parameters<typeof clocksRunningOutBy>[0],
+  schedule: ProgrammeSchedule,
+  by: Date,
+): Promise<ExpiryCount> {
+  const due = await clocksRunningOutBy(db, schedule, by);
+  return { members: due.length, points: due.reduce((sum, member) => sum + member.points, 0) };
+}
 
 type TierCounts = {
   green: number;
@@ -51,7 +65,7 @@ type TierCounts = {
 /**
  * previewProgrammeDraft: the draft against the real members and the version in force now, read as if
  * it were published now: the tier moves its policy brings, the change in the points the last month's
- * orders earn, a sample bag's points per tier and the members' copy as it will read. Each count is one
+ * orders earn, the points that would expire in the next 30 days, a sample bag's points per tier and the members' copy as it will read. Each count is one
  * set-based query over the members and the ledger (tier-judgement.ts), never a loop over members.
  */
 export const previewProgrammeDraft = defineOperation(
@@ -59,7 +73,8 @@ export const previewProgrammeDraft = defineOperation(
   async function previewProgrammeDraft(ctx, input): Promise<ProgrammePreview> {
     const now = ctx.now();
     const draft = await draftForReading(ctx.db, input.number);
-    const current = programmeAt(await loadProgrammeSchedule(ctx.db), now);
+    const schedule = await loadProgrammeSchedule(ctx.db);
+    const current = programmeAt(schedule, now);
     const [draftRules, currentRules] = [draft.rules, current.rules];
     const judged = memberSpendSql({ rules: draftRules, current: currentRules, at: now, memberFilter: sql`true` });
     const [draftT, currentT] = [draftRules.gold.thresholdCents, currentRules.gold.thresholdCents];
@@ -81,6 +96,16 @@ export const previewProgrammeDraft = defineOperation(
       current: currentRules,
       since: new Date(now.getTime() - LIABILITY_DAYS * DAY_MS),
     });
+    const horizon = new Date(now.getTime() + LIABILITY_DAYS * DAY_MS);
+    const asPublished: ProgrammeSchedule = [
+      ...schedule.filter((version) => version.effectiveAt <= now),
+      { number: draft.number, effectiveAt: now, rules: draftRules, publishedBy: "preview", publishedAt: now },
+    ];
+    const expiry = {
+      days: LIABILITY_DAYS,
+      current: await expiringBy(ctx.db, schedule, horizon),
+      draft: await expiringBy(ctx.db, asPublished, horizon),
+    };
     const sampleOrder = { subtotalCents: input.sampleCents, discountCents: 0, shippingCents: 0 };
     const pointsOf = (rules: ProgrammeRules, tier: Tier) => orderPoints(rules, orderSpendCents(sampleOrder, rules), tier);
     return {
@@ -101,6 +126,7 @@ export const previewProgrammeDraft = defineOperation(
         })),
       },
       copy: programmeCopy(currentRules, draftRules, now),
+      expiry,
     };
   },
 );

@@ -1,0 +1,82 @@
+import { eq, sql } from "drizzle-orm";
+import { members } from "../../db/schema/members.ts";
+import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
+import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { publishRulesAt } from "../setup/expiry-fixtures.ts";
+import { testContext } from "../setup/operation-context.ts";
+import { startTestServer, type TestServer } from "../setup/test-server.ts";
+import { expectAccessibleAtBothWidths } from "./axe.ts";
+import { expect, test } from "./fixtures.ts";
+import { continueAtProvider, newIdentity } from "./sign-in.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+test.describe("points expiry", () => {
+  let shop: TestServer;
+  test.beforeAll(async () => {
+    // A shop of its own, whose database the journey sets back in time.
+    test.setTimeout(120_000);
+    shop = await startTestServer({ TRUSTED_PROXY_HOPS: "1" });
+  });
+  test.afterAll(() => shop?.close());
+
+  test("a member long inactive sees the warning, then Points Expired after the scheduled run; staff restore them", async ({
+    page,
+    browser,
+  }) => {
+    const at = (path: string) => `${shop.baseUrl}${path}`;
+    const db = shop.server.database.db;
+    const identity = newIdentity("Google", "Siti Rahmah");
+    await page.goto(at("/member/login?redirect=%2Fmember"));
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await continueAtProvider(page, identity);
+    await expect(page).toHaveURL(at("/member"));
+    await expect(page.getByTestId("points-expiry")).toHaveCount(0);
+
+    // Points expire after 12 months since over a year ago; the member last earned 360 days ago.
+    const now = Date.now();
+    await publishRulesAt(db, new Date(now - 400 * DAY_MS), (rules) => ({
+      ...rules,
+      expiry: { months: 12, warningDays: [30, 3] },
+    }));
+    const [member] = await db.select({ id: members.id }).from(members).where(eq(members.email, identity.email));
+    if (!member) throw new Error("no member");
+    await db.execute(
+      sql`update point_transactions set transaction_at = ${new Date(now - 360 * DAY_MS).toISOString()}::timestamptz where member_id = ${member.id}`,
+    );
+
+    await page.reload();
+    await expect(page.getByTestId("points-expiry")).toContainText(/^50 points expire on .+ unless you earn or redeem points/);
+    await expectAccessibleAtBothWidths(page, "member-points-expiry");
+
+    // Ten days pass (the member's history moves ten days back), and the scheduled loyalty work runs as the job runs it.
+    await db.execute(
+      sql`update point_transactions set transaction_at = transaction_at - interval '10 days' where member_id = ${member.id}`,
+    );
+    const run = await runLoyaltyMaintenance(testContext(db, { viewer: { kind: "system", job: "loyalty-maintenance" } }), {});
+    expect(run.points).toMatchObject({ expired: 1, pointsExpired: 50 });
+    await page.reload();
+    await expect(page.getByTestId("member-points")).toHaveText("0");
+    await expect(page.getByTestId("points-expiry")).toHaveCount(0);
+    await expect(page.getByRole("listitem").filter({ hasText: "Points Expired" })).toContainText(/\u221250 points/);
+
+    const staff = await (await browser.newContext()).newPage();
+    await staff.goto(at("/admin/login"));
+    await staff.getByRole("button", { name: "Continue with Google" }).click();
+    await staff.getByRole("button", { name: new RegExp(TEST_OWNER.email) }).click();
+    await staff.goto(at(`/admin/members/${member.id}`));
+    const expired = staff.getByRole("region", { name: "Expired points" });
+    await expect(expired).toContainText("50 points expired on");
+    await expectAccessibleAtBothWidths(staff, "admin-member-expiry");
+    await expired.getByLabel("Reason for restoring").fill("Member was abroad for a year");
+    await expired.getByRole("button", { name: "Restore 50 points" }).click();
+    await expect(staff.getByRole("status")).toHaveText("50 expired points restored. The balance is now 50.");
+    await expect(expired).toContainText("restored on");
+    await expect(staff.getByRole("region", { name: "Points ledger", exact: true })).toContainText("Expired Points Restored");
+    await expectAccessibleAtBothWidths(staff, "admin-member-expiry-restored");
+
+    await page.reload();
+    await expect(page.getByTestId("member-points")).toHaveText("50");
+    await expect(page.getByRole("listitem").filter({ hasText: "Expired Points Restored" })).toContainText("+50");
+  });
+});
