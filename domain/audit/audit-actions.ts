@@ -25,5 +25,8 @@ export const AUDIT_ACTIONS = [
   "campaign.create",
   "campaign.update",
   "campaign.end",
+  "webhook.create",
+  "webhook.update",
+  "webhook.redeliver",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
