@@ -251,9 +251,7 @@ function Attempts({ attempts }: { attempts: Attempt[] }) {
             <span className="font-semibold">{attempt.at}</span>
             {attempt.redelivery && " (redelivery)"}: {attempt.answer}
             {attempt.response && (
-              <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs">
-                {attempt.response}
-              </pre>
+              <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs">{attempt.response}</pre>
             )}
           </li>
         ))}
