@@ -8,10 +8,11 @@ export type ReceivedWebhook = { path: string; headers: IncomingHttpHeaders; body
 export type Answer = { status: number; body?: string } | "hang";
 
 /**
- * A webhook endpoint on this machine: records every request, and answers each path with the next of
- * the answers given for it (the last one again once they run out; 200 for a path given none).
+ * A webhook endpoint on this machine (on `port`, or a free one): records every request, and answers each
+ * path with the next of the answers given for it (the last one again once they run out; 200 for a path
+ * given none).
  */
-export async function startWebhookReceiver(answers: Record<string, Answer[]> = {}) {
+export async function startWebhookReceiver(answers: Record<string, Answer[]> = {}, port = 0) {
   const received: ReceivedWebhook[] = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
@@ -33,10 +34,10 @@ export async function startWebhookReceiver(answers: Record<string, Answer[]> = {
       res.writeHead(answer.status, { "content-type": "text/plain" }).end(answer.body ?? "ok");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = server.address() as AddressInfo;
   return {
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    url: (path: string) => `http://127.0.0.1:${listening}${path}`,
     received,
     at: (path: string) => received.filter((request) => request.path === path),
     close: async () => {

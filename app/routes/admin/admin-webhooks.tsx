@@ -172,8 +172,11 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
               heading: "Change",
               cell: (endpoint) => (
                 <details>
-                  <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-700">
-                    Change <span className="sr-only">{endpoint.url}</span>
+                  <summary
+                    aria-label={`Change ${endpoint.url}`}
+                    className="min-h-11 cursor-pointer py-2 font-semibold text-brand-700"
+                  >
+                    Change
                   </summary>
                   <AdminForm intent="update" hiddenFields={[["id", endpoint.id]]} className="mt-2 space-y-2">
                     <label htmlFor={`active-${endpoint.id}`} className="flex min-h-11 items-center gap-2">
@@ -210,8 +213,8 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
               heading: "",
               cell: (delivery) => (
                 <AdminForm intent="redeliver" hiddenFields={[["deliveryId", delivery.id]]}>
-                  <SubmitButton look="secondary">
-                    Redeliver <span className="sr-only">{`${delivery.event} to ${delivery.url}`}</span>
+                  <SubmitButton look="secondary" aria-label={`Redeliver ${delivery.event} to ${delivery.url}`}>
+                    Redeliver
                   </SubmitButton>
                 </AdminForm>
               ),
