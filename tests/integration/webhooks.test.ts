@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../db/schema/orders.ts";
 import { shopEvents, webhookAttempts, webhookDeliveries } from "../../db/schema/webhooks.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
@@ -9,6 +10,8 @@ import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { recordShopEvent } from "../../domain/events/record-shop-event.ts";
 import type { ShopEventType } from "../../domain/events/shop-event-types.ts";
 import { memberOfIdentity } from "../../domain/identity/member-of-identity.ts";
+import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
+import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund.ts";
 import { guest, type Ports } from "../../domain/shared/context.ts";
 import { createWebhookEndpoint } from "../../domain/webhooks/create-webhook-endpoint.ts";
 import { fanOutEvent } from "../../domain/webhooks/fan-out-event.ts";
@@ -17,6 +20,7 @@ import { updateWebhookEndpoint } from "../../domain/webhooks/update-webhook-endp
 import { createHttpWebhookSender } from "../../integrations/webhooks/http-webhook-sender.ts";
 import type { Jobs } from "../../server/jobs.ts";
 import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";
+import { insertPaidOrder } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
@@ -59,6 +63,18 @@ describe(`outbound webhooks (${DRIVER_NAME})`, () => {
     const orderId = results.find((result) => result && "orderId" in result && result.orderId)?.orderId;
     if (!orderId) throw new Error("the checkout made no order");
     return orderId;
+  }
+
+  /** A member as a first sign-in makes one, through the shop's job queue. */
+  async function newMember() {
+    const email = `hooks-${randomUUID()}@example.com`;
+    const identity = { subject: `sub-${randomUUID()}`, provider: "google" as const, email, emailVerified: true };
+    const { member } = await memberOfIdentity(testContext(database.db, { ports: ports() }), {
+      ...identity,
+      name: "Tan Mei Ling",
+      picture: null,
+    });
+    return member;
   }
 
   const eventsOf = (type: string, key: string) =>
@@ -175,13 +191,7 @@ describe(`outbound webhooks (${DRIVER_NAME})`, () => {
   it("makes one delivery and one job per event and endpoint, however many processes fan the event out", async () => {
     const endpoint = await register("/members", ["member.created", "points.changed"]);
     await updateWebhookEndpoint(staff(), { id: endpoint.id, events: ["member.created", "points.changed"], active: true });
-    const identity = { subject: `sub-${randomUUID()}`, provider: "google" as const, email: `hooks-${randomUUID()}@example.com` };
-    const { member } = await memberOfIdentity(testContext(database.db, { ports: ports() }), {
-      ...identity,
-      emailVerified: true,
-      name: "Tan Mei Ling",
-      picture: null,
-    });
+    const member = await newMember();
     const [created] = await eventsOf("member.created", `member.created:${member.id}`);
     if (!created) throw new Error("no member.created event");
     const [signUp] = await database.db
@@ -204,6 +214,50 @@ describe(`outbound webhooks (${DRIVER_NAME})`, () => {
       (requests) => requests.length === 1,
     );
     await updateWebhookEndpoint(staff(), { id: endpoint.id, events: ["member.created"], active: false });
+  });
+
+  it("records a member's order points, promotion to gold, refund, its points reversal and the return to green", async () => {
+    const member = await newMember();
+    const jobs = queues[0]?.queue;
+    if (!jobs) throw new Error("no queue");
+    const order = await insertPaidOrder(database.db, { subtotalCents: 32_000, memberId: member.id });
+    await database.db.transaction((tx) => creditOrderToMember(tx, jobs, { memberId: member.id, order, creditPoints: true }));
+    const refundId = randomUUID();
+    await database.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+      if (!locked) throw new Error("no order");
+      await applyOrderRefund(tx, jobs, locked, { refundId, amountCents: locked.priceCents, at: new Date(), cancelsOrder: false });
+    });
+    const events = await database.db
+      .select({ type: shopEvents.type, data: shopEvents.data })
+      .from(shopEvents)
+      .where(sql`${shopEvents.data}->>'memberId' = ${member.id}`)
+      .orderBy(shopEvents.createdAt, shopEvents.key);
+    const summary = events.map(({ type, data }) =>
+      type === "points.changed"
+        ? `${type} ${data.kind} ${data.direction} ${data.points} = ${data.balance}`
+        : `${type} ${data.change ?? data.status ?? ""}`.trim(),
+    );
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        "member.created",
+        "points.changed sign-up credit 50 = 50",
+        "points.changed order credit 320 = 370",
+        "tier.changed promoted",
+        "points.changed refund debit 320 = 50",
+        "order.refunded refunded",
+        "tier.changed demoted",
+      ]),
+    );
+    expect(summary).toHaveLength(7);
+    const [refunded] = await eventsOf("order.refunded", `order.refunded:${refundId}`);
+    expect(refunded?.data).toMatchObject({
+      orderId: order.id,
+      amountCents: 32_000,
+      amount: 320,
+      refundedCents: 32_000,
+      pointsReversed: 320,
+    });
   });
 
   it("refuses in production addresses that are or resolve to private, loopback or link-local ones, also when sending", async () => {
