@@ -66,6 +66,7 @@ export default [
       route("admin/programme", "routes/admin/admin-programme.tsx"),
       route("admin/programme/draft", "routes/admin/admin-programme-draft.tsx"),
       route("admin/campaigns", "routes/admin/admin-campaigns.tsx"),
+      route("admin/webhooks", "routes/admin/admin-webhooks.tsx"),
     ]),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [

@@ -13,6 +13,7 @@ import pg from "pg";
 import { type Database, openDatabase } from "../db/client.ts";
 import { members } from "../db/schema/members.ts";
 import { recordPointEntry } from "../domain/loyalty/point-ledger.ts";
+import { testContext } from "../tests/setup/operation-context.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 50;
@@ -24,6 +25,8 @@ const migrated = await openDatabase({ databaseUrl });
 await migrated.close();
 const pool = new pg.Pool({ connectionString: databaseUrl, max: CLIENTS });
 const db = drizzle(pool) as unknown as Database;
+// No webhook endpoint exists here, so the ledger's events queue nothing and the job queue is never reached.
+const { jobs } = testContext(db);
 
 async function newMembers(count: number): Promise<{ id: string; email: string }[]> {
   const rows = Array.from({ length: count }, () => {
@@ -63,7 +66,7 @@ function ledgerStep(memberOf: (client: number) => { id: string; email: string },
     const member = memberOf(client);
     const credit = n % 2 !== 1;
     return db.transaction(async (tx) => {
-      await recordPointEntry(tx, {
+      await recordPointEntry(tx, jobs, {
         memberId: member.id,
         email: member.email,
         kind: credit ? "manual-credit" : "manual-debit",

@@ -114,7 +114,7 @@ try {
     );
   }
   await publishProgrammeDraft(staff, { number, when: "now", date: "", time: "" });
-  const rejudged = await timed(() => rejudgeTiers(db, new Date()));
+  const rejudged = await timed(() => rejudgeTiers(db, staff.jobs, new Date()));
   console.log(`\nrejudge carried out over every member: ${seconds(rejudged.ms)} (${JSON.stringify(rejudged.result)})`);
 } finally {
   await close();

@@ -1,5 +1,14 @@
 /** What a staff role can be allowed to do in the back office. */
-export const STAFF_PERMISSIONS = ["orders", "refunds", "points", "catalog", "promotions", "programme", "staff"] as const;
+export const STAFF_PERMISSIONS = [
+  "orders",
+  "refunds",
+  "points",
+  "catalog",
+  "promotions",
+  "programme",
+  "webhooks",
+  "staff",
+] as const;
 
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -7,6 +7,7 @@ import type { PaymentProvider } from "../integrations/payments/payment-provider.
 import { createStripePaymentProvider } from "../integrations/payments/stripe-provider.ts";
 import { createTestPaymentProvider, type TestPaymentProvider } from "../integrations/payments/test-provider.ts";
 import { createLocalFileStore, createS3FileStore } from "../integrations/storage/file-store.ts";
+import { createHttpWebhookSender } from "../integrations/webhooks/http-webhook-sender.ts";
 import type { Config } from "./env.ts";
 import type { Logger } from "./logger.ts";
 
@@ -43,5 +44,7 @@ export function createIntegrations(config: Config, deps: { db: Database; logger:
         forcePathStyle: !!config.S3_ENDPOINT,
       })
     : createLocalFileStore(path.resolve(config.DATA_DIR, "files"));
-  return { payments, testPayments, mailer, files };
+  // Plain http and addresses on this machine's networks only where nobody outside reaches the shop.
+  const webhooks = createHttpWebhookSender({ allowLocalTargets: config.APP_ENV === "development" || config.APP_ENV === "test" });
+  return { payments, testPayments, mailer, files, webhooks };
 }

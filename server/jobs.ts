@@ -16,6 +16,9 @@ const LOYALTY_MAINTENANCE_KEY = "loyalty-maintenance";
 
 type QueueSettings = Omit<Queue, "name">;
 
+/** Retries of a webhook delivery after its first try. */
+const WEBHOOK_RETRIES = 28;
+
 /**
  * Retries back off from the first delay, doubling up to an hour between tries. A job that runs past
  * `expireInSeconds` counts as lost with its process (a crash, kill -9) and is retried; completed and
@@ -31,6 +34,9 @@ const QUEUES: Record<JobName, QueueSettings> = {
   "expire-checkout-session": { ...COMMON, retryLimit: 8, retryDelay: MINUTE, expireInSeconds: 2 * MINUTE },
   // The payment provider's own retries (the SDK's) come first; a day of these covers an outage.
   "complete-refund": { ...COMMON, retryLimit: 30, retryDelay: MINUTE, expireInSeconds: 2 * MINUTE },
+  "fan-out-event": { ...COMMON, retryLimit: 16, retryDelay: 10, expireInSeconds: 2 * MINUTE },
+  // From about 30 s, doubling (with jitter) to hourly: an endpoint is tried for about a day (decision 042).
+  "send-webhook": { ...COMMON, retryLimit: WEBHOOK_RETRIES, retryDelay: 30, expireInSeconds: 2 * MINUTE },
 };
 
 /** Quick timings for tests that kill a process mid-job: lost jobs are retried within seconds. */

@@ -56,6 +56,13 @@ export const BACK_OFFICE_SECTIONS = [
     about: "Background work that gave up (an email, a webhook), with its error; retry it.",
     needs: ["orders"],
   },
+  {
+    to: "/admin/webhooks",
+    label: "Webhooks",
+    about:
+      "Send the shop's events (orders paid and refunded, members, points, tiers) to other systems; see and redeliver what was sent.",
+    needs: ["webhooks"],
+  },
   { to: "/admin/staff", label: "Staff", about: "Add, change and remove staff.", needs: ["staff"] },
   { to: "/admin/audit", label: "Audit log", about: "Every staff action: who, what, when, before and after.", needs: ["staff"] },
 ] as const satisfies readonly { to: string; label: string; about: string; needs: readonly StaffPermission[] }[];
@@ -68,6 +75,7 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   catalog: "Catalogue",
   promotions: "Promotions",
   programme: "Loyalty programme",
+  webhooks: "Webhooks",
   staff: "Staff",
 };
 

@@ -26,5 +26,8 @@ export const AUDIT_ACTIONS = [
   "campaign.create",
   "campaign.update",
   "campaign.end",
+  "webhook.create",
+  "webhook.update",
+  "webhook.redeliver",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

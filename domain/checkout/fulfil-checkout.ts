@@ -5,7 +5,9 @@ import { bagLines, bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, orderAccessGrants, orderLines, orders } from "../../db/schema/orders.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
+import { fromCents } from "../../kernel/money.ts";
 import { estimateDelivery } from "../delivery/delivery-estimate.ts";
+import { recordShopEvent } from "../events/record-shop-event.ts";
 import { creditPaidOrderToBagMember } from "../loyalty/order-points.ts";
 import { attachPendingRedeems } from "../loyalty/redeems/attach-pending-redeems.ts";
 import { generateOrderCode } from "../orders/order-code.ts";
@@ -60,7 +62,8 @@ async function insertOrder(
  * Turns a paid checkout session into exactly one order. The provider is asked whether the session
  * is paid (a webhook is a pointer, not the truth); the session row is locked, and the database's
  * one-order-per-session index backs that up, so duplicate webhooks, replays and the redirect racing
- * the webhook all end with the same single order, one set of lines and one confirmation email.
+ * the webhook all end with the same single order, one set of lines, one confirmation email and one
+ * `order.paid` event (delivered to webhook endpoints by the job queue, never while the shopper waits).
  * `orderCode` makes invoice ids (tests give their own to force a repeat).
  */
 export async function fulfilCheckout(
@@ -114,7 +117,7 @@ export async function fulfilCheckout(
     await tx.insert(orderLines).values(session.lines.map((line, position) => ({ ...line, orderId: order.id, position })));
     // A guest's bag has no points and no rewards to go with the order.
     if (memberId) {
-      await creditPaidOrderToBagMember(tx, { order: { ...order, invoiceId }, bagId: session.bagId, at: now });
+      await creditPaidOrderToBagMember(tx, ctx.jobs, { order: { ...order, invoiceId }, bagId: session.bagId, at: now });
       await attachPendingRedeems(tx, { bagId: session.bagId, orderId: order.id, at: now });
     }
     await tx.update(checkoutSessions).set({ status: "complete", updatedAt: now }).where(eq(checkoutSessions.id, session.id));
@@ -122,6 +125,26 @@ export async function fulfilCheckout(
     await tx.delete(bagLines).where(and(eq(bagLines.bagId, session.bagId), inArray(bagLines.optionId, boughtOptionIds)));
     await tx.update(bags).set({ promotionCode: null, updatedAt: now }).where(eq(bags.id, session.bagId));
     await queueOrderEmail(tx, ctx.jobs, order.id, "order-confirmation");
+    await recordShopEvent(tx, ctx.jobs, {
+      type: "order.paid",
+      key: `order.paid:${order.id}`,
+      data: {
+        orderId: order.id,
+        invoiceId,
+        memberId,
+        subtotalCents: order.subtotalCents,
+        subtotal: fromCents(order.subtotalCents),
+        discountCents: order.discountCents,
+        discount: fromCents(order.discountCents),
+        shippingCents: order.shippingCents,
+        shipping: fromCents(order.shippingCents),
+        totalCents: order.priceCents,
+        total: fromCents(order.priceCents),
+        promotionCode: order.promotionCode,
+        paidAt: now.toISOString(),
+      },
+      at: now,
+    });
     await tx.insert(orderAccessGrants).values({ holderId: session.bagId, orderId: order.id });
     return { orderId: order.id, invoiceId, created: true };
   });

@@ -4,11 +4,13 @@ import type { Tx } from "../../db/client.ts";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
+import { recordShopEvent } from "../events/record-shop-event.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { builtInAction } from "../loyalty/earn-actions.ts";
 import { recordPointEntry } from "../loyalty/point-ledger.ts";
 import { programmeInForce } from "../loyalty/programme.ts";
 import { byMemberId, loadMemberView } from "../members/load-member.ts";
-import { type MemberDeps, nowOf } from "../members/member-deps.ts";
+import { type MemberWriteDeps, nowOf } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { isUniqueViolation } from "../shared/db-errors.ts";
 import { providerEmailColumn, providerName } from "./provider-email.ts";
@@ -40,7 +42,7 @@ function cleanPicture(picture: string | null | undefined): string | null | undef
   return /^https?:\/\//i.test(picture) && picture.length <= MAX_PICTURE_LENGTH ? picture : undefined;
 }
 
-async function memberIdOfSubject(db: MemberDeps["db"] | Tx, subject: string): Promise<string | null> {
+async function memberIdOfSubject(db: MemberWriteDeps["db"] | Tx, subject: string): Promise<string | null> {
   const [row] = await db
     .select({ memberId: memberIdentities.memberId })
     .from(memberIdentities)
@@ -81,7 +83,7 @@ async function attachByEmail(tx: Tx, memberId: string, identity: VerifiedIdentit
   return memberId;
 }
 
-async function createMember(tx: Tx, identity: VerifiedIdentity, extras: SignUpExtras, at: Date): Promise<string> {
+async function createMember(tx: Tx, jobs: JobQueue, identity: VerifiedIdentity, extras: SignUpExtras, at: Date): Promise<string> {
   const id = randomUUID();
   const picture = cleanPicture(extras.picture);
   const created = await tx
@@ -109,8 +111,14 @@ async function createMember(tx: Tx, identity: VerifiedIdentity, extras: SignUpEx
     .onConflictDoNothing()
     .returning({ subject: memberIdentities.subject });
   if (attached.length === 0) throw new LostRace();
+  await recordShopEvent(tx, jobs, {
+    type: "member.created",
+    key: `member.created:${id}`,
+    data: { memberId: id, membershipStatus: "green", createdAt: at.toISOString() },
+    at,
+  });
   const { version } = await programmeInForce(tx, at);
-  await recordPointEntry(tx, {
+  await recordPointEntry(tx, jobs, {
     memberId: id,
     email: identity.email,
     kind: "sign-up",
@@ -123,7 +131,7 @@ async function createMember(tx: Tx, identity: VerifiedIdentity, extras: SignUpEx
   return id;
 }
 
-async function resolveMemberId(deps: MemberDeps, identity: VerifiedIdentity, extras: SignUpExtras) {
+async function resolveMemberId(deps: MemberWriteDeps, identity: VerifiedIdentity, extras: SignUpExtras) {
   const known = await memberIdOfSubject(deps.db, identity.subject);
   if (known) return { memberId: known, created: false };
   return deps.db.transaction(async (tx) => {
@@ -133,7 +141,7 @@ async function resolveMemberId(deps: MemberDeps, identity: VerifiedIdentity, ext
       .from(members)
       .where(eq(providerEmailColumn(identity.provider), identity.email));
     if (byEmail) return { memberId: await attachByEmail(tx, byEmail.id, identity, at), created: false };
-    return { memberId: await createMember(tx, identity, extras, at), created: true };
+    return { memberId: await createMember(tx, deps.jobs, identity, extras, at), created: true };
   });
 }
 
@@ -144,7 +152,7 @@ async function resolveMemberId(deps: MemberDeps, identity: VerifiedIdentity, ext
  * the unique indexes refuse the losers, which start again and find the winner's member.
  */
 export async function memberOfIdentity(
-  deps: MemberDeps,
+  deps: MemberWriteDeps,
   identity: VerifiedIdentity,
   extras: SignUpExtras = {},
 ): Promise<{ member: MemberView; created: boolean }> {

@@ -4,6 +4,8 @@ import { runLoyaltyMaintenance } from "../loyalty/maintenance.ts";
 import { sendOutboxEmail } from "../orders/order-email.ts";
 import { completeRefundJob } from "../orders/refunds/complete-refund-job.ts";
 import type { OperationContext, SystemViewer } from "../shared/context.ts";
+import { fanOutEvent } from "../webhooks/fan-out-event.ts";
+import { sendWebhook } from "../webhooks/send-webhook.ts";
 import type { JobName } from "./job-queue.ts";
 
 /** Runs one job; each handler parses its own data (a job's data is whatever was stored with it). */
@@ -19,4 +21,6 @@ export const jobHandlers: Record<JobName, JobHandler> = {
   "redeliver-webhook": redeliverWebhook,
   "expire-checkout-session": expireCheckoutSession,
   "complete-refund": completeRefundJob,
+  "fan-out-event": fanOutEvent,
+  "send-webhook": sendWebhook,
 };

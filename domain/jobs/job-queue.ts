@@ -7,6 +7,8 @@ export const JOB_NAMES = [
   "redeliver-webhook",
   "expire-checkout-session",
   "complete-refund",
+  "fan-out-event",
+  "send-webhook",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

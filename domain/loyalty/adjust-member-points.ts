@@ -41,7 +41,7 @@ export const adjustMemberPoints = defineOperation(declared, async function adjus
         `This member has only ${formatNumber(member.points)} points: a debit cannot take them below zero.`,
       );
     }
-    await recordPointEntry(tx, {
+    await recordPointEntry(tx, ctx.jobs, {
       memberId: member.id,
       email: member.email,
       kind: credit ? "manual-credit" : "manual-debit",

@@ -49,7 +49,7 @@ export const createDummyOrder = defineOperation(declared, async function createD
       createdAt: at,
     });
     const { version } = await programmeInForce(tx, at);
-    await recordPointEntry(tx, {
+    await recordPointEntry(tx, ctx.jobs, {
       memberId: member.id,
       email: member.email,
       kind: "dummy-order",

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { parseJsonField } from "../../kernel/json-field.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import type { EarnAction } from "./earn-actions.ts";
 import type { LockedMember } from "./locked-member.ts";
 import { recordPointEntry } from "./point-ledger.ts";
@@ -21,12 +22,13 @@ function storedActivities(value: unknown): string[] {
  */
 export async function creditEarnAction(
   tx: Tx,
+  jobs: JobQueue,
   member: LockedMember,
   action: EarnAction,
   at: Date,
   programmeVersion: number,
 ): Promise<boolean> {
-  const recorded = await recordPointEntry(tx, {
+  const recorded = await recordPointEntry(tx, jobs, {
     memberId: member.id,
     email: member.email,
     kind: action.id,

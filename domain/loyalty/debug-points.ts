@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { MemberDeps } from "../members/member-deps.ts";
+import type { MemberWriteDeps } from "../members/member-deps.ts";
 import type { MemberView } from "../members/member-view.ts";
 import { count, optional } from "../shared/input.ts";
 import { MAX_DEBUG_POINTS } from "./debug-defaults.ts";
@@ -36,14 +36,14 @@ export function debugCreditFields(defaultPoints: number) {
  * an earn action, so activities stay as they are.
  */
 export async function creditDebugPoints(
-  deps: MemberDeps,
+  deps: MemberWriteDeps,
   input: { memberId: string; kind: "bonus" | "refund"; points: number; requestId?: string | undefined },
 ): Promise<{ member: MemberView; credited: boolean }> {
   const { points } = input;
   const requestId = input.requestId ?? randomUUID();
   const credited = await deps.db.transaction(async (tx) => {
     const member = await lockMember(tx, input.memberId);
-    return recordPointEntry(tx, {
+    return recordPointEntry(tx, deps.jobs, {
       memberId: member.id,
       email: member.email,
       kind: input.kind,

@@ -40,7 +40,7 @@ export const deleteDummyOrder = defineOperation(declared, async function deleteD
       );
     const owed = Math.min(credit?.points ?? 0, member.points);
     if (owed > 0) {
-      await recordPointEntry(tx, {
+      await recordPointEntry(tx, ctx.jobs, {
         memberId,
         email: member.email,
         kind: "dummy-order",

@@ -70,7 +70,7 @@ export const createEarnPointTransaction = defineOperation(
     const credited = await ctx.db.transaction(async (tx) => {
       const { version } = await programmeInForce(tx, now);
       const action = completableAction(version.rules, activityType);
-      return creditEarnAction(tx, await lockMember(tx, input.memberId), action, now, version.number);
+      return creditEarnAction(tx, ctx.jobs, await lockMember(tx, input.memberId), action, now, version.number);
     });
     return { member: await memberViewAfter(ctx, input.memberId), credited };
   },

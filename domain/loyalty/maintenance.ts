@@ -38,7 +38,7 @@ export const runLoyaltyMaintenance = defineOperation(
   declared,
   async function runLoyaltyMaintenance(ctx): Promise<MaintenanceResult> {
     const now = ctx.now();
-    const rejudged = await rejudgeTiers(ctx.db, now);
+    const rejudged = await rejudgeTiers(ctx.db, ctx.jobs, now);
     const schedule = await loadProgrammeSchedule(ctx.db);
     // A gold year is at least as long as the same calendar span counted back from now (see addMonths),
     // and at least the shortest any version gives, so no member whose gold started later can be due;
@@ -59,7 +59,9 @@ export const runLoyaltyMaintenance = defineOperation(
     const failures: unknown[] = [];
     for (const { id } of due) {
       try {
-        const { changes } = await ctx.db.transaction(async (tx) => settleGoldYears(tx, await lockMember(tx, id), now, schedule));
+        const { changes } = await ctx.db.transaction(async (tx) =>
+          settleGoldYears(tx, ctx.jobs, await lockMember(tx, id), now, schedule),
+        );
         for (const { change } of changes) {
           if (change === "renewed") result.renewed += 1;
           if (change === "demoted") result.demoted += 1;
@@ -74,7 +76,7 @@ export const runLoyaltyMaintenance = defineOperation(
     const expiry = await expirePoints(ctx, now);
     result.points = expiry.result;
     failures.push(...expiry.failures);
-    result.redeems = await expirePendingRedeems(ctx.db, now);
+    result.redeems = await expirePendingRedeems(ctx.db, ctx.jobs, now);
     await refreshLedgerStatistics(ctx);
     if (failures.length > 0) {
       throw new AggregateError(failures, `loyalty maintenance: ${failures.length} member(s) failed (${JSON.stringify(result)})`);

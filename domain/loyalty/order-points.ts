@@ -3,6 +3,7 @@ import type { Tx } from "../../db/client.ts";
 import { bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { creditCampaignBonuses } from "./campaigns/campaign-points.ts";
 import { lockMember } from "./locked-member.ts";
 import { recordPointEntry } from "./point-ledger.ts";
@@ -53,15 +54,16 @@ export type OrderCredit = { credited: boolean; points: number; spentCents: numbe
  */
 export async function creditOrderToMember(
   tx: Tx,
+  jobs: JobQueue,
   input: { memberId: string; order: CreditableOrder; creditPoints: boolean; at?: Date },
 ): Promise<OrderCredit> {
   const at = input.at ?? new Date();
   const { order } = input;
   const { version, schedule } = await programmeInForce(tx, at);
-  const { member } = await settleGoldYears(tx, await lockMember(tx, input.memberId), at, schedule);
+  const { member } = await settleGoldYears(tx, jobs, await lockMember(tx, input.memberId), at, schedule);
   const spentCents = orderSpendCents(order, version.rules);
   const points = input.creditPoints ? orderPoints(version.rules, spentCents, member.membershipStatus) : 0;
-  const recorded = await recordPointEntry(tx, {
+  const recorded = await recordPointEntry(tx, jobs, {
     memberId: member.id,
     email: member.email,
     kind: "order",
@@ -75,7 +77,7 @@ export async function creditOrderToMember(
   });
   if (!recorded) return { credited: false, points: 0, spentCents: 0, programmeVersion: version.number };
   if (input.creditPoints) {
-    await creditCampaignBonuses(tx, {
+    await creditCampaignBonuses(tx, jobs, {
       member,
       order,
       rules: version.rules,
@@ -93,7 +95,7 @@ export async function creditOrderToMember(
       updatedAt: at,
     })
     .where(eq(members.id, member.id));
-  await promoteIfQualified(tx, member, at, version.rules);
+  await promoteIfQualified(tx, jobs, member, at, version.rules);
   return { credited: true, points, spentCents, programmeVersion: version.number };
 }
 
@@ -104,6 +106,7 @@ export async function creditOrderToMember(
  */
 export async function creditPaidOrderToBagMember(
   tx: Tx,
+  jobs: JobQueue,
   input: { order: CreditableOrder & Pick<typeof orders.$inferSelect, "customerId">; bagId: string; at: Date },
 ): Promise<OrderCredit | null> {
   const [owner] = await tx
@@ -121,5 +124,5 @@ export async function creditPaidOrderToBagMember(
     .update(customers)
     .set({ memberId: owner.memberId, updatedAt: at })
     .where(and(eq(customers.id, order.customerId), isNull(customers.memberId)));
-  return creditOrderToMember(tx, { memberId: owner.memberId, order, creditPoints: true, at });
+  return creditOrderToMember(tx, jobs, { memberId: owner.memberId, order, creditPoints: true, at });
 }

@@ -4,6 +4,8 @@ import type { Tx } from "../../db/client.ts";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import { programmeVersions } from "../../db/schema/programme.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { recordShopEvent } from "../events/record-shop-event.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import type { PointKind } from "./point-kinds.ts";
 
 export type PointEntry = {
@@ -37,16 +39,18 @@ export async function programmeVersionAt(tx: Tx, at: Date): Promise<number> {
 
 /**
  * Appends one entry to the points ledger and moves the member's balance by it, inside the caller's
- * transaction, so `members.points` always equals the sum of the member's entries. Returns false (and
- * changes nothing) when the idempotency key was used before. A debit larger than the balance is
- * refused with INSUFFICIENT_POINTS; the caller's transaction then rolls back the entry too.
+ * transaction, so `members.points` always equals the sum of the member's entries, and records its
+ * `points.changed` event there too. Returns false (and changes nothing) when the idempotency key was
+ * used before. A debit larger than the balance is refused with INSUFFICIENT_POINTS; the caller's
+ * transaction then rolls back the entry too.
  */
-export async function recordPointEntry(tx: Tx, entry: PointEntry): Promise<boolean> {
+export async function recordPointEntry(tx: Tx, jobs: JobQueue, entry: PointEntry): Promise<boolean> {
   if (!Number.isInteger(entry.points) || entry.points < 0) throw new Error(`points must be a whole number >= 0: ${entry.points}`);
+  const id = randomUUID();
   const inserted = await tx
     .insert(pointTransactions)
     .values({
-      id: randomUUID(),
+      id,
       memberId: entry.memberId,
       email: entry.email,
       activityType: entry.kind,
@@ -73,9 +77,27 @@ export async function recordPointEntry(tx: Tx, entry: PointEntry): Promise<boole
     })
     .where(and(eq(members.id, entry.memberId), credit ? undefined : gte(members.points, entry.points)))
     .returning({ points: members.points });
-  if (moved.length === 0) {
+  const [after] = moved;
+  if (!after) {
     if (!credit) throw new AppError("INSUFFICIENT_POINTS", "You do not have enough points for this.");
     throw new AppError("NOT_FOUND", "This member does not exist.");
   }
+  const orderId = entry.meta?.orderId;
+  await recordShopEvent(tx, jobs, {
+    type: "points.changed",
+    key: `points.changed:${id}`,
+    data: {
+      memberId: entry.memberId,
+      entryId: id,
+      kind: entry.kind,
+      direction: entry.transactionType,
+      points: entry.points,
+      balance: after.points,
+      programmeVersion: entry.programmeVersion,
+      orderId: typeof orderId === "string" ? orderId : null,
+      at: entry.at.toISOString(),
+    },
+    at: entry.at,
+  });
   return true;
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members, redeems } from "../../db/schema/members.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule, programmeAt } from "./programme.ts";
 import { closePendingRedeem, lockRedeem } from "./redeems/redeem-ledger.ts";
 
@@ -21,7 +22,7 @@ export type ExpiryResult = { expired: number; pointsReturned: number };
  * its own under the member's lock, and the return's idempotency key is fixed per redeem, so a second run, or two runs at
  * once, return nothing twice. Returns what this run did.
  */
-export async function expirePendingRedeems(db: Database, now: Date = new Date()): Promise<ExpiryResult> {
+export async function expirePendingRedeems(db: Database, jobs: JobQueue, now: Date = new Date()): Promise<ExpiryResult> {
   const schedule = await loadProgrammeSchedule(db);
   // No reward taken after the shortest hold any version gives can be due; each is then checked exactly.
   const shortestHoldDays = Math.min(...schedule.map((version) => version.rules.redeemHoldDays));
@@ -55,7 +56,7 @@ export async function expirePendingRedeems(db: Database, now: Date = new Date())
         const redeem = member ? await lockRedeem(tx, { redeemId: id, memberId }) : null;
         // Another run, a removal or a checkout got there first.
         if (!member || !redeem || redeem.status !== "Pending" || redeemExpiresAt(redeem.createdAt, schedule) > now) return;
-        await closePendingRedeem(tx, { member, redeem, status: "Expired", at: now });
+        await closePendingRedeem(tx, jobs, { member, redeem, status: "Expired", at: now });
         result.expired += 1;
         result.pointsReturned += redeem.pointsEach * redeem.quantity;
       });

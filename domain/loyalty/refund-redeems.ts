@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { redeems } from "../../db/schema/members.ts";
 import type { orders } from "../../db/schema/orders.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { lockMember } from "./locked-member.ts";
 import { programmeVersionAt, recordPointEntry } from "./point-ledger.ts";
 import { returnKeyOf } from "./redeems/redeem-ledger.ts";
@@ -16,6 +17,7 @@ export type RedeemReturns = { redeemsReturned: number; pointsReturned: number };
  */
 export async function returnOrderRedeems(
   tx: Tx,
+  jobs: JobQueue,
   order: Pick<typeof orders.$inferSelect, "id" | "invoiceId">,
   at: Date,
 ): Promise<RedeemReturns> {
@@ -30,7 +32,7 @@ export async function returnOrderRedeems(
     const [redeem] = await tx.select().from(redeems).where(eq(redeems.id, id)).for("update");
     if (redeem?.status !== "Ordered" || redeem.orderId !== order.id) continue;
     const points = redeem.pointsEach * redeem.quantity;
-    const returned = await recordPointEntry(tx, {
+    const returned = await recordPointEntry(tx, jobs, {
       memberId: member.id,
       email: member.email,
       kind: "refund",

@@ -1,8 +1,10 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { programmeVersions } from "../../db/schema/programme.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { loadProgrammeSchedule, programmeAt } from "./programme.ts";
 import { ProgrammeRules } from "./programme-rules.ts";
+import { recordTierChanged } from "./tier-events.ts";
 import { memberSpendSql } from "./tier-judgement.ts";
 
 /** Members judged in one transaction: each batch locks its members only while it changes them. */
@@ -16,13 +18,13 @@ export type RejudgeResult = { promoted: number; demoted: number };
  * gold rule. A green member whose qualifying spend in the new window reaches the new threshold is gold
  * from that time; a gold member whose spend that earned their gold no longer reaches it is green again,
  * their spend window restarting then. Members whose gold started at or after that time were already
- * judged by the new rules. Points are never touched.
+ * judged by the new rules. Points are never touched; each change is a `tier.changed` event.
  *
  * Batches go through the members by id. Each locks the version's row first, so processes running the
  * maintenance at once take turns, and records how far it got (tiers_judged_through) in the same
  * transaction as its changes; the last sets tiers_judged_at. So every member is judged exactly once.
  */
-export async function rejudgeTiers(db: Database, now: Date, batchSize = REJUDGE_BATCH): Promise<RejudgeResult> {
+export async function rejudgeTiers(db: Database, jobs: JobQueue, now: Date, batchSize = REJUDGE_BATCH): Promise<RejudgeResult> {
   const due = await db
     .select({ number: programmeVersions.number })
     .from(programmeVersions)
@@ -38,13 +40,20 @@ export async function rejudgeTiers(db: Database, now: Date, batchSize = REJUDGE_
   const result: RejudgeResult = { promoted: 0, demoted: 0 };
   for (const { number } of due) {
     for (let finished = false; !finished; ) {
-      finished = await db.transaction(async (tx) => judgeBatch(tx, number, now, batchSize, result));
+      finished = await db.transaction(async (tx) => judgeBatch(tx, jobs, number, now, batchSize, result));
     }
   }
   return result;
 }
 
-async function judgeBatch(tx: Tx, number: number, now: Date, batchSize: number, result: RejudgeResult): Promise<boolean> {
+async function judgeBatch(
+  tx: Tx,
+  jobs: JobQueue,
+  number: number,
+  now: Date,
+  batchSize: number,
+  result: RejudgeResult,
+): Promise<boolean> {
   const [version] = await tx
     .select()
     .from(programmeVersions)
@@ -84,10 +93,18 @@ async function judgeBatch(tx: Tx, number: number, now: Date, batchSize: number, 
       (j.status = 'green' and j.toward_gold >= ${rules.gold.thresholdCents})
       or (j.status = 'gold' and j.gold_start_at < ${at.toISOString()}::timestamptz and j.earned_gold < ${rules.gold.thresholdCents})
     )
-    returning j.status as was`)) as unknown as { rows: { was: "green" | "gold" }[] };
-  for (const { was } of changed.rows) {
+    returning m.id, j.status as was`)) as unknown as { rows: { id: string; was: "green" | "gold" }[] };
+  for (const { id, was } of changed.rows) {
     if (was === "green") result.promoted += 1;
     else result.demoted += 1;
+    const promoted = was === "green";
+    await recordTierChanged(tx, jobs, {
+      memberId: id,
+      change: promoted ? "promoted" : "demoted",
+      at,
+      goldStartAt: promoted ? at : null,
+      recordedAt: now,
+    });
   }
   await tx.update(programmeVersions).set({ tiersJudgedThrough: last }).where(eq(programmeVersions.number, number));
   return false;

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { members, pointTransactions } from "../../db/schema/members.ts";
 import type { orders } from "../../db/schema/orders.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { campaignCreditsOf } from "./campaigns/campaign-points.ts";
 import { lockMember } from "./locked-member.ts";
 import { orderEntryKey } from "./order-points.ts";
@@ -55,7 +56,12 @@ async function reversedSoFar(
  * points (they were spent) is debited only down to zero and the rest is recorded as meta.shortfall and
  * written off. Each refund step's debits have their own keys, so a step applied again adds nothing.
  */
-export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amountCents: number; fully: boolean; at: Date }) {
+export async function reverseOrderPoints(
+  tx: Tx,
+  jobs: JobQueue,
+  order: OrderRow,
+  step: { amountCents: number; fully: boolean; at: Date },
+) {
   const [earned] = await tx
     .select({
       memberId: pointTransactions.memberId,
@@ -69,7 +75,7 @@ export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amount
   if (!earned) return { memberId: null, pointsReversed: 0, shortfall: 0 };
   const { at, fully } = step;
   const { schedule } = await programmeInForce(tx, at);
-  const { member } = await settleGoldYears(tx, await lockMember(tx, earned.memberId), at, schedule);
+  const { member } = await settleGoldYears(tx, jobs, await lockMember(tx, earned.memberId), at, schedule);
   const before = await reversedSoFar(tx, member.id, order.id);
   const due = (earnedAmount: number, reversed: number) =>
     Math.max(0, proportion(earnedAmount, order.refundedCents, order.priceCents, fully) - reversed);
@@ -85,7 +91,7 @@ export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amount
   async function takeBack(points: number, entry: { spentCents: number; meta: object; key: string; programmeVersion: number }) {
     const debit = Math.min(points, balance);
     const shortfall = points - debit;
-    await recordPointEntry(tx, {
+    await recordPointEntry(tx, jobs, {
       memberId: member.id,
       email: member.email,
       kind: "refund",
@@ -132,6 +138,6 @@ export async function reverseOrderPoints(tx: Tx, order: OrderRow, step: { amount
       updatedAt: at,
     })
     .where(eq(members.id, member.id));
-  await reviewGoldAfterRefund(tx, member, at, schedule);
+  await reviewGoldAfterRefund(tx, jobs, member, at, schedule);
   return { memberId: member.id, ...totals };
 }

@@ -30,7 +30,7 @@ export const setGoldStartDate = defineOperation(
       const at = ctx.now();
       await tx.update(members).set({ membershipStatus: "gold", goldStartAt, updatedAt: at }).where(eq(members.id, memberId));
       const { schedule } = await programmeInForce(tx, at);
-      await settleGoldYears(tx, { ...member, membershipStatus: "gold", goldStartAt }, at, schedule);
+      await settleGoldYears(tx, ctx.jobs, { ...member, membershipStatus: "gold", goldStartAt }, at, schedule);
     });
     return memberViewAfter(ctx, memberId);
   },

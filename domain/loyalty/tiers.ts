@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
 import { selectRows } from "../shared/shared-reads.ts";
 import type { LockedMember } from "./locked-member.ts";
 import { type ProgrammeSchedule, type ProgrammeTerms, programmeAt, termsOf } from "./programme.ts";
 import type { ProgrammeRules } from "./programme-rules.ts";
+import { recordTierChanged } from "./tier-events.ts";
 
 /**
  * Tier transitions (decision record 007). Qualifying spend is read from the ledger: the spentCents of
@@ -150,6 +152,7 @@ async function saveTier(tx: Tx, memberId: string, state: TierState, at: Date): P
  */
 export async function settleGoldYears<M extends LockedMember>(
   tx: Tx,
+  jobs: JobQueue,
   member: M,
   at: Date,
   schedule: ProgrammeSchedule,
@@ -165,19 +168,34 @@ export async function settleGoldYears<M extends LockedMember>(
       ? { ...state, goldStartAt: yearEnd, tierWindowStartAt: yearStart }
       : { ...state, membershipStatus: "green", goldStartAt: null, tierWindowStartAt: yearEnd };
     changes.push({ change: renewed ? "renewed" : "demoted", at: yearEnd });
+    const goldStartAt = renewed ? yearEnd : null;
+    await recordTierChanged(tx, jobs, {
+      memberId: member.id,
+      change: renewed ? "renewed" : "demoted",
+      at: yearEnd,
+      goldStartAt,
+      recordedAt: at,
+    });
   }
   if (changes.length > 0) await saveTier(tx, member.id, state, at);
   return { member: state, changes };
 }
 
 /** A green member whose qualifying spend has reached the gold threshold becomes gold from `at`. */
-export async function promoteIfQualified<M extends LockedMember>(tx: Tx, member: M, at: Date, rules: ProgrammeRules): Promise<M> {
+export async function promoteIfQualified<M extends LockedMember>(
+  tx: Tx,
+  jobs: JobQueue,
+  member: M,
+  at: Date,
+  rules: ProgrammeRules,
+): Promise<M> {
   if (member.membershipStatus !== "green") return member;
   const from = promotionWindowStart(member, rules, at);
   const spent = await qualifyingSpendCents(tx, member.id, { after: from, through: null });
   if (spent < rules.gold.thresholdCents) return member;
   const promoted: M = { ...member, membershipStatus: "gold", goldStartAt: at, tierWindowStartAt: from };
   await saveTier(tx, member.id, promoted, at);
+  await recordTierChanged(tx, jobs, { memberId: member.id, change: "promoted", at, goldStartAt: at, recordedAt: at });
   return promoted;
 }
 
@@ -187,6 +205,7 @@ export async function promoteIfQualified<M extends LockedMember>(tx: Tx, member:
  */
 export async function reviewGoldAfterRefund<M extends LockedMember>(
   tx: Tx,
+  jobs: JobQueue,
   member: M,
   at: Date,
   schedule: ProgrammeSchedule,
@@ -198,5 +217,6 @@ export async function reviewGoldAfterRefund<M extends LockedMember>(
   if (spent >= programmeAt(schedule, member.goldStartAt).rules.gold.thresholdCents) return member;
   const green: M = { ...member, membershipStatus: "green", goldStartAt: null, tierWindowStartAt: from };
   await saveTier(tx, member.id, green, at);
+  await recordTierChanged(tx, jobs, { memberId: member.id, change: "demoted", at, goldStartAt: null, recordedAt: at });
   return green;
 }

@@ -28,7 +28,7 @@ export const resetMembership = defineOperation(declared, async function resetMem
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
     const at = ctx.now();
     if (member.points > 0) {
-      await recordPointEntry(tx, {
+      await recordPointEntry(tx, ctx.jobs, {
         memberId,
         email: member.email,
         kind: "manual-debit",

@@ -4,6 +4,7 @@ import type { IdentityClient } from "../../integrations/identity/identity-client
 import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import type { TestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import type { FileStore } from "../../integrations/storage/file-store.ts";
+import type { WebhookSender } from "../../integrations/webhooks/webhook-sender.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import type { StaffPermission, StaffRole } from "../../kernel/staff-permissions.ts";
 import type { CatalogReader } from "../catalog/catalog-reader.ts";
@@ -60,6 +61,8 @@ export type Ports = {
   mailer: Mailer;
   files: FileStore;
   jobs: JobQueue;
+  /** Outgoing webhook requests to the endpoints staff registered. */
+  webhooks: WebhookSender;
 };
 
 /** The seller its invoices name; with a GST registration number they are tax invoices. */

@@ -22,7 +22,7 @@ import { singaporeDateTimeText } from "../../kernel/singapore-time.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { checkLedgerAfterEach } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
-import { staffWith, testContext } from "../setup/operation-context.ts";
+import { noJobQueue, staffWith, testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -140,7 +140,7 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const member = await createMember(database.db);
     const claim = async (paidAt: Date, creditPoints: boolean) => {
       const order = await insertPaidOrder(database.db, { subtotalCents: 3_900, optionId: LUNA, memberId: member.id, paidAt });
-      await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints }));
+      await database.db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints }));
     };
     await claim(new Date(), false);
     await claim(new Date(Date.now() - HOUR), true);
@@ -153,13 +153,20 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const campaign = await doublePointsOnLuna();
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 10_000, optionId: LUNA, memberId: member.id });
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }),
+    );
     expect((await memberState(database.db, member.id)).points).toBe(50 + 100 + 100);
     const refund = (amountCents: number) =>
       database.db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
         if (!row) throw new Error("no order");
-        return applyOrderRefund(tx, row, { amountCents, at: new Date(), cancelsOrder: false });
+        return applyOrderRefund(tx, noJobQueue, row, {
+          refundId: randomUUID(),
+          amountCents,
+          at: new Date(),
+          cancelsOrder: false,
+        });
       });
     expect(await refund(2_500)).toMatchObject({ pointsReversed: 50, shortfall: 0 });
     expect(await refund(7_500)).toMatchObject({ status: "refunded", pointsReversed: 150 });
@@ -181,7 +188,9 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     await doublePointsOnLuna();
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 10_000, optionId: LUNA, memberId: member.id });
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }),
+    );
     await database.db.execute(sql`update members set points = points - 230 where id = ${member.id}`);
     await database.db.execute(
       sql`insert into point_transactions (id, member_id, email, activity_type, transaction_type, points, spent_cents, meta, programme_version, transaction_at, created_at, updated_at)
@@ -190,7 +199,7 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     if (!row) throw new Error("no order");
     const result = await database.db.transaction((tx) =>
-      applyOrderRefund(tx, row, { amountCents: 10_000, at: new Date(), cancelsOrder: false }),
+      applyOrderRefund(tx, noJobQueue, row, { refundId: randomUUID(), amountCents: 10_000, at: new Date(), cancelsOrder: false }),
     );
     // 20 points were left: the order's 100 take them, the bonus's 100 are written off.
     expect(result).toMatchObject({ pointsReversed: 20, shortfall: 180 });
@@ -257,7 +266,7 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const days = (n: number) => new Date(Date.now() - n * 24 * HOUR);
     const credit = async (subtotalCents: number, optionId: string, paidAt: Date, creditPoints = true) => {
       const order = await insertPaidOrder(database.db, { subtotalCents, optionId, memberId: member.id, paidAt });
-      await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints }));
+      await database.db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints }));
     };
     const terms = {
       kind: "multiplier" as const,

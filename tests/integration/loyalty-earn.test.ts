@@ -8,6 +8,7 @@ import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
 import { refundPointTransaction } from "../../domain/loyalty/refund-point-transaction.ts";
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, entriesOf, memberState } from "../setup/loyalty-fixtures.ts";
+import { noJobQueue } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`earning points (${DRIVER_NAME})`, () => {
@@ -153,7 +154,7 @@ describe(`earning points (${DRIVER_NAME})`, () => {
         meta: { points: 40 },
       });
       await database.db.transaction((tx) =>
-        recordPointEntry(tx, {
+        recordPointEntry(tx, noJobQueue, {
           memberId: member.id,
           email: member.email,
           kind: "dummy-order",
@@ -178,7 +179,7 @@ describe(`earning points (${DRIVER_NAME})`, () => {
       const member = await createMember(database.db);
       await earn(member.id, { activityType: "bonus", points: 500 }, true);
       await database.db.transaction((tx) =>
-        recordPointEntry(tx, {
+        recordPointEntry(tx, noJobQueue, {
           memberId: member.id,
           email: member.email,
           kind: "redeem",
@@ -196,7 +197,7 @@ describe(`earning points (${DRIVER_NAME})`, () => {
     it("deleting a debit raises the balance", async () => {
       const member = await createMember(database.db);
       await database.db.transaction((tx) =>
-        recordPointEntry(tx, {
+        recordPointEntry(tx, noJobQueue, {
           memberId: member.id,
           email: member.email,
           kind: "refund",

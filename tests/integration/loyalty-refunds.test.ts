@@ -9,6 +9,7 @@ import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
 import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund.ts";
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
+import { noJobQueue } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`refunds (${DRIVER_NAME})`, () => {
@@ -23,7 +24,9 @@ describe(`refunds (${DRIVER_NAME})`, () => {
   async function memberWithOrder(subtotalCents: number, shippingCents = 0) {
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents, shippingCents, memberId: member.id });
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }),
+    );
     return { member, order };
   }
 
@@ -33,7 +36,12 @@ describe(`refunds (${DRIVER_NAME})`, () => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
       if (!order) throw new Error(`no order ${orderId}`);
       const rest = order.priceCents - order.refundedCents;
-      return applyOrderRefund(tx, order, { amountCents: amountCents ?? rest, at: new Date(), cancelsOrder: false });
+      return applyOrderRefund(tx, noJobQueue, order, {
+        refundId: randomUUID(),
+        amountCents: amountCents ?? rest,
+        at: new Date(),
+        cancelsOrder: false,
+      });
     });
   const orderRow = async (id: string): Promise<OrderRow | undefined> =>
     (await database.db.select().from(orders).where(eq(orders.id, id)))[0];
@@ -94,7 +102,7 @@ describe(`refunds (${DRIVER_NAME})`, () => {
   it("debits only what the balance still holds when the points were spent, and records the shortfall", async () => {
     const { member, order } = await memberWithOrder(10_000);
     await database.db.transaction((tx) =>
-      recordPointEntry(tx, {
+      recordPointEntry(tx, noJobQueue, {
         memberId: member.id,
         email: member.email,
         kind: "redeem",
@@ -108,7 +116,7 @@ describe(`refunds (${DRIVER_NAME})`, () => {
     expect((await memberState(database.db, member.id)).points).toBe(0);
     // The written-off 20 count as reversed: the rest of the refund takes the other half only.
     await database.db.transaction((tx) =>
-      recordPointEntry(tx, {
+      recordPointEntry(tx, noJobQueue, {
         memberId: member.id,
         email: member.email,
         kind: "manual-credit",
@@ -129,7 +137,7 @@ describe(`refunds (${DRIVER_NAME})`, () => {
     const { member, order } = await memberWithOrder(6_000);
     const redeemId = randomUUID();
     await database.db.transaction(async (tx) => {
-      await recordPointEntry(tx, {
+      await recordPointEntry(tx, noJobQueue, {
         memberId: member.id,
         email: member.email,
         kind: "redeem",

@@ -10,6 +10,7 @@ import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
 import { resetMembership } from "../../domain/members/reset-membership.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asJob, asMember, createMember, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
+import { noJobQueue } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 const JOINED = new Date("2026-01-01T00:00:00Z");
@@ -28,7 +29,7 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
 
   async function buy(memberId: string, subtotalCents: number, at: Date) {
     const order = await insertPaidOrder(database.db, { subtotalCents });
-    return database.db.transaction((tx) => creditOrderToMember(tx, { memberId, order, creditPoints: true, at }));
+    return database.db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId, order, creditPoints: true, at }));
   }
 
   /** A member who became gold at PROMOTED with S$300 of spend. */
@@ -129,7 +130,7 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
     const redeemId = randomUUID();
     const takenAt = new Date("2026-05-01T00:00:00Z");
     const entryId = await database.db.transaction(async (tx) => {
-      await recordPointEntry(tx, {
+      await recordPointEntry(tx, noJobQueue, {
         memberId: member.id,
         email: member.email,
         kind: "redeem",

@@ -17,7 +17,7 @@ import type { OperationContext, Viewer } from "../../domain/shared/context.ts";
 import { type IdentityClient, IdentityProviderError } from "../../integrations/identity/identity-client.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import { insertLinkedOrder } from "../setup/member-fixtures.ts";
-import { memberViewer, testContext } from "../setup/operation-context.ts";
+import { memberViewer, noJobQueue, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 let sequence = 0;
@@ -369,7 +369,7 @@ describe(`members (${DRIVER_NAME})`, () => {
   it("resets a membership to green with a compensating debit that keeps the ledger summing to the balance", async () => {
     const { member } = await shop().getOrCreate(identity());
     await database.db.transaction((tx) =>
-      recordPointEntry(tx, {
+      recordPointEntry(tx, noJobQueue, {
         memberId: member.id,
         email: member.email,
         kind: "bonus",
@@ -405,7 +405,7 @@ describe(`members (${DRIVER_NAME})`, () => {
     const { member } = await shop().getOrCreate(identity());
     await expect(
       database.db.transaction((tx) =>
-        recordPointEntry(tx, {
+        recordPointEntry(tx, noJobQueue, {
           memberId: member.id,
           email: member.email,
           kind: "redeem",

@@ -64,6 +64,7 @@ function untouchableContext(viewer: Viewer, debug: boolean, ports: Partial<Opera
     mailer: untouchable("mailer"),
     files: untouchable("files"),
     jobs: untouchable("jobs"),
+    webhooks: untouchable("webhooks"),
     settings: untouchable("settings"),
     now: bodyRan,
     log: { info: bodyRan, warn: bodyRan, error: bodyRan },

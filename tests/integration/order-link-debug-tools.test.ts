@@ -10,6 +10,7 @@ import { removeMemberIdFromCustomerByEmail } from "../../domain/loyalty/unlink-c
 import { removeMemberIdFromOrderByEmail } from "../../domain/loyalty/unlink-order-by-email.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
+import { noJobQueue } from "../setup/operation-context.ts";
 import { accountViewer, failureOf, orderLinkFixture } from "../setup/order-link-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -244,7 +245,7 @@ describe(`order links and dummy orders for the debug tools (${DRIVER_NAME})`, ()
 
       // The points were spent meanwhile: the compensating debit takes what is left, not more.
       await database.db.transaction(async (tx) => {
-        await recordPointEntry(tx, {
+        await recordPointEntry(tx, noJobQueue, {
           memberId: member.id,
           email: member.email,
           kind: "manual-debit",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
@@ -11,7 +12,7 @@ import { startProgrammeDraft } from "../../domain/loyalty/staff/start-programme-
 import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
-import { staffWith, testContext } from "../setup/operation-context.ts";
+import { noJobQueue, staffWith, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 type Entry = {
@@ -36,7 +37,9 @@ describe(`exactly one programme version per event (${DRIVER_NAME})`, () => {
   /** An order credited as fulfilment credits it: its time taken inside the transaction that writes it. */
   async function fulfil(memberId: string, subtotalCents: number) {
     const order = await insertPaidOrder(database.db, { subtotalCents, memberId });
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId, order, creditPoints: true, at: new Date() }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, noJobQueue, { memberId, order, creditPoints: true, at: new Date() }),
+    );
     return order;
   }
   const follow = (memberId: string) =>
@@ -106,7 +109,12 @@ describe(`exactly one programme version per event (${DRIVER_NAME})`, () => {
     await database.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, creditedUnderV1.id)).for("update");
       if (!order) throw new Error("no order");
-      await applyOrderRefund(tx, order, { amountCents: order.priceCents, at: new Date(), cancelsOrder: false });
+      await applyOrderRefund(tx, noJobQueue, order, {
+        refundId: randomUUID(),
+        amountCents: order.priceCents,
+        at: new Date(),
+        cancelsOrder: false,
+      });
     });
     const [refund] = await queryRows<{ points: number; version: number }>(
       database.db,

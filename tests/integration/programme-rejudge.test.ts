@@ -11,7 +11,7 @@ import { saveProgrammeDraft } from "../../domain/loyalty/staff/save-programme-dr
 import { startProgrammeDraft } from "../../domain/loyalty/staff/start-programme-draft.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asJob, createMember, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
-import { staffWith, testContext } from "../setup/operation-context.ts";
+import { noJobQueue, staffWith, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 const JOINED = new Date("2026-01-01T00:00:00Z");
@@ -31,7 +31,7 @@ describe(`tier policies on publishing (${DRIVER_NAME})`, () => {
 
   async function buy(memberId: string, subtotalCents: number, at = BOUGHT) {
     const order = await insertPaidOrder(database.db, { subtotalCents });
-    return database.db.transaction((tx) => creditOrderToMember(tx, { memberId, order, creditPoints: true, at }));
+    return database.db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId, order, creditPoints: true, at }));
   }
   async function memberWhoSpent(subtotalCents: number) {
     const member = await createMember(database.db, JOINED);
@@ -62,7 +62,7 @@ describe(`tier policies on publishing (${DRIVER_NAME})`, () => {
     const { number, preview } = await publishWith(28_000, "rejudge", lowered);
     expect(preview).toMatchObject({ members: { green: 2, gold: 1 }, atPublish: { greenToGold: 1, goldToGreen: 0 } });
     // Three processes at once, in batches of one member: each member is judged by exactly one of them.
-    const runs = await Promise.all([1, 2, 3].map(() => rejudgeTiers(database.db, plus(lowered, MINUTE), 1)));
+    const runs = await Promise.all([1, 2, 3].map(() => rejudgeTiers(database.db, noJobQueue, plus(lowered, MINUTE), 1)));
     expect(runs.reduce((sum, run) => sum + run.promoted, 0)).toBe(1);
     expect(await memberState(database.db, nearlyGold.id)).toMatchObject({
       membershipStatus: "gold",

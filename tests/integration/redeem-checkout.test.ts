@@ -20,7 +20,7 @@ import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { insertLinkedOrder } from "../setup/member-fixtures.ts";
-import { testContext } from "../setup/operation-context.ts";
+import { noJobQueue, testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { balanceOf, memberWithPoints, redeemEntries, type TestMember } from "../setup/redeem-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
@@ -72,10 +72,10 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     const recent = await add(member, { optionId: "op-mpu_ba-1pu" }, new Date(now.getTime() - 6 * DAY_MS));
     expect(await balanceOf(db(), member.id)).toBe(2050 - 700 - 150);
 
-    const runs = await Promise.all([expirePendingRedeems(db(), now), expirePendingRedeems(db(), now)]);
+    const runs = await Promise.all([expirePendingRedeems(db(), noJobQueue, now), expirePendingRedeems(db(), noJobQueue, now)]);
     expect(runs.reduce((total, run) => total + run.expired, 0)).toBe(1);
     expect(runs.reduce((total, run) => total + run.pointsReturned, 0)).toBe(700);
-    expect(await expirePendingRedeems(db(), now)).toEqual({ expired: 0, pointsReturned: 0 });
+    expect(await expirePendingRedeems(db(), noJobQueue, now)).toEqual({ expired: 0, pointsReturned: 0 });
     expect((await statusOf(old.id))?.status).toBe("Expired");
     expect((await statusOf(recent.id))?.status).toBe("Pending");
     expect(await balanceOf(db(), member.id)).toBe(2050 - 150);

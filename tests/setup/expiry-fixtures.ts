@@ -8,7 +8,7 @@ import { listProgrammeVersions } from "../../domain/loyalty/staff/list-programme
 import { publishProgrammeDraft } from "../../domain/loyalty/staff/publish-programme-draft.ts";
 import { saveProgrammeDraft } from "../../domain/loyalty/staff/save-programme-draft.ts";
 import { startProgrammeDraft } from "../../domain/loyalty/staff/start-programme-draft.ts";
-import { staffWith, testContext } from "./operation-context.ts";
+import { noJobQueue, staffWith, testContext } from "./operation-context.ts";
 
 /** A Singapore time: "2030-03-01 00:05" → that instant. */
 export const sgt = (text: string) => new Date(`${text.replace(" ", "T")}:00+08:00`);
@@ -27,7 +27,7 @@ export async function publishRulesAt(db: Database, at: Date, change: (rules: Pro
 /** A keyed bonus credit at `at` (earning, so it winds the member's expiry clock). */
 export async function creditAt(db: Database, member: { id: string; email: string }, points: number, at: Date) {
   await db.transaction((tx) =>
-    recordPointEntry(tx, {
+    recordPointEntry(tx, noJobQueue, {
       memberId: member.id,
       email: member.email,
       kind: "bonus",

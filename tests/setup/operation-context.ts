@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
+import type { JobQueue } from "../../domain/jobs/job-queue.ts";
 import { guest, type OperationContext, type Ports, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
 import { permissionsOf, type StaffPermission } from "../../kernel/staff-permissions.ts";
 
@@ -12,6 +13,12 @@ function unavailable<T extends object>(name: string): T {
     },
   });
 }
+
+/**
+ * The job queue for a test that calls ledger, tier or refund helpers inside its own transaction: they
+ * record events, which queue work only for a webhook endpoint, and such a test registers none.
+ */
+export const noJobQueue = unavailable<JobQueue>("jobs");
 
 /** A member viewer signed in through a browser session. */
 export function memberViewer(memberId: string, subject: string | null = null): Viewer {
@@ -57,6 +64,7 @@ export function testContext(
     mailer: unavailable("mailer"),
     files: unavailable("files"),
     jobs: unavailable("jobs"),
+    webhooks: unavailable("webhooks"),
     ...options.ports,
     settings: {
       env: "test",

@@ -5,7 +5,7 @@ import { pointTransactions } from "../../db/schema/members.ts";
 import { memberOfIdentity } from "../../domain/identity/member-of-identity.ts";
 import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
-import { memberViewer, testContext } from "./operation-context.ts";
+import { memberViewer, noJobQueue, testContext } from "./operation-context.ts";
 import { queryRows } from "./test-database.ts";
 
 /** A member and the context of their own session (`as`), optionally at another time. */
@@ -30,7 +30,7 @@ export async function memberWithPoints(db: Database, bonus: number): Promise<Tes
 
 export async function givePoints(db: Database, member: { id: string; email: string }, points: number): Promise<void> {
   await db.transaction((tx) =>
-    recordPointEntry(tx, {
+    recordPointEntry(tx, noJobQueue, {
       memberId: member.id,
       email: member.email,
       kind: "bonus",

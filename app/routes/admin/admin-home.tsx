@@ -34,6 +34,7 @@ const ABILITIES: Record<StaffPermission, string> = {
   catalog: "Edit the rewards catalogue and switch products on and off.",
   promotions: "Create, edit and switch off promotion codes.",
   programme: "Change the loyalty programme's rules and run bonus-point campaigns.",
+  webhooks: "Register webhook endpoints, see what was sent to them and redeliver it.",
   staff: "Add, change and remove staff, and read the audit log.",
 };
 

@@ -21,6 +21,8 @@ const JOB_LABELS: Record<JobName, string> = {
   "redeliver-webhook": "Deliver a payment webhook",
   "expire-checkout-session": "End an unpaid checkout",
   "complete-refund": "Complete a refund with the payment provider",
+  "fan-out-event": "Hand a shop event to its webhook endpoints",
+  "send-webhook": "Send an event to a webhook endpoint",
 };
 
 export async function loader(args: Route.LoaderArgs) {

@@ -4,6 +4,7 @@ import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
 import { pointTransactions } from "../../../db/schema/members.ts";
 import { orderLines, type orders } from "../../../db/schema/orders.ts";
 import { campaigns } from "../../../db/schema/programme.ts";
+import type { JobQueue } from "../../jobs/job-queue.ts";
 import type { PointKind } from "../point-kinds.ts";
 import { recordPointEntry } from "../point-ledger.ts";
 import type { ProgrammeRules } from "../programme-rules.ts";
@@ -40,6 +41,7 @@ async function campaignLinesOf(tx: Tx, orderId: string): Promise<CampaignLine[]>
  */
 export async function creditCampaignBonuses(
   tx: Tx,
+  jobs: JobQueue,
   input: {
     member: { id: string; email: string; membershipStatus: Tier };
     order: Pick<typeof orders.$inferSelect, "id" | "invoiceId" | "paidAt">;
@@ -69,7 +71,7 @@ export async function creditCampaignBonuses(
       pointsOn: input.pointsOn,
     });
     if (points === 0) continue;
-    await recordPointEntry(tx, {
+    await recordPointEntry(tx, jobs, {
       memberId: member.id,
       email: member.email,
       kind: CAMPAIGN_ENTRY_KIND,

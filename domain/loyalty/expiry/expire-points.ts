@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expiryWarnings } from "../../../db/schema/members.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
+import { recordShopEvent } from "../../events/record-shop-event.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { lockMember } from "../locked-member.ts";
 import { recordPointEntry } from "../point-ledger.ts";
@@ -26,7 +27,7 @@ export const expiryKeyOf = (memberId: string, expiresOn: string) => `expiry:${me
  * still commit).
  */
 export async function expirePoints(
-  ctx: Pick<OperationContext, "db" | "log">,
+  ctx: Pick<OperationContext, "db" | "log" | "jobs">,
   now: Date,
 ): Promise<{ result: PointsExpiryResult; failures: unknown[] }> {
   const schedule = await loadProgrammeSchedule(ctx.db);
@@ -43,7 +44,7 @@ export async function expirePoints(
         const clock = (await memberClock(tx, memberId, inForce))?.clock;
         if (!clock || member.points === 0) return;
         if (clock.expiresAt <= now) {
-          const written = await recordPointEntry(tx, {
+          const written = await recordPointEntry(tx, ctx.jobs, {
             memberId,
             email: member.email,
             kind: "expired",
@@ -68,6 +69,13 @@ export async function expirePoints(
           .onConflictDoNothing()
           .returning({ id: expiryWarnings.id });
         result.warnings += recorded.length;
+        if (recorded.length === 0) return;
+        await recordShopEvent(tx, ctx.jobs, {
+          type: "points.expiring",
+          key: `points.expiring:${memberId}:${clock.expiresOn}:${daysBefore}`,
+          data: { memberId, points: member.points, expiresAt: clock.expiresAt.toISOString(), balance: member.points },
+          at: now,
+        });
       });
     } catch (error) {
       ctx.log.error({ err: error, memberId }, "loyalty maintenance: this member's points expiry could not be judged");

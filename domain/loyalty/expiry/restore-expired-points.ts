@@ -47,7 +47,7 @@ export const restoreExpiredPoints = defineOperation(declared, async function res
         ),
       );
     if (!expiry) throw new AppError("NOT_FOUND", "This member has no such expiry.");
-    const restored = await recordPointEntry(tx, {
+    const restored = await recordPointEntry(tx, ctx.jobs, {
       memberId: member.id,
       email: member.email,
       kind: "expiry-reversal",

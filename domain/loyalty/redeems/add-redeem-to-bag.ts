@@ -59,7 +59,14 @@ async function addToBag(ctx: OperationContext, memberId: string, meta: z.output<
         throw new AppError("BAD_USER_INPUT", `You can have at most ${MAX_LINE_QUANTITY} of one reward in your bag.`);
       }
       requirePoints(member, pending.pointsEach * quantity);
-      await recordRedeemEntry(tx, { member, redeem: pending, transactionType: "debit", quantity, reason: "quantity raised", at });
+      await recordRedeemEntry(tx, ctx.jobs, {
+        member,
+        redeem: pending,
+        transactionType: "debit",
+        quantity,
+        reason: "quantity raised",
+        at,
+      });
       const [raised] = await tx
         .update(redeems)
         .set({ quantity: total, updatedAt: at })
@@ -71,7 +78,7 @@ async function addToBag(ctx: OperationContext, memberId: string, meta: z.output<
 
     const redeem = { id: randomUUID(), rewardId: match.reward.id, optionId, pointsEach: match.reward.pointsCost };
     requirePoints(member, redeem.pointsEach * quantity);
-    const pointTransactionId = await recordRedeemEntry(tx, {
+    const pointTransactionId = await recordRedeemEntry(tx, ctx.jobs, {
       member,
       redeem,
       transactionType: "debit",

@@ -4,6 +4,7 @@ import type { Tx } from "../../../db/client.ts";
 import { pointTransactions, redeems } from "../../../db/schema/members.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
+import type { JobQueue } from "../../jobs/job-queue.ts";
 import { identifier } from "../../shared/input.ts";
 import type { LockedMember as FullLockedMember } from "../locked-member.ts";
 import { programmeVersionAt, recordPointEntry } from "../point-ledger.ts";
@@ -83,7 +84,7 @@ export type RedeemEntry = {
  * out), linked to it in meta, and returns the entry's id. All of a redeem's entries share the kind, so
  * they always sum to what the redeem holds now: points each x quantity while Pending or Ordered, 0 after.
  */
-export async function recordRedeemEntry(tx: Tx, entry: RedeemEntry): Promise<string> {
+export async function recordRedeemEntry(tx: Tx, jobs: JobQueue, entry: RedeemEntry): Promise<string> {
   const { member, redeem } = entry;
   let key = entry.idempotencyKey;
   if (!key) {
@@ -94,7 +95,7 @@ export async function recordRedeemEntry(tx: Tx, entry: RedeemEntry): Promise<str
     key = `${keyPrefix(redeem.id)}${earlier?.n ?? 0}`;
   }
   const points = redeem.pointsEach * entry.quantity;
-  const recorded = await recordPointEntry(tx, {
+  const recorded = await recordPointEntry(tx, jobs, {
     memberId: member.id,
     email: member.email,
     kind: "redeem",
@@ -130,11 +131,12 @@ export async function recordRedeemEntry(tx: Tx, entry: RedeemEntry): Promise<str
  */
 export async function closePendingRedeem(
   tx: Tx,
+  jobs: JobQueue,
   input: { member: LockedMember; redeem: RedeemRow; status: "Cancelled" | "Expired"; at: Date },
 ): Promise<RedeemRow> {
   const { member, redeem, status, at } = input;
   if (redeem.status !== "Pending") throw new Error(`Redeem ${redeem.id} is ${redeem.status}, not Pending.`);
-  await recordRedeemEntry(tx, {
+  await recordRedeemEntry(tx, jobs, {
     member,
     redeem,
     transactionType: "credit",

@@ -22,7 +22,7 @@ export const removeRedeemFromBag = defineOperation(
       if (locked.status === "Ordered") {
         throw new AppError("CONFLICT", "That reward has gone out with an order and can no longer be removed.");
       }
-      return closePendingRedeem(tx, { member, redeem: locked, status: "Cancelled", at: ctx.now() });
+      return closePendingRedeem(tx, ctx.jobs, { member, redeem: locked, status: "Cancelled", at: ctx.now() });
     });
     return { redeem, member: await memberSummaryAfter(ctx, ref.memberId) };
   },

@@ -60,9 +60,16 @@ async function setQuantity(ctx: OperationContext, ref: RedeemRef, quantity: numb
         throw new AppError("BAD_USER_INPUT", "This reward is no longer offered: you can keep or remove the ones in your bag.");
       }
       requirePoints(member, redeem.pointsEach * change);
-      await recordRedeemEntry(tx, { member, redeem, transactionType: "debit", quantity: change, reason: "quantity raised", at });
+      await recordRedeemEntry(tx, ctx.jobs, {
+        member,
+        redeem,
+        transactionType: "debit",
+        quantity: change,
+        reason: "quantity raised",
+        at,
+      });
     } else {
-      await recordRedeemEntry(tx, {
+      await recordRedeemEntry(tx, ctx.jobs, {
         member,
         redeem,
         transactionType: "credit",

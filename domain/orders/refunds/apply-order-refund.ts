@@ -2,8 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
-import { formatMoney } from "../../../kernel/money.ts";
+import { formatMoney, fromCents } from "../../../kernel/money.ts";
 import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
+import { recordShopEvent } from "../../events/record-shop-event.ts";
+import type { JobQueue } from "../../jobs/job-queue.ts";
 import { returnOrderRedeems } from "../../loyalty/refund-redeems.ts";
 import { reverseOrderPoints } from "../../loyalty/reverse-order-points.ts";
 
@@ -30,13 +32,14 @@ export type RefundOrderResult = {
  * order), a compensating `refund` debit for the points it earned in proportion (key
  * `refund:order:{orderId}:{refundedCents}`; what earlier steps reversed is subtracted, so partial
  * refunds together never reverse more than was earned), the member's spend, purchase count and tier,
- * and — once all of it is refunded — the points of the rewards that went out with it. Never more
- * than is left of the price.
+ * and — once all of it is refunded — the points of the rewards that went out with it, and the
+ * refund's `order.refunded` event. Never more than is left of the price.
  */
 export async function applyOrderRefund(
   tx: Tx,
+  jobs: JobQueue,
   order: OrderRow,
-  step: { amountCents: number; at: Date; cancelsOrder: boolean },
+  step: { refundId: string; amountCents: number; at: Date; cancelsOrder: boolean },
 ): Promise<RefundOrderResult> {
   if (!isKeptOrderStatus(order.status))
     throw new AppError("CONFLICT", `This order is ${order.status.replace("_", " ")}, so it cannot be refunded.`);
@@ -53,14 +56,33 @@ export async function applyOrderRefund(
     .set({ refundedCents, status, ver: sql`${orders.ver} + 1`, updatedAt: at })
     .where(eq(orders.id, order.id));
   // Rewards first: their returned points can then cover the reversal.
-  const returns = fully ? await returnOrderRedeems(tx, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
-  const reversal = await reverseOrderPoints(tx, { ...order, refundedCents, status }, { amountCents, fully, at });
+  const returns = fully ? await returnOrderRedeems(tx, jobs, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
+  const reversal = await reverseOrderPoints(tx, jobs, { ...order, refundedCents, status }, { amountCents, fully, at });
+  const memberId = reversal.memberId ?? order.memberId;
+  await recordShopEvent(tx, jobs, {
+    type: "order.refunded",
+    key: `order.refunded:${step.refundId}`,
+    data: {
+      orderId: order.id,
+      invoiceId: order.invoiceId,
+      refundId: step.refundId,
+      memberId,
+      amountCents,
+      amount: fromCents(amountCents),
+      refundedCents,
+      refunded: fromCents(refundedCents),
+      status,
+      pointsReversed: reversal.pointsReversed,
+      refundedAt: at.toISOString(),
+    },
+    at,
+  });
   return {
     orderId: order.id,
     status,
     refundedCents,
     amountCents,
-    memberId: reversal.memberId ?? order.memberId,
+    memberId,
     pointsReversed: reversal.pointsReversed,
     shortfall: reversal.shortfall,
     redeemsReturned: returns.redeemsReturned,

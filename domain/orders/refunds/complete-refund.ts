@@ -40,7 +40,12 @@ export async function recordProviderRefund(
     if (refund.status === "succeeded") return refund;
     const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
     if (!order) throw new AppError("NOT_FOUND", "The refund's order is gone.");
-    await applyOrderRefund(tx, order, { amountCents: refund.amountCents, at, cancelsOrder: refund.cancelsOrder });
+    await applyOrderRefund(tx, ctx.jobs, order, {
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      at,
+      cancelsOrder: refund.cancelsOrder,
+    });
     const [done] = await tx
       .update(refunds)
       .set({ status: "succeeded", providerRefundId, completedAt: at })

@@ -47,7 +47,7 @@ export async function receiveProviderRefund(ctx: OperationContext, notice: Refun
       createdAt: at,
       completedAt: at,
     });
-    const applied = await applyOrderRefund(tx, order, { amountCents, at, cancelsOrder: false });
+    const applied = await applyOrderRefund(tx, ctx.jobs, order, { refundId: id, amountCents, at, cancelsOrder: false });
     if (applied.refundedCents >= order.priceCents)
       await recordCreditedLines(tx, id, order.id, openLines(await linesWithRefunds(tx, order.id)));
     await queueOrderEmail(tx, ctx.jobs, order.id, "order-refund", id);

@@ -4,6 +4,7 @@ import type { Tx } from "../../../db/client.ts";
 import { reviews } from "../../../db/schema/reviews.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
+import type { JobQueue } from "../../jobs/job-queue.ts";
 import { creditEarnAction } from "../../loyalty/credit-earn-action.ts";
 import { builtInAction } from "../../loyalty/earn-actions.ts";
 import { lockMember } from "../../loyalty/locked-member.ts";
@@ -29,9 +30,9 @@ const declared = { access: staffHolding("catalog"), input: DecideReviewInput };
  * or another staff member, is refused.
  */
 /** The review action's points, as the version in force sets them. */
-async function creditReviewPoints(tx: Tx, memberId: string, at: Date): Promise<boolean> {
+async function creditReviewPoints(tx: Tx, jobs: JobQueue, memberId: string, at: Date): Promise<boolean> {
   const { version } = await programmeInForce(tx, at);
-  return creditEarnAction(tx, await lockMember(tx, memberId), builtInAction(version.rules, "review"), at, version.number);
+  return creditEarnAction(tx, jobs, await lockMember(tx, memberId), builtInAction(version.rules, "review"), at, version.number);
 }
 
 export const decideReview = defineOperation(declared, async function decideReview(ctx, input, actor): Promise<DecidedReview> {
@@ -47,7 +48,7 @@ export const decideReview = defineOperation(declared, async function decideRevie
       .where(eq(reviews.id, before.id))
       .returning();
     if (!review) throw new AppError("NOT_FOUND", "There is no such review.");
-    const pointsCredited = status === "approved" && (await creditReviewPoints(tx, review.memberId, now));
+    const pointsCredited = status === "approved" && (await creditReviewPoints(tx, ctx.jobs, review.memberId, now));
     await recordAudit(tx, {
       actor,
       action: status === "approved" ? "review.approve" : "review.reject",
