@@ -114,7 +114,7 @@ export async function fulfilCheckout(
     await tx.insert(orderLines).values(session.lines.map((line, position) => ({ ...line, orderId: order.id, position })));
     // A guest's bag has no points and no rewards to go with the order.
     if (memberId) {
-      await creditPaidOrderToBagMember(tx, { order: { ...order, invoiceId }, bagId: session.bagId, at: now });
+      await creditPaidOrderToBagMember(tx, { order: { ...order, invoiceId }, bagId: session.bagId, at: now, jobs: ctx.jobs });
       await attachPendingRedeems(tx, { bagId: session.bagId, orderId: order.id, at: now });
     }
     await tx.update(checkoutSessions).set({ status: "complete", updatedAt: now }).where(eq(checkoutSessions.id, session.id));

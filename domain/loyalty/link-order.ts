@@ -102,7 +102,13 @@ async function claimOrder(ctx: OperationContext, input: z.output<typeof LinkOrde
     const { claimWindowDays } = (await programmeInForce(tx, at)).version.rules;
     const age = classifyAge(epochSecondsOf(member.createdAt), epochSecondsOf(order.paidAt), claimWindowDays);
     if (age === "NULL") throw new Error(`Order ${order.id} or member ${input.memberId} has no valid timestamp`);
-    const credit = await creditOrderToMember(tx, { memberId: input.memberId, order, creditPoints: age === "new", at });
+    const credit = await creditOrderToMember(tx, {
+      memberId: input.memberId,
+      order,
+      creditPoints: age === "new",
+      at,
+      jobs: ctx.jobs,
+    });
     await tx
       .update(customers)
       .set({ memberId: input.memberId, updatedAt: at })

@@ -1,6 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
+import { queueGoldEndingEmails } from "../member-emails/gold-ending-emails.ts";
 import { backgroundJob } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lockMember } from "./locked-member.ts";
@@ -10,7 +11,14 @@ import { type ExpiryResult, expirePendingRedeems } from "./redeem-expiry.ts";
 import { type RejudgeResult, rejudgeTiers } from "./rejudge-tiers.ts";
 import { addMonths, settleGoldYears, shortestGoldMonths } from "./tiers.ts";
 
-export type MaintenanceResult = { renewed: number; demoted: number; rejudged: RejudgeResult; redeems: ExpiryResult };
+export type MaintenanceResult = {
+  renewed: number;
+  demoted: number;
+  rejudged: RejudgeResult;
+  redeems: ExpiryResult;
+  /** Gold-ending emails queued (decision 044). */
+  goldEndingEmails: number;
+};
 
 const declared = { access: backgroundJob, input: z.object({}) };
 
@@ -18,7 +26,7 @@ const declared = { access: backgroundJob, input: z.object({}) };
  * runLoyaltyMaintenance, the scheduled loyalty work (a job's, not a person's): carries out the
  * "rejudge" tier policy of a version that has taken effect (rejudge-tiers.ts), judges the gold years
  * that have ended by now (renew or back to green, tiers.ts) and expires the Pending redeems past their
- * hold (redeem-expiry.ts), then refreshes the ledger's planner statistics (point-history.ts). It
+ * hold (redeem-expiry.ts), queues the emails of gold years ending soon (gold-ending-emails.ts), then refreshes the ledger's planner statistics (point-history.ts). It
  * first finds who is due, then handles each member in a short transaction of its own (lock the
  * member, re-check, change), so no member stays locked while the others are handled, and runs at
  * the same time (another process, a retry) do nothing twice.
@@ -41,7 +49,13 @@ export const runLoyaltyMaintenance = defineOperation(
       .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, addMonths(now, -shortestGoldMonths(schedule)))))
       .orderBy(asc(members.id));
 
-    const result: MaintenanceResult = { renewed: 0, demoted: 0, rejudged, redeems: { expired: 0, pointsReturned: 0 } };
+    const result: MaintenanceResult = {
+      renewed: 0,
+      demoted: 0,
+      rejudged,
+      redeems: { expired: 0, pointsReturned: 0 },
+      goldEndingEmails: 0,
+    };
     const failures: unknown[] = [];
     for (const { id } of due) {
       try {
@@ -55,6 +69,9 @@ export const runLoyaltyMaintenance = defineOperation(
         failures.push(error);
       }
     }
+    const goldEnding = await queueGoldEndingEmails(ctx, now, schedule);
+    result.goldEndingEmails = goldEnding.queued;
+    failures.push(...goldEnding.failures);
     result.redeems = await expirePendingRedeems(ctx.db, now);
     await refreshLedgerStatistics(ctx);
     if (failures.length > 0) {

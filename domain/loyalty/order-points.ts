@@ -3,6 +3,8 @@ import type { Tx } from "../../db/client.ts";
 import { bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import { queueGoldReachedEmail, queueOrderPointsEmail } from "../member-emails/queue-member-email.ts";
 import { creditCampaignBonuses } from "./campaigns/campaign-points.ts";
 import { lockMember } from "./locked-member.ts";
 import { recordPointEntry } from "./point-ledger.ts";
@@ -49,11 +51,12 @@ export type OrderCredit = { credited: boolean; points: number; spentCents: numbe
  * paid (creditCampaignBonuses), in the same transaction and programme version. With creditPoints false
  * (an `old` linked order) the entry carries 0 points and no campaign applies: the order shows in the
  * history and counts as spend only. The same order a second time changes nothing.
- * Linking the order row itself (orders.member_id) is the caller's.
+ * Points earned (with the bonuses) and a promotion to gold each queue the member's programme email
+ * (decision 044) in the same transaction. Linking the order row itself (orders.member_id) is the caller's.
  */
 export async function creditOrderToMember(
   tx: Tx,
-  input: { memberId: string; order: CreditableOrder; creditPoints: boolean; at?: Date },
+  input: { memberId: string; order: CreditableOrder; creditPoints: boolean; at?: Date; jobs: JobQueue },
 ): Promise<OrderCredit> {
   const at = input.at ?? new Date();
   const { order } = input;
@@ -74,17 +77,17 @@ export async function creditOrderToMember(
     at,
   });
   if (!recorded) return { credited: false, points: 0, spentCents: 0, programmeVersion: version.number };
-  if (input.creditPoints) {
-    await creditCampaignBonuses(tx, {
-      member,
-      order,
-      rules: version.rules,
-      programmeVersion: version.number,
-      orderSpendCents: spentCents,
-      pointsOn: (spend) => orderPoints(version.rules, spend, member.membershipStatus),
-      at,
-    });
-  }
+  const bonuses = input.creditPoints
+    ? await creditCampaignBonuses(tx, {
+        member,
+        order,
+        rules: version.rules,
+        programmeVersion: version.number,
+        orderSpendCents: spentCents,
+        pointsOn: (spend) => orderPoints(version.rules, spend, member.membershipStatus),
+        at,
+      })
+    : [];
   await tx
     .update(members)
     .set({
@@ -93,7 +96,14 @@ export async function creditOrderToMember(
       updatedAt: at,
     })
     .where(eq(members.id, member.id));
-  await promoteIfQualified(tx, member, at, version.rules);
+  if (points + bonuses.reduce((sum, bonus) => sum + bonus.points, 0) > 0) {
+    const earned = { memberId: member.id, orderId: order.id, invoiceId: order.invoiceId, points, bonuses };
+    await queueOrderPointsEmail(tx, input.jobs, earned);
+  }
+  const after = await promoteIfQualified(tx, member, at, version.rules);
+  if (after.membershipStatus !== member.membershipStatus && after.goldStartAt) {
+    await queueGoldReachedEmail(tx, input.jobs, { memberId: member.id, goldStartAt: after.goldStartAt });
+  }
   return { credited: true, points, spentCents, programmeVersion: version.number };
 }
 
@@ -104,7 +114,7 @@ export async function creditOrderToMember(
  */
 export async function creditPaidOrderToBagMember(
   tx: Tx,
-  input: { order: CreditableOrder & Pick<typeof orders.$inferSelect, "customerId">; bagId: string; at: Date },
+  input: { order: CreditableOrder & Pick<typeof orders.$inferSelect, "customerId">; bagId: string; at: Date; jobs: JobQueue },
 ): Promise<OrderCredit | null> {
   const [owner] = await tx
     .select({ memberId: members.id })
@@ -112,7 +122,7 @@ export async function creditPaidOrderToBagMember(
     .innerJoin(members, eq(members.id, bags.memberId))
     .where(eq(bags.id, input.bagId));
   if (!owner) return null;
-  const { order, at } = input;
+  const { order, at, jobs } = input;
   await tx
     .update(orders)
     .set({ memberId: owner.memberId, linkedAt: at, updatedAt: at })
@@ -121,5 +131,5 @@ export async function creditPaidOrderToBagMember(
     .update(customers)
     .set({ memberId: owner.memberId, updatedAt: at })
     .where(and(eq(customers.id, order.customerId), isNull(customers.memberId)));
-  return creditOrderToMember(tx, { memberId: owner.memberId, order, creditPoints: true, at });
+  return creditOrderToMember(tx, { memberId: owner.memberId, order, creditPoints: true, at, jobs });
 }

@@ -122,7 +122,13 @@ describe(`the job queue (${DRIVER_NAME})`, () => {
         ),
       (rows) => rows.length > 0 && rows.every((row) => row.state === "completed"),
     );
-    expect(runs[0]?.output).toEqual({ renewed: 0, demoted: 0, rejudged: expect.any(Object), redeems: expect.any(Object) });
+    expect(runs[0]?.output).toEqual({
+      renewed: 0,
+      demoted: 0,
+      rejudged: expect.any(Object),
+      redeems: expect.any(Object),
+      goldEndingEmails: 0,
+    });
     // One run per ten-minute slot (two starts only make two runs across a slot boundary).
     expect(new Set(runs.map((run) => run.slot)).size).toBe(runs.length);
   });

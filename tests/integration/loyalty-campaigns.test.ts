@@ -23,6 +23,7 @@ import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fi
 import { checkLedgerAfterEach } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -140,7 +141,9 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const member = await createMember(database.db);
     const claim = async (paidAt: Date, creditPoints: boolean) => {
       const order = await insertPaidOrder(database.db, { subtotalCents: 3_900, optionId: LUNA, memberId: member.id, paidAt });
-      await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints }));
+      await database.db.transaction((tx) =>
+        creditOrderToMember(tx, { jobs: recordingJobs().jobs, memberId: member.id, order, creditPoints }),
+      );
     };
     await claim(new Date(), false);
     await claim(new Date(Date.now() - HOUR), true);
@@ -153,7 +156,9 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const campaign = await doublePointsOnLuna();
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 10_000, optionId: LUNA, memberId: member.id });
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, { jobs: recordingJobs().jobs, memberId: member.id, order, creditPoints: true }),
+    );
     expect((await memberState(database.db, member.id)).points).toBe(50 + 100 + 100);
     const refund = (amountCents: number) =>
       database.db.transaction(async (tx) => {
@@ -181,7 +186,9 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     await doublePointsOnLuna();
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 10_000, optionId: LUNA, memberId: member.id });
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, { jobs: recordingJobs().jobs, memberId: member.id, order, creditPoints: true }),
+    );
     await database.db.execute(sql`update members set points = points - 230 where id = ${member.id}`);
     await database.db.execute(
       sql`insert into point_transactions (id, member_id, email, activity_type, transaction_type, points, spent_cents, meta, programme_version, transaction_at, created_at, updated_at)
@@ -257,7 +264,9 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const days = (n: number) => new Date(Date.now() - n * 24 * HOUR);
     const credit = async (subtotalCents: number, optionId: string, paidAt: Date, creditPoints = true) => {
       const order = await insertPaidOrder(database.db, { subtotalCents, optionId, memberId: member.id, paidAt });
-      await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints }));
+      await database.db.transaction((tx) =>
+        creditOrderToMember(tx, { jobs: recordingJobs().jobs, memberId: member.id, order, creditPoints }),
+      );
     };
     const terms = {
       kind: "multiplier" as const,

@@ -9,6 +9,7 @@ import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
 import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund.ts";
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`refunds (${DRIVER_NAME})`, () => {
@@ -23,7 +24,9 @@ describe(`refunds (${DRIVER_NAME})`, () => {
   async function memberWithOrder(subtotalCents: number, shippingCents = 0) {
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents, shippingCents, memberId: member.id });
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, { jobs: recordingJobs().jobs, memberId: member.id, order, creditPoints: true }),
+    );
     return { member, order };
   }
 

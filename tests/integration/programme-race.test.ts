@@ -12,6 +12,7 @@ import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 type Entry = {
@@ -36,7 +37,9 @@ describe(`exactly one programme version per event (${DRIVER_NAME})`, () => {
   /** An order credited as fulfilment credits it: its time taken inside the transaction that writes it. */
   async function fulfil(memberId: string, subtotalCents: number) {
     const order = await insertPaidOrder(database.db, { subtotalCents, memberId });
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId, order, creditPoints: true, at: new Date() }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, { jobs: recordingJobs().jobs, memberId, order, creditPoints: true, at: new Date() }),
+    );
     return order;
   }
   const follow = (memberId: string) =>

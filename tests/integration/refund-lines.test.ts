@@ -60,7 +60,9 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
   async function memberOrder(): Promise<{ order: OrderRow; memberId: string }> {
     const member = await createMember(database.db);
     const order = await twoLineOrder(database.db, member.id);
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, { jobs: recordingJobs().jobs, memberId: member.id, order, creditPoints: true }),
+    );
     asked = [];
     return { order, memberId: member.id };
   }

@@ -45,7 +45,9 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 10_000, shippingCents: 490, memberId: member.id });
     await paidThroughTestProvider(database.db, order);
-    await database.db.transaction((tx) => creditOrderToMember(tx, { memberId: member.id, order, creditPoints: true }));
+    await database.db.transaction((tx) =>
+      creditOrderToMember(tx, { jobs: recordingJobs().jobs, memberId: member.id, order, creditPoints: true }),
+    );
     return { order, memberId: member.id };
   }
 
