@@ -32,5 +32,8 @@ export function readUnsubscribeToken(secret: string, token: string): Unsubscribe
 
 export const UNSUBSCRIBE_PATH = "/email/unsubscribe";
 
+/** The field the unsubscribe page's own button sends, to be shown the page again; a mail client's one-click post has none. */
+export const FROM_PAGE = { name: "from", value: "page" } as const;
+
 export const unsubscribeUrlOf = (publicUrl: string, secret: string, subject: UnsubscribeSubject) =>
   `${publicUrl}${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(secret, subject)}`;
