@@ -59,7 +59,7 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
           />
           <details className="mt-3">
             <summary className="cursor-pointer font-semibold text-brand-700">Text part</summary>
-            <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap">{email.text}</pre>
+            <pre className="mt-2 rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap">{email.text}</pre>
           </details>
         </section>
       ))}
