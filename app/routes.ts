@@ -21,6 +21,7 @@ export default [
     route("member/reviews", "routes/member/reviews.tsx"),
     route("member/reviews/:productId", "routes/member/review-product.tsx"),
     route("member/logout", "routes/member/logout.tsx"),
+    route("email/unsubscribe", "routes/email/unsubscribe.tsx"),
     route("calorie-calculator", "routes/calorie-calculator.tsx"),
     route("about-us", "routes/content/content-page.tsx", { id: "about-us" }),
     route("sustainability", "routes/content/content-page.tsx", { id: "sustainability" }),
@@ -67,6 +68,7 @@ export default [
       route("admin/programme/draft", "routes/admin/admin-programme-draft.tsx"),
       route("admin/campaigns", "routes/admin/admin-campaigns.tsx"),
       route("admin/webhooks", "routes/admin/admin-webhooks.tsx"),
+      route("admin/emails", "routes/admin/admin-emails.tsx"),
     ]),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [

@@ -38,6 +38,7 @@ import { contentSecurityPolicy, securityHeaders } from "./http/security-headers.
 import { requestAtSiteOrigin } from "./http/site-request.ts";
 import { mountStaffAuthRoutes } from "./http/staff-auth-routes.ts";
 import { staffSession } from "./http/staff-session.ts";
+import { mountUnsubscribeRoute } from "./http/unsubscribe-route.ts";
 import { visitorCookieKeeper } from "./http/visitor-cookie.ts";
 import type { Logger } from "./logger.ts";
 
@@ -143,6 +144,8 @@ export function createHttpApp({
   app.use("*", visitorCookieKeeper({ secureCookies: settings.secureCookies }));
   mountMemberAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
   mountStaffAuthRoutes(app, { publicUrl, secureCookies: settings.secureCookies });
+  // The one form post another site may send: a mail provider's one-click unsubscribe (RFC 8058).
+  mountUnsubscribeRoute(app);
   app.use("*", refuseCrossSiteActions(config.BRAND_NAME));
   app.all("*", (c) => {
     const context = new RouterContextProvider();

@@ -43,6 +43,14 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Nectar Lab <orders@nectarlab.sg>"),
+    /**
+     * Signs the unsubscribe links of programme emails (decision 044). Required in production; unset
+     * elsewhere, a fixed development value that is no secret.
+     */
+    EMAIL_LINK_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (a long random value, e.g. openssl rand -hex 32)")
+      .optional(),
     ADMIN_EMAIL: z.email({ error: "must be an email address" }).optional(),
     /** Comma-separated emails of the shop's owners; with the embedded identity provider, its test owner when unset. */
     OWNER_EMAILS: z
@@ -124,6 +132,13 @@ const envSchema = z
         message: "is required when APP_ENV=production (the embedded identity provider is never mounted there)",
       });
     }
+    if (env.APP_ENV === "production" && !env.EMAIL_LINK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMAIL_LINK_SECRET"],
+        message: "is required when APP_ENV=production (it signs the unsubscribe links in programme emails)",
+      });
+    }
     if (env.APP_ENV === "production" && env.DEBUG_TOOLS) {
       ctx.addIssue({ code: "custom", path: ["DEBUG_TOOLS"], message: "debug tools are refused when APP_ENV=production" });
     }
@@ -160,6 +175,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 export function ownerEmailsOf(config: Config): string[] {
   return config.OWNER_EMAILS ?? (config.OIDC_ISSUER ? [] : [TEST_OWNER.email]);
 }
+
+/** Outside production, where EMAIL_LINK_SECRET is required: a value anyone can read here, so set it in staging too. */
+const DEVELOPMENT_EMAIL_LINK_SECRET = "development-only-email-link-secret-not-for-deployment";
+
+export const emailLinkSecretOf = (config: Config): string => config.EMAIL_LINK_SECRET ?? DEVELOPMENT_EMAIL_LINK_SECRET;
 
 /** The seller named on invoices: the legal entity when set, else the brand. */
 export function supplierOf(config: Config): Supplier {

@@ -17,7 +17,7 @@ import { embeddedProviderRoutes } from "../integrations/identity/embedded-provid
 import { createOidcIdentityClient, identityProviderSettings } from "../integrations/identity/oidc-client.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import { catalogRevisionSource } from "./catalog-revision-source.ts";
-import { type Config, ownerEmailsOf, supplierOf } from "./env.ts";
+import { type Config, emailLinkSecretOf, ownerEmailsOf, supplierOf } from "./env.ts";
 import { metricsOnlyApp } from "./http/metrics-route.ts";
 import { type Readiness, startingAnswer } from "./http/probes.ts";
 import { createIntegrations } from "./integrations.ts";
@@ -124,6 +124,7 @@ async function serveShop(
       supplier: supplierOf(config),
       adminEmail: config.ADMIN_EMAIL ?? null,
       ownerEmails: ownerEmailsOf(config),
+      emailLinkSecret: emailLinkSecretOf(config),
     },
     now: () => new Date(),
     debug: config.DEBUG_TOOLS,

@@ -33,6 +33,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["programme"],
   },
   {
+    to: "/admin/emails",
+    label: "Member emails",
+    about: "Read each loyalty programme email as members get it, in HTML and as text.",
+    needs: ["programme"],
+  },
+  {
     to: "/admin/catalogue",
     label: "Catalogue",
     about: "Switch products and their options on or off; keep products out of promotion codes.",

@@ -1,6 +1,8 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
+import { queueGoldEndingEmails } from "../member-emails/gold-ending-emails.ts";
+import { queuePointsExpiringEmails } from "../member-emails/points-expiring-emails.ts";
 import { backgroundJob } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { expirePoints, type PointsExpiryResult } from "./expiry/expire-points.ts";
@@ -17,6 +19,10 @@ export type MaintenanceResult = {
   rejudged: RejudgeResult;
   redeems: ExpiryResult;
   points: PointsExpiryResult;
+  /** Gold-ending emails queued (decision 044). */
+  goldEndingEmails: number;
+  /** Points-expiring emails queued, one per expiry warning (decisions 043, 044). */
+  pointsExpiringEmails: number;
 };
 
 const declared = { access: backgroundJob, input: z.object({}) };
@@ -26,7 +32,8 @@ const declared = { access: backgroundJob, input: z.object({}) };
  * "rejudge" tier policy of a version that has taken effect (rejudge-tiers.ts), judges the gold years
  * that have ended by now (renew or back to green, tiers.ts), expires the Pending redeems past their
  * hold (redeem-expiry.ts), writes off the points whose expiry date has come and records the expiry
- * warnings due (expiry/expire-points.ts), then refreshes the ledger's planner statistics (point-history.ts). It
+ * warnings due (expiry/expire-points.ts), queues the emails of gold years ending soon
+ * (gold-ending-emails.ts), then refreshes the ledger's planner statistics (point-history.ts). It
  * first finds who is due, then handles each member in a short transaction of its own (lock the
  * member, re-check, change), so no member stays locked while the others are handled, and runs at
  * the same time (another process, a retry) do nothing twice.
@@ -55,6 +62,8 @@ export const runLoyaltyMaintenance = defineOperation(
       rejudged,
       redeems: { expired: 0, pointsReturned: 0 },
       points: { expired: 0, pointsExpired: 0, warnings: 0 },
+      goldEndingEmails: 0,
+      pointsExpiringEmails: 0,
     };
     const failures: unknown[] = [];
     for (const { id } of due) {
@@ -76,6 +85,10 @@ export const runLoyaltyMaintenance = defineOperation(
     const expiry = await expirePoints(ctx, now);
     result.points = expiry.result;
     failures.push(...expiry.failures);
+    result.pointsExpiringEmails = (await queuePointsExpiringEmails(ctx)).queued;
+    const goldEnding = await queueGoldEndingEmails(ctx, now, schedule);
+    result.goldEndingEmails = goldEnding.queued;
+    failures.push(...goldEnding.failures);
     result.redeems = await expirePendingRedeems(ctx.db, ctx.jobs, now);
     await refreshLedgerStatistics(ctx);
     if (failures.length > 0) {

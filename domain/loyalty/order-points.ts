@@ -4,6 +4,7 @@ import { bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
+import { queueGoldReachedEmail, queueOrderPointsEmail } from "../member-emails/queue-member-email.ts";
 import { creditCampaignBonuses } from "./campaigns/campaign-points.ts";
 import { lockMember } from "./locked-member.ts";
 import { recordPointEntry } from "./point-ledger.ts";
@@ -50,7 +51,8 @@ export type OrderCredit = { credited: boolean; points: number; spentCents: numbe
  * paid (creditCampaignBonuses), in the same transaction and programme version. With creditPoints false
  * (an `old` linked order) the entry carries 0 points and no campaign applies: the order shows in the
  * history and counts as spend only. The same order a second time changes nothing.
- * Linking the order row itself (orders.member_id) is the caller's.
+ * Points earned (with the bonuses) and a promotion to gold each queue the member's programme email
+ * (decision 044) in the same transaction. Linking the order row itself (orders.member_id) is the caller's.
  */
 export async function creditOrderToMember(
   tx: Tx,
@@ -76,17 +78,17 @@ export async function creditOrderToMember(
     at,
   });
   if (!recorded) return { credited: false, points: 0, spentCents: 0, programmeVersion: version.number };
-  if (input.creditPoints) {
-    await creditCampaignBonuses(tx, jobs, {
-      member,
-      order,
-      rules: version.rules,
-      programmeVersion: version.number,
-      orderSpendCents: spentCents,
-      pointsOn: (spend) => orderPoints(version.rules, spend, member.membershipStatus),
-      at,
-    });
-  }
+  const bonuses = input.creditPoints
+    ? await creditCampaignBonuses(tx, jobs, {
+        member,
+        order,
+        rules: version.rules,
+        programmeVersion: version.number,
+        orderSpendCents: spentCents,
+        pointsOn: (spend) => orderPoints(version.rules, spend, member.membershipStatus),
+        at,
+      })
+    : [];
   await tx
     .update(members)
     .set({
@@ -95,7 +97,14 @@ export async function creditOrderToMember(
       updatedAt: at,
     })
     .where(eq(members.id, member.id));
-  await promoteIfQualified(tx, jobs, member, at, version.rules);
+  if (points + bonuses.reduce((sum, bonus) => sum + bonus.points, 0) > 0) {
+    const earned = { memberId: member.id, orderId: order.id, invoiceId: order.invoiceId, points, bonuses };
+    await queueOrderPointsEmail(tx, jobs, earned);
+  }
+  const after = await promoteIfQualified(tx, jobs, member, at, version.rules);
+  if (after.membershipStatus !== member.membershipStatus && after.goldStartAt) {
+    await queueGoldReachedEmail(tx, jobs, { memberId: member.id, goldStartAt: after.goldStartAt });
+  }
   return { credited: true, points, spentCents, programmeVersion: version.number };
 }
 

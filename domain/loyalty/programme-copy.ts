@@ -67,6 +67,19 @@ export function goldRenewalText(renewBy: string, terms: ProgrammeTerms): string 
   );
 }
 
+/** What gold gives, for a member who has just reached it. */
+export function goldBenefitText(terms: ProgrammeTerms): string {
+  return `You now earn ${times(terms.goldPointsMultiplier)} the points on every order, for ${plural(terms.goldLengthMonths, "month")}.`;
+}
+
+/** A gold member whose spend in the gold year already keeps gold. */
+export function goldKeptText(terms: ProgrammeTerms): string {
+  return (
+    `You have already spent ${formatMoney(terms.goldThresholdCents)} in this gold year, ` +
+    `so you stay gold for another ${plural(terms.goldLengthMonths, "month")}.`
+  );
+}
+
 /** What happens to a reward taken with points. */
 export function rewardHoldText(terms: ProgrammeTerms): string {
   return (

@@ -2,14 +2,16 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
-import { emailOutbox, orders, refunds } from "../../db/schema/orders.ts";
+import { emailOutbox, orders, refunds, type SHOP_EMAIL_KINDS } from "../../db/schema/orders.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts";
+import { isMemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { errorAlertEmail } from "../alerts/error-alert-email.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
+import { memberEmailToSend } from "../member-emails/member-email-content.ts";
 import { backgroundJob } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { uuid } from "../shared/input.ts";
@@ -78,7 +80,7 @@ export function orderConfirmationEmail(order: OrderView, brandName: string, publ
   return { to: order.email, subject: `Your ${brandName} order ${order.invoiceId}`, text, html };
 }
 
-type OrderEmailKind = Exclude<(typeof emailOutbox.$inferSelect)["kind"], "error-alert">;
+type OrderEmailKind = Exclude<(typeof SHOP_EMAIL_KINDS)[number], "error-alert">;
 
 /** The shopper's email that says the order is on its way, with where to follow it. */
 export function orderShippedEmail(order: OrderView, brandName: string, publicUrl: string): EmailContent {
@@ -167,30 +169,41 @@ export async function queueOrderEmail(
 
 const declared = { access: backgroundJob, input: z.object({ outboxId: uuid() }) };
 
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** What an outbox row sends: an error alert, an order's email, or a programme email (null: not to be sent, decision 044). */
+async function contentOf(ctx: OperationContext, row: OutboxRow): Promise<EmailContent | null> {
+  const { brandName, publicUrl } = ctx.settings;
+  if (row.alertId) return errorAlertEmail(ctx.db, row.alertId, brandName);
+  const { kind } = row;
+  if (isMemberEmailKind(kind)) return memberEmailToSend(ctx, { ...row, kind });
+  return ORDER_EMAILS[kind as OrderEmailKind](
+    await orderOf(ctx, row.orderId, row.id),
+    brandName,
+    publicUrl,
+    row.refundId ? ((await ctx.db.select().from(refunds).where(eq(refunds.id, row.refundId)))[0] ?? null) : null,
+  );
+}
+
 /**
- * The send-email job: sends one outbox email unless it is already marked sent. The queue runs a job
- * on one worker at a time; if a process dies after the mail server took the message and before it
- * was marked, the retry sends it again under the same key (same outbox file, same Message-ID), so
- * the shopper still sees one email.
+ * The send-email job: sends one outbox email unless it is already marked sent (or skipped). The
+ * queue runs a job on one worker at a time; if a process dies after the mail server took the message
+ * and before it was marked, the retry sends it again under the same key (same outbox file, same
+ * Message-ID), so the recipient still sees one email. A programme email the member has turned off
+ * by now is marked skipped instead.
  */
 export const sendOutboxEmail = defineOperation(declared, async function sendOutboxEmail(ctx, { outboxId }) {
   const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
   if (!row) throw new AppError("NOT_FOUND", `No outbox email ${outboxId}.`);
-  if (row.sentAt) return { sent: false };
-  const { brandName, publicUrl } = ctx.settings;
-  const content = row.alertId
-    ? await errorAlertEmail(ctx.db, row.alertId, brandName)
-    : ORDER_EMAILS[row.kind as OrderEmailKind](
-        await orderOf(ctx, row.orderId, outboxId),
-        brandName,
-        publicUrl,
-        row.refundId ? ((await ctx.db.select().from(refunds).where(eq(refunds.id, row.refundId)))[0] ?? null) : null,
-      );
+  if (row.sentAt || row.skippedAt) return { sent: false };
+  const content = await contentOf(ctx, row);
+  const unsent = and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt), isNull(emailOutbox.skippedAt));
+  if (!content) {
+    await ctx.db.update(emailOutbox).set({ skippedAt: ctx.now() }).where(unsent);
+    return { sent: false, skipped: true };
+  }
   await ctx.mailer.send({ key: row.id, date: row.createdAt, ...content });
-  await ctx.db
-    .update(emailOutbox)
-    .set({ sentAt: ctx.now() })
-    .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
+  await ctx.db.update(emailOutbox).set({ sentAt: ctx.now() }).where(unsent);
   return { sent: true };
 });
 

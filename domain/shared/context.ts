@@ -77,6 +77,8 @@ export type ShopSettings = {
   adminEmail: string | null;
   /** The owners OWNER_EMAILS names (lower case): always owners, whatever the staff list says. */
   ownerEmails: readonly string[];
+  /** Signs the unsubscribe links of programme emails (EMAIL_LINK_SECRET). */
+  emailLinkSecret: string;
 };
 
 /**

@@ -22,6 +22,11 @@ export type OutgoingEmail = {
   text: string;
   /** Left out for plain-text messages (error alerts). */
   html?: string;
+  /**
+   * A programme email's one-click unsubscribe address (RFC 8058): sent as List-Unsubscribe, beside a
+   * mailto: to the sender, with List-Unsubscribe-Post. Left out for order and refund emails.
+   */
+  unsubscribeUrl?: string;
 };
 
 export interface Mailer {
@@ -47,6 +52,31 @@ export function messageIdOf(key: string, from: string): string {
   return `<${key}@${domain}>`;
 }
 
+/** The sender's bare address: `orders@nectarlab.sg` of `Nectar Lab <orders@nectarlab.sg>`. */
+const addressOf = (from: string) => /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
+/**
+ * The message nodemailer sends: its stable Message-ID and, for a programme email, the unsubscribe
+ * headers of RFC 2369 and RFC 8058. The mailto: asks the shop's own mailbox, whose staff open the
+ * link it carries, for clients that cannot post.
+ */
+export function messageOf({ key, unsubscribeUrl, ...email }: OutgoingEmail, from: string) {
+  const mailto = unsubscribeUrl
+    ? `mailto:${addressOf(from)}?subject=${encodeURIComponent("Unsubscribe")}&body=${encodeURIComponent(unsubscribeUrl)}`
+    : null;
+  return {
+    from,
+    messageId: messageIdOf(key, from),
+    ...email,
+    ...(unsubscribeUrl && {
+      headers: {
+        "List-Unsubscribe": { prepared: true, value: `<${unsubscribeUrl}>, <${mailto}>` },
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    }),
+  };
+}
+
 function createSmtpMailer(smtpUrl: string, { from, onSent }: MailerOptions): Mailer {
   // Bounded well inside the send job's time limit, so a stalled server fails the attempt (retried
   // later) before the queue would count the attempt as lost and start a second one beside it.
@@ -57,8 +87,8 @@ function createSmtpMailer(smtpUrl: string, { from, onSent }: MailerOptions): Mai
     socketTimeout: 45_000,
   });
   return {
-    async send({ key, ...email }) {
-      const info = await transport.sendMail({ from, messageId: messageIdOf(key, from), ...email });
+    async send(email) {
+      const info = await transport.sendMail(messageOf(email, from));
       onSent?.({ messageId: info.messageId, to: email.to, subject: email.subject });
       return { messageId: info.messageId };
     },
@@ -68,8 +98,8 @@ function createSmtpMailer(smtpUrl: string, { from, onSent }: MailerOptions): Mai
 function createOutboxMailer({ from, outboxDir, onSent }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
-    async send({ key, ...email }) {
-      const info = await transport.sendMail({ from, messageId: messageIdOf(key, from), ...email });
+    async send(email) {
+      const info = await transport.sendMail(messageOf(email, from));
       if (!Buffer.isBuffer(info.message)) throw new Error("The outbox transport did not return the message as a buffer");
       await mkdir(outboxDir, { recursive: true });
       const file = path.resolve(outboxDir, outboxFileName(email.date, info.messageId));

@@ -62,6 +62,7 @@ try {
   const secrets = {
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
     METRICS_TOKEN: randomBytes(24).toString("hex"),
+    EMAIL_LINK_SECRET: randomBytes(32).toString("hex"),
   };
   const trustCertificate = { NODE_EXTRA_CA_CERTS: certificate.cert };
 
@@ -97,6 +98,7 @@ try {
     OIDC_CLIENT_ID: client.clientId,
     OIDC_CLIENT_SECRET: client.clientSecret,
     METRICS_TOKEN: secrets.METRICS_TOKEN,
+    EMAIL_LINK_SECRET: secrets.EMAIL_LINK_SECRET,
   };
   const production = {
     ...common,

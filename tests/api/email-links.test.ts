@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from "../setup/test-server.ts";
 const MOBILE = "9123 4567";
 const CSRF_FIELD = /<input type="hidden" name="csrf" value="([^"]*)"/;
 
-type Email = { to: string; subject: string; text: string; links: string[] };
+type Email = { to: string; subject: string; text: string; links: string[]; programme: boolean };
 
 /** The emails in a shop's outbox, read as their recipients get them. */
 function outboxOf(shop: TestServer): Email[] {
@@ -24,7 +24,8 @@ function outboxOf(shop: TestServer): Email[] {
   return files.map((file) => {
     const eml = readFileSync(path.join(dir, file), "utf8");
     const header = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(eml)?.[1]?.trim() ?? "";
-    return { to: header("To"), subject: header("Subject"), text: emailText(eml), links: emailLinks(eml) };
+    const programme = header("List-Unsubscribe") !== "";
+    return { to: header("To"), subject: header("Subject"), text: emailText(eml), links: emailLinks(eml), programme };
   });
 }
 
@@ -98,14 +99,15 @@ describe("every link in the shop's emails works for whoever gets the email", () 
       expect(asked.status).toBe(200);
       expect((await owner.post(page, confirmationFields(await asked.text()))).status).toBe(200);
     }
+    // Three order emails each, and the member's email of the points the order earned.
     await eventually(
       async () => outboxOf(shop),
-      (emails) => emails.length === 6,
+      (emails) => emails.length === 7,
     );
   });
   afterAll(() => shop.close());
 
-  const emailsTo = (to: string) => outboxOf(shop).filter((email) => email.to === to);
+  const emailsTo = (to: string) => outboxOf(shop).filter((email) => email.to === to && !email.programme);
 
   it("sends each shopper a confirmation, a shipping and a refund email, each with links to the order", () => {
     for (const [to, invoiceId] of [
@@ -121,6 +123,22 @@ describe("every link in the shop's emails works for whoever gets the email", () 
         ].sort(),
       );
       for (const email of emails) expect(email.links.length, email.subject).toBeGreaterThan(0);
+    }
+  });
+
+  it("sends the member the points the order earned, with links that open for them", async () => {
+    const [points] = outboxOf(shop).filter((email) => email.programme);
+    expect(points?.to).toBe(member.email);
+    expect(points?.subject).toMatch(new RegExp(`^You earned \\d+ points on order ${invoices.member}$`));
+    const signedIn = openBrowser(shop);
+    await signedIn.signIn(member);
+    const links = points?.links ?? [];
+    expect(links.some((link) => link.includes("/email/unsubscribe?t="))).toBe(true);
+    for (const link of links) {
+      const url = new URL(link);
+      expect(url.origin, link).toBe(shop.baseUrl);
+      const answer = await signedIn.get(`${url.pathname}${url.search}`);
+      expect(answer.status, link).toBe(200);
     }
   });
 

@@ -411,6 +411,7 @@ describe("the embedded OpenID Provider in production", () => {
         APP_ENV: "production",
         STRIPE_SECRET_KEY: "sk_test_x",
         STRIPE_WEBHOOK_SECRET: "whsec_x",
+        EMAIL_LINK_SECRET: "embedded-provider-email-link-secret-0123",
         OIDC_ISSUER: "https://cognito-idp.us-east-2.amazonaws.com/us-east-2_Example",
         OIDC_CLIENT_ID: "shop-client",
         OIDC_CLIENT_SECRET: "shop-client-secret",

@@ -6,8 +6,8 @@ import { goldYearEnd } from "../../domain/loyalty/tiers.ts";
 import { formatDate } from "../../kernel/format-timestamp.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { insertPaidOrder } from "../setup/loyalty-fixtures.ts";
-import { noJobQueue } from "../setup/operation-context.ts";
 import { V1_SCHEDULE } from "../setup/programme-fixtures.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { newPerson, openBrowser } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -118,7 +118,9 @@ describe("member pages: earning points and gold progress", () => {
     const promotedAt = new Date();
     for (const subtotalCents of [30_000, 12_000]) {
       const order = await insertPaidOrder(db, { subtotalCents, memberId: member.id });
-      await db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }));
+      await db.transaction((tx) =>
+        creditOrderToMember(tx, recordingJobs().jobs, { memberId: member.id, order, creditPoints: true }),
+      );
     }
     const [gold] = await db.select({ goldStartAt: members.goldStartAt }).from(members).where(eq(members.id, member.id));
     expect(gold?.goldStartAt?.getTime()).toBeGreaterThanOrEqual(promotedAt.getTime());

@@ -53,6 +53,7 @@ describe("staff sign-in in production, through a hosted user pool", () => {
       // Never called here: staff sign-in takes no payment.
       STRIPE_SECRET_KEY: "sk_test_production_sign_in",
       STRIPE_WEBHOOK_SECRET: "whsec_production_sign_in",
+      EMAIL_LINK_SECRET: "production-sign-in-email-link-secret-0123",
     });
   }, 180_000); // two processes start here, each migrating a database of its own: slow on a busy machine
 

@@ -11,7 +11,7 @@ import { pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
 import { createMember, entriesOf, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
-import { noJobQueue } from "../setup/operation-context.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Opening (and migrating) an embedded database takes a while on a busy machine. */
@@ -54,7 +54,7 @@ describe("backups of the embedded database", () => {
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 12_300, memberId: member.id });
     await database.db.transaction((tx) =>
-      creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }),
+      creditOrderToMember(tx, recordingJobs().jobs, { memberId: member.id, order, creditPoints: true }),
     );
     const ledger = await entriesOf(database.db, member.id);
     await database.close();

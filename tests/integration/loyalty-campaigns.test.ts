@@ -23,6 +23,7 @@ import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fi
 import { checkLedgerAfterEach } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
 import { noJobQueue, staffWith, testContext } from "../setup/operation-context.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -140,7 +141,9 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const member = await createMember(database.db);
     const claim = async (paidAt: Date, creditPoints: boolean) => {
       const order = await insertPaidOrder(database.db, { subtotalCents: 3_900, optionId: LUNA, memberId: member.id, paidAt });
-      await database.db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints }));
+      await database.db.transaction((tx) =>
+        creditOrderToMember(tx, recordingJobs().jobs, { memberId: member.id, order, creditPoints }),
+      );
     };
     await claim(new Date(), false);
     await claim(new Date(Date.now() - HOUR), true);
@@ -154,7 +157,7 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 10_000, optionId: LUNA, memberId: member.id });
     await database.db.transaction((tx) =>
-      creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }),
+      creditOrderToMember(tx, recordingJobs().jobs, { memberId: member.id, order, creditPoints: true }),
     );
     expect((await memberState(database.db, member.id)).points).toBe(50 + 100 + 100);
     const refund = (amountCents: number) =>
@@ -189,7 +192,7 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents: 10_000, optionId: LUNA, memberId: member.id });
     await database.db.transaction((tx) =>
-      creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }),
+      creditOrderToMember(tx, recordingJobs().jobs, { memberId: member.id, order, creditPoints: true }),
     );
     await database.db.execute(sql`update members set points = points - 230 where id = ${member.id}`);
     await database.db.execute(
@@ -266,7 +269,9 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     const days = (n: number) => new Date(Date.now() - n * 24 * HOUR);
     const credit = async (subtotalCents: number, optionId: string, paidAt: Date, creditPoints = true) => {
       const order = await insertPaidOrder(database.db, { subtotalCents, optionId, memberId: member.id, paidAt });
-      await database.db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints }));
+      await database.db.transaction((tx) =>
+        creditOrderToMember(tx, recordingJobs().jobs, { memberId: member.id, order, creditPoints }),
+      );
     };
     const terms = {
       kind: "multiplier" as const,

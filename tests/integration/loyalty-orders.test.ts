@@ -13,8 +13,9 @@ import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
-import { noJobQueue, testContext } from "../setup/operation-context.ts";
+import { testContext } from "../setup/operation-context.ts";
 import { V1_RULES } from "../setup/programme-fixtures.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
@@ -60,7 +61,7 @@ describe(`order points (${DRIVER_NAME})`, () => {
   }
 
   const credit = (memberId: string, order: OrderRow, creditPoints = true, at?: Date): Promise<OrderCredit> =>
-    database.db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId, order, creditPoints, at }));
+    database.db.transaction((tx) => creditOrderToMember(tx, recordingJobs().jobs, { memberId, order, creditPoints, at }));
 
   it("links a signed-in member's paid bag at fulfilment and credits one order entry, whatever arrives ten times", async () => {
     const member = await createMember(database.db);

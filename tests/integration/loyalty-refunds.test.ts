@@ -10,6 +10,7 @@ import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { noJobQueue } from "../setup/operation-context.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`refunds (${DRIVER_NAME})`, () => {
@@ -25,7 +26,7 @@ describe(`refunds (${DRIVER_NAME})`, () => {
     const member = await createMember(database.db);
     const order = await insertPaidOrder(database.db, { subtotalCents, shippingCents, memberId: member.id });
     await database.db.transaction((tx) =>
-      creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }),
+      creditOrderToMember(tx, recordingJobs().jobs, { memberId: member.id, order, creditPoints: true }),
     );
     return { member, order };
   }

@@ -11,6 +11,7 @@ import { resetMembership } from "../../domain/members/reset-membership.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asJob, asMember, createMember, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
 import { noJobQueue } from "../setup/operation-context.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 const JOINED = new Date("2026-01-01T00:00:00Z");
@@ -29,7 +30,9 @@ describe(`tiers and the maintenance job (${DRIVER_NAME})`, () => {
 
   async function buy(memberId: string, subtotalCents: number, at: Date) {
     const order = await insertPaidOrder(database.db, { subtotalCents });
-    return database.db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId, order, creditPoints: true, at }));
+    return database.db.transaction((tx) =>
+      creditOrderToMember(tx, recordingJobs().jobs, { memberId, order, creditPoints: true, at }),
+    );
   }
 
   /** A member who became gold at PROMOTED with S$300 of spend. */

@@ -13,6 +13,7 @@ import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
 import { noJobQueue, staffWith, testContext } from "../setup/operation-context.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 type Entry = {
@@ -38,7 +39,7 @@ describe(`exactly one programme version per event (${DRIVER_NAME})`, () => {
   async function fulfil(memberId: string, subtotalCents: number) {
     const order = await insertPaidOrder(database.db, { subtotalCents, memberId });
     await database.db.transaction((tx) =>
-      creditOrderToMember(tx, noJobQueue, { memberId, order, creditPoints: true, at: new Date() }),
+      creditOrderToMember(tx, recordingJobs().jobs, { memberId, order, creditPoints: true, at: new Date() }),
     );
     return order;
   }

@@ -12,6 +12,7 @@ import { startProgrammeDraft } from "../../domain/loyalty/staff/start-programme-
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asJob, createMember, insertPaidOrder, memberState } from "../setup/loyalty-fixtures.ts";
 import { noJobQueue, staffWith, testContext } from "../setup/operation-context.ts";
+import { recordingJobs } from "../setup/recording-jobs.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 const JOINED = new Date("2026-01-01T00:00:00Z");
@@ -31,7 +32,9 @@ describe(`tier policies on publishing (${DRIVER_NAME})`, () => {
 
   async function buy(memberId: string, subtotalCents: number, at = BOUGHT) {
     const order = await insertPaidOrder(database.db, { subtotalCents });
-    return database.db.transaction((tx) => creditOrderToMember(tx, noJobQueue, { memberId, order, creditPoints: true, at }));
+    return database.db.transaction((tx) =>
+      creditOrderToMember(tx, recordingJobs().jobs, { memberId, order, creditPoints: true, at }),
+    );
   }
   async function memberWhoSpent(subtotalCents: number) {
     const member = await createMember(database.db, JOINED);

@@ -11,7 +11,7 @@ import type { RefundRequest } from "../../domain/orders/refunds/refund-plan.ts";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import { createMember, entriesOf, type OrderRow } from "../setup/loyalty-fixtures.ts";
-import { noJobQueue, staffWith, testContext } from "../setup/operation-context.ts";
+import { staffWith, testContext } from "../setup/operation-context.ts";
 import { shownText } from "../setup/pdf-text.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
 import { twoLineOrder } from "../setup/refund-fixtures.ts";
@@ -61,7 +61,7 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
     const member = await createMember(database.db);
     const order = await twoLineOrder(database.db, member.id);
     await database.db.transaction((tx) =>
-      creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }),
+      creditOrderToMember(tx, recordingJobs().jobs, { memberId: member.id, order, creditPoints: true }),
     );
     asked = [];
     return { order, memberId: member.id };

@@ -10,7 +10,7 @@ import { guest, type Viewer } from "../../domain/shared/context.ts";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import { createMember, entriesOf, insertPaidOrder, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
-import { memberViewer, noJobQueue, staffWith, testContext } from "../setup/operation-context.ts";
+import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
 import { paidThroughTestProvider } from "../setup/refund-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
@@ -46,7 +46,7 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
     const order = await insertPaidOrder(database.db, { subtotalCents: 10_000, shippingCents: 490, memberId: member.id });
     await paidThroughTestProvider(database.db, order);
     await database.db.transaction((tx) =>
-      creditOrderToMember(tx, noJobQueue, { memberId: member.id, order, creditPoints: true }),
+      creditOrderToMember(tx, recordingJobs().jobs, { memberId: member.id, order, creditPoints: true }),
     );
     return { order, memberId: member.id };
   }

@@ -7,6 +7,7 @@ import { memberOfIdentity } from "../../domain/identity/member-of-identity.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import { permissionsOf } from "../../kernel/staff-permissions.ts";
 import { memberViewer, testContext } from "./operation-context.ts";
+import { recordingJobs } from "./recording-jobs.ts";
 import { queryRows } from "./test-database.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -39,7 +40,8 @@ export function asOwner(db: Database, now?: () => Date): OperationContext {
 
 /** The context a background job runs with: the shop itself. */
 export function asJob(db: Database, now?: () => Date): OperationContext {
-  return testContext(db, { now, viewer: { kind: "system", job: "loyalty-maintenance" } });
+  // The maintenance queues programme emails (gold years ending soon); these tests only record them.
+  return testContext(db, { now, viewer: { kind: "system", job: "loyalty-maintenance" }, ports: { jobs: recordingJobs().jobs } });
 }
 
 /** A new member as sign-in makes one (green, 50 sign-up points), optionally joined at `joinedAt`. */

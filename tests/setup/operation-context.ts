@@ -20,6 +20,9 @@ function unavailable<T extends object>(name: string): T {
  */
 export const noJobQueue = unavailable<JobQueue>("jobs");
 
+/** The secret test contexts sign unsubscribe links with. */
+export const TEST_EMAIL_LINK_SECRET = "test-email-link-secret-0123456789abcdef";
+
 /** A member viewer signed in through a browser session. */
 export function memberViewer(memberId: string, subject: string | null = null): Viewer {
   return { kind: "member", memberId, subject, bagToken: null, session: null, identity: null };
@@ -73,6 +76,7 @@ export function testContext(
       supplier: { name: "Nectar Lab", address: null, gstRegistrationNumber: null },
       adminEmail: null,
       ownerEmails: options.ownerEmails ?? [],
+      emailLinkSecret: TEST_EMAIL_LINK_SECRET,
     },
     now: options.now ?? (() => new Date()),
     log,

@@ -49,6 +49,12 @@ describe("configuration", () => {
     expect(loadConfig({ APP_ENV: "staging", DEBUG_TOOLS: "true" }).DEBUG_TOOLS).toBe(true);
   });
 
+  it("needs the secret that signs unsubscribe links in production, and only there", () => {
+    expect(() => loadConfig({ APP_ENV: "production" })).toThrow(/EMAIL_LINK_SECRET: is required when APP_ENV=production/);
+    expect(() => loadConfig({ EMAIL_LINK_SECRET: "short" })).toThrow(/EMAIL_LINK_SECRET: must be at least 32 characters/);
+    expect(loadConfig({ APP_ENV: "staging" }).EMAIL_LINK_SECRET).toBeUndefined();
+  });
+
   it("names the brand as the supplier until a legal entity is set", () => {
     expect(supplierOf(loadConfig({}))).toEqual({ name: "Nectar Lab", address: null, gstRegistrationNumber: null });
   });

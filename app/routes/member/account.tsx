@@ -1,6 +1,11 @@
 import { CircleCheck, Link2 } from "lucide-react";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { getEmailPreferences } from "../../../domain/member-emails/get-email-preferences.ts";
+import { SetEmailPreferencesInput, setEmailPreferences } from "../../../domain/member-emails/set-email-preferences.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { requestContext } from "../../context.ts";
+import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { linkResultMessage } from "../../lib/member-messages.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -11,8 +16,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Account");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = await requireMember(context.get(requestContext), request);
+  const ctx = context.get(requestContext);
+  const member = await requireMember(ctx, request);
   return {
+    emails: await getEmailPreferences(ctx.operations, {}),
     name: member.name,
     email: member.email,
     identities: [
@@ -23,8 +30,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The programme emails chosen: each ticked box is on, the others off. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  await requireMember(ctx, request);
+  const form = await readForm(request);
+  if (!form) return unreadableRequest();
+  try {
+    await setEmailPreferences(ctx.operations, formInput(SetEmailPreferencesInput, form));
+    return data<ActionResult>({ ok: true, message: "Your email choices are saved." });
+  } catch (error) {
+    return failureResult(error);
+  }
+}
+
 export default function MemberAccount({ loaderData }: Route.ComponentProps) {
-  const { identities, linkMessage } = loaderData;
+  const { identities, linkMessage, emails } = loaderData;
+  const result = useActionData<typeof action>();
+  const saving = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <BackLink to="/member">Member home</BackLink>
@@ -85,6 +108,59 @@ export default function MemberAccount({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section id="emails" aria-labelledby="emails-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 id="emails-heading" className="text-lg font-bold text-brand-900">
+          Emails from the loyalty programme
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Choose which ones you get. Order confirmations, shipping and refund emails always come.
+        </p>
+        <Form method="post" className="mt-4">
+          <fieldset>
+            <legend className="sr-only">Programme emails you get</legend>
+            <ul className="divide-y divide-slate-100">
+              {emails.map((email) => (
+                <li key={email.kind} className="py-3">
+                  <label className="flex cursor-pointer items-start gap-3">
+                    <input
+                      type="checkbox"
+                      name="on"
+                      value={email.kind}
+                      defaultChecked={email.on}
+                      aria-describedby={`email-${email.kind}-about`}
+                      className="mt-1 size-5 shrink-0 accent-brand-700"
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-semibold">{email.label}</span>
+                      <span id={`email-${email.kind}-about`} className="block text-sm text-muted">
+                        {email.about}
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <div className="mt-4 flex flex-wrap items-center gap-4">
+            <button
+              type="submit"
+              disabled={saving}
+              className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              Save email choices
+            </button>
+            {result && (
+              <p
+                role={result.ok ? "status" : "alert"}
+                className={result.ok ? "font-medium text-emerald-900" : "font-medium text-sale"}
+              >
+                {result.message}
+              </p>
+            )}
+          </div>
+        </Form>
       </section>
     </div>
   );

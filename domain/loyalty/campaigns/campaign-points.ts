@@ -38,6 +38,7 @@ async function campaignLinesOf(tx: Tx, orderId: string): Promise<CampaignLine[]>
  * was running when the order was paid and is for the member's tier as they are credited, sized by
  * campaignBonus with the same rules and recorded under the same programme version as the order's own
  * entry. Each campaign and order has its own idempotency key, so crediting again adds nothing.
+ * Returns the bonuses credited now, by campaign name.
  */
 export async function creditCampaignBonuses(
   tx: Tx,
@@ -52,7 +53,7 @@ export async function creditCampaignBonuses(
     pointsOn: (spendCents: number) => number;
     at: Date;
   },
-): Promise<void> {
+): Promise<{ name: string; points: number }[]> {
   const { member, order } = input;
   const rows = await tx
     .select()
@@ -60,8 +61,9 @@ export async function creditCampaignBonuses(
     .where(and(lte(campaigns.startsAt, order.paidAt), gt(campaigns.endsAt, order.paidAt)))
     .orderBy(asc(campaigns.startsAt), asc(campaigns.id));
   const running = rows.map(campaignOf).filter((campaign) => isForTier(campaign, member.membershipStatus));
-  if (running.length === 0) return;
+  if (running.length === 0) return [];
   const lines = await campaignLinesOf(tx, order.id);
+  const credited: { name: string; points: number }[] = [];
   for (const campaign of running) {
     const points = campaignBonus(campaign, {
       tier: member.membershipStatus,
@@ -71,7 +73,7 @@ export async function creditCampaignBonuses(
       pointsOn: input.pointsOn,
     });
     if (points === 0) continue;
-    await recordPointEntry(tx, jobs, {
+    const recorded = await recordPointEntry(tx, jobs, {
       memberId: member.id,
       email: member.email,
       kind: CAMPAIGN_ENTRY_KIND,
@@ -82,7 +84,9 @@ export async function creditCampaignBonuses(
       programmeVersion: input.programmeVersion,
       at: input.at,
     });
+    if (recorded) credited.push({ name: campaign.name, points });
   }
+  return credited;
 }
 
 /** The campaign bonuses credited on an order, to reverse with it. */

@@ -6,6 +6,7 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { orderEntryKey } from "../../loyalty/order-points.ts";
 import { pointEntryLabel } from "../../loyalty/point-kinds.ts";
+import { MEMBER_EMAIL_LABELS } from "../../member-emails/member-email-kinds.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -103,4 +104,5 @@ export const EMAIL_KINDS: Record<(typeof emailOutbox.$inferSelect)["kind"], stri
   "order-shipped": "Shipped, with tracking",
   "order-refund": "Refund",
   "error-alert": "Error alert",
-};
+  ...Object.fromEntries(Object.entries(MEMBER_EMAIL_LABELS).map(([kind, { label }]) => [kind, label])),
+} as Record<(typeof emailOutbox.$inferSelect)["kind"], string>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
+import { queueRewardShippedEmail } from "../../member-emails/queue-member-email.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -25,7 +26,7 @@ const shipOrderDeclared = { access: staffHolding("orders"), input: ShipOrderInpu
 
 /**
  * Marks a paid order shipped with its carrier and tracking number, and queues the shopper's shipping
- * email, in one transaction on the locked order: two staff at once ship it once and send one email.
+ * email (and the member's reward email when rewards ship with it), in one transaction on the locked order: two staff at once ship it once and send one email.
  */
 export const shipOrder = defineOperation(shipOrderDeclared, async function shipOrder(ctx, input, actor) {
   const at = ctx.now();
@@ -45,6 +46,9 @@ export const shipOrder = defineOperation(shipOrderDeclared, async function shipO
       })
       .where(eq(orders.id, order.id));
     await queueOrderEmail(tx, ctx.jobs, order.id, "order-shipped");
+    if (order.memberId) {
+      await queueRewardShippedEmail(tx, ctx.jobs, { memberId: order.memberId, orderId: order.id, invoiceId: order.invoiceId });
+    }
     await recordAudit(tx, {
       actor,
       action: "order.ship",

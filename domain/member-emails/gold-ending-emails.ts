@@ -1,0 +1,82 @@
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { members } from "../../db/schema/members.ts";
+import { emailOutbox } from "../../db/schema/orders.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
+import { lockMember } from "../loyalty/locked-member.ts";
+import type { ProgrammeSchedule } from "../loyalty/programme.ts";
+import { addMonths, goldYearEnd, qualifyingSpendCents, shortestGoldMonths } from "../loyalty/tiers.ts";
+import type { OperationContext } from "../shared/context.ts";
+import { queueMemberEmail } from "./queue-member-email.ts";
+
+/**
+ * How many days before a gold year ends its member is reminded (decision 044). A choice of how the
+ * shop writes to members, not a programme rule: no point or tier depends on it, so it is not versioned.
+ */
+export const GOLD_ENDING_NOTICE_DAYS = 14;
+
+export type GoldEndingResult = { queued: number; failures: unknown[] };
+
+/**
+ * For the scheduled loyalty maintenance: a `gold-ending` email for each gold member whose gold year
+ * ends within the notice, once per gold year (its start is the email's subject). Each member is
+ * re-read under its lock in a transaction of its own; a failure is logged and handed back, the
+ * others still go.
+ */
+export async function queueGoldEndingEmails(
+  ctx: Pick<OperationContext, "db" | "jobs" | "log">,
+  now: Date,
+  schedule: ProgrammeSchedule,
+): Promise<GoldEndingResult> {
+  const horizon = new Date(now.getTime() + GOLD_ENDING_NOTICE_DAYS * DAY_MS);
+  // No gold year that started after this can end before the horizon (see runLoyaltyMaintenance).
+  const candidates = await ctx.db
+    .select({ id: members.id, goldStartAt: members.goldStartAt })
+    .from(members)
+    .where(and(eq(members.membershipStatus, "gold"), lte(members.goldStartAt, addMonths(horizon, -shortestGoldMonths(schedule)))))
+    .orderBy(asc(members.id));
+  const endingSoon = candidates.filter(({ goldStartAt }) => goldStartAt && isEndingBy(goldStartAt, now, horizon, schedule));
+  if (endingSoon.length === 0) return { queued: 0, failures: [] };
+  const told = await ctx.db
+    .select({ memberId: emailOutbox.memberId, subjectKey: emailOutbox.subjectKey })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.kind, "gold-ending"),
+        inArray(
+          emailOutbox.memberId,
+          endingSoon.map(({ id }) => id),
+        ),
+      ),
+    );
+  const toldKeys = new Set(told.map((row) => `${row.memberId} ${row.subjectKey}`));
+
+  const result: GoldEndingResult = { queued: 0, failures: [] };
+  for (const { id, goldStartAt } of endingSoon) {
+    if (!goldStartAt || toldKeys.has(`${id} ${goldStartAt.toISOString()}`)) continue;
+    try {
+      const queued = await ctx.db.transaction(async (tx) => {
+        const member = await lockMember(tx, id);
+        const start = member.goldStartAt;
+        if (member.membershipStatus !== "gold" || !start || !isEndingBy(start, now, horizon, schedule)) return false;
+        const yearEnd = goldYearEnd(start, schedule);
+        const spentCents = await qualifyingSpendCents(tx, id, { after: start, through: yearEnd });
+        return queueMemberEmail(tx, ctx.jobs, {
+          memberId: id,
+          kind: "gold-ending",
+          subjectKey: start.toISOString(),
+          data: { goldStartAt: start.toISOString(), goldYearEndsAt: yearEnd.toISOString(), spentCents },
+        });
+      });
+      if (queued) result.queued += 1;
+    } catch (error) {
+      ctx.log.error({ err: error, memberId: id }, "loyalty maintenance: this member's gold-ending email could not be queued");
+      result.failures.push(error);
+    }
+  }
+  return result;
+}
+
+function isEndingBy(goldStartAt: Date, now: Date, horizon: Date, schedule: ProgrammeSchedule): boolean {
+  const end = goldYearEnd(goldStartAt, schedule);
+  return end > now && end <= horizon;
+}
