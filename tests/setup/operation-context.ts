@@ -3,6 +3,7 @@ import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
 import type { JobQueue } from "../../domain/jobs/job-queue.ts";
 import { guest, type OperationContext, type Ports, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
 import { permissionsOf, type StaffPermission } from "../../kernel/staff-permissions.ts";
+import { recordingJobs } from "./recording-jobs.ts";
 
 /** A port this test does not reach: using it fails the test loudly instead of pretending. */
 function unavailable<T extends object>(name: string): T {
@@ -66,7 +67,8 @@ export function testContext(
     identity: unavailable("identity"),
     mailer: unavailable("mailer"),
     files: unavailable("files"),
-    jobs: unavailable("jobs"),
+    // Changes that queue work (a points email with an order's points) record it; nothing runs it.
+    jobs: recordingJobs().jobs,
     webhooks: unavailable("webhooks"),
     ...options.ports,
     settings: {
