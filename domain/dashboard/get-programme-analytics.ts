@@ -34,8 +34,7 @@ export type CustomerGroupFigures = {
   averageOrderCents: number | null;
 };
 
-const badRange = (field: "from" | "to", problem: string) =>
-  new AppError("BAD_USER_INPUT", `${field}: ${problem}`, { [field]: problem });
+const badRange = (problem: string) => new AppError("BAD_USER_INPUT", problem, { to: problem });
 
 /** The chosen range as Singapore days, the last 30 days by default. */
 function rangeOf(now: Date, input: z.output<typeof ProgrammeAnalyticsInput>) {
@@ -43,9 +42,9 @@ function rangeOf(now: Date, input: z.output<typeof ProgrammeAnalyticsInput>) {
   const from = input.from ?? singaporeDate((singaporeDayStart(to) as Date).getTime() - (DEFAULT_RANGE_DAYS - 1) * DAY_MS);
   const since = singaporeDayStart(from) as Date;
   const until = singaporeDayEnd(to) as Date;
-  if (until <= since) throw badRange("to", "must not be before from");
+  if (until <= since) throw badRange("The range must not end before the day it starts.");
   if (until.getTime() - since.getTime() > MAX_RANGE_DAYS * DAY_MS)
-    throw badRange("to", `must be at most ${MAX_RANGE_DAYS} days after from, both included`);
+    throw badRange(`The range may cover at most ${MAX_RANGE_DAYS} days.`);
   return { from, to, since, until };
 }
 

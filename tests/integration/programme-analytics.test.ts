@@ -122,8 +122,8 @@ describe(`programme analytics for chosen days (${DRIVER_NAME})`, () => {
     const refusals: [Record<string, unknown>, RegExp][] = [
       [{ from: "2026-02-30", to: "2026-03-20" }, /from: is not a real date/],
       [{ from: "01/03/2026" }, /from: must be a date/],
-      [{ from: "2026-03-20", to: "2026-03-19" }, /to: must not be before from/],
-      [{ from: "2025-03-19", to: "2026-03-20" }, /to: must be at most 366 days after from/],
+      [{ from: "2026-03-20", to: "2026-03-19" }, /^The range must not end before the day it starts\.$/],
+      [{ from: "2025-03-19", to: "2026-03-20" }, /^The range may cover at most 366 days\.$/],
     ];
     for (const [input, message] of refusals) {
       await expect(analytics(input)).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: expect.stringMatching(message) });
