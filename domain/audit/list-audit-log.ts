@@ -4,17 +4,12 @@ import { auditLog } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { staffHolding } from "../shared/access.ts";
-import { text } from "../shared/input.ts";
+import { singaporeDay, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { AUDIT_ACTIONS } from "./audit-actions.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
 
-const day = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
-    .refine((value) => singaporeDayStart(value) !== null, { error: "is not a real date" });
 const blankAsUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 export const ListAuditLogInput = z.object({
@@ -26,8 +21,8 @@ export const ListAuditLogInput = z.object({
   ),
   action: z.preprocess(blankAsUndefined, z.enum(AUDIT_ACTIONS, { error: "is not an action the log records" }).optional()),
   /** Whole Singapore days, both included. */
-  from: z.preprocess(blankAsUndefined, day().optional()),
-  to: z.preprocess(blankAsUndefined, day().optional()),
+  from: z.preprocess(blankAsUndefined, singaporeDay().optional()),
+  to: z.preprocess(blankAsUndefined, singaporeDay().optional()),
   /** The last entry of the previous page (`{createdAt ISO}|{id}`), for the next one. */
   after: z.preprocess(blankAsUndefined, text(200).optional()),
 });

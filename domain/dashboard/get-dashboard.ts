@@ -1,6 +1,6 @@
-import { and, gte, ne, sql } from "drizzle-orm";
+import { gte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { members, pointTransactions } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { clocksRunningOutBy } from "../loyalty/expiry/expiry-clocks.ts";
@@ -9,6 +9,8 @@ import { pointValueCents } from "../loyalty/point-value.ts";
 import { programmeAt, programmeSchedule, termsOf } from "../loyalty/programme.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { netCents, ordersPaid } from "./order-figures.ts";
+import { pointFigures } from "./point-figures.ts";
 
 export const DASHBOARD_PERIODS = [
   { key: "today", label: "Today", days: 1 },
@@ -41,33 +43,24 @@ function dayStart(now: Date, daysBack: number): Date {
 async function periodFigures(ctx: OperationContext, since: Date): Promise<PeriodFigures> {
   const [sales] = await ctx.db
     .select({
-      cents: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::int`,
+      cents: sql<number>`coalesce(sum(${netCents}), 0)::int`,
       count: sql<number>`count(*)::int`,
     })
     .from(orders)
-    .where(and(gte(orders.paidAt, since), ne(orders.status, "pending_payment")));
+    .where(ordersPaid(since));
   const [joined] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(members).where(gte(members.createdAt, since));
-  const [points] = await ctx.db
-    .select({
-      issued: sql<number>`coalesce(sum(${pointTransactions.points}) filter (where ${pointTransactions.transactionType} = 'credit'), 0)::int`,
-      redeemed: sql<number>`coalesce(sum(${pointTransactions.points}) filter (where ${pointTransactions.activityType} = 'redeem' and ${pointTransactions.transactionType} = 'debit'), 0)::int`,
-      expired: sql<number>`coalesce(sum(${pointTransactions.points}) filter (where ${pointTransactions.activityType} = 'expired'), 0)::int`,
-    })
-    .from(pointTransactions)
-    .where(gte(pointTransactions.transactionAt, since));
+  const points = await pointFigures(ctx, since);
   const count = Number(sales?.count ?? 0);
   const cents = Number(sales?.cents ?? 0);
-  const issued = Number(points?.issued ?? 0);
-  const redeemed = Number(points?.redeemed ?? 0);
   return {
     salesCents: cents,
     orders: count,
     averageOrderCents: count > 0 ? Math.round(cents / count) : 0,
     newMembers: Number(joined?.count ?? 0),
-    pointsIssued: issued,
-    pointsRedeemed: redeemed,
-    pointsExpired: Number(points?.expired ?? 0),
-    redemptionRate: issued > 0 ? redeemed / issued : null,
+    pointsIssued: points.issued,
+    pointsRedeemed: points.redeemed,
+    pointsExpired: points.expired,
+    redemptionRate: points.redemptionRate,
   };
 }
 
@@ -83,11 +76,11 @@ export const getDashboard = defineOperation(declared, async function getDashboar
   const daily = await ctx.db
     .select({
       day: sql<string>`to_char((${orders.paidAt} at time zone 'UTC') + make_interval(secs => ${SINGAPORE_OFFSET_MS / 1000}), 'YYYY-MM-DD')`,
-      cents: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::int`,
+      cents: sql<number>`coalesce(sum(${netCents}), 0)::int`,
       count: sql<number>`count(*)::int`,
     })
     .from(orders)
-    .where(and(gte(orders.paidAt, chartSince), ne(orders.status, "pending_payment")))
+    .where(ordersPaid(chartSince))
     .groupBy(sql`1`);
   const byDay = new Map(daily.map((row) => [row.day, row]));
   const days = Array.from({ length: CHART_DAYS }, (_, index) => {

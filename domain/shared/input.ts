@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singaporeDayStart } from "../../kernel/singapore-time.ts";
 
 /** PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate is not text at all. */
 const isStorableText = (value: string) => !value.includes("\u0000") && value.isWellFormed();
@@ -81,4 +82,12 @@ export function count(min: number, max: number, message: string, digits = /^\d+$
   return z
     .union([z.number(), z.string().trim().regex(digits).transform(Number)], error)
     .pipe(z.number(error).int(error).min(min, error).max(max, error));
+}
+
+/** A Singapore calendar day as a date field sends it, YYYY-MM-DD. */
+export function singaporeDay() {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
+    .refine((value) => singaporeDayStart(value) !== null, { error: "is not a real date" });
 }

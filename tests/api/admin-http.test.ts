@@ -173,6 +173,11 @@ describe("the back office over HTTP", () => {
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain("See orders and mark them shipped");
+    expect(html).toContain("Programme analytics");
+    const backwards = await staffBrowser.get("/admin?from=2026-03-20&to=2026-03-01");
+    expect(backwards.status).toBe(400);
+    expect(await backwards.text()).toContain("The range must not end before the day it starts.");
+    expect((await staffBrowser.get("/admin?from=2026-02-30")).status).toBe(400);
     expect(html).not.toContain('href="/admin/staff"');
     expect((await staffBrowser.get("/admin/staff")).status).toBe(403);
     expect((await staffBrowser.get("/admin/audit")).status).toBe(403);

@@ -29,7 +29,15 @@ test("staff find a guest's order, mark it shipped with a tracking number, and th
   const figures = staff.getByRole("region", { name: "Figures by period" });
   await expect(figures.getByRole("row", { name: /^Orders/ })).not.toContainText(/^Orders\s*0\s*0\s*0$/);
   await expect(staff.getByText(/^Daily sales: S\$/)).toBeVisible();
+  const versus = staff.getByRole("region", { name: "Members against guests" });
+  await expect(versus.getByRole("row", { name: /^Orders/ })).not.toContainText(/^Orders\s*\d+\s*0$/);
   await expectAccessibleAtBothWidths(staff, "dashboard");
+  await staff.getByLabel("From (Singapore day)").fill("2026-03-20");
+  await staff.getByLabel("To (included)").fill("2026-03-01");
+  await staff.getByRole("button", { name: "Show" }).click();
+  await expect(staff).toHaveURL("/admin?from=2026-03-20&to=2026-03-01");
+  await expect(staff.getByRole("alert")).toHaveText("The range must not end before the day it starts.");
+  await expectAccessibleAtBothWidths(staff, "dashboard-bad-range");
   await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
   await staff.getByLabel("Invoice, email, mobile or name").fill("+6591230077");
   await staff.getByRole("button", { name: "Search" }).click();

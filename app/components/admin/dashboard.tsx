@@ -34,7 +34,7 @@ export type DashboardData = {
 
 /** The liability's value is shown for this many points: one point is worth a fraction of a cent. */
 const POINTS_VALUED = 100;
-const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(1)}%`);
+export const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(1)}%`);
 
 type Row = { label: string; value: (period: Period) => string };
 

@@ -1,9 +1,12 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { getDashboard } from "../../../domain/dashboard/get-dashboard.ts";
+import { getProgrammeAnalytics, MAX_RANGE_DAYS } from "../../../domain/dashboard/get-programme-analytics.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { STAFF_PERMISSIONS, type StaffPermission } from "../../../kernel/staff-permissions.ts";
 import { LINK, PageHeading } from "../../components/admin/admin-parts.tsx";
 import { Dashboard } from "../../components/admin/dashboard.tsx";
+import { ProgrammeAnalytics, type ProgrammeAnalyticsView } from "../../components/admin/programme-analytics.tsx";
+import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { PERMISSION_LABELS, sectionsFor } from "../../lib/back-office-sections.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -18,12 +21,29 @@ export async function loader(args: Route.LoaderArgs) {
     if (isAppError(error) && error.code === "FORBIDDEN") return null;
     throw error;
   });
-  return {
-    dashboard,
-    role: staff.role,
-    allowed: STAFF_PERMISSIONS.filter((permission) => staff.permissions.has(permission)),
-    sections: sectionsFor(staff.permissions).map(({ to, label, about }) => ({ to, label, about })),
-  };
+  const query = new URL(args.request.url).searchParams;
+  const range = { from: query.get("from") ?? "", to: query.get("to") ?? "" };
+  let analytics: ProgrammeAnalyticsView | null = null;
+  let status = 200;
+  if (dashboard) {
+    try {
+      analytics = { figures: await getProgrammeAnalytics(operations, range), error: null };
+    } catch (error) {
+      const failure = expectedFailure(error);
+      analytics = { figures: null, error: failure.message, range };
+      status = failure.status;
+    }
+  }
+  return data(
+    {
+      dashboard,
+      analytics,
+      role: staff.role,
+      allowed: STAFF_PERMISSIONS.filter((permission) => staff.permissions.has(permission)),
+      sections: sectionsFor(staff.permissions).map(({ to, label, about }) => ({ to, label, about })),
+    },
+    { status },
+  );
 }
 
 /** What each permission lets a staff member do here. */
@@ -45,6 +65,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         {loaderData.role === "owner" ? "As an owner you may do everything here." : "Your role allows you to:"}
       </PageHeading>
       {loaderData.dashboard && <Dashboard data={loaderData.dashboard} />}
+      {loaderData.analytics && <ProgrammeAnalytics view={loaderData.analytics} maxDays={MAX_RANGE_DAYS} />}
       {loaderData.sections.length > 0 && (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {loaderData.sections.map((section) => (

@@ -5,7 +5,7 @@ import { customers, orders } from "../../../db/schema/orders.ts";
 import { ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../../kernel/singapore-time.ts";
 import { staffHolding } from "../../shared/access.ts";
-import { text } from "../../shared/input.ts";
+import { singaporeDay, text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 
 export const ORDER_PAGE_SIZE = 50;
@@ -13,19 +13,14 @@ export const ORDER_PAGE_SIZE = 50;
 export const ORDER_EXPORT_LIMIT = 10_000;
 
 const blankAsUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-const day = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
-    .refine((value) => singaporeDayStart(value) !== null, { error: "is not a real date" });
 
 export const OrderFilters = z.object({
   /** Invoice id, order id, email, mobile or the shipping name. */
   query: z.preprocess(blankAsUndefined, text(200).optional()),
   status: z.preprocess(blankAsUndefined, z.enum(ORDER_STATUSES, { error: "is not an order status" }).optional()),
   /** Singapore days, both included. */
-  from: z.preprocess(blankAsUndefined, day().optional()),
-  to: z.preprocess(blankAsUndefined, day().optional()),
+  from: z.preprocess(blankAsUndefined, singaporeDay().optional()),
+  to: z.preprocess(blankAsUndefined, singaporeDay().optional()),
   page: z.preprocess(blankAsUndefined, z.coerce.number({ error: "must be a number" }).int().min(1).max(10_000).default(1)),
 });
 export type OrderFilterInput = z.input<typeof OrderFilters>;
