@@ -7,6 +7,7 @@ import { seedPromotionCodes } from "../db/seed/promotions.ts";
 import { seedRewards } from "../db/seed/rewards.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
+import type { JobQueue } from "../domain/jobs/job-queue.ts";
 import { catalogRevisionReader } from "../domain/catalog/catalog-revision.ts";
 import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/holiday-coverage.ts";
 import { loadProgrammeBoundaries } from "../domain/loyalty/programme-boundaries.ts";
@@ -35,6 +36,8 @@ export type RunningServer = {
   publicUrl: string;
   logger: Logger;
   database: DatabaseHandle;
+  /** The process's job queue: what it queues, its own workers run. */
+  jobs: JobQueue;
   /** The embedded OpenID Provider, when no OIDC_ISSUER is configured (never in production). */
   identityProvider: { issuer: string; clientId: string; clientSecret: string } | null;
   /** Stops taking traffic (readiness 503 at once, the listener closing after SHUTDOWN_DRAIN_SECONDS), then stops. */
@@ -164,6 +167,7 @@ async function serveShop(
     publicUrl,
     logger,
     database,
+    jobs: jobs.queue,
     identityProvider: embeddedProvider
       ? { issuer: embeddedProvider.issuer, clientId: embeddedProvider.clientId, clientSecret: embeddedProvider.clientSecret }
       : null,

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { emailText, sentEmailFiles } from "../setup/email-text.ts";
 import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
@@ -20,7 +23,7 @@ test.describe("points expiry", () => {
   });
   test.afterAll(() => shop?.close());
 
-  test("a member long inactive sees the warning, then Points Expired after the scheduled run; staff restore them", async ({
+  test("a member long inactive sees the warning and gets its email once, then Points Expired after the scheduled run; staff restore them", async ({
     page,
     browser,
   }) => {
@@ -49,11 +52,24 @@ test.describe("points expiry", () => {
     await expect(page.getByTestId("points-expiry")).toContainText(/^50 points expire on .+ unless you earn or redeem points/);
     await expectAccessibleAtBothWidths(page, "member-points-expiry");
 
+    // The scheduled work records the warning due and emails it through the shop's own job queue: it lands once.
+    const asScheduled = () =>
+      testContext(db, { viewer: { kind: "system", job: "loyalty-maintenance" }, ports: { jobs: shop.server.jobs } });
+    await runLoyaltyMaintenance(asScheduled(), {});
+    await runLoyaltyMaintenance(asScheduled(), {});
+    const outbox = path.join(shop.dataDir, "outbox");
+    const warningsTo = () =>
+      sentEmailFiles(outbox)
+        .map((file) => readFileSync(path.join(outbox, file), "utf8"))
+        .filter((eml) => eml.includes(`To: ${identity.email}`) && /^Subject: 50 points expire on /m.test(eml));
+    await expect.poll(() => warningsTo().length, { timeout: 30_000 }).toBe(1);
+    expect(emailText(warningsTo()[0] ?? "")).toMatch(/50 points of your balance expire on /);
+
     // Ten days pass (the member's history moves ten days back), and the scheduled loyalty work runs as the job runs it.
     await db.execute(
       sql`update point_transactions set transaction_at = transaction_at - interval '10 days' where member_id = ${member.id}`,
     );
-    const run = await runLoyaltyMaintenance(testContext(db, { viewer: { kind: "system", job: "loyalty-maintenance" } }), {});
+    const run = await runLoyaltyMaintenance(asScheduled(), {});
     expect(run.points).toMatchObject({ expired: 1, pointsExpired: 50 });
     await page.reload();
     await expect(page.getByTestId("member-points")).toHaveText("0");
