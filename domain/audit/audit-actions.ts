@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   "staff.remove",
   "member.points-credit",
   "member.points-debit",
+  "member.action-approve",
   "member.expiry-restore",
   "order.ship",
   "order.deliver",

@@ -1,7 +1,9 @@
 import { useActionData } from "react-router";
 import { AdjustMemberPointsInput, adjustMemberPoints } from "../../../domain/loyalty/adjust-member-points.ts";
 import { RestoreExpiredPointsInput, restoreExpiredPoints } from "../../../domain/loyalty/expiry/restore-expired-points.ts";
+import { getProgramme } from "../../../domain/loyalty/get-programme.ts";
 import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
+import { ApproveEarnActionInput, approveEarnAction } from "../../../domain/loyalty/staff/approve-earn-action.ts";
 import { formatCalendarDate, formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
@@ -10,6 +12,7 @@ import { ActionMessage } from "../../components/admin/admin-form.tsx";
 import { PageHeading, Stat } from "../../components/admin/admin-parts.tsx";
 import { ExpiredPoints, RESTORE_EXPIRY_INTENT } from "../../components/admin/expired-points.tsx";
 import { MemberLedger, MemberRecords } from "../../components/admin/member-facts.tsx";
+import { APPROVE_ACTION_INTENT, StaffApprovedActions } from "../../components/admin/staff-approved-actions.tsx";
 import { type ActionResult, failureResult } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { formInput } from "../../lib/form-input.server.ts";
@@ -26,8 +29,14 @@ export async function loader(args: Route.LoaderArgs) {
   const { member, history, expiries, expiring, mayAdjustPoints } = await refusedAsPage(
     getMemberForStaff(operations, { memberId: args.params.memberId, before }),
   );
+  const approvable = mayAdjustPoints
+    ? (await getProgramme(operations, {})).actions.filter(
+        (action) => action.verification === "staff" && !action.isDisabled && !member.activities.includes(action.id),
+      )
+    : [];
   return {
     mayAdjustPoints,
+    staffActions: approvable.map(({ id, title, points }) => ({ id, title, points })),
     expiring: expiring && { points: expiring.points, on: formatDate(expiring.expiresAt) },
     expiries: expiries.map((expiry) => ({
       id: expiry.id,
@@ -95,6 +104,18 @@ const FIELD_LABELS = { direction: "Direction", points: "Points", reason: "Reason
 
 export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
+  if (form.get("intent") === APPROVE_ACTION_INTENT) {
+    try {
+      const input = formInput(ApproveEarnActionInput, form, { memberId: args.params.memberId });
+      const result = await approveEarnAction(operations, input);
+      return {
+        ok: true,
+        message: `"${result.title}" credited: ${formatNumber(result.credited)} points. The balance is now ${formatNumber(result.points)}.`,
+      } satisfies ActionResult;
+    } catch (error) {
+      return failureResult(error, { labels: { actionId: "Action" } });
+    }
+  }
   if (form.get("intent") === RESTORE_EXPIRY_INTENT) {
     try {
       const input = formInput(RestoreExpiredPointsInput, form, { memberId: args.params.memberId });
@@ -142,6 +163,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
       </dl>
       <ActionMessage result={result} />
       {loaderData.mayAdjustPoints && <AdjustPointsForm answer={result} />}
+      <StaffApprovedActions actions={loaderData.staffActions} answer={result} />
       <ExpiredPoints expiries={loaderData.expiries} mayRestore={loaderData.mayAdjustPoints} answer={result} />
       <MemberLedger {...ledger} />
       <MemberRecords
