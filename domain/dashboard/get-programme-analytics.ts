@@ -7,13 +7,9 @@ import { memberScreens } from "../loyalty/member-admin-access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { optional, singaporeDay } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "./analytics-range.ts";
 import { netCents, ordersPaid } from "./order-figures.ts";
 import { pointFigures } from "./point-figures.ts";
-
-/** Days the analytics cover when no range is chosen, today included. */
-export const DEFAULT_RANGE_DAYS = 30;
-/** The longest range one request may add up. */
-export const MAX_RANGE_DAYS = 366;
 
 export const ProgrammeAnalyticsInput = z.object({
   /** Whole Singapore days, both included. */

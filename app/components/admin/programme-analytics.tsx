@@ -1,3 +1,4 @@
+import { DEFAULT_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
 import type { CustomerGroupFigures } from "../../../domain/dashboard/get-programme-analytics.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
@@ -87,7 +88,7 @@ export function ProgrammeAnalytics({ view, maxDays }: { view: ProgrammeAnalytics
         <Field id="analytics-to" label="To (included)" name="to" type="date" defaultValue={range.to} />
         <SubmitButton>Show</SubmitButton>
         <p className="text-sm text-muted sm:col-span-3">
-          Up to {formatNumber(maxDays)} days; the last 30 days unless you choose.
+          Up to {formatNumber(maxDays)} days; the last {formatNumber(DEFAULT_RANGE_DAYS)} days unless you choose.
         </p>
       </SearchForm>
       {view.figures ? <Figures figures={view.figures} /> : <ErrorMessage message={view.error} />}

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
+import { MAX_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
 import { getDashboard } from "../../../domain/dashboard/get-dashboard.ts";
-import { getProgrammeAnalytics, MAX_RANGE_DAYS } from "../../../domain/dashboard/get-programme-analytics.ts";
+import { getProgrammeAnalytics } from "../../../domain/dashboard/get-programme-analytics.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { STAFF_PERMISSIONS, type StaffPermission } from "../../../kernel/staff-permissions.ts";
 import { LINK, PageHeading } from "../../components/admin/admin-parts.tsx";
