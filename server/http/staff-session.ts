@@ -21,7 +21,8 @@ export function clearedStaffCookie(secure: boolean): string {
 
 export const readStaffToken = (c: Context, secure: boolean): string | null => getCookie(c, staffCookieName(secure)) ?? null;
 
-const BACK_OFFICE_PATH = /^\/admin(?:\/|$)/i;
+/** `/admin`, `/admin/…`, and `/admin.data`: the home's data as a client-side navigation fetches it. */
+const BACK_OFFICE_PATH = /^\/admin(?:\/|\.data$|$)/i;
 
 export const isBackOfficePath = (path: string): boolean => BACK_OFFICE_PATH.test(path);
 
