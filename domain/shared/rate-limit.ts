@@ -12,7 +12,10 @@ export const SIGN_IN_LIMIT: RateLimit = { name: "sign-in", limit: 20, windowSeco
 export const SIGN_IN_CALLBACK_LIMIT: RateLimit = { name: "sign-in-callback", limit: 20, windowSeconds: 15 * 60 };
 /** Starting a checkout (a payment session, and a hold on its promotion code), per client address. */
 export const CHECKOUT_START_LIMIT: RateLimit = { name: "checkout-start", limit: 20, windowSeconds: 15 * 60 };
-/** The embedded identity provider's sign-in form and token endpoint, per client address. */
+/**
+ * The embedded identity provider's sign-in form, per client address, and its token endpoint's refused
+ * requests (a guessed code or secret): the shop's own exchanges, one per sign-in, never use it up.
+ */
 export const IDP_LIMITS = {
   login: { name: "idp-login", limit: 30, windowSeconds: 15 * 60 },
   token: { name: "idp-token", limit: 60, windowSeconds: 15 * 60 },
@@ -52,12 +55,26 @@ export async function countRateLimitHit(
   return { allowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds };
 }
 
+function refusalMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 /** Counts one attempt; over the limit, the message that refuses it, else null. */
 async function rateLimitRefusal(db: Database, rule: RateLimit, client: string, now = new Date()): Promise<string | null> {
   const { allowed, retryAfterSeconds } = await countRateLimitHit(db, rule, client, now);
-  if (allowed) return null;
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return allowed ? null : refusalMessage(retryAfterSeconds);
+}
+
+/** Without counting anything: the refusal message when the client has used up the window's attempts, else null. */
+async function spentRefusal(db: Database, rule: RateLimit, client: string, now = new Date()): Promise<string | null> {
+  const windowStart = windowStartOf(now, rule.windowSeconds);
+  const [row] = await db
+    .select({ hits: rateLimitHits.hits })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, `${rule.name}:${client}`), eq(rateLimitHits.windowStart, windowStart)));
+  if ((row?.hits ?? 0) < rule.limit) return null;
+  return refusalMessage(Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
 }
 
 /** Counts one attempt; over the limit it refuses with RATE_LIMITED. */
@@ -66,7 +83,14 @@ export async function consumeRateLimit(db: Database, rule: RateLimit, client: st
   if (refusal) throw new AppError("RATE_LIMITED", refusal);
 }
 
-/** Counts a client's request against one of `limits`, by name: the refusal message over it, else null. */
+/**
+ * A client's requests against `limits`, by name: `count` counts one and answers the refusal message
+ * over the limit (else null); `spent` only answers whether the client has used up the window, for
+ * limits that count failures alone (`count` once a request has failed).
+ */
 export function clientLimiter<Name extends string>(db: Database, limits: Record<Name, RateLimit>) {
-  return (name: Name, client: string) => rateLimitRefusal(db, limits[name], client);
+  return {
+    count: (name: Name, client: string) => rateLimitRefusal(db, limits[name], client),
+    spent: (name: Name, client: string) => spentRefusal(db, limits[name], client),
+  };
 }

@@ -366,7 +366,7 @@ describe("the embedded OpenID Provider's settings and limits", () => {
     expect((access.exp ?? 0) - (access.iat ?? 0)).toBe(120);
   });
 
-  it("answers 429 slow_down at the token endpoint once a client is over 60 requests in 15 minutes", async () => {
+  it("answers 429 slow_down at the token endpoint once a client has had 60 requests refused in 15 minutes", async () => {
     const { statuses, refusal } = await untilRefused(60, () =>
       fetch(`${idp.issuer}/token`, {
         method: "POST",

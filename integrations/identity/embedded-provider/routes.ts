@@ -26,10 +26,14 @@ const PROVIDER_RESPONSE_HEADERS = {
 };
 
 /**
- * Counts one request from a client address at the sign-in form or the token endpoint: the message
- * that refuses it when the client is over that endpoint's limit, else null.
+ * A client address's requests at the sign-in form or the token endpoint: `count` counts one and
+ * answers the message that refuses it over that endpoint's limit, else null; `spent` only answers
+ * whether the client has used the limit up.
  */
-type ProviderLimiter = (endpoint: "login" | "token", client: string) => Promise<string | null>;
+type ProviderLimiter = {
+  count: (endpoint: "login" | "token", client: string) => Promise<string | null>;
+  spent: (endpoint: "login" | "token", client: string) => Promise<string | null>;
+};
 
 /**
  * The provider's routes, mounted at /dev-idp before anything reads request bodies. The sign-in pages
@@ -80,7 +84,7 @@ export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database, limi
     };
     const page = (errors: SignInErrors, status: 400 | 429) =>
       c.html(signInPage({ actionBase: interactionPath(uid), nonce: c.var.nonce, values, errors }), status);
-    const refusal = await limit("login", c.var.clientAddress);
+    const refusal = await limit.count("login", c.var.clientAddress);
     if (refusal) return page({ form: refusal }, 429);
     const interaction = await currentInteraction(idp, c.env, uid);
     if (!interaction) return expired(c);
@@ -95,13 +99,17 @@ export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database, limi
     return c.redirect(await cancelSignIn(idp, c.env), 303);
   });
 
+  // Only refused exchanges count: guessing codes or secrets is slowed, while the shop's own sign-ins,
+  // which all reach this endpoint from the shop's one address, never use the allowance up.
   routes.post("/token", async (c) => {
-    const refusal = await limit("token", c.var.clientAddress);
+    const refusal = await limit.spent("token", c.var.clientAddress);
     if (refusal) {
       c.header("Cache-Control", "no-store");
       return c.json({ error: "slow_down", error_description: refusal }, 429);
     }
-    return handOver(c);
+    const answered = await handOver(c);
+    if (answered.status >= 400) await limit.count("token", c.var.clientAddress);
+    return answered;
   });
 
   routes.all("*", handOver);
