@@ -12,6 +12,10 @@ const member = newIdentity("Google", "Lim Hui Min");
 let memberState: BrowserContextOptions["storageState"];
 let invoiceId = "";
 
+/** The order confirmation's opening line, and the points email's (S$78.00 of goods earn 78 points). */
+const confirmationOf = (invoiceId: string) => `Thank you for your order ${invoiceId}, paid on`;
+const pointsEmailOf = (invoiceId: string) => `Thank you for your order ${invoiceId}. It earned you 78 points.`;
+
 test("a member shops, pays on the payment provider's card page, is emailed once and earns the order's points", async ({
   page,
 }) => {
@@ -40,10 +44,13 @@ test("a member shops, pays on the payment provider's card page, is emailed once 
   expect(invoiceId).toMatch(/^[A-Z0-9]{5,}$/);
   await page.screenshot({ path: test.info().outputPath("checkout-complete.png"), fullPage: true });
 
-  const confirmation = `Thank you for your order ${invoiceId}`;
+  const confirmation = confirmationOf(invoiceId);
   await expect.poll(async () => (await emailsAbout(confirmation)).length, { timeout: 30_000 }).toBe(1);
   const [email] = await emailsAbout(confirmation);
   expect(email).toContain(`Your invoice: ${rehearsal.shopUrl}/order/${invoiceId}`);
+  // The member is also told what the order earned, in a programme email of its own.
+  const pointsEmail = pointsEmailOf(invoiceId);
+  await expect.poll(async () => (await emailsAbout(pointsEmail)).length, { timeout: 30_000 }).toBe(1);
 
   // 50 for joining, then a point for each whole S$1 of the S$78.00 of goods.
   await expectPoints(page, "128", /Ordered.*\+78 points/);
@@ -82,8 +89,9 @@ test("staff ship the order and refund a line; the member sees the points taken b
     })
     .toBe(1);
   await expect.poll(async () => (await emailsAbout(`Your order ${invoiceId} is on its way`)).length).toBe(1);
-  // By now the queue has sent the later emails: the confirmation still went out exactly once.
-  expect(await emailsAbout(`Thank you for your order ${invoiceId}`)).toHaveLength(1);
+  // By now the queue has sent the later emails: the confirmation and the points email still went out exactly once.
+  expect(await emailsAbout(confirmationOf(invoiceId))).toHaveLength(1);
+  expect(await emailsAbout(pointsEmailOf(invoiceId))).toHaveLength(1);
 
   const memberPage = await (await browser.newContext({ storageState: memberState })).newPage();
   // The refunded box's S$39.00 earned 39 of the order's points.
