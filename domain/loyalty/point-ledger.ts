@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { members, pointTransactions } from "../../db/schema/members.ts";
-import { programmeVersions } from "../../db/schema/programme.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { recordShopEvent } from "../events/record-shop-event.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { PointKind } from "./point-kinds.ts";
+import { programmeInForce } from "./programme.ts";
 
 export type PointEntry = {
   memberId: string;
@@ -25,16 +25,12 @@ export type PointEntry = {
   at: Date;
 };
 
-/** The number of the version in force at `at`, read in the caller's transaction. */
+/**
+ * The number of the version in force at `at`, for entries no rule sizes: read as every ledger writer
+ * reads it (programmeInForce), under the same lock publishing waits on.
+ */
 export async function programmeVersionAt(tx: Tx, at: Date): Promise<number> {
-  const [row] = await tx
-    .select({ number: programmeVersions.number })
-    .from(programmeVersions)
-    .where(and(eq(programmeVersions.state, "published"), lte(programmeVersions.effectiveAt, at)))
-    .orderBy(desc(programmeVersions.effectiveAt), desc(programmeVersions.number))
-    .limit(1);
-  if (!row) throw new Error(`No programme version is in force at ${at.toISOString()}.`);
-  return row.number;
+  return (await programmeInForce(tx, at)).version.number;
 }
 
 /**
