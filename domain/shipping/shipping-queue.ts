@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, ilike, inArray, like, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, ilike, inArray, like, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { products, purchaseOptions } from "../../db/schema/catalog.ts";
 import { redeems } from "../../db/schema/members.ts";
@@ -40,10 +40,10 @@ function holdsLine(condition: SQL | undefined, withCatalogue = false) {
   const joined = withCatalogue
     ? sql`${lines} join ${purchaseOptions} on ${purchaseOptions.optionId} = ${orderLines.optionId} join ${products} on ${products.id} = ${purchaseOptions.productId}`
     : lines;
-  return exists(sql`${joined} where ${orderLines.orderId} = ${orders.id} and ${condition}`);
+  return sql`exists (${joined} where ${orderLines.orderId} = ${orders.id} and ${condition})`;
 }
 
-const carriesReward = exists(sql`select 1 from ${redeems} where ${redeems.orderId} = ${orders.id}`);
+const carriesReward = sql`exists (select 1 from ${redeems} where ${redeems.orderId} = ${orders.id})`;
 
 function where(input: z.output<typeof ShippingFilters>): SQL | undefined {
   return and(
@@ -54,7 +54,7 @@ function where(input: z.output<typeof ShippingFilters>): SQL | undefined {
     input.series ? holdsLine(eq(products.seriesCode, input.series), true) : undefined,
     input.product ? holdsLine(ilike(orderLines.productName, `%${escapeLike(input.product)}%`)) : undefined,
     input.tag
-      ? exists(sql`select 1 from ${orderTags} where ${orderTags.orderId} = ${orders.id} and ${orderTags.tag} = ${input.tag}`)
+      ? sql`exists (select 1 from ${orderTags} where ${orderTags.orderId} = ${orders.id} and ${orderTags.tag} = ${input.tag})`
       : undefined,
     input.reward === "yes" ? carriesReward : input.reward === "no" ? sql`not ${carriesReward}` : undefined,
   );
