@@ -8,6 +8,9 @@ import { staffHolding } from "../shared/access.ts";
 import { defineOperation, isSentence } from "../shared/operation.ts";
 import { SHIPMENT_CSV_MAX_ROWS } from "./shipment-csv.ts";
 
+/** What an order number can look like; anything else is no order, and is never looked up. */
+const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,40}$/;
+
 const loose = (max: number) => z.string({ error: "is required" }).max(max, { error: `must be at most ${max} characters` });
 
 /** Each row as typed or uploaded: checked one by one when shipped, so one bad row never stops the others. */
@@ -51,7 +54,7 @@ const declared = { access: staffHolding("orders"), input: ShipOrdersInput };
  * the others go ahead. Sending the same rows again ships nothing twice.
  */
 export const shipOrders = defineOperation(declared, async function shipOrders(ctx, { rows }) {
-  const numbers = [...new Set(rows.map((row) => row.order.trim()).filter(Boolean))];
+  const numbers = [...new Set(rows.map((row) => row.order.trim()).filter((order) => ORDER_NUMBER.test(order)))];
   const found = numbers.length
     ? await ctx.db.select({ id: orders.id, invoiceId: orders.invoiceId }).from(orders).where(inArray(orders.invoiceId, numbers))
     : [];

@@ -88,6 +88,7 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
         row(first, "NV-0006"),
         { ...row(badTracking, "FX-0007"), carrier: "fedex" },
         { order: " ", carrier: "dhl", trackingNumber: "DHL-0008" },
+        { order: "Y\u0000'; --", carrier: "dhl", trackingNumber: "DHL-0009" },
       ],
     });
     expect(shipped).toBe(3);
@@ -101,6 +102,7 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
       [first.invoiceId, false, "This order is listed more than once; only its first row is shipped."],
       [badTracking.invoiceId, false, "This order is listed more than once; only its first row is shipped."],
       ["", false, "The order number is missing."],
+      ["Y\u0000'; --", false, "There is no order Y\u0000'; --."],
     ]);
     expect(await database.db.select().from(orders).where(eq(orders.id, second.id))).toMatchObject([
       { status: "shipped", carrier: "singpost", trackingNumber: "SP-0002" },
