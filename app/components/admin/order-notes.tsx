@@ -28,7 +28,7 @@ export function OrderNotes({ notes, tags, answer }: { notes: Note[]; tags: strin
         </ul>
       )}
       <AdminForm intent="tag" resetAfter={answer} className="mt-3 flex flex-wrap items-end gap-3">
-        <Field id="order-tag" label="Tag" name="tag" required maxLength={24} width="w-48" />
+        <Field id="order-tag" label="New tag" name="tag" required maxLength={24} width="w-48" />
         <SubmitButton look="secondary">Add tag</SubmitButton>
       </AdminForm>
       {notes.length > 0 && (
