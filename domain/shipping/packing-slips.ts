@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { orders } from "../../db/schema/orders.ts";
+import { checkoutSessions, orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { loadOrder } from "../orders/order-view.ts";
@@ -29,11 +29,17 @@ export const getPackingSlipsPdf = defineOperation(declared, async function getPa
   for (const id of ids) {
     const order = await loadOrder(ctx.db, eq(orders.id, id));
     if (!order) throw new AppError("NOT_FOUND", "There is no such order.");
+    // The address the order was paid for: the customer record follows the shopper's latest checkout.
+    const [paidFor] = await ctx.db
+      .select({ shipping: checkoutSessions.shipping })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, order.checkoutSessionId));
+    const shipping = paidFor?.shipping ?? { ...order.customer, mobile: order.mobile };
     slips.push({
       invoiceId: order.invoiceId,
       paidAt: order.paidAt,
       deliveryEnd: order.deliveryEnd,
-      shipTo: { ...order.customer, mobile: order.mobile },
+      shipTo: { name: shipping.name, address: shipping.address, postalCode: shipping.postalCode, mobile: shipping.mobile },
       items: order.lines.map((line) => ({ description: lineDescription(line), quantity: line.quantity })),
       rewards: order.rewards.map((reward) => ({ description: lineDescription(reward), quantity: reward.quantity })),
     });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { products, purchaseOptions } from "../../db/schema/catalog.ts";
 import { redeems } from "../../db/schema/members.ts";
 import { orderTags } from "../../db/schema/order-notes.ts";
-import { customers, orderLines, orders } from "../../db/schema/orders.ts";
+import { checkoutSessions, orderLines, orders } from "../../db/schema/orders.ts";
 import { SERIES } from "../../kernel/series.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { orderRewardLines } from "../loyalty/redeems/order-rewards.ts";
@@ -50,7 +50,7 @@ function where(input: z.output<typeof ShippingFilters>): SQL | undefined {
     eq(orders.status, "paid"),
     input.from ? gte(orders.paidAt, singaporeDayStart(input.from) as Date) : undefined,
     input.to ? lt(orders.paidAt, singaporeDayEnd(input.to) as Date) : undefined,
-    input.area ? like(customers.postalCode, `${input.area}%`) : undefined,
+    input.area ? like(sql`${checkoutSessions.shipping}->>'postalCode'`, `${input.area}%`) : undefined,
     input.series ? holdsLine(eq(products.seriesCode, input.series), true) : undefined,
     input.product ? holdsLine(ilike(orderLines.productName, `%${escapeLike(input.product)}%`)) : undefined,
     input.tag
@@ -73,12 +73,11 @@ export const listShippingQueue = defineOperation(declared, async function listSh
       invoiceId: orders.invoiceId,
       paidAt: orders.paidAt,
       deliveryEnd: orders.deliveryEnd,
-      name: customers.name,
-      address: customers.address,
-      postalCode: customers.postalCode,
+      // The address the order was paid for: the customer record follows the shopper's latest checkout.
+      shipping: checkoutSessions.shipping,
     })
     .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
     .where(where(input))
     .orderBy(asc(orders.paidAt), asc(orders.id))
     .limit(SHIPPING_PAGE_SIZE + 1)
@@ -90,8 +89,11 @@ export const listShippingQueue = defineOperation(declared, async function listSh
     : [];
   const staffNotes = await notesAndTagsOf(ctx.db, ids);
   const queue = await Promise.all(
-    page.map(async (order) => ({
+    page.map(async ({ shipping, ...order }) => ({
       ...order,
+      name: shipping.name,
+      address: shipping.address,
+      postalCode: shipping.postalCode,
       items: lines
         .filter((line) => line.orderId === order.id)
         .map((line) => ({ description: lineDescription(line), quantity: line.quantity })),

@@ -71,7 +71,9 @@ test("staff ship three paid orders in one go from the shipping desk, print their
   if (process.env.SHOTS_DIR) await writeFile(`${process.env.SHOTS_DIR}/${testInfo.project.name}-packing-slips.pdf`, pdf);
 
   for (const [index, invoiceId] of invoices.entries()) {
-    await expect.poll(async () => (await emailsAbout(`Your order ${invoiceId} is on its way`)).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await emailsAbout(`Your order ${invoiceId} is on its way`)).length, { timeout: 15_000 })
+      .toBe(1);
     const [email] = await emailsAbout(`Your order ${invoiceId} is on its way`);
     expect(email).toContain(`NV-DESK-${postalCode}-${index}`);
   }

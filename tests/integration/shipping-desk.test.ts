@@ -161,7 +161,11 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
     });
     await database.db.update(orderLines).set({ productName: "Joffee Hazelnut" }).where(eq(orderLines.orderId, newer.id));
     await database.db.execute(
-      sql`update customers set postal_code = '049315' where id = (select customer_id from orders where id = ${newer.id})`,
+      sql`update checkout_sessions set shipping = jsonb_set(shipping, '{postalCode}', '"049315"') where id = ${newer.checkoutSessionId}`,
+    );
+    // A later checkout with the same email moves the customer record; the parcel still goes where this order was paid for.
+    await database.db.execute(
+      sql`update customers set address = '9 Elsewhere Lane', postal_code = '049999' where id = ${older.customerId}`,
     );
     const gone = await insertPaidOrder(database.db, { subtotalCents: 3_900, paidAt: day("2025-01-01") });
     await shipOrders(as(), { rows: [row(gone, "GONE-1234")] });
@@ -180,6 +184,8 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
     expect(await invoices({ reward: "yes" })).toEqual([oldest.invoiceId]);
     expect(await invoices({ reward: "no" })).toEqual([older.invoiceId, newer.invoiceId]);
     const [first] = (await listShippingQueue(as(), { from: "2025-01-02", to: "2025-01-02" })).orders;
+    const [olderRow] = (await listShippingQueue(as(), { from: "2025-01-03", to: "2025-01-03" })).orders;
+    expect(olderRow).toMatchObject({ address: "1 Orchard Road", postalCode: "238801" });
     expect(first).toMatchObject({ rewards: [{ quantity: 2 }], items: [{ description: "Luna Collagen nectar · 8-serving box" }] });
     await expect(listShippingQueue(as(), { area: "S04" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
     await expect(listShippingQueue(as(), { reward: "maybe" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
