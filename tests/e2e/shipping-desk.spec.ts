@@ -36,6 +36,7 @@ test("staff ship three paid orders in one go from the shipping desk, print their
   await staff.getByRole("button", { name: "Add note" }).click();
   await expect(staff.getByRole("list", { name: "Notes" })).toContainText("happy birthday");
   await expect(staff.getByRole("link", { name: "Packing slip (PDF)" })).toBeVisible();
+  await expectAccessibleAtBothWidths(staff, "order-notes");
 
   await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Shipping" }).click();
   await staff.getByLabel("Postal code starts with").fill(postalCode);
