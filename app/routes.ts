@@ -50,6 +50,7 @@ export default [
   route("admin/members.csv", "routes/admin/admin-members-csv.ts"),
   route("admin/audit.csv", "routes/admin/admin-audit-csv.ts"),
   route("admin/orders/:orderId/credit-note/:refundId", "routes/admin/admin-credit-note-pdf.ts"),
+  route("admin/shipping/packing-slips.pdf", "routes/admin/admin-packing-slips-pdf.ts"),
   layout("routes/admin/admin-layout.tsx", [
     layout("routes/admin/admin-pages.tsx", [
       route("admin", "routes/admin/admin-home.tsx"),
@@ -59,6 +60,7 @@ export default [
       route("admin/members/:memberId", "routes/admin/admin-member.tsx"),
       route("admin/orders", "routes/admin/admin-orders.tsx"),
       route("admin/orders/:orderId", "routes/admin/admin-order.tsx"),
+      route("admin/shipping", "routes/admin/admin-shipping.tsx"),
       route("admin/jobs", "routes/admin/admin-jobs.tsx"),
       route("admin/promotions", "routes/admin/admin-promotions.tsx"),
       route("admin/reviews", "routes/admin/admin-reviews.tsx"),

@@ -9,6 +9,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["orders"],
   },
   {
+    to: "/admin/shipping",
+    label: "Shipping",
+    about: "Paid orders waiting to ship, oldest first: ship many at once, print their packing slips.",
+    needs: ["orders"],
+  },
+  {
     to: "/admin/members",
     label: "Members",
     about: "Search members, see their points and orders, correct points.",

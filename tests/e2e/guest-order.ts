@@ -18,22 +18,27 @@ export async function addLycheeBoxes(page: Page, option: "1 Box" | "3 Boxes" = "
 }
 
 /** Shipping details, then the test card 4242: ends on the confirmation page. */
-export async function payWithTestCard(page: Page, mobile: string) {
+export async function payWithTestCard(page: Page, mobile: string, shipping: typeof SHIPPING = SHIPPING) {
   await page.goto("/checkout/shipping");
-  await page.getByLabel("Full name").fill(SHIPPING.name);
-  await page.getByLabel("Email", { exact: true }).fill(SHIPPING.email);
+  await page.getByLabel("Full name").fill(shipping.name);
+  await page.getByLabel("Email", { exact: true }).fill(shipping.email);
   await page.getByLabel("Mobile number").fill(mobile);
-  await page.getByLabel("Address").fill(SHIPPING.address);
-  await page.getByLabel("Postal code").fill(SHIPPING.postalCode);
+  await page.getByLabel("Address").fill(shipping.address);
+  await page.getByLabel("Postal code").fill(shipping.postalCode);
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByRole("button", { name: /^Pay/ }).click();
-  await expect(page.getByRole("heading", { name: `Thank you, ${SHIPPING.name}!` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Thank you, ${shipping.name}!` })).toBeVisible();
 }
 
 /** A guest buys and reads the invoice id off the confirmation. */
-export async function buyAsGuest(page: Page, mobile: string, option: "1 Box" | "3 Boxes" = "1 Box"): Promise<string> {
+export async function buyAsGuest(
+  page: Page,
+  mobile: string,
+  option: "1 Box" | "3 Boxes" = "1 Box",
+  shipping: typeof SHIPPING = SHIPPING,
+): Promise<string> {
   await addLycheeBoxes(page, option);
-  await payWithTestCard(page, mobile);
+  await payWithTestCard(page, mobile, shipping);
   return (await page.getByTestId("invoice-id").textContent()) ?? "";
 }

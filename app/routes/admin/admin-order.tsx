@@ -3,12 +3,14 @@ import { lineDescription } from "../../../domain/orders/line-description.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, ShipOrderInput, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
+import { addOrderNote, orderNotesAndTags, tagOrder, untagOrder } from "../../../domain/shipping/order-notes.ts";
 import { formatCalendarDate, formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
 import { ActionMessage } from "../../components/admin/admin-form.tsx";
-import { PageHeading, Section, Stat } from "../../components/admin/admin-parts.tsx";
+import { LINK, PageHeading, Section, Stat } from "../../components/admin/admin-parts.tsx";
 import { OrderCustomer, OrderHistory, OrderItems, OrderPayment } from "../../components/admin/order-facts.tsx";
+import { OrderNotes } from "../../components/admin/order-notes.tsx";
 import { OrderShipping } from "../../components/admin/order-shipping.tsx";
 import { CancelForm, ConfirmRefund, RefundForm } from "../../components/admin/refund-forms.tsx";
 import { OrderStatusBadge } from "../../components/admin/status-badge.tsx";
@@ -17,6 +19,7 @@ import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/bac
 import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { refundFormValues, refundOrCancel } from "../../lib/refund-form.server.ts";
+import { packingSlipsHref } from "../../lib/shipping-desk-links.ts";
 import type { Route } from "./+types/admin-order";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -28,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { operations, staff } = requireStaffPage(args);
   const found = await refusedAsPage(orderForStaff(operations, { orderId: args.params.orderId }));
   const { order } = found;
+  const staffNotes = await orderNotesAndTags(operations, { orderId: order.id });
   const refundable = isKeptOrderStatus(order.status) && order.refundedCents < order.priceCents;
   return {
     mayRefund: refundable && staff.permissions.has("refunds"),
@@ -68,6 +72,13 @@ export async function loader(args: Route.LoaderArgs) {
       delivery: `${formatCalendarDate(order.deliveryStart)} to ${formatCalendarDate(order.deliveryEnd)}`,
     },
     money: orderMoney(order),
+    tags: staffNotes.tags,
+    notes: staffNotes.notes.map((note) => ({
+      id: note.id,
+      body: note.body,
+      by: note.authorEmail,
+      at: formatTimestamp(note.createdAt),
+    })),
     member: found.member,
     shipment: found.shipment,
     points: found.points.map((entry) => ({ ...entry, at: formatTimestamp(entry.at) })),
@@ -91,11 +102,20 @@ export async function action(args: Route.ActionArgs) {
       await markOrderDelivered(operations, { orderId });
       return { ok: true, message: "Marked delivered." } satisfies ActionResult;
     }
+    if (intent === "note") {
+      await addOrderNote(operations, { orderId, note: formText(form, "note") });
+      return { ok: true, message: "Note added." } satisfies ActionResult;
+    }
+    if (intent === "tag" || intent === "untag") {
+      const change = intent === "tag" ? tagOrder : untagOrder;
+      await change(operations, { orderId, tag: formText(form, "tag") });
+      return { ok: true, message: intent === "tag" ? "Tag added." : "Tag removed." } satisfies ActionResult;
+    }
     await shipOrder(operations, formInput(ShipOrderInput, form, { orderId }));
     return { ok: true, message: "Marked shipped. The shopper's shipping email is on its way." } satisfies ActionResult;
   } catch (error) {
     return failureResult(error, {
-      labels: { reason: "Reason", "what.amountCents": "The amount" },
+      labels: { reason: "Reason", "what.amountCents": "The amount", note: "The note", tag: "The tag" },
       ...(intent === "refund" ? { values: refundFormValues(form) } : {}),
     });
   }
@@ -109,7 +129,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const orderPath = `/admin/orders/${encodeURIComponent(order.id)}`;
   return (
     <>
-      <PageHeading title={`Order ${order.invoiceId}`} back={{ to: "/admin/orders", label: "All orders" }} />
+      <PageHeading
+        title={`Order ${order.invoiceId}`}
+        back={{ to: "/admin/orders", label: "All orders" }}
+        aside={
+          <a href={packingSlipsHref([order.id])} className={LINK}>
+            Packing slip (PDF)
+          </a>
+        }
+      />
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
         <Stat label="Status" value={<OrderStatusBadge status={order.status} />} />
         <Stat label="Paid" value={`${order.total} on ${order.paidAt}`} />
@@ -142,6 +170,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           />
         </Section>
       )}
+      <OrderNotes notes={loaderData.notes} tags={loaderData.tags} answer={answer} />
       <OrderHistory points={loaderData.points} emails={loaderData.emails} timeline={loaderData.timeline} />
     </>
   );

@@ -1,0 +1,160 @@
+import { data, useActionData } from "react-router";
+import { CARRIER_IDS, CARRIERS } from "../../../domain/orders/carriers.ts";
+import { shipOrders } from "../../../domain/shipping/ship-orders.ts";
+import { SHIPMENT_CSV_MAX_ROWS } from "../../../domain/shipping/shipment-csv.ts";
+import { listShippingQueue } from "../../../domain/shipping/shipping-queue.ts";
+import { formatCalendarDate, formatTimestamp } from "../../../kernel/format-timestamp.ts";
+import { SERIES, seriesTitle } from "../../../kernel/series.ts";
+import {
+  ActionMessage,
+  AdminForm,
+  ErrorMessage,
+  Field,
+  SearchForm,
+  SelectField,
+  SubmitButton,
+} from "../../components/admin/admin-form.tsx";
+import { LINK, PageHeading, PageLinks } from "../../components/admin/admin-parts.tsx";
+import { ShipmentResults } from "../../components/admin/shipment-results.tsx";
+import { ShippingQueue, TickAll } from "../../components/admin/shipping-queue.tsx";
+import { expectedFailure, failureResult } from "../../lib/action-result.server.ts";
+import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import { shipmentRows } from "../../lib/shipment-rows.server.ts";
+import { packingSlipsHref, shippingFiltersOf, shippingQuery } from "../../lib/shipping-desk-links.ts";
+import type { Route } from "./+types/admin-shipping";
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Shipping desk"), { name: "robots", content: "noindex" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { operations } = requireStaffPage(args);
+  const filters = shippingFiltersOf(new URL(args.request.url).searchParams);
+  // Whether the viewer may ship at all decides the page's status before the filters do.
+  await refusedAsPage(listShippingQueue(operations, { page: 1 }));
+  try {
+    const found = await listShippingQueue(operations, filters);
+    const orders = found.orders.map((order) => ({
+      ...order,
+      paidAt: formatTimestamp(order.paidAt),
+      deliverBy: formatCalendarDate(order.deliveryEnd),
+      notes: order.notes.map((note) => ({
+        id: note.id,
+        body: note.body,
+        by: note.authorEmail,
+        at: formatTimestamp(note.createdAt),
+      })),
+    }));
+    return { filters, page: found.page, orders, hasMore: found.hasMore, error: null };
+  } catch (error) {
+    const { message, status } = expectedFailure(error);
+    return data({ filters, page: 1, orders: [], hasMore: false, error: message }, { status });
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { operations, form } = await requireStaffForm(args);
+  try {
+    const { results, shipped } = await shipOrders(operations, { rows: await shipmentRows(form) });
+    const failed = results.length - shipped;
+    const message =
+      failed === 0
+        ? `Shipped ${shipped} ${shipped === 1 ? "order" : "orders"}. Each shopper's shipping email is on its way.`
+        : `Shipped ${shipped} of ${results.length}; ${failed} could not be shipped, as each row below says.`;
+    return { ok: failed === 0, message, results };
+  } catch (error) {
+    return failureResult(error);
+  }
+}
+
+const CARRIER_CHOICES = CARRIER_IDS.map((id) => ({ value: id, label: CARRIERS[id].name }));
+const SERIES_CHOICES = [
+  { value: "", label: "Any series" },
+  ...SERIES.map((series) => ({ value: series.code, label: seriesTitle(series) })),
+];
+const REWARD_CHOICES = [
+  { value: "", label: "With or without" },
+  { value: "yes", label: "Carries a reward" },
+  { value: "no", label: "No reward" },
+];
+
+export default function AdminShipping({ loaderData }: Route.ComponentProps) {
+  const { filters, page, orders, hasMore, error } = loaderData;
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeading title="Shipping desk">Paid orders waiting to ship, the longest waiting first.</PageHeading>
+      <SearchForm className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+        <Field id="ship-from" label="Paid from" name="from" type="date" defaultValue={filters.from} />
+        <Field id="ship-to" label="Paid to" name="to" type="date" defaultValue={filters.to} />
+        <Field
+          id="ship-area"
+          label="Postal code starts with"
+          name="area"
+          inputMode="numeric"
+          maxLength={6}
+          defaultValue={filters.area}
+        />
+        <SelectField id="ship-series" label="Series" name="series" defaultValue={filters.series} options={SERIES_CHOICES} />
+        <Field id="ship-product" label="Product name contains" name="product" maxLength={100} defaultValue={filters.product} />
+        <Field id="ship-tag" label="Tag" name="tag" maxLength={24} defaultValue={filters.tag} />
+        <SelectField id="ship-reward" label="Rewards" name="reward" defaultValue={filters.reward} options={REWARD_CHOICES} />
+        <SubmitButton>Filter</SubmitButton>
+      </SearchForm>
+      <ActionMessage result={answer} />
+      {answer && "results" in answer && <ShipmentResults results={answer.results} />}
+      {error ? (
+        <ErrorMessage message={error} />
+      ) : orders.length === 0 ? (
+        <p className="mt-6">No paid orders are waiting to ship{Object.values(filters).some(Boolean) ? " among these" : ""}.</p>
+      ) : (
+        <AdminForm intent="ship" className="mt-6">
+          <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+            <SelectField
+              id="ship-carrier"
+              label="Carrier for the ticked orders"
+              name="carrier"
+              options={CARRIER_CHOICES}
+              width=""
+            />
+            <SubmitButton>Ship ticked orders</SubmitButton>
+            <TickAll />
+            <a href={packingSlipsHref(orders.map((order) => order.id))} className={`${LINK} py-2`}>
+              Packing slips for this page (PDF)
+            </a>
+          </div>
+          <ShippingQueue orders={orders} />
+        </AdminForm>
+      )}
+      <PageLinks
+        label="Queue pages"
+        newer={page > 1 ? { to: `?${shippingQuery(filters, page - 1)}`, label: "Earlier orders" } : null}
+        older={hasMore ? { to: `?${shippingQuery(filters, page + 1)}`, label: "Later orders" } : null}
+      />
+      <section aria-labelledby="upload-heading" className="mt-8">
+        <h2 id="upload-heading" className="text-xl font-bold text-brand-900">
+          Ship from a file
+        </h2>
+        <AdminForm
+          intent="upload"
+          encType="multipart/form-data"
+          className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <p id="upload-hint" className="text-sm text-muted">
+            A CSV with the order number, carrier and tracking number on each row (a header row naming them is optional), up to{" "}
+            {SHIPMENT_CSV_MAX_ROWS} rows. Carriers: {CARRIER_IDS.map((id) => CARRIERS[id].name).join(", ")}.
+          </p>
+          <Field
+            id="ship-file"
+            label="Shipment CSV"
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            aria-describedby="upload-hint"
+          />
+          <SubmitButton>Ship from file</SubmitButton>
+        </AdminForm>
+      </section>
+    </>
+  );
+}
