@@ -1,6 +1,6 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { customers, orderLines, orders } from "../../db/schema/orders.ts";
+import { checkoutSessions, orderLines, orders } from "../../db/schema/orders.ts";
 import { type OrderRewardLine, orderRewardLines } from "../loyalty/redeems/order-rewards.ts";
 
 export type OrderView = Omit<typeof orders.$inferSelect, "customerId" | "updatedAt"> & {
@@ -12,15 +12,17 @@ export type OrderView = Omit<typeof orders.$inferSelect, "customerId" | "updated
 
 export async function loadOrder(db: Database, where: SQL): Promise<OrderView | null> {
   const [row] = await db
-    .select({ order: orders, name: customers.name, address: customers.address, postalCode: customers.postalCode })
+    // The address the order was paid for: the customer record follows the shopper's latest checkout.
+    .select({ order: orders, shipping: checkoutSessions.shipping })
     .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
     .where(where);
   if (!row) return null;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.order.id)).orderBy(asc(orderLines.position));
   const { customerId: _customerId, updatedAt: _updatedAt, ...order } = row.order;
   const rewards = await orderRewardLines(db, row.order.id);
-  return { ...order, customer: { name: row.name, address: row.address, postalCode: row.postalCode }, lines, rewards };
+  const { name, address, postalCode } = row.shipping;
+  return { ...order, customer: { name, address, postalCode }, lines, rewards };
 }
 
 export const byInvoiceId = (invoiceId: string) => eq(orders.invoiceId, invoiceId);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointTransactions, redeems } from "../../db/schema/members.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
+import { loadOrder } from "../../domain/orders/order-view.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { addOrderNote, orderNotesAndTags, tagOrder, untagOrder } from "../../domain/shipping/order-notes.ts";
 import { getPackingSlipsPdf } from "../../domain/shipping/packing-slips.ts";
@@ -186,6 +187,11 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
     const [first] = (await listShippingQueue(as(), { from: "2025-01-02", to: "2025-01-02" })).orders;
     const [olderRow] = (await listShippingQueue(as(), { from: "2025-01-03", to: "2025-01-03" })).orders;
     expect(olderRow).toMatchObject({ address: "1 Orchard Road", postalCode: "238801" });
+    // The order's own page and invoice read the same address.
+    expect((await loadOrder(database.db, eq(orders.id, older.id)))?.customer).toMatchObject({
+      address: "1 Orchard Road",
+      postalCode: "238801",
+    });
     expect(first).toMatchObject({ rewards: [{ quantity: 2 }], items: [{ description: "Luna Collagen nectar · 8-serving box" }] });
     await expect(listShippingQueue(as(), { area: "S04" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
     await expect(listShippingQueue(as(), { reward: "maybe" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
