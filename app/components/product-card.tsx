@@ -42,7 +42,9 @@ export function ProductCard({ card }: { card: ProductCardData }) {
       <div className="relative bg-slate-50 p-4">
         <PackFigure {...card.pack} title={card.name} className="mx-auto h-44 w-44" />
         {card.soldOut && (
-          <span className="absolute right-3 top-3 rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white">Sold out</span>
+          <span className="absolute right-3 top-3 rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white">
+            Sold out
+          </span>
         )}
         {card.bestSavingCents > 0 && (
           <span className="absolute left-3 top-3 rounded-full bg-sale px-2.5 py-1 text-xs font-bold text-white">

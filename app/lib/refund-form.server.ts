@@ -75,7 +75,8 @@ function refundFields(form: FormData, request: RefundRequestFields): [string, st
 export function refundFormValues(form: FormData): Record<string, string> {
   return Object.fromEntries(
     [...form.entries()].flatMap(([name, value]) =>
-      typeof value === "string" && (name === "kind" || name === "amount" || name === "reason" || name === "restock" || LINE_FIELD.test(name))
+      typeof value === "string" &&
+      (name === "kind" || name === "amount" || name === "reason" || name === "restock" || LINE_FIELD.test(name))
         ? [[name, value]]
         : [],
     ),

@@ -166,7 +166,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         </span>
                       )}
                       {option.soldOut && (
-                        <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800">Sold out</span>
+                        <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
+                          Sold out
+                        </span>
                       )}
                     </span>
                   </span>

@@ -22,7 +22,14 @@ export async function holdCheckoutStock(
     totals.map((total) => total.skuId),
   );
   for (const { skuId, quantity } of totals) {
-    const movement = { skuId, reason: "held", onHandChange: 0, heldChange: quantity, checkoutSessionId: input.sessionId, createdAt: input.at } as const;
+    const movement = {
+      skuId,
+      reason: "held",
+      onHandChange: 0,
+      heldChange: quantity,
+      checkoutSessionId: input.sessionId,
+      createdAt: input.at,
+    } as const;
     if (!(await move(tx, movement, { keepAvailable: true }))) {
       throw stockShortage(input.lines, skuId, (await availableOf(tx, [skuId])).get(skuId) ?? 0);
     }
@@ -74,7 +81,14 @@ export async function releaseCheckoutStock(
           .orderBy(stockMovements.skuId, stockMovements.checkoutSessionId);
   await lockStock(tx, [...holding.map((row) => row.skuId), ...(input.alsoLocking ?? [])]);
   for (const { sessionId, skuId, held } of holding) {
-    await move(tx, { skuId, reason: "released", onHandChange: 0, heldChange: -Number(held), checkoutSessionId: sessionId, createdAt: input.at });
+    await move(tx, {
+      skuId,
+      reason: "released",
+      onHandChange: 0,
+      heldChange: -Number(held),
+      checkoutSessionId: sessionId,
+      createdAt: input.at,
+    });
   }
 }
 

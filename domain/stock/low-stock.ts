@@ -26,9 +26,17 @@ export async function alertLowStock(ctx: LowStockContext, tx: Tx, skuIds: string
     .update(stockLevels)
     .set({ lowStockAlertedAt: at })
     .where(
-      and(inArray(stockLevels.skuId, skuIds), isNull(stockLevels.lowStockAlertedAt), lte(available, stockLevels.lowStockThreshold)),
+      and(
+        inArray(stockLevels.skuId, skuIds),
+        isNull(stockLevels.lowStockAlertedAt),
+        lte(available, stockLevels.lowStockThreshold),
+      ),
     )
-    .returning({ skuId: stockLevels.skuId, available: sql<number>`(${available})::int`, threshold: stockLevels.lowStockThreshold });
+    .returning({
+      skuId: stockLevels.skuId,
+      available: sql<number>`(${available})::int`,
+      threshold: stockLevels.lowStockThreshold,
+    });
   if (!ctx.settings.adminEmail) return;
   for (const row of low) {
     const [sku] = await tx.select({ flavourName: skus.flavourName }).from(skus).where(eq(skus.skuId, row.skuId));
@@ -49,7 +57,13 @@ export async function rearmLowStock(tx: Tx, skuIds: string[]): Promise<void> {
   await tx
     .update(stockLevels)
     .set({ lowStockAlertedAt: null })
-    .where(and(inArray(stockLevels.skuId, skuIds), isNotNull(stockLevels.lowStockAlertedAt), gt(available, stockLevels.lowStockThreshold)));
+    .where(
+      and(
+        inArray(stockLevels.skuId, skuIds),
+        isNotNull(stockLevels.lowStockAlertedAt),
+        gt(available, stockLevels.lowStockThreshold),
+      ),
+    );
 }
 
 /** The admin's low-stock email (plain text). */

@@ -33,7 +33,10 @@ async function creditedSkus(tx: Tx, refundId: string): Promise<Map<string, numbe
  * it took (its rewards too); a refund staff chose to restock returns the lines it credits. Never more
  * than the order took and has not yet returned, and once per refund.
  */
-export async function returnRefundStock(tx: Tx, input: { orderId: string; refundId: string; all: boolean; at: Date }): Promise<void> {
+export async function returnRefundStock(
+  tx: Tx,
+  input: { orderId: string; refundId: string; all: boolean; at: Date },
+): Promise<void> {
   const [done] = await tx
     .select({ id: stockMovements.id })
     .from(stockMovements)

@@ -20,7 +20,12 @@ export async function lockStock(tx: Tx, skuIds: Iterable<string>): Promise<void>
     .insert(stockLevels)
     .values(ids.map((skuId) => ({ skuId })))
     .onConflictDoNothing();
-  await tx.select({ skuId: stockLevels.skuId }).from(stockLevels).where(inArray(stockLevels.skuId, ids)).orderBy(asc(stockLevels.skuId)).for("update");
+  await tx
+    .select({ skuId: stockLevels.skuId })
+    .from(stockLevels)
+    .where(inArray(stockLevels.skuId, ids))
+    .orderBy(asc(stockLevels.skuId))
+    .for("update");
 }
 
 /**

@@ -18,7 +18,8 @@ export function shippedLine(product: Pick<Product, "name">, option: PurchaseOpti
 /** How many of each SKU the lines take, in SKU order. */
 export function skuTotals(lines: ShippedLine[]): SkuQuantity[] {
   const totals = new Map<string, number>();
-  for (const line of lines) for (const sku of line.skus) totals.set(sku.skuId, (totals.get(sku.skuId) ?? 0) + sku.qty * line.quantity);
+  for (const line of lines)
+    for (const sku of line.skus) totals.set(sku.skuId, (totals.get(sku.skuId) ?? 0) + sku.qty * line.quantity);
   return [...totals].map(([skuId, quantity]) => ({ skuId, quantity })).sort((a, b) => a.skuId.localeCompare(b.skuId));
 }
 
@@ -48,7 +49,10 @@ export const stockShortage = (lines: ShippedLine[], skuId: string, available: nu
   new AppError("CONFLICT", shortage(lines, skuId, available));
 
 /** The rewards a member has waiting in their bag, which ship with their next order. */
-export async function pendingRewardLines(ctx: { db: Database; catalog: CatalogReader }, memberId: string): Promise<ShippedLine[]> {
+export async function pendingRewardLines(
+  ctx: { db: Database; catalog: CatalogReader },
+  memberId: string,
+): Promise<ShippedLine[]> {
   const rows = await ctx.db
     .select({ optionId: redeems.optionId, quantity: redeems.quantity })
     .from(redeems)
