@@ -59,11 +59,8 @@ export const adjustStock = defineOperation(declared, async function adjustStock(
     };
     if (!(await move(tx, movement, { keepAvailable: input.change < 0 }))) {
       const free = (before?.onHand ?? 0) - (before?.held ?? 0);
-      throw new AppError(
-        "CONFLICT",
-        `Only ${free} of ${sku.flavourName} (${input.skuId}) can be taken off: open checkouts hold ${before?.held ?? 0} of the ${before?.onHand ?? 0} on hand.`,
-        { change: "is more than can be taken off" },
-      );
+      const problem = `Only ${free} of ${sku.flavourName} (${input.skuId}) can be taken off: open checkouts hold ${before?.held ?? 0} of the ${before?.onHand ?? 0} on hand.`;
+      throw new AppError("CONFLICT", problem, { change: problem });
     }
     if (input.change > 0) await rearmLowStock(tx, [input.skuId]);
     else await alertLowStock(ctx, tx, [input.skuId]);

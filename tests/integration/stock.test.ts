@@ -7,11 +7,11 @@ import { auditLog } from "../../db/schema/staff.ts";
 import { stockLevels, stockMovements } from "../../db/schema/stock.ts";
 import { OPENING_STOCK, seedCatalog } from "../../db/seed/seed.ts";
 import { addToBag } from "../../domain/bag/add-to-bag.ts";
+import { findPurchaseOptions } from "../../domain/catalog/lookup.ts";
 import { completeCheckout } from "../../domain/checkout/complete-checkout.ts";
 import { expireCheckoutSession } from "../../domain/checkout/expire-checkout-session.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
-import { findPurchaseOptions } from "../../domain/catalog/lookup.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { adjustStock } from "../../domain/stock/adjust-stock.ts";
@@ -58,7 +58,7 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
 
   async function skuOf(optionId: string): Promise<string> {
     const [line] = await database.db.select().from(optionSkus).where(eq(optionSkus.optionId, optionId));
-    if (!line || line.qty !== 1) throw new Error(`${optionId} is not one box of one SKU`);
+    if (line?.qty !== 1) throw new Error(`${optionId} is not one box of one SKU`);
     return line.skuId;
   }
   async function level(skuId: string) {
@@ -104,7 +104,10 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
     const refusals = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason] : []));
     expect(refusals).toHaveLength(47);
     for (const refusal of refusals) {
-      expect(refusal).toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/ is sold out\. Please remove it from your bag\.$/) });
+      expect(refusal).toMatchObject({
+        code: "CONFLICT",
+        message: expect.stringMatching(/ is sold out\. Please remove it from your bag\.$/),
+      });
     }
     expect(await level(skuId)).toMatchObject({ held: 3, available: 0 });
     expect(await soldOut(RACE_OPTION)).toBe(true);
@@ -204,7 +207,7 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
         cancel: extra.cancel ?? false,
         restock: extra.restock ?? false,
         refundId: randomUUID(),
-        confirmedCents: extra.lines ? order.lines[0]?.unitPriceCents ?? 0 : order.priceCents,
+        confirmedCents: extra.lines ? (order.lines[0]?.unitPriceCents ?? 0) : order.priceCents,
       });
     expect(await refund(kept, {})).toMatchObject({ status: "succeeded" });
     expect((await level(skuId)).onHand).toBe(start0 - 6);
