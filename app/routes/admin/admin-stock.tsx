@@ -116,7 +116,7 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
       <Section id="levels" title="Stock by SKU">
         <DataTable
           caption="Stock by SKU"
-          minWidth="normal"
+          minWidth="phone"
           rows={skus}
           rowKey={(sku) => sku.skuId}
           empty="No SKUs yet."
