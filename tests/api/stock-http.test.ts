@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { optionSkus } from "../../db/schema/catalog.ts";
+import { refunds } from "../../db/schema/orders.ts";
 import { stockLevels } from "../../db/schema/stock.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { confirmationFields, twoLineOrder } from "../setup/refund-fixtures.ts";
 import { openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -11,7 +13,7 @@ const CSRF_FIELD = /<input type="hidden" name="csrf" value="([^"]*)"/;
 const OPTION = "op-m8_ba-1b";
 const PRODUCT_PAGE = "/shop/luna-collagen/m8";
 
-describe("sold-out options over HTTP", () => {
+describe("stock over HTTP", () => {
   let shop: TestServer;
   let owner: ShopBrowser;
   let skuId: string;
@@ -83,5 +85,19 @@ describe("sold-out options over HTTP", () => {
     expect(tooMany.status).toBe(409);
     expect(await tooMany.text()).toContain(`Only ${before} of`);
     expect(await available()).toBe(before);
+  });
+
+  it("carries the refund form's restock choice through the confirmation to the refund", async () => {
+    const order = await twoLineOrder(shop.server.database.db);
+    const path = `/admin/orders/${order.id}`;
+    const csrf = CSRF_FIELD.exec(await (await owner.get(path)).text())?.[1] ?? "";
+    const asked = await owner.post(path, { csrf, intent: "refund", "line-0": "1", reason: "Returned unopened", restock: "on" });
+    const html = await asked.text();
+    expect(html).toContain("The boxes it credits go back in stock.");
+    const confirmation = confirmationFields(html);
+    expect(confirmation).toMatchObject({ restock: "on" });
+    expect((await owner.post(path, confirmation)).status).toBe(200);
+    const [refund] = await shop.server.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(refund).toMatchObject({ restock: true, status: "succeeded" });
   });
 });

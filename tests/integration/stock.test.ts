@@ -136,6 +136,8 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
     const skuId = await skuOf(LEDGER_OPTION);
     const before = await level(skuId);
     const bagToken = await bagWith(database.db, [[LEDGER_OPTION, 2]]);
+    const revision = async () => (await database.db.select().from(catalogRevision))[0]?.revision;
+    const revisionBefore = await revision();
     const sessionId = await buy(bagToken);
     expect(await level(skuId)).toEqual({ onHand: before.onHand, held: 2, available: before.available - 2 });
 
@@ -155,6 +157,8 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
       ["sold", -2, -2],
     ]);
     expect(await ledger(skuId)).toEqual({ onHand: before.onHand - 2, held: 0 });
+    // Nothing turned sold out or back, so kept pages stay.
+    expect(await revision()).toBe(revisionBefore);
     expect(OPENING_STOCK).toBe(500);
   });
 
