@@ -15,6 +15,7 @@ import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { adjustStock } from "../../domain/stock/adjust-stock.ts";
+import { lowStockEmail } from "../../domain/stock/low-stock.ts";
 import { setStockThreshold } from "../../domain/stock/set-stock-threshold.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
@@ -242,6 +243,14 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
     expect(await lowEmails()).toBe(1);
     await start(await bagWith(database.db, [[LEDGER_OPTION, 1]]));
     expect(await lowEmails()).toBe(1);
+    const [outbox] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "low-stock"), sql`${emailOutbox.data}->>'skuId' = ${skuId}`));
+    expect(await lowStockEmail(ctx(), outbox?.data ?? null)).toMatchObject({
+      to: "stock@shop.test",
+      subject: `[Nectar Lab] Low stock: Yuzu Delight (${skuId}), 5 left`,
+    });
 
     const { held, onHand } = await level(skuId);
     await expect(adjustStock(staff(), { skuId, reason: "damaged", change: -(onHand - held + 1) })).rejects.toMatchObject({
