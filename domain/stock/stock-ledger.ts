@@ -29,9 +29,9 @@ export async function lockStock(tx: Tx, skuIds: Iterable<string>): Promise<void>
 }
 
 /**
- * Applies one movement to its SKU's row and writes it to the ledger. With `ifAvailable`, only when
- * the SKU can still sell `-heldChange` (or `-onHandChange`) after it: one conditional statement, so
- * of two checkouts racing for the last box the second finds none. Returns whether it applied.
+ * Applies one movement to its SKU's row and writes it to the ledger. With `keepAvailable`, only when
+ * what the SKU can sell (on hand less held) stays at 0 or more after it: one conditional statement,
+ * so of two checkouts racing for the last box the second finds none. Returns whether it applied.
  */
 export async function move(tx: Tx, movement: Movement, guard: { keepAvailable?: boolean } = {}): Promise<boolean> {
   const availableAfter = sql`${stockLevels.onHand} + ${movement.onHandChange} - (${stockLevels.held} + ${movement.heldChange})`;
