@@ -5,6 +5,7 @@ import { catalogRevision, optionSkus } from "../../db/schema/catalog.ts";
 import { checkoutSessions, emailOutbox, orders } from "../../db/schema/orders.ts";
 import { auditLog } from "../../db/schema/staff.ts";
 import { stockLevels, stockMovements } from "../../db/schema/stock.ts";
+import { seedRewards } from "../../db/seed/rewards.ts";
 import { OPENING_STOCK, seedCatalog } from "../../db/seed/seed.ts";
 import { addToBag } from "../../domain/bag/add-to-bag.ts";
 import { findPurchaseOptions } from "../../domain/catalog/lookup.ts";
@@ -12,6 +13,7 @@ import { completeCheckout } from "../../domain/checkout/complete-checkout.ts";
 import { expireCheckoutSession } from "../../domain/checkout/expire-checkout-session.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
+import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { adjustStock } from "../../domain/stock/adjust-stock.ts";
@@ -20,6 +22,7 @@ import { setStockThreshold } from "../../domain/stock/set-stock-threshold.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
+import { memberWithPoints } from "../setup/redeem-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 const MINUTE_MS = 60_000;
@@ -53,6 +56,7 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await seedCatalog(database.db);
+    await seedRewards(database.db);
     recording = recordingTestPayments(database.db, { now });
   });
   afterAll(() => database.close());
@@ -161,6 +165,20 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
     // Nothing turned sold out or back, so kept pages stay.
     expect(await revision()).toBe(revisionBefore);
     expect(OPENING_STOCK).toBe(500);
+  });
+
+  it("holds the rewards a member takes with the order alongside the bag, and sells them with it", async () => {
+    const reward = "op-l4_cp-1b";
+    const skuId = await skuOf(reward);
+    const before = await level(skuId);
+    const member = await memberWithPoints(database.db, 1000);
+    await addRedeemToBag(member.as(), { memberId: member.id, meta: { optionId: reward } });
+    const bagToken = await bagWith(database.db, [[EXPIRY_OPTION, 1]]);
+    const { sessionId } = await startCheckout(ctx(holderOf(bagToken, member.id)), { ...SHIPPING, clientAddress: "192.0.2.77" });
+    expect(await level(skuId)).toEqual({ ...before, held: before.held + 1, available: before.available - 1 });
+    expect(await recording.payments.pay(sessionId, CARD)).toMatchObject({ ok: true });
+    expect((await completeCheckout(ctx(), { sessionId })).order?.rewards).toHaveLength(1);
+    expect(await level(skuId)).toEqual({ onHand: before.onHand - 1, held: before.held, available: before.available - 1 });
   });
 
   it("gives back an unpaid checkout's hold once when it expires, and when a newer checkout of the bag replaces it", async () => {
