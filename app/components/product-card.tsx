@@ -16,6 +16,8 @@ export type ProductCardData = {
   flavourCount: number;
   fromPriceCents: number;
   bestSavingCents: number;
+  /** Every option is sold out. */
+  soldOut: boolean;
 };
 
 export function toProductCard(product: Product): ProductCardData {
@@ -29,6 +31,7 @@ export function toProductCard(product: Product): ProductCardData {
     flavourCount: flavoursOf(product).length,
     fromPriceCents: lowestPriceCents(product),
     bestSavingCents: Math.max(0, ...product.options.map((option) => option.savingCents)),
+    soldOut: product.options.length > 0 && product.options.every((option) => option.soldOut),
   };
 }
 
@@ -38,6 +41,11 @@ export function ProductCard({ card }: { card: ProductCardData }) {
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative bg-slate-50 p-4">
         <PackFigure {...card.pack} title={card.name} className="mx-auto h-44 w-44" />
+        {card.soldOut && (
+          <span className="absolute right-3 top-3 rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white">
+            Sold out
+          </span>
+        )}
         {card.bestSavingCents > 0 && (
           <span className="absolute left-3 top-3 rounded-full bg-sale px-2.5 py-1 text-xs font-bold text-white">
             Save up to {formatMoney(card.bestSavingCents)}

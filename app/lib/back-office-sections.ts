@@ -51,6 +51,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["catalog"],
   },
   {
+    to: "/admin/stock",
+    label: "Stock",
+    about: "Stock on hand and held by checkouts for each SKU; record deliveries and counts; low-stock thresholds.",
+    needs: ["catalog"],
+  },
+  {
     to: "/admin/rewards",
     label: "Rewards",
     about: "The rewards members redeem points for: add one, change its cost, switch it off.",

@@ -27,7 +27,8 @@ export function leadFlavour(product: Product): string | null {
   return product.kind === "bundle" ? null : (flavoursOf(product)[0] ?? null);
 }
 
-/** The option shown first: a bundle's free-box offer, otherwise the first option. */
-export function defaultOption<O extends Pick<PurchaseOption, "isUpsellOption">>(options: O[]): O | undefined {
-  return options.find((option) => option.isUpsellOption) ?? options[0];
+/** The option shown first: of those on sale, a bundle's free-box offer, otherwise the first option. */
+export function defaultOption<O extends Pick<PurchaseOption, "isUpsellOption" | "soldOut">>(options: O[]): O | undefined {
+  const onSale = options.filter((option) => !option.soldOut);
+  return onSale.find((option) => option.isUpsellOption) ?? onSale[0] ?? options[0];
 }

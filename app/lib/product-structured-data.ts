@@ -5,7 +5,9 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The product page's schema.org Product: its offers, and its rating and reviews once it has some. */
 export function productStructuredData(
-  product: Pick<Product, "name" | "summary" | "id"> & { options: readonly Pick<PurchaseOption, "optionPriceCents">[] },
+  product: Pick<Product, "name" | "summary" | "id"> & {
+    options: readonly Pick<PurchaseOption, "optionPriceCents" | "soldOut">[];
+  },
   page: { url: string; brandName: string },
   reviews: ProductReviews,
 ) {
@@ -25,7 +27,9 @@ export function productStructuredData(
       lowPrice: dollars(Math.min(...prices)),
       highPrice: dollars(Math.max(...prices)),
       offerCount: prices.length,
-      availability: "https://schema.org/InStock",
+      availability: product.options.every((option) => option.soldOut)
+        ? "https://schema.org/OutOfStock"
+        : "https://schema.org/InStock",
     },
     ...(summary.average === null
       ? {}

@@ -49,9 +49,10 @@ function refundRequestOf(form: FormData, orderId: string, intent: "refund" | "ca
   const amount = formText(form, "amount");
   const lines = typedLines(form);
   const kind = refundKind(form, amount.trim() !== "", lines.length > 0);
-  if (kind === "amount") return { orderId, what: { kind, amountCents: centsFromDollars(amount) }, reason };
-  if (kind === "lines") return { orderId, what: { kind, lines }, reason };
-  return { orderId, what: { kind }, reason };
+  const restock = formText(form, "restock") === "on";
+  if (kind === "amount") return { orderId, what: { kind, amountCents: centsFromDollars(amount) }, reason, restock };
+  if (kind === "lines") return { orderId, what: { kind, lines }, reason, restock };
+  return { orderId, what: { kind }, reason, restock };
 }
 
 /**
@@ -66,14 +67,16 @@ function refundFields(form: FormData, request: RefundRequestFields): [string, st
       : what.kind === "lines"
         ? what.lines.map((line) => [`line-${String(line.position)}`, String(line.quantity)])
         : [];
-  return [["kind", what.kind], ...own, ["reason", request.reason]];
+  const restock: [string, string][] = request.restock ? [["restock", "on"]] : [];
+  return [["kind", what.kind], ...own, ["reason", request.reason], ...restock];
 }
 
 /** What was typed into the refund form, handed back with a refusal so a page without scripts comes back filled in. */
 export function refundFormValues(form: FormData): Record<string, string> {
   return Object.fromEntries(
     [...form.entries()].flatMap(([name, value]) =>
-      typeof value === "string" && (name === "kind" || name === "amount" || name === "reason" || LINE_FIELD.test(name))
+      typeof value === "string" &&
+      (name === "kind" || name === "amount" || name === "reason" || name === "restock" || LINE_FIELD.test(name))
         ? [[name, value]]
         : [],
     ),
@@ -101,6 +104,7 @@ export async function refundOrCancel(
       refundId: plan.refundId,
       lines: plan.lines.map((line) => `${line.quantity} × ${line.description}`),
       reason: request.reason,
+      restock: intent === "cancel" || request.restock === true,
       fields: refundFields(form, request),
     };
     return { confirm };

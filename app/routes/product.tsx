@@ -53,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 function shownProduct(product: Product) {
   const { id, name, series, kind, summary, description, path } = product;
   const options = product.options.map(
-    ({ optionId, optionName, optionPriceCents, flavourName, isUpsellOption, servings, savingCents }) => ({
+    ({ optionId, optionName, optionPriceCents, flavourName, isUpsellOption, servings, savingCents, soldOut }) => ({
       optionId,
       optionName,
       optionPriceCents,
@@ -61,6 +61,7 @@ function shownProduct(product: Product) {
       isUpsellOption,
       servings,
       savingCents,
+      soldOut,
     }),
   );
   return { id, name, series, kind, summary, description, path, options };
@@ -164,6 +165,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                           Free box
                         </span>
                       )}
+                      {option.soldOut && (
+                        <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
+                          Sold out
+                        </span>
+                      )}
                     </span>
                   </span>
                   <span className="font-semibold">{formatMoney(option.optionPriceCents)}</span>
@@ -179,10 +185,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
           <button
             type="submit"
-            disabled={adding || !selected}
+            disabled={adding || !selected || selected.soldOut}
             className="w-full rounded-full bg-brand-700 px-6 py-3.5 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
           >
-            {adding ? "Adding…" : "Add to bag"}
+            {selected?.soldOut ? "Sold out" : adding ? "Adding…" : "Add to bag"}
           </button>
           <div aria-live="polite" className="min-h-6">
             {fetcher.state === "idle" && fetcher.data && (

@@ -36,6 +36,7 @@ function toSaleRow(bundle: Product) {
       perServingCents: pricePerServingCents(option),
       singleBoxValueCents: option.singleBoxValueCents,
       savedCents: option.savingCents,
+      soldOut: option.soldOut,
     })),
   };
 }
@@ -97,6 +98,11 @@ export default function ShopSale({ loaderData }: Route.ComponentProps) {
                     <tr key={option.optionId} className="border-t border-slate-100">
                       <th scope="row" className="py-2 pr-2 font-medium">
                         {option.optionName}
+                        {option.soldOut && (
+                          <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
+                            Sold out
+                          </span>
+                        )}
                         <span className="block text-xs font-normal text-muted">
                           {formatMoney(option.perServingCents)} per serving
                         </span>

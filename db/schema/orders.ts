@@ -205,6 +205,9 @@ export const paymentEvents = pgTable("payment_events", {
 /** The shop's own emails: every shopper gets them, whatever their choices of programme emails. */
 export const SHOP_EMAIL_KINDS = ["order-confirmation", "order-shipped", "order-refund", "error-alert"] as const;
 
+/** Emails to the shop's admin about one thing (subject_key), such as a SKU running low (decision 046). */
+export const STAFF_EMAIL_KINDS = ["low-stock"] as const;
+
 /**
  * Emails written in the transaction that makes what they tell of (an order, an error alert, a member's
  * points or tier), each with the send-email job that sends it; the id is the message's stable key
@@ -218,7 +221,7 @@ export const emailOutbox = pgTable(
     alertId: text("alert_id").references(() => errorAlerts.id),
     /** A programme email's member (decision 044); null once that member is deleted, and the email is then not sent. */
     memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
-    kind: text("kind", { enum: [...SHOP_EMAIL_KINDS, ...MEMBER_EMAIL_KINDS] }).notNull(),
+    kind: text("kind", { enum: [...SHOP_EMAIL_KINDS, ...MEMBER_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] }).notNull(),
     /** The refund an order-refund email tells of: an order can have several. */
     refundId: text("refund_id"),
     /** What a programme email is about, once per member and kind: the order, the gold year, the expiry date. */
@@ -301,6 +304,8 @@ export const refunds = pgTable(
     status: text("status", { enum: ["pending", "succeeded"] }).notNull(),
     /** A refund that cancels the order (paid, not shipped): the order ends cancelled rather than refunded. */
     cancelsOrder: boolean("cancels_order").notNull().default(false),
+    /** The staff member put the credited boxes back on the shelf (a cancel always does). */
+    restock: boolean("restock").notNull().default(false),
     providerRefundId: text("provider_refund_id").unique(),
     staffEmail: text("staff_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

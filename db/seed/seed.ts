@@ -1,8 +1,12 @@
 import { SERIES } from "../../kernel/series.ts";
 import type { Database } from "../client.ts";
 import { optionSkus, products, purchaseOptions, series, skus } from "../schema/catalog.ts";
+import { stockLevels, stockMovements } from "../schema/stock.ts";
 import { SEED_PRODUCTS, SEED_SKUS } from "./catalog-data.ts";
 import { SERIES_COPY } from "./flavours.ts";
+
+/** What each seeded SKU starts with on hand (decision 046): enough that the shop sells as it did before stock was kept. */
+export const OPENING_STOCK = 500;
 
 /**
  * Inserts the catalogue rows that are missing. Existing rows are left as they are, so running it
@@ -28,5 +32,22 @@ export async function seedCatalog(db: Database): Promise<void> {
       .insert(optionSkus)
       .values(options.flatMap((option) => option.skus.map((sku) => ({ optionId: option.optionId, ...sku }))))
       .onConflictDoNothing();
+    const opened = await tx
+      .insert(stockLevels)
+      .values(SEED_SKUS.map((sku) => ({ skuId: sku.skuId, onHand: OPENING_STOCK })))
+      .onConflictDoNothing()
+      .returning({ skuId: stockLevels.skuId });
+    if (opened.length > 0) {
+      await tx.insert(stockMovements).values(
+        opened.map(({ skuId }) => ({
+          skuId,
+          reason: "received" as const,
+          onHandChange: OPENING_STOCK,
+          heldChange: 0,
+          note: "Opening stock",
+          createdAt: new Date(),
+        })),
+      );
+    }
   });
 }

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   "review.reject",
   "product.update",
   "option.update",
+  "stock.adjust",
+  "stock.threshold",
   "reward.create",
   "reward.update",
   "programme.draft",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { bagLines, bags } from "../../db/schema/bags.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
+import { lineDescription } from "../orders/line-description.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { bagIdOf, newBagToken } from "./bag-token.ts";
 import { bagHolder, optionIdInput } from "./held-bag.ts";
@@ -14,13 +15,17 @@ export const AddToBagInput = z.object({ optionId: optionIdInput, quantity: quant
 const declared = { access: bagHolder, input: AddToBagInput };
 
 /**
- * addToBag: adds an option to the viewer's bag (raising its quantity when already there) in one
+ * addToBag: adds an option to the viewer's bag (raising its quantity when already there; a sold-out
+ * option is refused, 409) in one
  * statement, so two quick clicks never lose an update. A viewer without a bag gets a new one: the
  * token returned is then new, for the adapter to set as the bag cookie.
  */
 export const addToBag = defineOperation(declared, async function addToBag(ctx, input, bag): Promise<{ bagToken: string }> {
-  const found = await findPurchaseOptions(ctx.catalog, [input.optionId]);
-  if (!found.has(input.optionId)) throw new AppError("NOT_FOUND", "That product option is not available.");
+  const found = (await findPurchaseOptions(ctx.catalog, [input.optionId])).get(input.optionId);
+  if (!found) throw new AppError("NOT_FOUND", "That product option is not available.");
+  if (found.option.soldOut) {
+    throw new AppError("CONFLICT", `${lineDescription({ productName: found.product.name, ...found.option })} is sold out.`);
+  }
   const bagToken = bag.token ?? newBagToken();
   const bagId = bagIdOf(bagToken);
   await ctx.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { optionSkus, products, purchaseOptions, series, skus } from "../../db/schema/catalog.ts";
+import { stockLevels } from "../../db/schema/stock.ts";
 import { seriesByCode } from "../../kernel/series.ts";
 import type { OperationLog } from "../shared/operation-log.ts";
 import { productPath } from "./product-url.ts";
@@ -31,7 +32,12 @@ export async function loadProducts(db: Database, log: Pick<OperationLog, "warn">
     .from(optionSkus)
     .innerJoin(skus, eq(skus.skuId, optionSkus.skuId))
     .orderBy(asc(optionSkus.skuId));
-  return assemble(productRows, optionRows, skuRows, log);
+  // A change that turns an option sold out or back on sale raises the catalogue revision (migration 0029).
+  const stockRows = await db
+    .select({ skuId: stockLevels.skuId, available: sql<number>`(${stockLevels.onHand} - ${stockLevels.held})::int` })
+    .from(stockLevels);
+  const available = new Map(stockRows.map((row) => [row.skuId, Number(row.available)]));
+  return assemble(productRows, optionRows, skuRows, available, log);
 }
 
 /** Each product line's copy, keyed by series code. */
@@ -47,6 +53,7 @@ function assemble(
   productRows: ProductRow[],
   optionRows: OptionRow[],
   skuRows: (OptionSku & { optionId: string })[],
+  available: ReadonlyMap<string, number>,
   log: Pick<OperationLog, "warn">,
 ): Product[] {
   const skusByOption = Map.groupBy(skuRows, (row) => row.optionId);
@@ -68,13 +75,18 @@ function assemble(
       description: row.description,
       path: productPath(row, log),
       options: (optionRowsByProduct.get(row.id) ?? []).map((option) =>
-        toOption(row.kind, option, skusByOption.get(option.optionId) ?? []),
+        toOption(row.kind, option, skusByOption.get(option.optionId) ?? [], available),
       ),
     };
   });
 }
 
-function toOption(kind: Product["kind"], row: OptionRow, rows: (OptionSku & { optionId: string })[]): PurchaseOption {
+function toOption(
+  kind: Product["kind"],
+  row: OptionRow,
+  rows: (OptionSku & { optionId: string })[],
+  available: ReadonlyMap<string, number>,
+): PurchaseOption {
   const optionSkuList = rows.map(({ optionId: _optionId, ...sku }) => sku);
   const singleBoxValueCents = optionSkuList.reduce((total, sku) => total + sku.retailPriceCents * sku.qty, 0);
   return {
@@ -89,5 +101,6 @@ function toOption(kind: Product["kind"], row: OptionRow, rows: (OptionSku & { op
     servings: servingsOf(optionSkuList),
     singleBoxValueCents,
     savingCents: savingOf(kind, { singleBoxValueCents, optionPriceCents: row.optionPriceCents }),
+    soldOut: optionSkuList.some((sku) => (available.get(sku.skuId) ?? 0) < sku.qty),
   };
 }

@@ -23,6 +23,8 @@ export type PurchaseOption = {
   singleBoxValueCents: number;
   /** What buying this option saves (saving.ts): a bundle's saving, 0 for anything else. */
   savingCents: number;
+  /** One of its SKUs has too little left to sell for one more (decision 046): shown, but not sold. */
+  soldOut: boolean;
 };
 
 export type Product = {

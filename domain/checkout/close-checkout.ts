@@ -4,6 +4,7 @@ import { checkoutSessions } from "../../db/schema/orders.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
 import { releasePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";
+import { releaseCheckoutStock } from "../stock/checkout-stock.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
 
@@ -11,8 +12,8 @@ import { recordPaymentEvent } from "./payment-event-log.ts";
 type CheckoutRef = { id: string; provider: string };
 
 /**
- * A payment that failed or a session that expired: no order, the bag stays, and the promotion use
- * the session held is released, once, however many times this is said (only an open session closes).
+ * A payment that failed or a session that expired: no order, the bag stays, and the stock and the
+ * promotion use the session held are released, once, however many times this is said (only an open session closes).
  */
 export async function closeCheckout(
   ctx: Pick<OperationContext, "db" | "now">,
@@ -29,6 +30,9 @@ export async function closeCheckout(
       })
       .where(and(eq(checkoutSessions.id, input.sessionId), eq(checkoutSessions.status, "open")))
       .returning({ promotionCode: checkoutSessions.promotionCode });
+    if (closed.length === 0) return;
+    // Locks in the order every checkout step takes them: the session, its stock, then its promotion code.
+    await releaseCheckoutStock(tx, { sessionIds: [input.sessionId], at: ctx.now() });
     const code = closed[0]?.promotionCode;
     if (code) await releasePromotionUse(tx, code);
   });
@@ -50,17 +54,23 @@ const BAG_CHECKOUT_LOCK_SEED = 318_270_445;
 
 /**
  * In the transaction that opens a bag's new checkout: the bag's checkouts still open are closed and
- * their holds given back, so a bag holds one use at most. Checkouts of one bag take turns here, so
+ * their holds given back (stock, with the SKUs the new checkout will hold locked alongside, then
+ * promotion uses), so a bag holds one use at most. Checkouts of one bag take turns here, so
  * of several started at once (a double click, a script) only the last stays open. Those closed here
  * began alongside this one; they are returned to be expired at the provider once this commits.
  */
-export async function replaceOpenCheckouts(tx: Tx, bagId: string, at: Date): Promise<CheckoutRef[]> {
+export async function replaceOpenCheckouts(
+  tx: Tx,
+  input: { bagId: string; at: Date; holdingSkuIds: string[] },
+): Promise<CheckoutRef[]> {
+  const { bagId, at } = input;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${bagId}, ${BAG_CHECKOUT_LOCK_SEED}))`);
   const replaced = await tx
     .update(checkoutSessions)
     .set({ status: "expired", updatedAt: at })
     .where(and(eq(checkoutSessions.bagId, bagId), eq(checkoutSessions.status, "open")))
     .returning({ id: checkoutSessions.id, provider: checkoutSessions.provider, promotionCode: checkoutSessions.promotionCode });
+  await releaseCheckoutStock(tx, { sessionIds: replaced.map((session) => session.id), at, alsoLocking: input.holdingSkuIds });
   for (const session of replaced) if (session.promotionCode) await releasePromotionUse(tx, session.promotionCode);
   return replaced.map(({ id, provider }) => ({ id, provider }));
 }

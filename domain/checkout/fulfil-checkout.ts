@@ -14,6 +14,7 @@ import { generateOrderCode } from "../orders/order-code.ts";
 import { queueOrderEmail } from "../orders/order-email.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";
+import { takeCheckoutStock } from "../stock/checkout-stock.ts";
 import { customerForOrder } from "./customer-record.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
 
@@ -82,10 +83,13 @@ export async function fulfilCheckout(
     if (!session || !state?.paid) return null;
     // The session turns complete in the transaction that places its order, and only there.
     if (session.status === "complete") return existingOrder(tx, sessionId);
+    const now = ctx.now();
+    const orderRowId = randomUUID();
+    // Before the promotion code: the session, its stock, then its code, the order every checkout step locks in.
+    await takeCheckoutStock(ctx, tx, { sessionId: session.id, orderId: orderRowId, at: now });
     // Paid after it was closed (replaced by a newer checkout of its bag as the shopper paid): its hold was given back.
     if (session.status !== "open" && session.promotionCode) await retakePromotionUse(tx, session.promotionCode);
 
-    const now = ctx.now();
     const delivery = estimateDelivery(now);
     const memberId = await memberOfBag(tx, session.bagId);
     const customerId = await customerForOrder(tx, {
@@ -95,7 +99,7 @@ export async function fulfilCheckout(
       at: now,
     });
     const order = {
-      id: randomUUID(),
+      id: orderRowId,
       orderId: `ord_${randomUUID().replaceAll("-", "")}`,
       checkoutSessionId: session.id,
       customerId,

@@ -9,6 +9,8 @@ import { lineDescription } from "../orders/line-description.ts";
 import { CHECKOUT_HOLD_MINUTES, holdPromotionUse } from "../promotions/promotion-hold.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { CHECKOUT_START_LIMIT, consumeRateLimit } from "../shared/rate-limit.ts";
+import { holdCheckoutStock } from "../stock/checkout-stock.ts";
+import { assertInStock, pendingRewardLines, shippedLine, skuTotals } from "../stock/stock-needs.ts";
 import { endCheckout, endOpenCheckouts, replaceOpenCheckouts } from "./close-checkout.ts";
 import { EXPIRY_JOB_RETRY } from "./expire-checkout-session.ts";
 import { priceCheckout } from "./price-checkout.ts";
@@ -29,8 +31,9 @@ const declared = { access: bagHolder, input: StartCheckoutInput };
  * startCheckout: the viewer's own bag, priced on the server, goes to a payment session that lapses
  * after CHECKOUT_HOLD_MINUTES. Each client address starts a limited number of checkouts. A checkout of this bag still open is ended
  * first (its promotion hold released), and one started at the same moment is replaced when this one
- * opens. The new session row, the hold on its promotion code and the job that expires it are written
- * in one transaction, so a hold never outlives its session. A signed-in member's bag becomes theirs:
+ * opens. The new session row, the holds on its stock (the bag's items and the member's rewards;
+ * a SKU short refuses the checkout, 409) and its promotion code and the job that expires it are
+ * written in one transaction, so a hold never outlives its session. A signed-in member's bag becomes theirs:
  * the order's points and their rewards follow it.
  */
 export const startCheckout = defineOperation(
@@ -49,6 +52,12 @@ export const startCheckout = defineOperation(
     if (memberId) await ctx.db.update(bags).set({ memberId }).where(eq(bags.id, bagId));
     const [bagRow] = await ctx.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
     const pricing = await priceCheckout(ctx.db, bag, bagRow?.promotionCode ?? null, ctx.now());
+    const shipped = [
+      ...bag.lines.map((line) => shippedLine(line.product, line.option, line.quantity)),
+      ...(memberId ? await pendingRewardLines(ctx, memberId) : []),
+    ];
+    // Refused before a payment session is made; the hold below is what counts.
+    await assertInStock(ctx.db, shipped);
 
     const session = await ctx.payments.createSession({
       lines: pricing.lines.map((line) => ({
@@ -67,7 +76,8 @@ export const startCheckout = defineOperation(
     });
     // Should this fail, the payment session is never shown to anyone, and the provider lets it lapse.
     const replaced = await ctx.db.transaction(async (tx) => {
-      const alongside = await replaceOpenCheckouts(tx, bagId, ctx.now());
+      const holdingSkuIds = skuTotals(shipped).map((total) => total.skuId);
+      const alongside = await replaceOpenCheckouts(tx, { bagId, at: ctx.now(), holdingSkuIds });
       if (pricing.promotionCode) await holdPromotionUse(tx, pricing.promotionCode, { email: shipping.email, clientAddress });
       await tx.insert(checkoutSessions).values({
         id: session.id,
@@ -83,6 +93,7 @@ export const startCheckout = defineOperation(
         totalCents: pricing.totalCents,
         expiresAt: session.expiresAt,
       });
+      await holdCheckoutStock(ctx, tx, { sessionId: session.id, lines: shipped, at: ctx.now() });
       await ctx.jobs.send(
         "expire-checkout-session",
         { sessionId: session.id },

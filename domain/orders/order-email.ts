@@ -16,6 +16,7 @@ import { backgroundJob } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { lowStockEmail } from "../stock/low-stock.ts";
 import { shipmentOf } from "./carriers.ts";
 import { discountLabel, type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
@@ -171,11 +172,12 @@ const declared = { access: backgroundJob, input: z.object({ outboxId: uuid() }) 
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
-/** What an outbox row sends: an error alert, an order's email, or a programme email (null: not to be sent, decision 044). */
+/** What an outbox row sends: an error alert, a low-stock note, an order's email, or a programme email (null: not to be sent, decision 044). */
 async function contentOf(ctx: OperationContext, row: OutboxRow): Promise<EmailContent | null> {
   const { brandName, publicUrl } = ctx.settings;
   if (row.alertId) return errorAlertEmail(ctx.db, row.alertId, brandName);
   const { kind } = row;
+  if (kind === "low-stock") return lowStockEmail(ctx, row.data);
   if (isMemberEmailKind(kind)) return memberEmailToSend(ctx, { ...row, kind });
   return ORDER_EMAILS[kind as OrderEmailKind](
     await orderOf(ctx, row.orderId, row.id),

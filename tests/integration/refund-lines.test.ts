@@ -177,7 +177,13 @@ describe(`refunds by line never pass what was bought (${DRIVER_NAME})`, () => {
 
   it("refuses a refund that now comes to another amount than the one confirmed, changing nothing", async () => {
     const { order } = await memberOrder();
-    const request: RefundRequest = { orderId: order.id, what: { kind: "rest" }, reason: "Never arrived", cancel: true };
+    const request: RefundRequest = {
+      orderId: order.id,
+      what: { kind: "rest" },
+      reason: "Never arrived",
+      cancel: true,
+      restock: false,
+    };
     expect((await previewRefund(staff(), request)).amountCents).toBe(6_970);
     await boxes(order.id, 1, 1_290);
     await expect(

@@ -37,6 +37,7 @@ describe("bag pricing", () => {
     servings: 8,
     singleBoxValueCents: priceCents,
     savingCents: 0,
+    soldOut: false,
   });
   const product = { id: "m8", name: "Luna", path: "/shop/luna-collagen/m8", kind: "box" } as Product;
   const catalogue = new Map([

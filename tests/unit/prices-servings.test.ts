@@ -68,6 +68,7 @@ describe("option price breakdown", () => {
     servings: 24,
     singleBoxValueCents: 11700,
     savingCents: 0,
+    soldOut: false,
   };
 
   it("gives the price per box and per serving", () => {

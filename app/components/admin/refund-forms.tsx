@@ -15,6 +15,8 @@ export type RefundConfirmation = {
   /** "2 × Joffee · Hazelnut · 1 box" for each line it credits. */
   lines: string[];
   reason: string;
+  /** The credited boxes go back in stock. */
+  restock: boolean;
   /** The fields that say what was asked, sent again with the confirmation. */
   fields: [string, string][];
 };
@@ -113,6 +115,10 @@ export function RefundForm({
         </div>
       </fieldset>
       <ReasonField id="refund-reason" defaultValue={values.reason} />
+      <label className="flex min-h-11 items-center gap-2">
+        <input type="checkbox" name="restock" defaultChecked={values.restock === "on"} /> Put the refunded boxes back in stock
+        (they came back unopened)
+      </label>
       <SubmitButton>Refund…</SubmitButton>
     </AdminForm>
   );
@@ -151,7 +157,7 @@ function RefundLine({ line, value, onChange }: { line: RefundableLine; value: st
 export function CancelForm({ left }: { left: string }) {
   return (
     <AdminForm intent="cancel" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <p>The shopper gets back {left} and an email saying the order is cancelled.</p>
+      <p>The shopper gets back {left} and an email saying the order is cancelled; its boxes go back in stock.</p>
       <ReasonField id="cancel-reason" />
       <SubmitButton>Cancel order and refund…</SubmitButton>
     </AdminForm>
@@ -179,6 +185,7 @@ export function ConfirmRefund({ confirmation, orderPath }: { confirmation: Refun
       </h2>
       <p className="mt-2 font-semibold">{`${cancel ? `Cancel this order and refund ${amount}` : `Refund ${amount}`} to the shopper's original payment method? This cannot be undone.`}</p>
       <p className="mt-2">{`Reason: ${confirmation.reason}`}</p>
+      {confirmation.restock && <p className="mt-2">The boxes it credits go back in stock.</p>}
       {confirmation.lines.length > 0 && (
         <>
           <p className="mt-2">It credits:</p>

@@ -8,6 +8,7 @@ import { recordShopEvent } from "../../events/record-shop-event.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
 import { returnOrderRedeems } from "../../loyalty/refund-redeems.ts";
 import { reverseOrderPoints } from "../../loyalty/reverse-order-points.ts";
+import { returnRefundStock } from "../../stock/return-stock.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -33,13 +34,14 @@ export type RefundOrderResult = {
  * `refund:order:{orderId}:{refundedCents}`; what earlier steps reversed is subtracted, so partial
  * refunds together never reverse more than was earned), the member's spend, purchase count and tier,
  * and — once all of it is refunded — the points of the rewards that went out with it, and the
- * refund's `order.refunded` event. Never more than is left of the price.
+ * refund's `order.refunded` event; a cancel, or a refund staff chose to restock, puts its boxes back
+ * in stock. Never more than is left of the price.
  */
 export async function applyOrderRefund(
   tx: Tx,
   jobs: JobQueue,
   order: OrderRow,
-  step: { refundId: string; amountCents: number; at: Date; cancelsOrder: boolean },
+  step: { refundId: string; amountCents: number; at: Date; cancelsOrder: boolean; restock?: boolean },
 ): Promise<RefundOrderResult> {
   if (!isKeptOrderStatus(order.status))
     throw new AppError("CONFLICT", `This order is ${order.status.replace("_", " ")}, so it cannot be refunded.`);
@@ -55,6 +57,9 @@ export async function applyOrderRefund(
     .update(orders)
     .set({ refundedCents, status, ver: sql`${orders.ver} + 1`, updatedAt: at })
     .where(eq(orders.id, order.id));
+  if (step.cancelsOrder || step.restock) {
+    await returnRefundStock(tx, { orderId: order.id, refundId: step.refundId, all: step.cancelsOrder, at });
+  }
   // Rewards first: their returned points can then cover the reversal.
   const returns = fully ? await returnOrderRedeems(tx, jobs, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
   const reversal = await reverseOrderPoints(tx, jobs, { ...order, refundedCents, status }, { amountCents, fully, at });

@@ -45,6 +45,7 @@ export async function recordProviderRefund(
       amountCents: refund.amountCents,
       at,
       cancelsOrder: refund.cancelsOrder,
+      restock: refund.restock,
     });
     const [done] = await tx
       .update(refunds)

@@ -60,6 +60,7 @@ export const refundOrderPayment = defineOperation(declared, async function refun
       source: "staff",
       status: "pending",
       cancelsOrder: input.cancel,
+      restock: input.restock || input.cancel,
       staffEmail: actor.email,
       createdAt: at,
     });
@@ -74,6 +75,7 @@ export const refundOrderPayment = defineOperation(declared, async function refun
         refundId: id,
         amountCents,
         reason: input.reason,
+        restock: input.restock || input.cancel,
         lines: lines.map(({ position, quantity }) => ({ position, quantity })),
       },
       at,

@@ -34,6 +34,8 @@ export const RefundRequestInput = z.object({
   reason: requiredText(200),
   /** Cancels the order too: only before it has shipped, and always all that is left. */
   cancel: z.boolean().default(false),
+  /** Puts the refunded boxes back in stock (a cancel always does). */
+  restock: z.boolean().default(false),
 });
 
 export type RefundRequest = z.output<typeof RefundRequestInput>;

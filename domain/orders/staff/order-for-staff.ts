@@ -104,5 +104,6 @@ export const EMAIL_KINDS: Record<(typeof emailOutbox.$inferSelect)["kind"], stri
   "order-shipped": "Shipped, with tracking",
   "order-refund": "Refund",
   "error-alert": "Error alert",
+  "low-stock": "Low stock",
   ...Object.fromEntries(Object.entries(MEMBER_EMAIL_LABELS).map(([kind, { label }]) => [kind, label])),
 } as Record<(typeof emailOutbox.$inferSelect)["kind"], string>;

@@ -1,0 +1,71 @@
+import type { Page } from "@playwright/test";
+import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { expectAccessibleAtBothWidths } from "./axe.ts";
+import { expect, test } from "./fixtures.ts";
+import { payWithTestCard } from "./guest-order.ts";
+
+/** Each project sells out a flavour of its own, since both run against one shop. */
+const FLAVOURS = { desktop: { name: "Yuzu Delight", skuId: "myd8" }, phone: { name: "Strawberry Bliss", skuId: "msb8" } };
+
+async function adjust(staff: Page, skuId: string, reason: string, change: number) {
+  const form = staff.getByRole("region", { name: "Adjust stock" });
+  await form.getByLabel("SKU").selectOption(skuId);
+  await form.getByLabel("Reason").selectOption({ label: reason });
+  await form.getByLabel(/^Change in boxes/).fill(String(change));
+  await form.getByLabel("Note (optional)").fill("Shelf check");
+  await form.getByRole("button", { name: "Adjust" }).click();
+  await expect(staff.getByRole("status")).toContainText(`(${skuId}): ${change > 0 ? "+" : ""}${change}`);
+}
+
+const availableCell = (staff: Page, skuId: string) =>
+  staff.getByRole("row").filter({ hasText: skuId }).first().getByRole("cell").nth(2);
+const availableOf = async (staff: Page, skuId: string) =>
+  Number.parseInt((await availableCell(staff, skuId).textContent()) ?? "", 10);
+
+async function chooseFlavour(page: Page, flavour: string) {
+  await page.goto("/shop/luna-collagen/m8");
+  await page.getByRole("button", { name: flavour, exact: true }).click();
+}
+
+test("staff leave two boxes, a shopper buys them, and the option then shows sold out and cannot be added", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const flavour = FLAVOURS[testInfo.project.name as keyof typeof FLAVOURS] ?? FLAVOURS.desktop;
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto("/admin/login");
+  await staff.getByRole("button", { name: "Continue with Google" }).click();
+  await staff.getByRole("button", { name: new RegExp(TEST_OWNER.email) }).click();
+  await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Stock", exact: true }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: "Stock" })).toBeVisible();
+
+  await adjust(staff, flavour.skuId, "Count correction", 2 - (await availableOf(staff, flavour.skuId)));
+  await expect(availableCell(staff, flavour.skuId)).toHaveText(/^2\b/);
+  await expect(staff.getByRole("region", { name: "Latest stock movements" }).getByRole("row").nth(1)).toContainText(
+    "Count correction",
+  );
+  await expectAccessibleAtBothWidths(staff, "admin-stock");
+
+  await chooseFlavour(page, flavour.name);
+  await page.getByRole("radio", { name: /^2 Boxes/ }).check();
+  await page.getByRole("button", { name: "Add to bag" }).click();
+  await expect(page.getByRole("status")).toContainText("Added to your bag.");
+  await payWithTestCard(page, "9123 4567");
+
+  await chooseFlavour(page, flavour.name);
+  const oneBox = page.getByRole("radio", { name: /^1 Box/ });
+  await expect(page.getByRole("group", { name: "Choose an option" }).getByText("Sold out").first()).toBeVisible();
+  await oneBox.check();
+  await expect(page.getByRole("button", { name: "Sold out" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add to bag" })).toHaveCount(0);
+  await expectAccessibleAtBothWidths(page, "product-sold-out");
+
+  await staff.reload();
+  await expect(availableCell(staff, flavour.skuId)).toHaveText(/^0\b/);
+  // Leave the shop selling as the other journeys expect it.
+  await adjust(staff, flavour.skuId, "Received", 200);
+  await chooseFlavour(page, flavour.name);
+  await page.getByRole("radio", { name: /^1 Box/ }).check();
+  await expect(page.getByRole("button", { name: "Add to bag" })).toBeEnabled();
+});
