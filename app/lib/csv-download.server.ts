@@ -2,10 +2,16 @@ import { stringify } from "csv-stringify/sync";
 
 /** A cell a spreadsheet would run as a formula (OWASP: CSV injection) is kept as text instead. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A phone number in international form with its digits in groups ("+65 9123 4567"): nothing in it
+ * can run, and its spaces keep a spreadsheet from reading it as a number, so it stays as written.
+ */
+const SPACED_PHONE = /^\+\d{1,3}(?: \d{2,5})+$/;
 
 export function spreadsheetSafe(value: string | number | null): string | number {
   if (value === null) return "";
-  return typeof value === "string" && FORMULA_START.test(value) ? `'${value}` : value;
+  if (typeof value !== "string" || SPACED_PHONE.test(value)) return value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /** A list as a CSV file to download, never cached. */

@@ -8,10 +8,18 @@ export function normalizeSingaporeMobile(input: string): string | null {
   return /^[3689]\d{7}$/.test(national) ? `+65${national}` : null;
 }
 
+const STORED_MOBILE = /^\+65(\d{4})(\d{4})$/;
+
 /** A stored +65 number the way a shopper writes it ("9123 4567"); anything else as it is. */
 export function formatSingaporeMobile(mobile: string): string {
-  const national = /^\+65(\d{4})(\d{4})$/.exec(mobile);
+  const national = STORED_MOBILE.exec(mobile);
   return national ? `${national[1]} ${national[2]}` : mobile;
+}
+
+/** A stored +65 number in international form with its groups ("+65 9123 4567"), as a spreadsheet keeps it; anything else as it is. */
+export function internationalMobile(mobile: string): string {
+  const national = STORED_MOBILE.exec(mobile);
+  return national ? `+65 ${national[1]} ${national[2]}` : mobile;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

@@ -2,14 +2,14 @@ import { gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
-import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
+import { DAY_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { clocksRunningOutBy } from "../loyalty/expiry/expiry-clocks.ts";
 import { memberScreens } from "../loyalty/member-admin-access.ts";
 import { pointValueCents } from "../loyalty/point-value.ts";
 import { programmeAt, programmeSchedule, termsOf } from "../loyalty/programme.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { netCents, ordersPaid } from "./order-figures.ts";
+import { netCents, ordersPaid, paidDay } from "./order-figures.ts";
 import { pointFigures } from "./point-figures.ts";
 
 export const DASHBOARD_PERIODS = [
@@ -75,7 +75,7 @@ export const getDashboard = defineOperation(declared, async function getDashboar
   const chartSince = dayStart(now, CHART_DAYS - 1);
   const daily = await ctx.db
     .select({
-      day: sql<string>`to_char((${orders.paidAt} at time zone 'UTC') + make_interval(secs => ${SINGAPORE_OFFSET_MS / 1000}), 'YYYY-MM-DD')`,
+      day: paidDay,
       cents: sql<number>`coalesce(sum(${netCents}), 0)::int`,
       count: sql<number>`count(*)::int`,
     })
