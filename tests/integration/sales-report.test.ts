@@ -14,7 +14,12 @@ const NOW = new Date("2026-03-20T02:00:00Z");
 
 describe(`the sales report and the dashboard's orders (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
-  let first: { productId: string; productName: string; seriesCode: string; line: (q: number, d: number) => FixtureLine };
+  let first: {
+    productId: string;
+    productName: string;
+    seriesCode: string;
+    line: (quantity: number, unitPriceCents: number, discountCents?: number) => FixtureLine;
+  };
   let second: typeof first;
 
   const optionOf = async (notSeries?: string) => {
