@@ -18,6 +18,10 @@ async function setJoffeeBoxCost(staff: Page, cost: string) {
   if (!(await field.isVisible())) await form.getByText("Change Joffee box").click();
   await field.fill(cost);
   await form.getByRole("button", { name: "Save Joffee box" }).click();
+  // A new cost moves what points are worth: the liability's change is shown before it is saved.
+  const confirmation = staff.getByRole("region", { name: "Confirm the change to Joffee box" });
+  await expect(confirmation).toContainText("The programme's liability");
+  await confirmation.getByRole("button", { name: "Save Joffee box" }).click();
   await expect(staff.getByRole("status")).toHaveText("Saved Joffee box; members see it now.");
   const row = staff.getByRole("row").filter({ hasText: "joffee-box" });
   await expect(row.getByRole("cell").nth(1)).toHaveText(cost);
