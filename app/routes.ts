@@ -49,6 +49,7 @@ export default [
   route("admin/orders.csv", "routes/admin/admin-orders-csv.ts"),
   route("admin/members.csv", "routes/admin/admin-members-csv.ts"),
   route("admin/audit.csv", "routes/admin/admin-audit-csv.ts"),
+  route("admin/reports.csv", "routes/admin/admin-reports-csv.ts"),
   route("admin/orders/:orderId/credit-note/:refundId", "routes/admin/admin-credit-note-pdf.ts"),
   route("admin/shipping/packing-slips.pdf", "routes/admin/admin-packing-slips-pdf.ts"),
   layout("routes/admin/admin-layout.tsx", [
@@ -61,6 +62,7 @@ export default [
       route("admin/orders", "routes/admin/admin-orders.tsx"),
       route("admin/orders/:orderId", "routes/admin/admin-order.tsx"),
       route("admin/shipping", "routes/admin/admin-shipping.tsx"),
+      route("admin/reports", "routes/admin/admin-reports.tsx"),
       route("admin/jobs", "routes/admin/admin-jobs.tsx"),
       route("admin/promotions", "routes/admin/admin-promotions.tsx"),
       route("admin/reviews", "routes/admin/admin-reviews.tsx"),

@@ -21,3 +21,6 @@ export const KEPT_ORDER_STATUSES = ["paid", "shipped", "delivered"] as const sat
 export function isKeptOrderStatus(status: OrderStatus): boolean {
   return (KEPT_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 }
+
+/** Orders that count as sales (orders, average order, reports): placed and not cancelled before shipping. */
+export const SALE_ORDER_STATUSES = ["paid", "shipped", "delivered", "refunded"] as const satisfies readonly OrderStatus[];

@@ -15,6 +15,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["orders"],
   },
   {
+    to: "/admin/reports",
+    label: "Sales report",
+    about: "Sales by day, series and product for the days you choose, with GST; as CSV too.",
+    needs: ["orders"],
+  },
+  {
     to: "/admin/members",
     label: "Members",
     about: "Search members, see their points and orders, correct points.",

@@ -5,7 +5,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function spreadsheetSafe(value: string | number | null): string | number {
   if (value === null) return "";
-  return typeof value === "string" && FORMULA_START.test(value) ? `'${value}` : value;
+  if (typeof value !== "string") return value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /** A list as a CSV file to download, never cached. */

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, like, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { orders } from "../../db/schema/orders.ts";
 import { auditLog } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
@@ -66,14 +67,19 @@ export const exportAuditLog = defineOperation(
   },
 );
 
-/** The audit log for owners: newest first, a page at a time, filtered by who, action and days. */
+/** The audit log for owners: newest first, a page at a time, filtered by who, action and days; an order's entries with its id. */
 export const listAuditLog = defineOperation(
   { access: staffHolding("staff"), input: ListAuditLogInput },
-  async function listAuditLog(ctx, input): Promise<{ entries: AuditEntry[]; next: string | null }> {
+  async function listAuditLog(
+    ctx,
+    input,
+  ): Promise<{ entries: (AuditEntry & { orderId: string | null })[]; next: string | null }> {
     const cursor = cursorOf(input.after);
     const rows = await ctx.db
-      .select()
+      .select({ ...getTableColumns(auditLog), orderId: orders.id })
       .from(auditLog)
+      // An order's entries name it by its invoice number; its page is found by its id.
+      .leftJoin(orders, and(like(auditLog.action, "order.%"), eq(orders.invoiceId, auditLog.target)))
       .where(filtersOf(input, cursor))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE + 1);

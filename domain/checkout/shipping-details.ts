@@ -8,9 +8,14 @@ export function normalizeSingaporeMobile(input: string): string | null {
   return /^[3689]\d{7}$/.test(national) ? `+65${national}` : null;
 }
 
-/** A stored +65 number the way a shopper writes it ("9123 4567"); anything else as it is. */
+const STORED_MOBILE = /^\+65(\d{4})(\d{4})$/;
+
+/**
+ * A stored +65 number the way a shopper writes it ("9123 4567"); anything else as it is. In a CSV
+ * its space keeps a spreadsheet from reading it as a number, and nothing in it can start a formula.
+ */
 export function formatSingaporeMobile(mobile: string): string {
-  const national = /^\+65(\d{4})(\d{4})$/.exec(mobile);
+  const national = STORED_MOBILE.exec(mobile);
   return national ? `${national[1]} ${national[2]}` : mobile;
 }
 

@@ -2,14 +2,15 @@ import { gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
-import { DAY_MS, SINGAPORE_OFFSET_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
+import { DAY_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { clocksRunningOutBy } from "../loyalty/expiry/expiry-clocks.ts";
 import { memberScreens } from "../loyalty/member-admin-access.ts";
 import { pointValueCents } from "../loyalty/point-value.ts";
+import { liabilityCents, outstandingPoints } from "../loyalty/points-liability.ts";
 import { programmeAt, programmeSchedule, termsOf } from "../loyalty/programme.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { netCents, ordersPaid } from "./order-figures.ts";
+import { netCents, ordersPaid, paidDay } from "./order-figures.ts";
 import { pointFigures } from "./point-figures.ts";
 
 export const DASHBOARD_PERIODS = [
@@ -75,7 +76,7 @@ export const getDashboard = defineOperation(declared, async function getDashboar
   const chartSince = dayStart(now, CHART_DAYS - 1);
   const daily = await ctx.db
     .select({
-      day: sql<string>`to_char((${orders.paidAt} at time zone 'UTC') + make_interval(secs => ${SINGAPORE_OFFSET_MS / 1000}), 'YYYY-MM-DD')`,
+      day: paidDay,
       cents: sql<number>`coalesce(sum(${netCents}), 0)::int`,
       count: sql<number>`count(*)::int`,
     })
@@ -92,15 +93,11 @@ export const getDashboard = defineOperation(declared, async function getDashboar
     .select({ status: members.membershipStatus, count: sql<number>`count(*)::int` })
     .from(members)
     .groupBy(members.membershipStatus);
-  const [balance] = await ctx.db.select({ points: sql<number>`coalesce(sum(${members.points}), 0)::bigint` }).from(members);
   const schedule = await programmeSchedule(ctx);
-  // Points whose date has come count no more, though the scheduled work may not have written them off yet.
-  const [overdue, expiringSoon] = await Promise.all([
-    clocksRunningOutBy(ctx.db, schedule, now),
+  const [{ outstanding, overdue: overduePoints }, expiringSoon] = await Promise.all([
+    outstandingPoints(ctx, schedule, now),
     clocksRunningOutBy(ctx.db, schedule, new Date(now.getTime() + EXPIRY_DAYS * DAY_MS)),
   ]);
-  const overduePoints = overdue.reduce((sum, member) => sum + member.points, 0);
-  const outstanding = Number(balance?.points ?? 0) - overduePoints;
   const perPoint = await pointValueCents(ctx);
   const programme = programmeAt(schedule, now);
   return {
@@ -112,10 +109,10 @@ export const getDashboard = defineOperation(declared, async function getDashboar
     },
     outstandingPoints: outstanding,
     pointValueCents: perPoint,
-    liabilityCents: Math.round(outstanding * perPoint),
+    liabilityCents: liabilityCents(outstanding, perPoint),
     expiringSoon: {
       days: EXPIRY_DAYS,
-      members: expiringSoon.length - overdue.length,
+      members: expiringSoon.filter((member) => member.clock.expiresAt > now).length,
       points: expiringSoon.reduce((sum, member) => sum + member.points, 0) - overduePoints,
     },
     programme: { version: programme.number, effectiveAt: programme.effectiveAt, terms: termsOf(programme.rules) },

@@ -33,7 +33,7 @@ export type CustomerGroupFigures = {
 const badRange = (problem: string) => new AppError("BAD_USER_INPUT", problem, { to: problem });
 
 /** The chosen range as Singapore days, the last 30 days by default. */
-function rangeOf(now: Date, input: z.output<typeof ProgrammeAnalyticsInput>) {
+export function rangeOf(now: Date, input: z.output<typeof ProgrammeAnalyticsInput>) {
   const to = input.to ?? singaporeDate(now);
   const from = input.from ?? singaporeDate((singaporeDayStart(to) as Date).getTime() - (DEFAULT_RANGE_DAYS - 1) * DAY_MS);
   const since = singaporeDayStart(from) as Date;

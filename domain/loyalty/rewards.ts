@@ -73,7 +73,8 @@ function choiceOf(product: Product, option: PurchaseOption): RewardChoice {
   };
 }
 
-function withChoices(row: RewardRow, products: Product[]): Reward {
+/** A reward row with what it can be taken as among these products. */
+export function withChoices(row: RewardRow, products: Product[]): Reward {
   const choices = products.flatMap((product) =>
     product.options
       .filter((option) => isOptionOfKind(product, option, row.optionKind))

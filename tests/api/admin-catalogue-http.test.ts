@@ -118,7 +118,13 @@ describe("the back office's catalogue and rewards over HTTP", () => {
     expect(await badNew.text()).toContain("Taken as must be one of");
     expect(await pouchCost()).toBe(150);
 
-    expect((await owner.post("/admin/rewards", { csrf, ...pouch, pointsCost: "175" })).status).toBe(200);
+    const asked = await owner.post("/admin/rewards", { csrf, ...pouch, pointsCost: "175" });
+    expect(asked.status).toBe(200);
+    const confirmation = await asked.text();
+    expect(confirmation).toContain("Confirm the change to Nectar pouch");
+    expect(confirmation).toContain("The programme&#x27;s liability");
+    expect(await pouchCost()).toBe(150);
+    expect((await owner.post("/admin/rewards", { csrf, ...pouch, pointsCost: "175", confirmed: "1" })).status).toBe(200);
     expect(await pouchCost()).toBe(175);
     expect(await (await memberBrowser.get("/member/redeem/pouch")).text()).toContain("175 points");
   });

@@ -124,7 +124,10 @@ describe("the back office's orders over HTTP", () => {
     const delivered = await owner.post(orderPath(), { csrf: await csrfOf(owner), intent: "deliver" });
     expect(delivered.status).toBe(200);
     expect(await current()).toMatchObject({ status: "delivered" });
-    expect(await (await owner.get(`/admin/audit?action=order.ship`)).text()).toContain(order.invoiceId);
+    const audit = await (await owner.get(`/admin/audit?action=order.ship`)).text();
+    expect(audit).toContain(`Shipped order #${order.invoiceId}`);
+    expect(audit).toContain(`href="${orderPath()}"`);
+    expect(audit).toContain("singpost");
   });
 
   it("shows owners the failed jobs page, refuses others, and refuses a retry of a job that is not there", async () => {

@@ -12,12 +12,17 @@ async function openBackOffice(page: Page, section: string) {
 }
 
 /** Sets the Joffee box reward's cost on the rewards page, opening its change form when it is closed. */
-async function setJoffeeBoxCost(staff: Page, cost: string) {
+async function setJoffeeBoxCost(staff: Page, cost: string, checkAccessible = false) {
   const form = staff.getByRole("group").filter({ hasText: "Change Joffee box" });
   const field = form.getByLabel("Points cost");
   if (!(await field.isVisible())) await form.getByText("Change Joffee box").click();
   await field.fill(cost);
   await form.getByRole("button", { name: "Save Joffee box" }).click();
+  // A new cost moves what points are worth: the liability's change is shown before it is saved.
+  const confirmation = staff.getByRole("region", { name: "Confirm the change to Joffee box" });
+  await expect(confirmation).toContainText("The programme's liability");
+  if (checkAccessible) await expectAccessibleAtBothWidths(staff, "reward-confirmation");
+  await confirmation.getByRole("button", { name: "Save Joffee box" }).click();
   await expect(staff.getByRole("status")).toHaveText("Saved Joffee box; members see it now.");
   const row = staff.getByRole("row").filter({ hasText: "joffee-box" });
   await expect(row.getByRole("cell").nth(1)).toHaveText(cost);
@@ -45,7 +50,7 @@ test("staff switch an option off and change a reward's cost; shoppers and member
   await expect(page.getByRole("button", { name: "Yuzu", exact: true })).toHaveCount(0);
 
   await openBackOffice(staff, "Rewards");
-  await setJoffeeBoxCost(staff, "365");
+  await setJoffeeBoxCost(staff, "365", true);
   await expectAccessibleAtBothWidths(staff, "rewards");
 
   await signIn(page, newIdentity("Google", "Lim Hui Min"));

@@ -1,14 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { csvDownload, spreadsheetSafe } from "../../app/lib/csv-download.server.ts";
+import { formatSingaporeMobile } from "../../domain/checkout/shipping-details.ts";
 
 describe("CSV downloads", () => {
   it("keeps text a spreadsheet would run as a formula as text", () => {
-    for (const value of ['=HYPERLINK("http://x")', "+65 9123", "-1+1", "@SUM(A1)", "\tx", "\rx"]) {
+    for (const value of ['=HYPERLINK("http://x")', "+SUM(A1)", "-1+1", "@SUM(A1)", "\tx", "\rx"]) {
       expect(spreadsheetSafe(value)).toBe(`'${value}`);
     }
     expect(spreadsheetSafe("Tan Mei Ling")).toBe("Tan Mei Ling");
     expect(spreadsheetSafe(-5)).toBe(-5);
     expect(spreadsheetSafe(null)).toBe("");
+  });
+
+  it("writes a stored mobile the way a shopper reads it, which nothing in a spreadsheet can run", () => {
+    expect(spreadsheetSafe(formatSingaporeMobile("+6591234567"))).toBe("9123 4567");
+    // A phone in international form starts like a formula, so it is kept as text like one.
+    expect(spreadsheetSafe("+6591234567")).toBe("'+6591234567");
   });
 
   it("quotes commas, quotes and line breaks, and answers a file to download", async () => {

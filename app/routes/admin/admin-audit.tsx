@@ -1,9 +1,11 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { AUDIT_ACTIONS } from "../../../domain/audit/audit-actions.ts";
+import { AUDIT_ACTION_WORDS } from "../../../domain/audit/audit-words.ts";
+import { describeAuditEntry, type FieldChange } from "../../../domain/audit/describe-audit-entry.ts";
 import { listAuditLog } from "../../../domain/audit/list-audit-log.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { ErrorMessage, Field, SearchForm, SelectField, SubmitButton } from "../../components/admin/admin-form.tsx";
-import { CsvLink, PageHeading, PageLinks } from "../../components/admin/admin-parts.tsx";
+import { CsvLink, LINK, PageHeading, PageLinks } from "../../components/admin/admin-parts.tsx";
 import { DataTable } from "../../components/admin/data-table.tsx";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
@@ -24,11 +26,11 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const page = await listAuditLog(operations, { ...filters, after: query.get("after") ?? "" });
     const entries = page.entries.map((entry) => ({
-      ...entry,
+      id: entry.id,
+      actorEmail: entry.actorEmail,
       createdAt: entry.createdAt.toISOString(),
       when: formatTimestamp(entry.createdAt),
-      before: entry.before === null ? "" : JSON.stringify(entry.before),
-      after: entry.after === null ? "" : JSON.stringify(entry.after),
+      ...describeAuditEntry(entry),
     }));
     const nextQuery = page.next ? new URLSearchParams({ ...filters, after: page.next }).toString() : null;
     return { filters, entries, nextQuery, error: null };
@@ -40,8 +42,23 @@ export async function loader(args: Route.LoaderArgs) {
 
 const ACTION_CHOICES = [
   { value: "", label: "All actions" },
-  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_WORDS[action].label })),
 ];
+
+/** What an entry changed, field by field. */
+function Changes({ changes }: { changes: FieldChange[] }) {
+  if (changes.length === 0) return <span className="text-muted">—</span>;
+  return (
+    <ul className="space-y-1">
+      {changes.map((change) => (
+        <li key={change.field}>
+          <span className="font-semibold">{change.field}</span>: <span className="break-all">{change.before}</span> →{" "}
+          <span className="break-all">{change.after}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { filters, entries, nextQuery, error } = loaderData;
@@ -77,10 +94,19 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               className: "whitespace-nowrap",
             },
             { heading: "Who", cell: (entry) => entry.actorEmail, className: "break-all" },
-            { heading: "Action", cell: (entry) => entry.action },
-            { heading: "Target", cell: (entry) => entry.target, className: "break-all" },
-            { heading: "Before", cell: (entry) => entry.before, className: "font-mono text-xs break-all" },
-            { heading: "After", cell: (entry) => entry.after, className: "font-mono text-xs break-all" },
+            { heading: "What", cell: (entry) => entry.summary },
+            {
+              heading: "Target",
+              cell: (entry) =>
+                entry.link ? (
+                  <Link to={entry.link.to} className={`${LINK} break-all`}>
+                    {entry.link.label}
+                  </Link>
+                ) : (
+                  "—"
+                ),
+            },
+            { heading: "Changes (before → after)", cell: (entry) => <Changes changes={entry.changes} /> },
           ]}
         />
       )}

@@ -1,29 +1,71 @@
-import { exportOrders } from "../../../domain/orders/staff/list-orders.ts";
-import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
+import { formatSingaporeMobile } from "../../../domain/checkout/shipping-details.ts";
+import { exportOrderLines } from "../../../domain/reports/export-order-lines.ts";
+import { singaporeDateTimeText } from "../../../kernel/singapore-time.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { csvDownload } from "../../lib/csv-download.server.ts";
 import { orderFiltersOf } from "../../lib/order-filters.ts";
 import type { Route } from "./+types/admin-orders-csv";
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : (cents / 100).toFixed(2));
 
-/** The orders list, with the same filters, as a CSV file. */
+/**
+ * The orders list, with the same filters, as a CSV file with one row per order line (rewards too);
+ * an order's own figures (shipping, total, GST, refunds) on its first row only, so columns add up.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
-  const orders = await refusedAsPage(exportOrders(operations, orderFiltersOf(new URL(args.request.url).searchParams)));
+  const rows = await refusedAsPage(exportOrderLines(operations, orderFiltersOf(new URL(args.request.url).searchParams)));
   return csvDownload(
     "orders.csv",
-    ["invoice", "paid (Singapore time)", "name", "email", "mobile", "total SGD", "refunded SGD", "status", "member id"],
-    orders.map((order) => [
-      order.invoiceId,
-      formatTimestamp(order.paidAt),
-      order.name,
-      order.email,
-      order.mobile,
-      dollars(order.priceCents),
-      dollars(order.refundedCents),
-      order.status,
-      order.memberId,
+    [
+      "invoice",
+      "paid (Singapore time)",
+      "status",
+      "customer",
+      "email",
+      "mobile",
+      "member id",
+      "line",
+      "product",
+      "flavour",
+      "option",
+      "quantity",
+      "unit price SGD",
+      "line discount SGD",
+      "line total SGD",
+      "line GST SGD",
+      "reward points",
+      "refunded quantity",
+      "order shipping SGD",
+      "order total SGD",
+      "order GST SGD",
+      "order refunded SGD",
+      "refund GST SGD",
+    ],
+    rows.map((row) => [
+      row.invoiceId,
+      singaporeDateTimeText(row.paidAt).replace("T", " "),
+      row.status,
+      row.customer,
+      row.email,
+      formatSingaporeMobile(row.mobile),
+      row.memberId,
+      row.kind,
+      row.product,
+      row.flavour,
+      row.option,
+      row.quantity,
+      dollars(row.unitPriceCents),
+      dollars(row.discountCents),
+      dollars(row.lineTotalCents),
+      dollars(row.gstCents),
+      row.points,
+      row.refundedQuantity,
+      dollars(row.order?.shippingCents),
+      dollars(row.order?.totalCents),
+      dollars(row.order?.gstCents),
+      dollars(row.order?.refundedCents),
+      dollars(row.order?.refundGstCents),
     ]),
   );
 }

@@ -7,8 +7,10 @@ import {
   UpdateRewardInput,
   updateReward,
 } from "../../../domain/loyalty/staff/manage-rewards.ts";
+import { previewRewardChange } from "../../../domain/loyalty/staff/preview-reward-change.ts";
 import { ActionMessage, AdminForm, Field, SelectField, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { PageHeading, Section } from "../../components/admin/admin-parts.tsx";
+import { ConfirmRewardChange, type RewardConfirmation } from "../../components/admin/confirm-reward-change.tsx";
 import { DataTable } from "../../components/admin/data-table.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
@@ -47,7 +49,18 @@ export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
   try {
     if (formText(form, "intent") === "update") {
-      const updated = await updateReward(operations, formInput(UpdateRewardInput, form));
+      const change = formInput(UpdateRewardInput, form);
+      const preview = await previewRewardChange(operations, change);
+      // A new cost or switch changes what points are worth: staff see the liability move before saving.
+      if (preview.movesValue && formText(form, "confirmed") !== "1") {
+        const fields = Object.entries(change)
+          .filter(([name]) => name !== "active")
+          .map(([name, value]): [string, string] => [name, String(value)]);
+        return {
+          confirm: { ...preview, fields: change.active ? [...fields, ["active", "on"]] : fields } satisfies RewardConfirmation,
+        };
+      }
+      const updated = await updateReward(operations, change);
       return { ok: true, message: `Saved ${updated.name}; members see it now.` } satisfies ActionResult;
     }
     const created = await createReward(operations, formInput(CreateRewardInput, form));
@@ -99,12 +112,14 @@ function DetailFields({
 }
 
 export default function AdminRewards({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
+  const returned = useActionData<typeof action>();
+  const confirmation = returned && "confirm" in returned ? returned.confirm : null;
+  const result = returned && !("confirm" in returned) ? returned : undefined;
   const { rewards } = loaderData;
   return (
     <>
       <PageHeading title="Rewards" />
-      <ActionMessage result={result} />
+      {confirmation ? <ConfirmRewardChange confirmation={confirmation} /> : <ActionMessage result={result} />}
       <Section id="rewards" title="Rewards catalogue">
         <p className="mb-3 text-muted">
           Members see a change at once. Rewards already in a member's bag keep the points they cost.

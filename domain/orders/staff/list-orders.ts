@@ -49,7 +49,8 @@ function matching(query: string): SQL | undefined {
   );
 }
 
-function where(input: z.output<typeof OrderFilters>): SQL | undefined {
+/** The orders the filters match (placed orders only), as a condition on orders joined to their customer. */
+export function ordersMatching(input: z.output<typeof OrderFilters>): SQL | undefined {
   return and(
     input.query ? matching(input.query) : undefined,
     input.status ? eq(orders.status, input.status) : undefined,
@@ -76,7 +77,7 @@ function selectOrders(ctx: { db: Database }, input: z.output<typeof OrderFilters
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(where(input))
+    .where(ordersMatching(input))
     .orderBy(desc(orders.paidAt), desc(orders.id));
 }
 

@@ -1,0 +1,83 @@
+import type { DaySales, GroupSales, SalesFigures } from "../../../domain/reports/sales-figures.ts";
+import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
+import { formatMoney } from "../../../kernel/money.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
+import { type Column, DataTable } from "./data-table.tsx";
+
+const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents));
+
+/** The columns every sales table shares, after the one naming the row. */
+function figureColumns<Row extends SalesFigures>(shipping?: (row: Row) => number): Column<Row>[] {
+  return [
+    { heading: "Orders", cell: (row) => formatNumber(row.orders), numeric: true },
+    { heading: "Units", cell: (row) => formatNumber(row.units), numeric: true },
+    { heading: "Gross", cell: (row) => money(row.grossCents), numeric: true },
+    { heading: "Discounts", cell: (row) => money(row.discountCents), numeric: true },
+    ...(shipping ? [{ heading: "Shipping", cell: (row: Row) => money(shipping(row)), numeric: true }] : []),
+    { heading: "Refunds", cell: (row) => money(row.refundCents), numeric: true },
+    { heading: "Net", cell: (row) => money(row.netCents), numeric: true, className: "font-semibold" },
+    { heading: "GST in net", cell: (row) => money(row.gstCents), numeric: true },
+  ];
+}
+
+/** Sales by Singapore day, with the range's totals last. */
+export function SalesByDay({ days, totals, range }: { days: DaySales[]; totals: DaySales; range: string }) {
+  return (
+    <DataTable
+      caption={`Sales by day, ${range}`}
+      label="Sales by day"
+      minWidth="widest"
+      dense
+      rows={[...days, totals]}
+      rowKey={(row) => row.day || "total"}
+      empty="No days in the range."
+      columns={[
+        {
+          heading: "Day",
+          cell: (row) => (row.day ? formatCalendarDate(row.day) : "Total"),
+          rowHeader: true,
+          className: "whitespace-nowrap",
+        },
+        ...figureColumns<DaySales>((row) => row.shippingCents),
+      ]}
+    />
+  );
+}
+
+/** Sales by series or by product over the range. */
+export function SalesByGroup({
+  title,
+  rows,
+  range,
+  product,
+}: {
+  title: string;
+  rows: GroupSales[];
+  range: string;
+  product: boolean;
+}) {
+  return (
+    <DataTable
+      caption={`${title}, ${range}`}
+      label={title}
+      minWidth="widest"
+      dense
+      rows={rows}
+      rowKey={(row) => row.key}
+      empty="No sales in the range."
+      columns={[
+        {
+          heading: product ? "Product" : "Series",
+          cell: (row) => (
+            <>
+              {row.name}
+              {product && <span className="block text-xs text-muted">{row.series}</span>}
+            </>
+          ),
+          rowHeader: true,
+        },
+        ...figureColumns<GroupSales>(),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { data } from "react-router";
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
+import { getSalesReport } from "../../../domain/reports/get-sales-report.ts";
+import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
+import { ErrorMessage, Field, SearchForm, SubmitButton } from "../../components/admin/admin-form.tsx";
+import { CsvLink, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
+import { SalesByDay, SalesByGroup } from "../../components/admin/sales-tables.tsx";
+import { expectedFailure } from "../../lib/action-result.server.ts";
+import { requireStaffPage } from "../../lib/back-office.server.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { Route } from "./+types/admin-reports";
+
+export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Sales report"), { name: "robots", content: "noindex" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { operations } = requireStaffPage(args);
+  const query = new URL(args.request.url).searchParams;
+  const range = { from: query.get("from") ?? "", to: query.get("to") ?? "" };
+  try {
+    return { report: await getSalesReport(operations, range), range, error: null };
+  } catch (error) {
+    const { message, status } = expectedFailure(error);
+    return data({ report: null, range, error: message }, { status });
+  }
+}
+
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  const { report, error } = loaderData;
+  const range = report ? { from: report.from, to: report.to } : loaderData.range;
+  const days = report ? `${formatCalendarDate(report.from)} to ${formatCalendarDate(report.to)}` : "";
+  return (
+    <>
+      <PageHeading
+        title="Sales report"
+        aside={report && <CsvLink href={`/admin/reports.csv?${new URLSearchParams({ from: report.from, to: report.to })}`} />}
+      >
+        Orders count on the Singapore day they were paid, with their refunds; orders cancelled before shipping are no sales.
+        Prices include GST.
+      </PageHeading>
+      <SearchForm className="mt-4 grid gap-3 sm:grid-cols-3 sm:items-end">
+        <Field id="report-from" label="From (Singapore day)" name="from" type="date" defaultValue={range.from} />
+        <Field id="report-to" label="To (included)" name="to" type="date" defaultValue={range.to} />
+        <SubmitButton>Show</SubmitButton>
+        <p className="text-sm text-muted sm:col-span-3">
+          Up to {formatNumber(MAX_RANGE_DAYS)} days; the last {formatNumber(DEFAULT_RANGE_DAYS)} days unless you choose.
+        </p>
+      </SearchForm>
+      {error && <ErrorMessage message={error} />}
+      {report && (
+        <>
+          <Section id="by-day" title="By day">
+            <SalesByDay days={report.days} totals={report.totals} range={days} />
+          </Section>
+          <Section id="by-series" title="By series">
+            <SalesByGroup title="Sales by series" rows={report.series} range={days} product={false} />
+          </Section>
+          <Section id="by-product" title="By product">
+            <p className="mb-3 text-sm text-muted">
+              A product's refunds are the boxes refunds credit, at what was paid for them; money given back as an amount, and
+              shipping, count in the days only.
+            </p>
+            <SalesByGroup title="Sales by product" rows={report.products} range={days} product />
+          </Section>
+        </>
+      )}
+    </>
+  );
+}

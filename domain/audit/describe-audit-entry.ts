@@ -1,0 +1,79 @@
+import { formatMoney } from "../../kernel/money.ts";
+import { AUDIT_ACTION_WORDS, TARGET_PAGES } from "./audit-words.ts";
+
+/** One field an action changed: its name in words and its value before and after ("—" for none). */
+export type FieldChange = { field: string; before: string; after: string };
+
+/** An audit entry as people read it: a sentence, the page of its target, and the fields it changed. */
+export type DescribedEntry = { summary: string; link: { to: string; label: string } | null; changes: FieldChange[] };
+
+const NONE = "—";
+
+/** "pointsCost" → "points cost". */
+const fieldName = (key: string) =>
+  key
+    .replace(/Cents$/, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+
+function valueText(key: string, value: unknown): string {
+  if (value === null || value === undefined) return NONE;
+  if (typeof value === "number" && key.endsWith("Cents")) return formatMoney(value);
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.length > 0 ? value.join(", ") : NONE;
+  return JSON.stringify(value);
+}
+
+const fieldsOf = (side: unknown): Record<string, unknown> =>
+  side !== null && typeof side === "object" && !Array.isArray(side) ? (side as Record<string, unknown>) : {};
+
+/** The fields whose value differs between before and after, in the order they were recorded. */
+export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
+  const was = fieldsOf(before);
+  const now = fieldsOf(after);
+  const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
+  return keys
+    .map((key) => ({ field: fieldName(key), before: valueText(key, was[key]), after: valueText(key, now[key]) }))
+    .filter((change) => change.before !== change.after);
+}
+
+/** What names the target in the sentence: its name when the entry records one ('Free box'), else its id. */
+function targetName(kind: string, target: string, before: unknown, after: unknown): string {
+  const name = fieldsOf(after).name ?? fieldsOf(before).name;
+  if (kind === "order") return `#${target}`;
+  if (kind === "programme") return target;
+  return typeof name === "string" ? `'${name}'` : target;
+}
+
+/** The gist of a change in the sentence: its money, or its first fields ("points cost 500 → 600"). */
+function gist(action: string, changes: FieldChange[], after: unknown): string {
+  const amount = fieldsOf(after).amountCents;
+  if ((action === "order.refund" || action === "order.cancel") && typeof amount === "number") return ` (${formatMoney(amount)})`;
+  if (!action.endsWith(".update") && !action.startsWith("member.points")) return "";
+  const shown = changes.filter((change) => change.before !== NONE && change.after !== NONE).slice(0, 2);
+  return shown.length > 0 ? `: ${shown.map((change) => `${change.field} ${change.before} → ${change.after}`).join(", ")}` : "";
+}
+
+/** An entry in words; an action the log no longer knows is shown by its recorded name. */
+export function describeAuditEntry(entry: {
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  /** The order's id, when the target is an order's invoice number. */
+  orderId?: string | null;
+}): DescribedEntry {
+  const changes = fieldChanges(entry.before, entry.after);
+  const words = AUDIT_ACTION_WORDS[entry.action as keyof typeof AUDIT_ACTION_WORDS];
+  if (!words) return { summary: `${entry.action} ${entry.target}`, link: null, changes };
+  const page = TARGET_PAGES[words.target];
+  const named = targetName(words.target, entry.target, entry.before, entry.after);
+  const subject = [page.noun, named].filter(Boolean).join(" ");
+  const to = page.page(entry.target, entry.orderId ?? null);
+  return {
+    summary: `${words.verb} ${subject}${gist(entry.action, changes, entry.after)}`,
+    link: to ? { to, label: subject.charAt(0).toUpperCase() + subject.slice(1) } : null,
+    changes,
+  };
+}

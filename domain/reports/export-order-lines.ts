@@ -1,0 +1,171 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { products, purchaseOptions } from "../../db/schema/catalog.ts";
+import { rewards } from "../../db/schema/loyalty.ts";
+import { redeems } from "../../db/schema/members.ts";
+import { customers, orderLines, orders, refundLines, refunds } from "../../db/schema/orders.ts";
+import { ORDER_EXPORT_LIMIT, OrderFilters, ordersMatching } from "../orders/staff/list-orders.ts";
+import { staffHolding } from "../shared/access.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { chargedGstCents } from "./charged-gst.ts";
+
+/** What one order adds up to, written once, on its first line. */
+export type OrderTotals = {
+  shippingCents: number;
+  totalCents: number;
+  gstCents: number | null;
+  refundedCents: number;
+  refundGstCents: number | null;
+};
+
+/** One line of an order for the accounts: a product bought, or a reward taken with points. */
+export type OrderLineRow = {
+  invoiceId: string;
+  paidAt: Date;
+  status: string;
+  customer: string;
+  email: string;
+  mobile: string;
+  memberId: string | null;
+  kind: "product" | "reward";
+  product: string;
+  flavour: string | null;
+  option: string;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  lineTotalCents: number;
+  gstCents: number | null;
+  points: number | null;
+  /** Boxes of the line that completed refunds credit. */
+  refundedQuantity: number;
+  order: OrderTotals | null;
+};
+
+const declared = { access: staffHolding("orders"), input: OrderFilters };
+
+/**
+ * exportOrderLines: every line of the orders the list's filters match (up to ORDER_EXPORT_LIMIT
+ * orders, newest first), rewards after the bought lines, each order's totals on its first line only
+ * so that adding up a column never counts an order twice.
+ */
+export const exportOrderLines = defineOperation(declared, async function exportOrderLines(ctx, input): Promise<OrderLineRow[]> {
+  const chosen = ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(ordersMatching(input))
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(ORDER_EXPORT_LIMIT);
+  const credited = ctx.db
+    .select({
+      orderId: refundLines.orderId,
+      position: refundLines.position,
+      quantity: sql<number>`sum(${refundLines.quantity})`.as("credited_quantity"),
+    })
+    .from(refundLines)
+    .innerJoin(refunds, and(eq(refunds.id, refundLines.refundId), eq(refunds.status, "succeeded")))
+    .groupBy(refundLines.orderId, refundLines.position)
+    .as("credited");
+  const [lines, rewardLines, refundRows] = await Promise.all([
+    ctx.db
+      .select({
+        order: orders,
+        customer: customers.name,
+        line: orderLines,
+        refundedQuantity: sql<number>`coalesce(${credited.quantity}, 0)::int`,
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .leftJoin(credited, and(eq(credited.orderId, orderLines.orderId), eq(credited.position, orderLines.position)))
+      .where(inArray(orders.id, chosen))
+      .orderBy(desc(orders.paidAt), desc(orders.id), asc(orderLines.position)),
+    ctx.db
+      .select({
+        orderId: redeems.orderId,
+        reward: rewards.name,
+        product: products.name,
+        flavour: purchaseOptions.flavourName,
+        option: purchaseOptions.optionName,
+        optionId: redeems.optionId,
+        quantity: redeems.quantity,
+        pointsEach: redeems.pointsEach,
+      })
+      .from(redeems)
+      .leftJoin(rewards, eq(rewards.id, redeems.rewardId))
+      .leftJoin(purchaseOptions, eq(purchaseOptions.optionId, redeems.optionId))
+      .leftJoin(products, eq(products.id, purchaseOptions.productId))
+      .where(inArray(redeems.orderId, chosen))
+      .orderBy(asc(redeems.createdAt), asc(redeems.id)),
+    ctx.db
+      .select({ orderId: refunds.orderId, amountCents: refunds.amountCents })
+      .from(refunds)
+      .where(and(inArray(refunds.orderId, chosen), eq(refunds.status, "succeeded"))),
+  ]);
+  const supplier = ctx.settings.supplier;
+  const rewardsOf = Map.groupBy(rewardLines, (reward) => reward.orderId);
+  const refundsOf = Map.groupBy(refundRows, (refund) => refund.orderId);
+  const rows: OrderLineRow[] = [];
+  let previous: string | null = null;
+  for (const [index, { order, customer, line, refundedQuantity }] of lines.entries()) {
+    const common = {
+      invoiceId: order.invoiceId,
+      paidAt: order.paidAt,
+      status: order.status,
+      customer,
+      email: order.email,
+      mobile: order.mobile,
+      memberId: order.memberId,
+    };
+    // Each refund's GST as its credit note states it.
+    const refundGst = (refundsOf.get(order.id) ?? []).map((refund) =>
+      chargedGstCents(supplier, refund.amountCents, order.paidAt),
+    );
+    rows.push({
+      ...common,
+      kind: "product",
+      product: line.productName,
+      flavour: line.flavourName,
+      option: line.optionName,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      discountCents: line.discountCents,
+      lineTotalCents: line.lineTotalCents,
+      gstCents: chargedGstCents(supplier, line.lineTotalCents, order.paidAt),
+      points: null,
+      refundedQuantity: Number(refundedQuantity),
+      order:
+        previous === order.id
+          ? null
+          : {
+              shippingCents: order.shippingCents,
+              totalCents: order.priceCents,
+              gstCents: chargedGstCents(supplier, order.priceCents, order.paidAt),
+              refundedCents: order.refundedCents,
+              refundGstCents: supplier.gstRegistrationNumber
+                ? refundGst.reduce<number>((sum, cents) => sum + (cents ?? 0), 0)
+                : null,
+            },
+    });
+    previous = order.id;
+    if (lines[index + 1]?.order.id === order.id) continue;
+    for (const reward of rewardsOf.get(order.id) ?? []) {
+      rows.push({
+        ...common,
+        kind: "reward",
+        product: reward.product ?? reward.optionId,
+        flavour: reward.flavour,
+        option: reward.option ?? "",
+        quantity: reward.quantity,
+        unitPriceCents: 0,
+        discountCents: 0,
+        lineTotalCents: 0,
+        gstCents: null,
+        points: reward.pointsEach * reward.quantity,
+        refundedQuantity: 0,
+        order: null,
+      });
+    }
+  }
+  return rows;
+});
