@@ -204,6 +204,53 @@ export function ProgrammeRulesForm({ number, rules, answer }: { number: number; 
           defaultValue={rules.expiry.warningDays.join(", ")}
         />
       </fieldset>
+      <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>Referrals</legend>
+        <Check name="rules.referrals.enabled" label="Members refer friends" checked={rules.referrals.enabled} />
+        <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
+          The referrer earns the points of the "Refer Your Friends" action below.
+        </p>
+        <Field
+          id="referral-discount"
+          label="Friend's first-order discount (%)"
+          name="rules.referrals.friendDiscountPercent"
+          type="number"
+          min={1}
+          max={50}
+          required
+          defaultValue={rules.referrals.friendDiscountPercent}
+        />
+        <Field
+          id="referral-refund-window"
+          label="Refund window after delivery (days)"
+          name="rules.referrals.refundWindowDays"
+          type="number"
+          min={0}
+          max={90}
+          required
+          defaultValue={rules.referrals.refundWindowDays}
+        />
+        <Field
+          id="referral-weekly-cap"
+          label="Referrals per referrer a week before staff check"
+          name="rules.referrals.weeklyCapPerReferrer"
+          type="number"
+          min={1}
+          max={100}
+          required
+          defaultValue={rules.referrals.weeklyCapPerReferrer}
+        />
+        <Field
+          id="referral-device-window"
+          label="Same device or address checked over (days)"
+          name="rules.referrals.sameDeviceWindowDays"
+          type="number"
+          min={1}
+          max={365}
+          required
+          defaultValue={rules.referrals.sameDeviceWindowDays}
+        />
+      </fieldset>
       <h3 className="text-lg font-bold text-brand-900">Earn actions</h3>
       {rules.actions.map((action, index) => (
         <ActionFields key={action.id} action={action} index={index} />
