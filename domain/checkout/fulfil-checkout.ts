@@ -13,6 +13,7 @@ import { attachPendingRedeems } from "../loyalty/redeems/attach-pending-redeems.
 import { generateOrderCode } from "../orders/order-code.ts";
 import { queueOrderEmail } from "../orders/order-email.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";
+import { recordReferral } from "../referrals/record-referral.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { customerForOrder } from "./customer-record.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
@@ -63,7 +64,7 @@ async function insertOrder(
  * is paid (a webhook is a pointer, not the truth); the session row is locked, and the database's
  * one-order-per-session index backs that up, so duplicate webhooks, replays and the redirect racing
  * the webhook all end with the same single order, one set of lines, one confirmation email and one
- * `order.paid` event (delivered to webhook endpoints by the job queue, never while the shopper waits).
+ * `order.paid` event, and its referral when a friend's link brought it (decision 045) (delivered to webhook endpoints by the job queue, never while the shopper waits).
  * `orderCode` makes invoice ids (tests give their own to force a repeat).
  */
 export async function fulfilCheckout(
@@ -105,6 +106,8 @@ export async function fulfilCheckout(
       env: ctx.settings.env,
       subtotalCents: session.subtotalCents,
       discountCents: session.discountCents,
+      referralDiscountCents: session.referralDiscountCents,
+      cardFingerprint: state.cardFingerprint,
       shippingCents: session.shippingCents,
       priceCents: session.totalCents,
       promotionCode: session.promotionCode,
@@ -115,6 +118,7 @@ export async function fulfilCheckout(
     const orderCode = input.orderCode ?? generateOrderCode;
     const invoiceId = await insertOrder(tx, order, () => orderCode(now));
     await tx.insert(orderLines).values(session.lines.map((line, position) => ({ ...line, orderId: order.id, position })));
+    await recordReferral(tx, { ...order, shipping: session.shipping }, session, now);
     // A guest's bag has no points and no rewards to go with the order.
     if (memberId) {
       await creditPaidOrderToBagMember(tx, ctx.jobs, { order: { ...order, invoiceId }, bagId: session.bagId, at: now });

@@ -8,6 +8,7 @@ import { recordShopEvent } from "../../events/record-shop-event.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
 import { returnOrderRedeems } from "../../loyalty/refund-redeems.ts";
 import { reverseOrderPoints } from "../../loyalty/reverse-order-points.ts";
+import { referralOrderRefunded } from "../../referrals/referral-order-events.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -33,7 +34,7 @@ export type RefundOrderResult = {
  * `refund:order:{orderId}:{refundedCents}`; what earlier steps reversed is subtracted, so partial
  * refunds together never reverse more than was earned), the member's spend, purchase count and tier,
  * and — once all of it is refunded — the points of the rewards that went out with it, and the
- * refund's `order.refunded` event. Never more than is left of the price.
+ * refund's `order.refunded` event; a referral the order carries that has not paid yet is reversed. Never more than is left of the price.
  */
 export async function applyOrderRefund(
   tx: Tx,
@@ -58,6 +59,7 @@ export async function applyOrderRefund(
   // Rewards first: their returned points can then cover the reversal.
   const returns = fully ? await returnOrderRedeems(tx, jobs, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
   const reversal = await reverseOrderPoints(tx, jobs, { ...order, refundedCents, status }, { amountCents, fully, at });
+  await referralOrderRefunded(tx, order.id, at);
   const memberId = reversal.memberId ?? order.memberId;
   await recordShopEvent(tx, jobs, {
     type: "order.refunded",
