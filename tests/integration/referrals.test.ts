@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrals } from "../../db/schema/referrals.ts";
+import { getProgrammeAnalytics } from "../../domain/dashboard/get-programme-analytics.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { markOrderDelivered, shipOrder } from "../../domain/orders/staff/ship-order.ts";
@@ -9,9 +10,10 @@ import { recordReferral } from "../../domain/referrals/record-referral.ts";
 import { ensureReferralCode } from "../../domain/referrals/referral-code.ts";
 import { decideReferral } from "../../domain/referrals/staff/decide-referral.ts";
 import { createTestPaymentProvider } from "../../integrations/payments/test-provider.ts";
+import { singaporeDate } from "../../kernel/singapore-time.ts";
 import { publishRulesAt, sgt } from "../setup/expiry-fixtures.ts";
 import { checkLedgerAfterEach } from "../setup/ledger-invariant.ts";
-import { asJob, createMember, entriesOf, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
+import { asJob, asOwner, createMember, entriesOf, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
 import { twoLineOrder } from "../setup/refund-fixtures.ts";
@@ -174,6 +176,20 @@ describe(`referrals (${DRIVER_NAME})`, () => {
     expect(audits).toEqual([{ action: "referral.approve" }]);
     await maintain(PAST_WINDOW);
     expect(await bonusesOf(other.id)).toHaveLength(1);
+  });
+
+  it("counts referral orders and their cost on the dashboard for the chosen range", async () => {
+    const all = await db().select().from(referrals);
+    const rewarded = all.filter((referral) => referral.state === "rewarded");
+    const today = singaporeDate(new Date());
+    const paidToday = await getProgrammeAnalytics(asOwner(db()), { from: today, to: today });
+    expect(paidToday.referrals).toMatchObject({ orders: all.length, discountCents: 697 * all.length, pointsCredited: 0 });
+    const credited = await getProgrammeAnalytics(
+      asOwner(db(), () => PAST_WINDOW),
+      { from: "2030-01-20", to: "2030-01-20" },
+    );
+    expect(credited.referrals).toMatchObject({ orders: 0, discountCents: 0, pointsCredited: 200 * rewarded.length });
+    expect(credited.referrals.costCents).toBe(credited.referrals.pointsCents);
   });
 
   it("refuses staff without the points permission", async () => {
