@@ -31,7 +31,7 @@ export function ReferralLinkCard({ link }: { link: ReferralLinkView }) {
           readOnly
           value={link.url}
           data-testid="referral-link"
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm"
+          className="min-w-0 basis-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm sm:flex-1 sm:basis-auto"
           onFocus={(event) => event.currentTarget.select()}
         />
         <button

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { REFERRALS_OFF } from "../../domain/loyalty/programme-rules.ts";
-import { addressKey, type FriendFacts, judgeReferral, mobileKey, type ReferrerFacts } from "../../domain/referrals/fraud-rules.ts";
+import {
+  addressKey,
+  type FriendFacts,
+  judgeReferral,
+  mobileKey,
+  type ReferrerFacts,
+} from "../../domain/referrals/fraud-rules.ts";
 
 const NOW = new Date("2030-01-10T02:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;

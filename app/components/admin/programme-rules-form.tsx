@@ -40,6 +40,8 @@ function ActionFields({ action, index }: { action: Action; index: number }) {
   const name = (field: string) => `rules.actions.${index}.${field}`;
   const id = (field: string) => `action-${action.id}-${field}`;
   const builtIn = (Object.values(BUILT_IN_ACTIONS) as string[]).includes(action.id);
+  // Referrals switch the referral action on and off (decision 045); its own switch stays as it is.
+  const referral = action.id === BUILT_IN_ACTIONS.referral;
   return (
     <fieldset className={FIELDSET}>
       <legend className={LEGEND}>{action.title}</legend>
@@ -47,7 +49,8 @@ function ActionFields({ action, index }: { action: Action; index: number }) {
       <input type="hidden" name={name("verification")} value={action.verification} />
       <input type="hidden" name={name("socialNetwork")} value={action.socialNetwork ?? ""} />
       <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
-        <span className="font-mono">{action.id}</span> · {VERIFICATIONS[action.verification]}
+        <span className="font-mono">{action.id}</span> ·{" "}
+        {referral ? "For each referred friend's first order, once past its refund window" : VERIFICATIONS[action.verification]}
       </p>
       <Field id={id("title")} label="Title" name={name("title")} required maxLength={80} defaultValue={action.title} />
       <Field
@@ -61,7 +64,11 @@ function ActionFields({ action, index }: { action: Action; index: number }) {
       <SelectField id={id("icon")} label="Icon" name={name("icon")} options={ICONS} defaultValue={action.icon} />
       <Field id={id("points")} label="Points" name={name("points")} type="number" required min={0} defaultValue={action.points} />
       <Check name={name("hidden")} label="Hidden from the earn page" checked={action.hidden} />
-      <Check name={name("disabled")} label="Coming soon (cannot be done yet)" checked={action.disabled} />
+      {referral ? (
+        action.disabled && <input type="hidden" name={name("disabled")} value="on" />
+      ) : (
+        <Check name={name("disabled")} label="Coming soon (cannot be done yet)" checked={action.disabled} />
+      )}
       {!builtIn && <Check name={name("remove")} label="Remove this action" checked={false} />}
     </fieldset>
   );
