@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, testPaymentSessions } from "../../db/schema/orders.ts";
 import { referrals } from "../../db/schema/referrals.ts";
+import { auditLog } from "../../db/schema/staff.ts";
+import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
 import { callGraphQL, codesOf, memberOf, signIn } from "../setup/member-graphql.ts";
-import { newPerson, openBrowser, type ShopBrowser } from "../setup/shop-browser.ts";
+import { newPerson, openBrowser, type ShopBrowser, signInAtProvider } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const REFERRAL = `query($email: String!) {
@@ -108,5 +110,34 @@ describe("referral links, cookies and the friend's discount over HTTP", () => {
     const unknown = await openBrowser(shop).get("/r/ZZZZZZZZ");
     expect(unknown.status).toBe(303);
     expect(unknown.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("staff approve a held referral from the queue, audited; a bad decision is refused with a 400", async () => {
+    const [first] = await db().select({ id: referrals.id }).from(referrals).limit(1);
+    const [held] = await db()
+      .update(referrals)
+      .set({ state: "held", reasons: ["weekly-cap"] })
+      .where(eq(referrals.id, first?.id ?? ""))
+      .returning();
+    const staff = openBrowser(shop);
+    const start = await staff.post("/admin/login", { provider: TEST_OWNER.provider });
+    const callback = await signInAtProvider(staff.jar, new URL(start.headers.get("location") ?? ""), TEST_OWNER);
+    await staff.get(`${callback.pathname}${callback.search}`);
+    const page = await (await staff.get("/admin/referrals")).text();
+    expect(page).toContain("The referrer passed the weekly number of referrals");
+    const csrf = /<input type="hidden" name="csrf" value="([^"]*)"/.exec(page)?.[1] ?? "";
+
+    const bad = await staff.post("/admin/referrals", { csrf, referralId: held?.id ?? "", decision: "maybe" });
+    expect(bad.status).toBe(400);
+    const approved = await staff.post("/admin/referrals", { csrf, referralId: held?.id ?? "", decision: "approve" });
+    expect(approved.status).toBe(200);
+    expect(await approved.text()).toContain("Referral approved");
+    const [after] = await db()
+      .select()
+      .from(referrals)
+      .where(eq(referrals.id, held?.id ?? ""));
+    expect(after).toMatchObject({ state: "pending", decidedBy: TEST_OWNER.email });
+    const audit = await db().select().from(auditLog).where(eq(auditLog.action, "referral.approve"));
+    expect(audit).toHaveLength(1);
   });
 });
