@@ -36,7 +36,7 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] || null;
  * credited as a `referral-bonus` entry keyed by the referral, the referral turns rewarded, and its
  * `referral.completed` event and the referrer's email are recorded with it. The points credited; 0 when it was not due.
  */
-async function creditOne(tx: Tx, jobs: JobQueue, referralId: string, now: Date): Promise<number> {
+export async function creditReferral(tx: Tx, jobs: JobQueue, referralId: string, now: Date): Promise<number> {
   const [found] = await tx.select({ orderId: referrals.orderId }).from(referrals).where(eq(referrals.id, referralId));
   if (!found) return 0;
   const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for("update");
@@ -82,7 +82,7 @@ async function creditOne(tx: Tx, jobs: JobQueue, referralId: string, now: Date):
 /**
  * The scheduled referral credit (decision 045), part of the loyalty maintenance: finds the waiting
  * referrals whose refund window has ended by `now`, then credits each in a short transaction of its own
- * (creditOne). Runs at the same time, retries and a run killed half-way credit nothing twice: a
+ * (creditReferral). Runs at the same time, retries and a run killed half-way credit nothing twice: a
  * committed referral is rewarded and no longer waiting, and the ledger key backs that up.
  */
 export async function creditReferrals(
@@ -101,7 +101,7 @@ export async function creditReferrals(
     const end = windowEnd(referral, schedule);
     if (!end || end > now) continue;
     try {
-      const points = await ctx.db.transaction((tx) => creditOne(tx, ctx.jobs, referral.id, now));
+      const points = await ctx.db.transaction((tx) => creditReferral(tx, ctx.jobs, referral.id, now));
       if (points > 0) {
         result.credited += 1;
         result.points += points;

@@ -6,6 +6,7 @@ import { getProgrammeAnalytics } from "../../domain/dashboard/get-programme-anal
 import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { markOrderDelivered, shipOrder } from "../../domain/orders/staff/ship-order.ts";
+import { creditReferral, creditReferrals } from "../../domain/referrals/credit-referrals.ts";
 import { recordReferral } from "../../domain/referrals/record-referral.ts";
 import { ensureReferralCode } from "../../domain/referrals/referral-code.ts";
 import { decideReferral } from "../../domain/referrals/staff/decide-referral.ts";
@@ -121,16 +122,37 @@ describe(`referrals (${DRIVER_NAME})`, () => {
     expect(await bonusesOf(referrer.id)).toEqual([]);
   });
 
+  it("credits nothing for a referral found waiting whose order was refunded before its transaction began", async () => {
+    const referrer = await createMember(db());
+    const order = await referredOrder(referrer.id);
+    await deliver(order);
+    const found = await referralOf(order.id);
+    await refund(order, PAST_WINDOW);
+    const points = await db().transaction((tx) => creditReferral(tx, recordingJobs().jobs, found?.id ?? "", PAST_WINDOW));
+    expect(points).toBe(0);
+    expect(await referralOf(order.id)).toMatchObject({ state: "reversed" });
+    expect(await bonusesOf(referrer.id)).toEqual([]);
+  });
+
   it("races the credit against a refund of the same order: exactly one outcome", async () => {
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 5; round++) {
       const referrer = await createMember(db());
       const order = await referredOrder(referrer.id);
       await deliver(order);
-      await Promise.all([maintain(PAST_WINDOW), refund(order, PAST_WINDOW)]);
+      await Promise.all([
+        creditReferrals(
+          asJob(db(), () => PAST_WINDOW),
+          PAST_WINDOW,
+        ),
+        refund(order, PAST_WINDOW),
+      ]);
       const referral = await referralOf(order.id);
       const bonuses = await bonusesOf(referrer.id);
-      if (referral?.state === "rewarded") expect(bonuses).toHaveLength(1);
-      else {
+      if (referral?.state === "rewarded") {
+        // Credited first: the refund came after and changed nothing, so it never reversed it.
+        expect(bonuses).toHaveLength(1);
+        expect(referral.reasons).not.toContain("refunded");
+      } else {
         expect(referral?.state).toBe("reversed");
         expect(bonuses).toEqual([]);
       }
