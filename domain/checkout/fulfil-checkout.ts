@@ -64,8 +64,8 @@ async function insertOrder(
  * is paid (a webhook is a pointer, not the truth); the session row is locked, and the database's
  * one-order-per-session index backs that up, so duplicate webhooks, replays and the redirect racing
  * the webhook all end with the same single order, one set of lines, one confirmation email and one
- * `order.paid` event, and its referral when a friend's link brought it (decision 045) (delivered to webhook endpoints by the job queue, never while the shopper waits).
- * `orderCode` makes invoice ids (tests give their own to force a repeat).
+ * `order.paid` event (delivered to webhook endpoints by the job queue, never while the shopper waits),
+ * and one referral when a friend's link brought the order (decision 045). `orderCode` makes invoice ids (tests give their own to force a repeat).
  */
 export async function fulfilCheckout(
   ctx: OperationContext,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Database, Tx } from "../../db/client.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { currentProgramme } from "../loyalty/programme.ts";
 import type { OperationContext } from "../shared/context.ts";
@@ -39,7 +40,7 @@ export async function referralOfferFor(
 }
 
 /** Whether an order other than `orderId` was placed before by this email: the friend is not new after all. */
-export async function orderedBefore(db: OperationContext["db"], email: string, orderId: string): Promise<boolean> {
+export async function orderedBefore(db: Database | Tx, email: string, orderId: string): Promise<boolean> {
   const [found] = await db
     .select({ id: orders.id })
     .from(orders)
