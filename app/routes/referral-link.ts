@@ -3,6 +3,8 @@ import { requestContext } from "../context.ts";
 import { deviceOf, referralCookie } from "../lib/referral-cookie.server.ts";
 import type { Route } from "./+types/referral-link";
 
+const MAX_CODE_LENGTH = 40;
+
 /**
  * A member's referral link (/r/CODE): the browser remembers the code for the friend's first order and
  * gets a device id for the fraud checks, then lands on the home page. A code that is not a member's,
@@ -10,7 +12,9 @@ import type { Route } from "./+types/referral-link";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
-  const code = await followReferralLink(ctx.operations, { code: params.code });
+  // Anything longer is no code of ours: it lands on the home page like an unknown one.
+  const typed = params.code.length <= MAX_CODE_LENGTH ? params.code : "";
+  const code = await followReferralLink(ctx.operations, { code: typed });
   const headers = new Headers({ Location: "/", "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
   if (code) {
     headers.append("Set-Cookie", referralCookie(code, ctx.settings.secureCookies));

@@ -107,9 +107,11 @@ describe("referral links, cookies and the friend's discount over HTTP", () => {
         .where(eq(referrals.orderId, order?.id ?? "")),
     ).toEqual([]);
 
-    const unknown = await openBrowser(shop).get("/r/ZZZZZZZZ");
-    expect(unknown.status).toBe(303);
-    expect(unknown.headers.get("set-cookie")).toBeNull();
+    for (const path of ["/r/ZZZZZZZZ", `/r/${"A".repeat(500)}`, "/r/%3Cscript%3E"]) {
+      const unknown = await openBrowser(shop).get(path);
+      expect(unknown.status).toBe(303);
+      expect(unknown.headers.get("set-cookie")).toBeNull();
+    }
   });
 
   it("staff approve a held referral from the queue, audited; a bad decision is refused with a 400", async () => {
