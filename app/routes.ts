@@ -19,6 +19,7 @@ export default [
     route("member/redeem/:redemptionProductId", "routes/member/redeem.tsx"),
     route("member/earn-points", "routes/member/earn-points.tsx"),
     route("member/reviews", "routes/member/reviews.tsx"),
+    route("member/referrals", "routes/member/referrals.tsx"),
     route("member/reviews/:productId", "routes/member/review-product.tsx"),
     route("member/logout", "routes/member/logout.tsx"),
     route("email/unsubscribe", "routes/email/unsubscribe.tsx"),
@@ -45,6 +46,7 @@ export default [
   route("order/:invoiceId/invoice.pdf", "routes/orders/invoice-pdf.ts"),
   route("order/:invoiceId/credit-note/:refundId", "routes/orders/credit-note-pdf.ts"),
   route("debug/session", "routes/debug/debug-session.ts"),
+  route("r/:code", "routes/referral-link.ts"),
   route("admin/login", "routes/admin/admin-login.tsx"),
   route("admin/orders.csv", "routes/admin/admin-orders-csv.ts"),
   route("admin/members.csv", "routes/admin/admin-members-csv.ts"),
@@ -74,6 +76,7 @@ export default [
       route("admin/campaigns", "routes/admin/admin-campaigns.tsx"),
       route("admin/webhooks", "routes/admin/admin-webhooks.tsx"),
       route("admin/emails", "routes/admin/admin-emails.tsx"),
+      route("admin/referrals", "routes/admin/admin-referrals.tsx"),
     ]),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [

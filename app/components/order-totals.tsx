@@ -3,7 +3,14 @@ import { formatMoney } from "../../kernel/money.ts";
 import { LineTitle } from "./line-title.tsx";
 import { RewardSummaryLines } from "./reward-lines.tsx";
 
-export type Totals = { subtotalCents: number; discountCents: number; shippingCents: number; totalCents: number };
+export type Totals = {
+  subtotalCents: number;
+  /** Every discount; of it, referralDiscountCents (when given) is the referred friend's, shown on its own line. */
+  discountCents: number;
+  referralDiscountCents?: number;
+  shippingCents: number;
+  totalCents: number;
+};
 
 export function OrderTotals({
   totals,
@@ -14,16 +21,24 @@ export function OrderTotals({
   promotionCode?: string | null;
   totalLabel?: string;
 }) {
+  const referralCents = totals.referralDiscountCents ?? 0;
+  const promotionCents = totals.discountCents - referralCents;
   return (
     <dl className="space-y-2">
       <div className="flex justify-between">
         <dt>Subtotal</dt>
         <dd data-testid="checkout-subtotal">{formatMoney(totals.subtotalCents)}</dd>
       </div>
-      {totals.discountCents > 0 && (
+      {promotionCents > 0 && (
         <div className="flex justify-between text-sale">
           <dt>{discountLabel(promotionCode ?? null)}</dt>
-          <dd data-testid="checkout-discount">{formatMoney(-totals.discountCents)}</dd>
+          <dd data-testid="checkout-discount">{formatMoney(-promotionCents)}</dd>
+        </div>
+      )}
+      {referralCents > 0 && (
+        <div className="flex justify-between text-sale">
+          <dt>Friend's first-order discount</dt>
+          <dd data-testid="checkout-referral-discount">{formatMoney(-referralCents)}</dd>
         </div>
       )}
       <div className="flex justify-between">

@@ -45,6 +45,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["programme"],
   },
   {
+    to: "/admin/referrals",
+    label: "Referrals",
+    about: "Members' referred friends; approve or refuse those the fraud checks held.",
+    needs: ["points"],
+  },
+  {
     to: "/admin/emails",
     label: "Member emails",
     about: "Read each loyalty programme email as members get it, in HTML and as text.",

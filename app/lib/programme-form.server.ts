@@ -67,6 +67,13 @@ export function rulesFromForm(form: FormData): { rules: unknown; prefixes: strin
       months: checked(form, "rules.expiry.on") ? numberOf(formText(form, "rules.expiry.months")) : null,
       warningDays: daysOf(formText(form, "rules.expiry.warningDays")),
     },
+    referrals: {
+      enabled: checked(form, "rules.referrals.enabled"),
+      friendDiscountPercent: numberOf(formText(form, "rules.referrals.friendDiscountPercent")),
+      refundWindowDays: numberOf(formText(form, "rules.referrals.refundWindowDays")),
+      weeklyCapPerReferrer: numberOf(formText(form, "rules.referrals.weeklyCapPerReferrer")),
+      sameDeviceWindowDays: numberOf(formText(form, "rules.referrals.sameDeviceWindowDays")),
+    },
     actions: prefixes.map((prefix) => actionAt(form, prefix)),
   };
   return { rules, prefixes };
@@ -99,6 +106,10 @@ const SETTING_LABELS: Record<string, string> = {
   "rules.tierPolicy": "Tiers on publishing",
   "rules.expiry.months": "Points expire after (months)",
   "rules.expiry.warningDays": "Warn members (days before)",
+  "rules.referrals.friendDiscountPercent": "The referred friend's discount (%)",
+  "rules.referrals.refundWindowDays": "The referral refund window",
+  "rules.referrals.weeklyCapPerReferrer": "Referrals a referrer makes a week",
+  "rules.referrals.sameDeviceWindowDays": "Same device or address checked over (days)",
   "rules.actions": "The earn actions",
 };
 

@@ -87,6 +87,11 @@ export const checkoutSessions = pgTable(
     promotionCode: text("promotion_code").references(() => promotionCodes.code),
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull(),
+    /** The part of discountCents that is a referred friend's first-order discount (decision 045). */
+    referralDiscountCents: integer("referral_discount_cents").notNull().default(0),
+    /** The referral code that discount came from, and the device cookie the checkout started on. */
+    referralCode: text("referral_code"),
+    deviceId: text("device_id"),
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     failureMessage: text("failure_message"),
@@ -147,6 +152,10 @@ export const orders = pgTable(
     env: text("env").notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull(),
+    /** The part of discountCents that is a referred friend's first-order discount (decision 045). */
+    referralDiscountCents: integer("referral_discount_cents").notNull().default(0),
+    /** The paying card's fingerprint where the provider gives one (Stripe does): a referral's self-referral check. */
+    cardFingerprint: text("card_fingerprint"),
     shippingCents: integer("shipping_cents").notNull(),
     priceCents: integer("price_cents").notNull(),
     /** How much of the price has been refunded; points are reversed in proportion. */

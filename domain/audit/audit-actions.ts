@@ -35,5 +35,7 @@ export const AUDIT_ACTIONS = [
   "webhook.create",
   "webhook.update",
   "webhook.redeliver",
+  "referral.approve",
+  "referral.refuse",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -14,6 +14,7 @@ export type TargetKind =
   | "review"
   | "webhook"
   | "sku"
+  | "referral"
   | "job";
 
 /**
@@ -37,6 +38,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
   "order.note": { label: "Order note added", verb: "Added a note to", target: "order" },
   "order.tag": { label: "Order tagged", verb: "Tagged", target: "order" },
   "order.untag": { label: "Order tag removed", verb: "Removed a tag from", target: "order" },
+  "referral.approve": { label: "Referral approved", verb: "Approved the", target: "referral" },
+  "referral.refuse": { label: "Referral refused", verb: "Refused the", target: "referral" },
   "stock.adjust": { label: "Stock adjusted", verb: "Adjusted the stock of", target: "sku" },
   "stock.threshold": { label: "Low-stock threshold set", verb: "Set the low-stock threshold of", target: "sku" },
   "job.retry": { label: "Failed job retried", verb: "Retried", target: "job" },
@@ -73,5 +76,6 @@ export const TARGET_PAGES: Record<TargetKind, { noun: string; page: (target: str
     review: { noun: "review", page: () => "/admin/reviews" },
     webhook: { noun: "webhook", page: () => "/admin/webhooks" },
     sku: { noun: "SKU", page: () => "/admin/stock" },
+    referral: { noun: "referral of", page: () => "/admin/referrals" },
     job: { noun: "job", page: () => "/admin/jobs" },
   };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isAppError } from "../../kernel/app-error.ts";
 import { bagHolder, bagPromotionCode, loadBag } from "../bag/held-bag.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
+import { referralOfferFor } from "../referrals/referral-offer.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { endOpenCheckouts } from "./close-checkout.ts";
 import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
@@ -11,6 +12,8 @@ export type CheckoutSummary = { bag: PricedBag; pricing: CheckoutPricing; promot
 export const CheckoutSummaryInput = z.object({
   /** The shopper came back from the payment page without paying (its cancel address). */
   cancelledPayment: z.boolean().optional(),
+  /** The referral code the shopper's browser remembers from a member's link (decision 045). */
+  referralCode: z.string().max(40).nullish(),
 });
 
 const declared = { access: bagHolder, input: CheckoutSummaryInput };
@@ -18,7 +21,8 @@ const declared = { access: bagHolder, input: CheckoutSummaryInput };
 /**
  * checkoutSummary: the viewer's own bag priced for checkout; a code that stopped being usable is left
  * out and reported. Back from payment unpaid, the bag's open checkouts are ended first, so the
- * promotion use they held is free for the next attempt.
+ * promotion use they held is free for the next attempt. A referred friend's discount shows on its own line
+ * (referral-offer.ts); the email given at checkout is checked again there.
  */
 export const checkoutSummary = defineOperation(
   declared,
@@ -27,12 +31,16 @@ export const checkoutSummary = defineOperation(
     const bag = await loadBag(ctx, bagId);
     const code = bagId ? await bagPromotionCode(ctx, bagId) : null;
     const now = ctx.now();
-    if (!code) return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: null };
+    const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
+    const offer = await referralOfferFor(ctx, { code: input.referralCode ?? null, memberId, email: null });
+    const percent = offer?.percent ?? null;
+    if (!code) return { bag, pricing: await priceCheckout(ctx.db, bag, null, now, percent), promotionError: null };
     try {
-      return { bag, pricing: await priceCheckout(ctx.db, bag, code, now), promotionError: null };
+      return { bag, pricing: await priceCheckout(ctx.db, bag, code, now, percent), promotionError: null };
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return { bag, pricing: await priceCheckout(ctx.db, bag, null, now), promotionError: `${code}: ${error.message}` };
+      const pricing = await priceCheckout(ctx.db, bag, null, now, percent);
+      return { bag, pricing, promotionError: `${code}: ${error.message}` };
     }
   },
 );

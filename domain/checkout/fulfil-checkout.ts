@@ -13,6 +13,7 @@ import { attachPendingRedeems } from "../loyalty/redeems/attach-pending-redeems.
 import { generateOrderCode } from "../orders/order-code.ts";
 import { queueOrderEmail } from "../orders/order-email.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";
+import { recordReferral } from "../referrals/record-referral.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { takeCheckoutStock } from "../stock/checkout-stock.ts";
 import { customerForOrder } from "./customer-record.ts";
@@ -64,8 +65,8 @@ async function insertOrder(
  * is paid (a webhook is a pointer, not the truth); the session row is locked, and the database's
  * one-order-per-session index backs that up, so duplicate webhooks, replays and the redirect racing
  * the webhook all end with the same single order, one set of lines, one confirmation email and one
- * `order.paid` event (delivered to webhook endpoints by the job queue, never while the shopper waits).
- * `orderCode` makes invoice ids (tests give their own to force a repeat).
+ * `order.paid` event (delivered to webhook endpoints by the job queue, never while the shopper waits),
+ * and one referral when a friend's link brought the order (decision 045). `orderCode` makes invoice ids (tests give their own to force a repeat).
  */
 export async function fulfilCheckout(
   ctx: OperationContext,
@@ -109,6 +110,8 @@ export async function fulfilCheckout(
       env: ctx.settings.env,
       subtotalCents: session.subtotalCents,
       discountCents: session.discountCents,
+      referralDiscountCents: session.referralDiscountCents,
+      cardFingerprint: state.cardFingerprint,
       shippingCents: session.shippingCents,
       priceCents: session.totalCents,
       promotionCode: session.promotionCode,
@@ -119,6 +122,7 @@ export async function fulfilCheckout(
     const orderCode = input.orderCode ?? generateOrderCode;
     const invoiceId = await insertOrder(tx, order, () => orderCode(now));
     await tx.insert(orderLines).values(session.lines.map((line, position) => ({ ...line, orderId: order.id, position })));
+    await recordReferral(tx, { ...order, shipping: session.shipping }, session, now);
     // A guest's bag has no points and no rewards to go with the order.
     if (memberId) {
       await creditPaidOrderToBagMember(tx, ctx.jobs, { order: { ...order, invoiceId }, bagId: session.bagId, at: now });

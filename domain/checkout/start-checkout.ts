@@ -7,6 +7,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import { bagHolder, loadBag } from "../bag/held-bag.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { CHECKOUT_HOLD_MINUTES, holdPromotionUse } from "../promotions/promotion-hold.ts";
+import { referralOfferFor } from "../referrals/referral-offer.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { CHECKOUT_START_LIMIT, consumeRateLimit } from "../shared/rate-limit.ts";
 import { holdCheckoutStock } from "../stock/checkout-stock.ts";
@@ -21,6 +22,9 @@ export const StartCheckoutInput = ShippingInput.extend({
   baseUrl: z.url({ protocol: /^https?$/, error: "is not a web address" }).transform((url) => new URL(url).origin),
   /** The client's network address: checkouts started and promotion uses held are limited per address. */
   clientAddress: z.string().max(100),
+  /** The referral code and device cookie the shopper's browser holds (decision 045). */
+  referralCode: z.string().max(40).nullish(),
+  deviceId: z.string().max(64).nullish(),
 });
 
 export type StartedCheckout = { redirectUrl: string; sessionId: string };
@@ -39,7 +43,7 @@ const declared = { access: bagHolder, input: StartCheckoutInput };
 export const startCheckout = defineOperation(
   declared,
   async function startCheckout(ctx, input, { id: bagId }): Promise<StartedCheckout> {
-    const { baseUrl, clientAddress, ...shipping } = input;
+    const { baseUrl, clientAddress, referralCode, deviceId, ...shipping } = input;
     await consumeRateLimit(ctx.db, CHECKOUT_START_LIMIT, clientAddress, ctx.now());
     if (!bagId) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
     await endOpenCheckouts(ctx, bagId);
@@ -51,7 +55,8 @@ export const startCheckout = defineOperation(
     const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
     if (memberId) await ctx.db.update(bags).set({ memberId }).where(eq(bags.id, bagId));
     const [bagRow] = await ctx.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
-    const pricing = await priceCheckout(ctx.db, bag, bagRow?.promotionCode ?? null, ctx.now());
+    const offer = await referralOfferFor(ctx, { code: referralCode ?? null, memberId, email: shipping.email });
+    const pricing = await priceCheckout(ctx.db, bag, bagRow?.promotionCode ?? null, ctx.now(), offer?.percent ?? null);
     const shipped = [
       ...bag.lines.map((line) => shippedLine(line.product, line.option, line.quantity)),
       ...(memberId ? await pendingRewardLines(ctx, memberId) : []),
@@ -89,6 +94,9 @@ export const startCheckout = defineOperation(
         promotionCode: pricing.promotionCode,
         subtotalCents: pricing.subtotalCents,
         discountCents: pricing.discountCents,
+        referralDiscountCents: pricing.referralDiscountCents,
+        referralCode: pricing.referralDiscountCents > 0 ? (offer?.code ?? null) : null,
+        deviceId: deviceId ?? null,
         shippingCents: pricing.shippingCents,
         totalCents: pricing.totalCents,
         expiresAt: session.expiresAt,

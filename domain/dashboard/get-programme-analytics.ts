@@ -10,6 +10,7 @@ import { defineOperation } from "../shared/operation.ts";
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "./analytics-range.ts";
 import { netCents, ordersPaid } from "./order-figures.ts";
 import { pointFigures } from "./point-figures.ts";
+import { referralFigures } from "./referral-figures.ts";
 
 export const ProgrammeAnalyticsInput = z.object({
   /** Whole Singapore days, both included. */
@@ -92,11 +93,16 @@ const declared = { access: memberScreens, input: ProgrammeAnalyticsInput };
 
 /**
  * getProgrammeAnalytics: how the loyalty programme did over chosen Singapore days: members' orders
- * against guests', points redeemed against issued, and points expired less those staff restored.
+ * against guests', points redeemed against issued, points expired less those staff restored, and
+ * referral orders with what they cost (decision 045).
  */
 export const getProgrammeAnalytics = defineOperation(declared, async function getProgrammeAnalytics(ctx, input) {
   const { from, to, since, until } = rangeOf(ctx.now(), input);
-  const [groups, points] = await Promise.all([customerGroups(ctx, since, until), pointFigures(ctx, since, until)]);
+  const [groups, points, referrals] = await Promise.all([
+    customerGroups(ctx, since, until),
+    pointFigures(ctx, since, until),
+    referralFigures(ctx, since, until),
+  ]);
   return {
     from,
     to,
@@ -105,5 +111,6 @@ export const getProgrammeAnalytics = defineOperation(declared, async function ge
     pointsRedeemed: points.redeemed,
     redemptionRate: points.redemptionRate,
     pointsExpired: points.expired - points.restored,
+    referrals,
   };
 });

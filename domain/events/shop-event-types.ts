@@ -97,7 +97,8 @@ export type PointsExpiringData = { memberId: string; points: number; expiresAt: 
 /** For the referral work to record: a referred friend's order has passed its refund window and the referrer is credited. */
 export type ReferralCompletedData = {
   referrerMemberId: string;
-  referredMemberId: string;
+  /** The friend's membership, when they ordered signed in; null for a guest's order. */
+  referredMemberId: string | null;
   orderId: string;
   points: number;
   at: string;

@@ -32,11 +32,25 @@ const EARNED_THROUGH = {
     path: null,
     label: null,
   },
+  referral: {
+    explanation: "Share your link: these points are yours for each friend's first order, once it is past its refund window.",
+    path: "/member/referrals",
+    label: "Your referral link",
+  },
 } as const;
 
-function earnActionOf(rule: EarnActionRule): EarnAction {
-  const earnedThrough =
-    rule.verification === "review" || rule.verification === "staff" ? EARNED_THROUGH[rule.verification] : undefined;
+/**
+ * The referral action is earned through referrals, never by saying it is done: open while the
+ * version's referrals are on, "Coming Soon" while they are off (decision 045).
+ */
+function earnedThroughOf(rule: EarnActionRule, referralsOn: boolean) {
+  if (rule.id === BUILT_IN_ACTIONS.referral) return referralsOn ? EARNED_THROUGH.referral : undefined;
+  return rule.verification === "review" || rule.verification === "staff" ? EARNED_THROUGH[rule.verification] : undefined;
+}
+
+function earnActionOf(rule: EarnActionRule, rules: ProgrammeRules): EarnAction {
+  const referral = rule.id === BUILT_IN_ACTIONS.referral;
+  const earnedThrough = earnedThroughOf(rule, rules.referrals.enabled);
   return {
     id: rule.id,
     icon: rule.icon,
@@ -45,7 +59,7 @@ function earnActionOf(rule: EarnActionRule): EarnAction {
     points: rule.points,
     verification: rule.verification,
     isHidden: rule.hidden,
-    isDisabled: rule.disabled,
+    isDisabled: referral ? !rules.referrals.enabled : rule.disabled,
     ...(rule.socialNetwork ? { socialNetwork: rule.socialNetwork } : {}),
     ...(earnedThrough ? { earnedThrough } : {}),
   };
@@ -53,15 +67,15 @@ function earnActionOf(rule: EarnActionRule): EarnAction {
 
 /** The version's earn actions in the order members see them. */
 export function earnActionsOf(rules: ProgrammeRules): EarnAction[] {
-  return rules.actions.map(earnActionOf);
+  return rules.actions.map((rule) => earnActionOf(rule, rules));
 }
 
 export function findEarnAction(rules: ProgrammeRules, id: string): EarnAction | undefined {
   const rule = rules.actions.find((action) => action.id === id);
-  return rule ? earnActionOf(rule) : undefined;
+  return rule ? earnActionOf(rule, rules) : undefined;
 }
 
-/** An action the shop's own code credits (sign-up, an approved review); every version keeps both. */
+/** An action the shop's own code credits (sign-up, an approved review, a referral); every version keeps them. */
 export function builtInAction(rules: ProgrammeRules, which: keyof typeof BUILT_IN_ACTIONS): EarnAction {
   const action = findEarnAction(rules, BUILT_IN_ACTIONS[which]);
   if (!action) throw new Error(`The programme has no "${BUILT_IN_ACTIONS[which]}" action.`);

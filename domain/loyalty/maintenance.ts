@@ -3,6 +3,7 @@ import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { queueGoldEndingEmails } from "../member-emails/gold-ending-emails.ts";
 import { queuePointsExpiringEmails } from "../member-emails/points-expiring-emails.ts";
+import { creditReferrals, type ReferralCreditResult } from "../referrals/credit-referrals.ts";
 import { backgroundJob } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { expirePoints, type PointsExpiryResult } from "./expiry/expire-points.ts";
@@ -23,6 +24,8 @@ export type MaintenanceResult = {
   goldEndingEmails: number;
   /** Points-expiring emails queued, one per expiry warning (decisions 043, 044). */
   pointsExpiringEmails: number;
+  /** Referrals past their refund window whose referrer was credited (decision 045). */
+  referrals: ReferralCreditResult;
 };
 
 const declared = { access: backgroundJob, input: z.object({}) };
@@ -33,7 +36,7 @@ const declared = { access: backgroundJob, input: z.object({}) };
  * that have ended by now (renew or back to green, tiers.ts), expires the Pending redeems past their
  * hold (redeem-expiry.ts), writes off the points whose expiry date has come and records the expiry
  * warnings due (expiry/expire-points.ts), queues the emails of gold years ending soon
- * (gold-ending-emails.ts), then refreshes the ledger's planner statistics (point-history.ts). It
+ * (gold-ending-emails.ts), credits the referrals past their refund window (credit-referrals.ts), then refreshes the ledger's planner statistics (point-history.ts). It
  * first finds who is due, then handles each member in a short transaction of its own (lock the
  * member, re-check, change), so no member stays locked while the others are handled, and runs at
  * the same time (another process, a retry) do nothing twice.
@@ -64,6 +67,7 @@ export const runLoyaltyMaintenance = defineOperation(
       points: { expired: 0, pointsExpired: 0, warnings: 0 },
       goldEndingEmails: 0,
       pointsExpiringEmails: 0,
+      referrals: { credited: 0, points: 0 },
     };
     const failures: unknown[] = [];
     for (const { id } of due) {
@@ -90,6 +94,9 @@ export const runLoyaltyMaintenance = defineOperation(
     result.goldEndingEmails = goldEnding.queued;
     failures.push(...goldEnding.failures);
     result.redeems = await expirePendingRedeems(ctx.db, ctx.jobs, now);
+    const credits = await creditReferrals(ctx, now);
+    result.referrals = credits.result;
+    failures.push(...credits.failures);
     await refreshLedgerStatistics(ctx);
     if (failures.length > 0) {
       throw new AggregateError(failures, `loyalty maintenance: ${failures.length} member(s) failed (${JSON.stringify(result)})`);

@@ -18,6 +18,7 @@ export const POINT_KIND_LABELS = {
   campaign: "Campaign Bonus",
   expired: "Points Expired",
   "expiry-reversal": "Expired Points Restored",
+  "referral-bonus": "Referral Bonus",
 } as const;
 
 export type PointKind = keyof typeof POINT_KIND_LABELS;

@@ -51,6 +51,14 @@ const SETTINGS: { label: string; read: (rules: ProgrammeRules) => string }[] = [
   { label: "Tiers on publishing", read: (rules) => TIER_POLICY_WORDS[rules.tierPolicy] },
   { label: "Points expire", read: (rules) => expiryWords(rules.expiry) },
   { label: "Expiry warnings", read: (rules) => warningWords(rules.expiry.warningDays) },
+  { label: "Referrals", read: (rules) => (rules.referrals.enabled ? "on" : "off") },
+  {
+    label: "Referred friend's discount",
+    read: (rules) => `${formatNumber(rules.referrals.friendDiscountPercent)}% off the first order`,
+  },
+  { label: "Referral refund window", read: (rules) => plural(rules.referrals.refundWindowDays, "day") },
+  { label: "Referrals a referrer makes a week", read: (rules) => formatNumber(rules.referrals.weeklyCapPerReferrer) },
+  { label: "Same device or address checked over", read: (rules) => plural(rules.referrals.sameDeviceWindowDays, "day") },
 ];
 
 /** An action's fields staff change, and how each reads. */

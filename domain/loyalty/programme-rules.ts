@@ -52,6 +52,32 @@ export const ExpiryRule = z.object({
 });
 export type ExpiryRule = z.infer<typeof ExpiryRule>;
 
+/** Referrals off, with the numbers a version that switches them on starts from (decision 045). */
+export const REFERRALS_OFF = {
+  enabled: false,
+  friendDiscountPercent: 10,
+  refundWindowDays: 14,
+  weeklyCapPerReferrer: 5,
+  sameDeviceWindowDays: 30,
+};
+
+/**
+ * Members referring friends (decision 045). The referrer's points are the "refer-friends" action's
+ * points, defined there once; the friend's first order gets a percentage off its goods.
+ */
+export const ReferralRule = z.object({
+  enabled: z.boolean(),
+  /** Off the goods of a referred friend's first order, after any promotion code. */
+  friendDiscountPercent: whole(1, 50),
+  /** Days after the friend's order is delivered during which a refund cancels the referral. */
+  refundWindowDays: whole(0, 90),
+  /** Referrals one referrer may make in 7 days before the next waits for staff. */
+  weeklyCapPerReferrer: whole(1, 100),
+  /** How far back a referrer's earlier referral from the same device or address makes a new one doubtful. */
+  sameDeviceWindowDays: whole(1, 365),
+});
+export type ReferralRule = z.infer<typeof ReferralRule>;
+
 export const ProgrammeRules = z
   .object({
     earning: z.object({
@@ -89,6 +115,8 @@ export const ProgrammeRules = z
     tierPolicy: z.enum(["keep", "rejudge"]),
     /** Versions published before expiry existed (version 1) hold no such field: for them it is off. */
     expiry: ExpiryRule.default(EXPIRY_OFF),
+    /** Likewise referrals (decision 045): version 1 holds no such field, so they are off. */
+    referrals: ReferralRule.default(REFERRALS_OFF),
     actions: z.array(EarnActionRule).min(1).max(30),
   })
   .superRefine((rules, ctx) => {

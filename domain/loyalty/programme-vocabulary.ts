@@ -32,7 +32,7 @@ export const SOCIAL_NETWORKS = ["instagram", "tiktok", "facebook"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** Actions the shop's own code credits; a version may change their words and points, never drop them. */
-export const BUILT_IN_ACTIONS = { signUp: "sign-up", review: "post-review" } as const;
+export const BUILT_IN_ACTIONS = { signUp: "sign-up", review: "post-review", referral: "refer-friends" } as const;
 
 /** The period a new draft offers when staff switch expiry on (decision 043); version 1 has expiry off. */
 export const OFFERED_EXPIRY_MONTHS = 12;

@@ -27,6 +27,8 @@ export type PaymentSessionState = {
   paid: boolean;
   status: "open" | "complete" | "expired";
   customerId: string | null;
+  /** The paying card's fingerprint (Stripe's payment_method card.fingerprint); null where the provider gives none. */
+  cardFingerprint: string | null;
 };
 
 export type PaymentEventType =

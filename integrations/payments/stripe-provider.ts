@@ -68,7 +68,8 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
-    retrieveSession: async (sessionId) => stateOf(await stripe.checkout.sessions.retrieve(sessionId)),
+    retrieveSession: async (sessionId) =>
+      stateOf(await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.payment_method"] })),
     async expireSession(sessionId) {
       try {
         return stateOf(await stripe.checkout.sessions.expire(sessionId));
@@ -101,5 +102,14 @@ function stateOf(session: Stripe.Checkout.Session): PaymentSessionState {
   const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
   const status: PaymentSessionState["status"] =
     session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open";
-  return { id: session.id, paid, status, customerId: customer };
+  return { id: session.id, paid, status, customerId: customer, cardFingerprint: cardFingerprintOf(session) };
+}
+
+/** The paying card's fingerprint, when the session was read with its payment method expanded. */
+function cardFingerprintOf(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  if (!intent || typeof intent === "string") return null;
+  const method = intent.payment_method;
+  if (!method || typeof method === "string") return null;
+  return method.card?.fingerprint ?? null;
 }

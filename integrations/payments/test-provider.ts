@@ -70,7 +70,7 @@ export function createTestPaymentProvider(deps: {
     const row = await findSession(sessionId);
     if (!row) return null;
     const status = row.status === "paid" ? "complete" : row.status;
-    return { id: row.id, paid: row.status === "paid", status, customerId: null };
+    return { id: row.id, paid: row.status === "paid", status, customerId: null, cardFingerprint: null };
   }
 
   async function eventOfPaidSession(session: TestPaymentSession): Promise<TestPaymentOutcome> {

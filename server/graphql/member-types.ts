@@ -4,6 +4,7 @@ import { dummyOrderAsOrder } from "../../domain/members/dummy-order-as-order.ts"
 import type { MemberSummary } from "../../domain/members/load-member.ts";
 import { loadMemberLists, type MemberListName, type MemberLists } from "../../domain/members/member-lists.ts";
 import type { LinkedCustomerView, LinkedOrderView, PointTransactionView } from "../../domain/members/member-view.ts";
+import { getMemberReferrals } from "../../domain/referrals/get-member-referrals.ts";
 import { fromCents } from "../../kernel/money.ts";
 import type { GraphQLContext } from "./context.ts";
 import { jsonScalar } from "./json-scalar.ts";
@@ -53,6 +54,15 @@ export const memberTypeResolvers = {
     pointsExpiring: async (member: MemberParent, _args: unknown, ctx: GraphQLContext) => {
       const expiry = await getPointsExpiry(await ctx.signedIn(), { memberId: member.id });
       return expiry && { points: expiry.points, expiresOn: expiry.expiresOn };
+    },
+    referral: async (member: MemberParent, _args: unknown, ctx: GraphQLContext) => {
+      const operations = await ctx.signedIn();
+      const view = await getMemberReferrals(operations, { memberId: member.id });
+      return view.code && view.path && { code: view.code, link: `${operations.settings.publicUrl}${view.path}` };
+    },
+    referrals: async (member: MemberParent, _args: unknown, ctx: GraphQLContext) => {
+      const view = await getMemberReferrals(await ctx.signedIn(), { memberId: member.id });
+      return view.referrals.map((referral) => ({ ...referral, createdAt: referral.createdAt.toISOString() }));
     },
   },
   PointTransaction: {

@@ -56,6 +56,15 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
         }
         if (request.url?.startsWith("/v1/checkout/sessions/cs_test_")) {
           const paid = request.url.includes("paid");
+          // Read with its payment method expanded (the card's fingerprint), Stripe nests the objects.
+          const expanded = request.url.includes("expand");
+          const intent = expanded
+            ? {
+                id: "pi_42",
+                object: "payment_intent",
+                payment_method: { id: "pm_1", object: "payment_method", card: { fingerprint: "fp_card_42" } },
+              }
+            : "pi_42";
           return response.end(
             JSON.stringify({
               id: "cs_test_paid",
@@ -63,7 +72,7 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
               status: paid ? "complete" : "open",
               payment_status: paid ? "paid" : "unpaid",
               customer: "cus_42",
-              payment_intent: paid ? "pi_42" : null,
+              payment_intent: paid ? intent : null,
             }),
           );
         }
@@ -135,7 +144,10 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       paid: true,
       status: "complete",
       customerId: "cus_42",
+      cardFingerprint: "fp_card_42",
     });
+    const read = seen.find((request) => request.path.startsWith("/v1/checkout/sessions/cs_test_paid?"));
+    expect(decodeURIComponent(read?.path ?? "")).toContain("expand[0]=payment_intent.payment_method");
     expect((await provider().retrieveSession("cs_test_open"))?.paid).toBe(false);
   });
 
@@ -145,6 +157,7 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       paid: false,
       status: "expired",
       customerId: null,
+      cardFingerprint: null,
     });
     const expire = seen.find((request) => request.path === "/v1/checkout/sessions/cs_test_open/expire");
     expect(expire?.method).toBe("POST");

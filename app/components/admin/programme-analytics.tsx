@@ -1,5 +1,6 @@
 import { DEFAULT_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
 import type { CustomerGroupFigures } from "../../../domain/dashboard/get-programme-analytics.ts";
+import type { ReferralFigures } from "../../../domain/dashboard/referral-figures.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
@@ -16,6 +17,7 @@ export type ProgrammeAnalyticsData = {
   pointsRedeemed: number;
   redemptionRate: number | null;
   pointsExpired: number;
+  referrals: ReferralFigures;
 };
 
 /** The figures, or why there are none: the range as typed comes back with the message. */
@@ -44,6 +46,13 @@ function Figures({ figures }: { figures: ProgrammeAnalyticsData }) {
     { label: "Redemption rate (redeemed ÷ issued)", value: percent(figures.redemptionRate) },
     { label: "Points expired (less those restored)", value: formatNumber(figures.pointsExpired) },
   ];
+  const referrals = [
+    { label: "Orders through a referral link", value: formatNumber(figures.referrals.orders) },
+    { label: "Friends' first-order discounts", value: formatMoney(figures.referrals.discountCents) },
+    { label: "Referral points credited", value: formatNumber(figures.referrals.pointsCredited) },
+    { label: "Those points' value", value: formatMoney(figures.referrals.pointsCents) },
+    { label: "Referrals' cost (discounts and points)", value: formatMoney(figures.referrals.costCents) },
+  ];
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <DataTable
@@ -67,6 +76,18 @@ function Figures({ figures }: { figures: ProgrammeAnalyticsData }) {
           { heading: "Points", cell: (row) => row.value, numeric: true },
         ]}
         rows={points}
+        rowKey={(row) => row.label}
+        empty="No figures yet."
+        minWidth="phone"
+      />
+      <DataTable
+        caption={`Referrals, ${days}`}
+        label="Referrals in the range"
+        columns={[
+          { heading: "Figure", cell: (row) => row.label, rowHeader: true },
+          { heading: "Value", cell: (row) => row.value, numeric: true },
+        ]}
+        rows={referrals}
         rowKey={(row) => row.label}
         empty="No figures yet."
         minWidth="phone"

@@ -40,6 +40,8 @@ function ActionFields({ action, index }: { action: Action; index: number }) {
   const name = (field: string) => `rules.actions.${index}.${field}`;
   const id = (field: string) => `action-${action.id}-${field}`;
   const builtIn = (Object.values(BUILT_IN_ACTIONS) as string[]).includes(action.id);
+  // Referrals switch the referral action on and off (decision 045); its own switch stays as it is.
+  const referral = action.id === BUILT_IN_ACTIONS.referral;
   return (
     <fieldset className={FIELDSET}>
       <legend className={LEGEND}>{action.title}</legend>
@@ -47,7 +49,8 @@ function ActionFields({ action, index }: { action: Action; index: number }) {
       <input type="hidden" name={name("verification")} value={action.verification} />
       <input type="hidden" name={name("socialNetwork")} value={action.socialNetwork ?? ""} />
       <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
-        <span className="font-mono">{action.id}</span> · {VERIFICATIONS[action.verification]}
+        <span className="font-mono">{action.id}</span> ·{" "}
+        {referral ? "For each referred friend's first order, once past its refund window" : VERIFICATIONS[action.verification]}
       </p>
       <Field id={id("title")} label="Title" name={name("title")} required maxLength={80} defaultValue={action.title} />
       <Field
@@ -61,7 +64,11 @@ function ActionFields({ action, index }: { action: Action; index: number }) {
       <SelectField id={id("icon")} label="Icon" name={name("icon")} options={ICONS} defaultValue={action.icon} />
       <Field id={id("points")} label="Points" name={name("points")} type="number" required min={0} defaultValue={action.points} />
       <Check name={name("hidden")} label="Hidden from the earn page" checked={action.hidden} />
-      <Check name={name("disabled")} label="Coming soon (cannot be done yet)" checked={action.disabled} />
+      {referral ? (
+        action.disabled && <input type="hidden" name={name("disabled")} value="on" />
+      ) : (
+        <Check name={name("disabled")} label="Coming soon (cannot be done yet)" checked={action.disabled} />
+      )}
       {!builtIn && <Check name={name("remove")} label="Remove this action" checked={false} />}
     </fieldset>
   );
@@ -202,6 +209,53 @@ export function ProgrammeRulesForm({ number, rules, answer }: { number: number; 
           label="Warn members (days before, e.g. 30, 3)"
           name="rules.expiry.warningDays"
           defaultValue={rules.expiry.warningDays.join(", ")}
+        />
+      </fieldset>
+      <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>Referrals</legend>
+        <Check name="rules.referrals.enabled" label="Members refer friends" checked={rules.referrals.enabled} />
+        <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
+          The referrer earns the points of the "Refer Your Friends" action below.
+        </p>
+        <Field
+          id="referral-discount"
+          label="Friend's first-order discount (%)"
+          name="rules.referrals.friendDiscountPercent"
+          type="number"
+          min={1}
+          max={50}
+          required
+          defaultValue={rules.referrals.friendDiscountPercent}
+        />
+        <Field
+          id="referral-refund-window"
+          label="Refund window after delivery (days)"
+          name="rules.referrals.refundWindowDays"
+          type="number"
+          min={0}
+          max={90}
+          required
+          defaultValue={rules.referrals.refundWindowDays}
+        />
+        <Field
+          id="referral-weekly-cap"
+          label="Referrals per referrer a week before staff check"
+          name="rules.referrals.weeklyCapPerReferrer"
+          type="number"
+          min={1}
+          max={100}
+          required
+          defaultValue={rules.referrals.weeklyCapPerReferrer}
+        />
+        <Field
+          id="referral-device-window"
+          label="Same device or address checked over (days)"
+          name="rules.referrals.sameDeviceWindowDays"
+          type="number"
+          min={1}
+          max={365}
+          required
+          defaultValue={rules.referrals.sameDeviceWindowDays}
         />
       </fieldset>
       <h3 className="text-lg font-bold text-brand-900">Earn actions</h3>

@@ -11,6 +11,7 @@ import { expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../..
 import { errorProps, useFocusFirstError } from "../../lib/form-errors.ts";
 import { privatePageHeaders } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import { readDeviceId, readReferralCode } from "../../lib/referral-cookie.server.ts";
 import type { Route } from "./+types/shipping";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Shipping");
@@ -18,9 +19,9 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Ship
 // The form may start filled with the member's own details.
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { operations } = context.get(requestContext);
-  const summary = await checkoutSummary(operations, {});
+  const summary = await checkoutSummary(operations, { referralCode: readReferralCode(request) });
   if (summary.bag.lines.length === 0) throw redirect("/checkout/summary");
   return { pricing: summary.pricing, prefill: await shippingPrefill(operations, {}) };
 }
@@ -42,6 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...values,
       baseUrl: new URL(request.url).origin,
       clientAddress,
+      referralCode: readReferralCode(request),
+      deviceId: readDeviceId(request),
     });
     return redirect(started.redirectUrl, 303);
   } catch (error) {

@@ -15,6 +15,7 @@ import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import { readReferralCode } from "../../lib/referral-cookie.server.ts";
 import { rewardsInBag } from "../../lib/reward-bag.server.ts";
 import type { Route } from "./+types/summary";
 
@@ -23,7 +24,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Summ
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const cancelled = new URL(request.url).searchParams.has("cancelled");
-  const { bag, pricing, promotionError } = await checkoutSummary(ctx.operations, { cancelledPayment: cancelled });
+  const { bag, pricing, promotionError } = await checkoutSummary(ctx.operations, {
+    cancelledPayment: cancelled,
+    referralCode: readReferralCode(request),
+  });
   // The lines shown are the priced ones; of the bag itself the page only needs whether it is empty.
   return {
     isEmpty: bag.lines.length === 0,

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { isForTier } from "../../../domain/loyalty/campaigns/campaign.ts";
 import { listActiveCampaigns } from "../../../domain/loyalty/campaigns/list-active-campaigns.ts";
 import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
+import { getMemberReferrals } from "../../../domain/referrals/get-member-referrals.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
@@ -13,6 +14,7 @@ import { GoldProgress } from "../../components/gold-progress.tsx";
 import { MemberAvatar } from "../../components/member-avatar.tsx";
 import { MemberOrders } from "../../components/member-orders.tsx";
 import { PointHistory } from "../../components/point-history.tsx";
+import { ReferralLinkCard } from "../../components/referral-link-card.tsx";
 import { RewardsList } from "../../components/rewards-list.tsx";
 import { SignOutButton } from "../../components/sign-out-button.tsx";
 import { TierBadge } from "../../components/tier-badge.tsx";
@@ -25,6 +27,7 @@ import { memberOrderRows } from "../../lib/member-order-rows.server.ts";
 import { MEMBER_PLACES } from "../../lib/member-paths.ts";
 import { privatePageHeaders, requireMember, signOutToken } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import { deviceOf } from "../../lib/referral-cookie.server.ts";
 import type { Route } from "./+types/member-home";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Member");
@@ -56,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get(HISTORY_PARAM);
   const { home, historyProblem } = await memberHomeAt(ctx, member.id, before);
   const { pointHistory } = home;
+  const device = deviceOf(request, ctx.settings.secureCookies);
+  const referrals = await getMemberReferrals(ctx.operations, { memberId: member.id, deviceId: device.deviceId });
   const campaigns = (await listActiveCampaigns(ctx.operations, {})).filter((campaign) =>
     isForTier(campaign, member.membershipStatus),
   );
@@ -97,8 +102,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         available: reward.choices.length > 0,
       })),
       orders: memberOrderRows(home.linkedOrders),
+      referral: referrals.path && {
+        url: `${ctx.siteOrigin}${referrals.path}`,
+        friendDiscountPercent: referrals.friendDiscountPercent,
+        referrerPoints: referrals.referrerPoints,
+        count: referrals.referrals.length,
+      },
     },
-    { status: historyProblem ? 400 : 200 },
+    { status: historyProblem ? 400 : 200, headers: device.setCookie ? { "Set-Cookie": device.setCookie } : undefined },
   );
 }
 
@@ -184,6 +195,14 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-6 space-y-6">
         <GoldProgress progress={progress} />
         <RewardsList rewards={loaderData.rewards} points={member.points} />
+        {loaderData.referral && (
+          <div>
+            <ReferralLinkCard link={loaderData.referral} />
+            <Link to="/member/referrals" className="mt-2 inline-block font-semibold text-brand-700 underline">
+              Friends you referred ({formatNumber(loaderData.referral.count)})
+            </Link>
+          </div>
+        )}
         <PointHistory {...history} />
         <MemberOrders orders={orders} />
         <ClaimOrderForm result={isClaimOrderResult(actionData) ? actionData : null} />

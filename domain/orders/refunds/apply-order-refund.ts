@@ -8,6 +8,7 @@ import { recordShopEvent } from "../../events/record-shop-event.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
 import { returnOrderRedeems } from "../../loyalty/refund-redeems.ts";
 import { reverseOrderPoints } from "../../loyalty/reverse-order-points.ts";
+import { referralOrderRefunded } from "../../referrals/referral-order-events.ts";
 import { returnRefundStock } from "../../stock/return-stock.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -34,8 +35,9 @@ export type RefundOrderResult = {
  * `refund:order:{orderId}:{refundedCents}`; what earlier steps reversed is subtracted, so partial
  * refunds together never reverse more than was earned), the member's spend, purchase count and tier,
  * and — once all of it is refunded — the points of the rewards that went out with it, and the
- * refund's `order.refunded` event; a cancel, or a refund staff chose to restock, puts its boxes back
- * in stock. Never more than is left of the price.
+ * refund's `order.refunded` event; a referral the order carries that has not paid yet is reversed; a
+ * cancel, or a refund staff chose to restock, puts its boxes back in stock. Never more than is left
+ * of the price.
  */
 export async function applyOrderRefund(
   tx: Tx,
@@ -63,6 +65,7 @@ export async function applyOrderRefund(
   // Rewards first: their returned points can then cover the reversal.
   const returns = fully ? await returnOrderRedeems(tx, jobs, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
   const reversal = await reverseOrderPoints(tx, jobs, { ...order, refundedCents, status }, { amountCents, fully, at });
+  await referralOrderRefunded(tx, order.id, at);
   const memberId = reversal.memberId ?? order.memberId;
   await recordShopEvent(tx, jobs, {
     type: "order.refunded",

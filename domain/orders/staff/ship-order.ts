@@ -4,6 +4,7 @@ import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { queueRewardShippedEmail } from "../../member-emails/queue-member-email.ts";
+import { referralOrderDelivered } from "../../referrals/referral-order-events.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -66,7 +67,7 @@ const markOrderDeliveredDeclared = {
   input: z.object({ orderId: identifier() }),
 };
 
-/** Marks a shipped order delivered. */
+/** Marks a shipped order delivered; a referral it carries starts its refund window (decision 045). */
 export const markOrderDelivered = defineOperation(
   markOrderDeliveredDeclared,
   async function markOrderDelivered(ctx, input, actor) {
@@ -79,6 +80,7 @@ export const markOrderDelivered = defineOperation(
         .update(orders)
         .set({ status: "delivered", deliveredAt: at, ver: sql`${orders.ver} + 1`, updatedAt: at })
         .where(eq(orders.id, order.id));
+      await referralOrderDelivered(tx, order.id, at);
       await recordAudit(tx, {
         actor,
         action: "order.deliver",

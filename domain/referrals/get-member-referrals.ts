@@ -1,0 +1,73 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { memberDevices, referrals } from "../../db/schema/referrals.ts";
+import type { ReferralState } from "../../kernel/referral-states.ts";
+import { builtInAction } from "../loyalty/earn-actions.ts";
+import { currentProgramme } from "../loyalty/programme.ts";
+import { ownMember } from "../shared/access.ts";
+import { identifier } from "../shared/input.ts";
+import { defineOperation } from "../shared/operation.ts";
+import { ensureReferralCode, referralPath } from "./referral-code.ts";
+
+export const MemberReferralsInput = z.object({
+  memberId: identifier(),
+  /** The device cookie of the browser asking: a friend's order from it is the member's own. */
+  deviceId: z.string().max(64).nullish(),
+});
+
+export type MemberReferral = { id: string; friendName: string; state: ReferralState; createdAt: Date; points: number | null };
+
+export type MemberReferrals = {
+  enabled: boolean;
+  /** The member's code and link path; null while referrals are off. */
+  code: string | null;
+  path: string | null;
+  friendDiscountPercent: number;
+  referrerPoints: number;
+  referrals: MemberReferral[];
+};
+
+/** "Siti Rahmah" → "Siti R.": enough for the member to know the friend, no more. */
+const shortName = (name: string) => {
+  const [first = "", last] = name.trim().split(/\s+/);
+  return last ? `${first} ${last[0]}.` : first;
+};
+
+const declared = { access: ownMember, input: MemberReferralsInput };
+
+/**
+ * getMemberReferrals: the member's own referral link (made the first time, while referrals are on),
+ * what a friend gets and what the member earns, and each friend's referral and its state. The
+ * browser's device is remembered as the member's for the fraud checks (decision 045).
+ */
+export const getMemberReferrals = defineOperation(
+  declared,
+  async function getMemberReferrals(ctx, { memberId, deviceId }): Promise<MemberReferrals> {
+    const { rules } = await currentProgramme(ctx);
+    const enabled = rules.referrals.enabled;
+    const code = enabled ? await ensureReferralCode(ctx.db, memberId) : null;
+    if (enabled && deviceId) {
+      await ctx.db.insert(memberDevices).values({ memberId, deviceId, seenAt: ctx.now() }).onConflictDoNothing();
+    }
+    const rows = await ctx.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.referrerMemberId, memberId))
+      .orderBy(desc(referrals.createdAt))
+      .limit(100);
+    return {
+      enabled,
+      code,
+      path: code ? referralPath(code) : null,
+      friendDiscountPercent: rules.referrals.friendDiscountPercent,
+      referrerPoints: builtInAction(rules, "referral").points,
+      referrals: rows.map((row) => ({
+        id: row.id,
+        friendName: shortName(row.friendName),
+        state: row.state,
+        createdAt: row.createdAt,
+        points: row.points,
+      })),
+    };
+  },
+);
