@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { except } from "hono/combine";
+import { PHOTO_MAX_BYTES } from "../../domain/catalog/photos/photo-limits.ts";
 import { PHOTO_PATH_PREFIX } from "../../domain/catalog/photos/photo-variants.ts";
 import { readPhotoVariant } from "../../domain/catalog/photos/read-photo-variant.ts";
-import { PHOTO_MAX_BYTES } from "../../domain/catalog/photos/upload-photo.ts";
 import { contextFor, guest, type ShopServices } from "../../domain/shared/context.ts";
 import { isAppError } from "../../kernel/app-error.ts";
 import { limitBody, MAX_BODY_BYTES } from "./body-limit.ts";

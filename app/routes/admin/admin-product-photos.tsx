@@ -1,8 +1,9 @@
 import { useActionData } from "react-router";
 import { MovePhotoInput, movePhoto, RemovePhotoInput, removePhoto } from "../../../domain/catalog/photos/arrange-photos.ts";
 import { listProductPhotos } from "../../../domain/catalog/photos/list-product-photos.ts";
+import { PHOTO_MAX_BYTES, PHOTO_TYPES_TEXT } from "../../../domain/catalog/photos/photo-limits.ts";
 import { photoPath, variantWidths } from "../../../domain/catalog/photos/photo-variants.ts";
-import { PHOTO_MAX_BYTES, PHOTO_TYPES_TEXT, UploadPhotoInput, uploadPhoto } from "../../../domain/catalog/photos/upload-photo.ts";
+import { UploadPhotoInput, uploadPhoto } from "../../../domain/catalog/photos/upload-photo.ts";
 import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText, unreadableRequest } from "../../lib/action-result.server.ts";

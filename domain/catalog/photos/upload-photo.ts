@@ -3,44 +3,23 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { products } from "../../../db/schema/catalog.ts";
 import { productPhotos } from "../../../db/schema/product-photos.ts";
-import { encodeVariants, pictureFacts, pictureHash } from "../../../integrations/images/photo-encoder.ts";
+import { encodeVariants, pictureHash } from "../../../integrations/images/photo-encoder.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier, requiredText } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
+import { PHOTO_MAX_PIXELS } from "./photo-limits.ts";
+import { acceptedPicture } from "./photo-rules.ts";
 import { PHOTO_FORMATS, PHOTO_MIME, photoKey, variantWidths } from "./photo-variants.ts";
-
-export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-/** 40 megapixels: a camera's full picture; beyond it a small file may be a decompression bomb. */
-export const PHOTO_MAX_PIXELS = 40_000_000;
-export const PHOTO_TYPES_TEXT = "JPEG, PNG, WebP or AVIF";
 
 export const UploadPhotoInput = z.object({
   productId: identifier(64),
   alt: requiredText(250),
   image: z
     .instanceof(Uint8Array, { error: "Choose a picture to upload." })
-    .refine((bytes) => bytes.byteLength > 0, { error: "Choose a picture to upload." })
-    .refine((bytes) => bytes.byteLength <= PHOTO_MAX_BYTES, {
-      error: `The picture is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
-    }),
+    .refine((bytes) => bytes.byteLength > 0, { error: "Choose a picture to upload." }),
 });
-
-/** The picture's upright size, once its bytes prove it is a picture of an accepted format and size. */
-async function acceptedPicture(bytes: Uint8Array) {
-  const facts = await pictureFacts(bytes);
-  if (!facts || facts.format === "other") {
-    throw new AppError("BAD_USER_INPUT", `That file is not a ${PHOTO_TYPES_TEXT} picture.`, {
-      image: `That file is not a ${PHOTO_TYPES_TEXT} picture.`,
-    });
-  }
-  if (facts.width * facts.height > PHOTO_MAX_PIXELS) {
-    const problem = `The picture has more than ${PHOTO_MAX_PIXELS / 1_000_000} million pixels.`;
-    throw new AppError("BAD_USER_INPUT", problem, { image: problem });
-  }
-  return facts;
-}
 
 const uploadPhotoDeclared = { access: staffHolding("catalog"), input: UploadPhotoInput };
 
