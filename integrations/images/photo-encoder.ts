@@ -22,7 +22,8 @@ const ENCODING_VERSION = "1";
 export async function pictureFacts(bytes: Uint8Array): Promise<PictureFacts | null> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    // No pixel limit here: only the header is read, and the caller refuses a picture too large with its own words.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return null;
   }
