@@ -1,12 +1,12 @@
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
-import { productShot } from "../setup/pictures.ts";
+import { productShot } from "../../scripts/product-shot.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** Each project its own product, so the two runs against one shop never see each other's photo. */
 const PRODUCTS = {
-  desktop: { name: "Joffee jelly coffee, 4-serving box", page: "/shop/joffee/j4", colour: "#6B4328", label: "JOFFEE" },
-  phone: { name: "Luna Collagen Nectar, 8-serving box", page: "/shop/luna-collagen/m8", colour: "#B4487A", label: "LUNA" },
+  desktop: { name: "Joffee jelly coffee, 4-serving box", page: "/shop/joffee/j4", series: "j", label: "JOFFEE" },
+  phone: { name: "Luna Collagen Nectar, 8-serving box", page: "/shop/luna-collagen/m8", series: "m", label: "LUNA" },
 } as const;
 
 test("staff upload a photo with its alt text; shoppers see it on the product page", async ({ page, browser }, info) => {
@@ -26,7 +26,7 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
   await staff.getByLabel("Photo", { exact: true }).setInputFiles({
     name: "IMG_2041.JPG",
     mimeType: "image/jpeg",
-    buffer: Buffer.from(await productShot(product.colour, product.label)),
+    buffer: Buffer.from(await productShot(product.series, product.label)),
   });
   await staff.getByLabel("Alt text (what the photo shows)").fill(alt);
   await staff.getByRole("button", { name: "Upload photo" }).click();
