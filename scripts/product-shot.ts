@@ -8,7 +8,7 @@ const STUDIO: Record<string, { carton: string; backdrop: [string, string] }> = {
   l: { carton: "#2E9467", backdrop: ["#f7fbef", "#e1ecc9"] },
 };
 
-const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const xmlEscape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A studio-style shot of a carton, drawn as SVG and rendered by sharp into a JPEG: photos for
@@ -26,7 +26,7 @@ export async function productShot(
       <rect width="150" height="214" fill="${carton}"/>
       <rect width="150" height="214" fill="url(#shine)"/>
       <circle cx="75" cy="118" r="40" fill="#fff9f1"/>
-      <text x="75" y="52" font-family="sans-serif" font-size="24" font-weight="800" fill="#fff" text-anchor="middle">${escape(label)}</text>
+      <text x="75" y="52" font-family="sans-serif" font-size="24" font-weight="800" fill="#fff" text-anchor="middle">${xmlEscape(label)}</text>
     </g>`;
   const spots = boxes > 1 ? [one(70, 150, 0.8), one(190, 130, 0.8), one(130, 200, 0.85)] : [one(110, 110, 1)];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 400 400">

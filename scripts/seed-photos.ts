@@ -14,6 +14,7 @@ import { seedCatalog } from "../db/seed/seed.ts";
 import { catalogFromDatabase } from "../domain/catalog/catalog-reader.ts";
 import { uploadPhoto } from "../domain/catalog/photos/upload-photo.ts";
 import type { OperationContext } from "../domain/shared/context.ts";
+import { createSharpPictureEncoder } from "../integrations/images/photo-encoder.ts";
 import { createLocalFileStore } from "../integrations/storage/file-store.ts";
 import { permissionsOf } from "../kernel/staff-permissions.ts";
 import { productShot } from "./product-shot.ts";
@@ -40,6 +41,7 @@ export async function seedDevelopmentPhotos(dataDir: string): Promise<number> {
       identity: unused("identity"),
       mailer: unused("mailer"),
       files: createLocalFileStore(path.resolve(dataDir, "files")),
+      pictures: createSharpPictureEncoder(),
       jobs: unused("jobs"),
       webhooks: unused("webhooks"),
       settings: unused("settings"),

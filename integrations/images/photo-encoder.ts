@@ -40,6 +40,18 @@ function formatOf(meta: Metadata): PictureFacts["format"] {
   return "other";
 }
 
+/** What the shop asks of a picture library: the port operations reach it through (ctx.pictures). */
+export type PictureEncoder = {
+  facts: typeof pictureFacts;
+  hash: typeof pictureHash;
+  encode: typeof encodeVariants;
+};
+
+/** The picture library the shop runs with: sharp, in this process. */
+export function createSharpPictureEncoder(): PictureEncoder {
+  return { facts: pictureFacts, hash: pictureHash, encode: encodeVariants };
+}
+
 /** A name for the picture's encodings: the same bytes always give the same name, other bytes another. */
 export function pictureHash(bytes: Uint8Array): string {
   return createHash("sha256").update(ENCODING_VERSION).update(bytes).digest("hex").slice(0, 16);

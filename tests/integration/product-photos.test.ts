@@ -11,7 +11,7 @@ import { listProductPhotos } from "../../domain/catalog/photos/list-product-phot
 import { readPhotoVariant } from "../../domain/catalog/photos/read-photo-variant.ts";
 import { uploadPhoto } from "../../domain/catalog/photos/upload-photo.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
-import { pictureFacts } from "../../integrations/images/photo-encoder.ts";
+import { createSharpPictureEncoder, pictureFacts } from "../../integrations/images/photo-encoder.ts";
 import { createLocalFileStore } from "../../integrations/storage/file-store.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { jpegWithLocation, picture } from "../setup/pictures.ts";
@@ -30,7 +30,8 @@ describe(`product photos (${DRIVER_NAME})`, () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const as = (viewer: Viewer) => testContext(database.db, { viewer, ports: { files: createLocalFileStore(filesDir) } });
+  const as = (viewer: Viewer) =>
+    testContext(database.db, { viewer, ports: { files: createLocalFileStore(filesDir), pictures: createSharpPictureEncoder() } });
   const merchandiser = () => as(staffWith("catalog"));
   const shownPhotos = async (productId: string) => (await findProduct(as(guest()), { productId }))?.images ?? [];
   const auditOf = (target: string) =>

@@ -3,14 +3,16 @@ import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../domain/catalog/photos/photo-limits.ts";
 import { acceptedPicture } from "../../domain/catalog/photos/photo-rules.ts";
 import { parsePhotoFileName, photoSrcSet, variantWidths } from "../../domain/catalog/photos/photo-variants.ts";
-import { encodeVariants, pictureFacts } from "../../integrations/images/photo-encoder.ts";
+import { createSharpPictureEncoder, encodeVariants, pictureFacts } from "../../integrations/images/photo-encoder.ts";
 import { isAppError } from "../../kernel/app-error.ts";
 import { jpegWithLocation, picture, pngClaiming } from "../setup/pictures.ts";
+
+const pictures = createSharpPictureEncoder();
 
 /** The words a refused picture is refused with. */
 async function refusal(bytes: Uint8Array): Promise<string> {
   try {
-    await acceptedPicture(bytes);
+    await acceptedPicture(pictures, bytes);
   } catch (error) {
     if (isAppError(error) && error.code === "BAD_USER_INPUT") return error.fields?.image ?? "";
     throw error;
@@ -21,13 +23,13 @@ async function refusal(bytes: Uint8Array): Promise<string> {
 describe("what an uploaded photo is, told by its bytes", () => {
   it("accepts JPEG, PNG, WebP and AVIF, each told from its content", async () => {
     for (const format of ["jpeg", "png", "webp", "avif"] as const) {
-      expect(await acceptedPicture(await picture(format))).toEqual({ format, width: 800, height: 600 });
+      expect(await acceptedPicture(pictures, await picture(format))).toEqual({ format, width: 800, height: 600 });
     }
   });
 
   it("reads a PNG named photo.jpg as the PNG it is: no name or declared type reaches the check", async () => {
     const file = new File([await picture("png")], "photo.jpg", { type: "image/jpeg" });
-    const facts = await acceptedPicture(new Uint8Array(await file.arrayBuffer()));
+    const facts = await acceptedPicture(pictures, new Uint8Array(await file.arrayBuffer()));
     expect(facts.format).toBe("png");
   });
 
@@ -49,7 +51,7 @@ describe("what an uploaded photo is, told by its bytes", () => {
     const bomb = await pngClaiming(8000, 6000);
     expect(bomb.byteLength).toBeLessThan(1000);
     expect(await refusal(bomb)).toBe("The picture has more than 40 million pixels.");
-    expect((await acceptedPicture(await pngClaiming(8000, 5000))).width).toBe(8000);
+    expect((await acceptedPicture(pictures, await pngClaiming(8000, 5000))).width).toBe(8000);
   });
 
   it("stops decoding at the pixel limit even when asked to encode directly", async () => {

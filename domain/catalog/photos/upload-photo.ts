@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { products } from "../../../db/schema/catalog.ts";
 import { productPhotos } from "../../../db/schema/product-photos.ts";
-import { encodeVariants, pictureHash } from "../../../integrations/images/photo-encoder.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
@@ -28,11 +27,11 @@ const uploadPhotoDeclared = { access: staffHolding("catalog"), input: UploadPhot
  * name made from the picture's bytes, then the photo and its audit entry are written together.
  */
 export const uploadPhoto = defineOperation(uploadPhotoDeclared, async function uploadPhoto(ctx, input, actor) {
-  const facts = await acceptedPicture(input.image);
+  const facts = await acceptedPicture(ctx.pictures, input.image);
   const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
   if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
-  const hash = pictureHash(input.image);
-  const variants = await encodeVariants(input.image, {
+  const hash = ctx.pictures.hash(input.image);
+  const variants = await ctx.pictures.encode(input.image, {
     widths: variantWidths(facts.width),
     formats: PHOTO_FORMATS,
     maxPixels: PHOTO_MAX_PIXELS,
