@@ -103,7 +103,7 @@ export default function AdminProductPhotos({ loaderData }: Route.ComponentProps)
           {photos.map((photo, index) => (
             <li key={photo.id} className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
               <img src={photo.src} alt={photo.alt} width={96} height={96} className="size-24 rounded object-cover" />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-48">
                 <p className="font-semibold">
                   {index + 1}. {photo.alt}
                 </p>
