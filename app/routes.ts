@@ -70,6 +70,7 @@ export default [
       route("admin/reviews", "routes/admin/admin-reviews.tsx"),
       route("admin/catalogue", "routes/admin/admin-catalogue.tsx"),
       route("admin/stock", "routes/admin/admin-stock.tsx"),
+      route("admin/catalogue/products/:productId/photos", "routes/admin/admin-product-photos.tsx"),
       route("admin/rewards", "routes/admin/admin-rewards.tsx"),
       route("admin/programme", "routes/admin/admin-programme.tsx"),
       route("admin/programme/draft", "routes/admin/admin-programme-draft.tsx"),

@@ -11,6 +11,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { seedDevelopmentPhotos } from "../scripts/seed-photos.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/setup/chromium.ts";
 import { startShopProcess } from "./harness.ts";
 
@@ -19,6 +20,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",");
 const WRITE = process.env.LIGHTHOUSE_WRITE !== "0";
 const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
+/** LIGHTHOUSE_PHOTOS=1: every product has a photo (made on this machine), as a shop with real photos would. */
+const PHOTOS = process.env.LIGHTHOUSE_PHOTOS === "1";
 const ATTEMPTS = 3;
 const PAGES: { name: string; path: string; signedIn: boolean }[] = [
   { name: "home", path: "/", signedIn: false },
@@ -172,7 +175,11 @@ async function waitUntilReady(baseUrl: string): Promise<void> {
 /** The machine is shared: its one-minute load says how far a run's blocking times can be trusted. */
 const oneMinuteLoad = () => loadavg()[0] ?? Number.NaN;
 const loadBefore = oneMinuteLoad();
-const shop = await startShopProcess(PORT, { PUBLIC_URL: `http://127.0.0.1:${PORT}` });
+const shop = await startShopProcess(
+  PORT,
+  { PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+  PHOTOS ? { prepare: async (dataDir) => void (await seedDevelopmentPhotos(dataDir)) } : {},
+);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
 if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
 try {

@@ -30,6 +30,7 @@ import { METRICS_PATH, metricsWithToken } from "./http/metrics-route.ts";
 import { operationContext } from "./http/operation-context.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
+import { limitBodies, mountPhotoRoute } from "./http/photo-route.ts";
 import { LIVENESS_PATH, livenessAnswer, READINESS_PATH, type Readiness, readinessAnswer } from "./http/probes.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
 import { requestMetrics } from "./http/request-metrics.ts";
@@ -119,11 +120,12 @@ export function createHttpApp({
   }
   app.post("/api/stripe/webhook", limitBody(512 * 1024), paymentWebhook(services));
   limitErrorAlertBodies(app, config.APP_ENV);
-  app.use("*", limitBody());
+  limitBodies(app);
   // Before the input checks: a kept reply answers exactly the bytes of a request that passed them.
   app.use(GRAPHQL_PATH, catalogueReplyCache(keptRevision));
   app.use("*", refuseUnreadableInput(config.BRAND_NAME));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
+  mountPhotoRoute(app, services);
   // Before the session: a page for everyone is served (or rendered) without reading who asks, so a
   // hit costs no session read, and nobody's session or bag can reach a stored page.
   if (config.PAGE_CACHE === "on")

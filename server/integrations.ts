@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../domain/jobs/job-queue.ts";
 import { createMailer } from "../integrations/email/mailer.ts";
+import { createSharpPictureEncoder } from "../integrations/images/photo-encoder.ts";
 import type { PaymentProvider } from "../integrations/payments/payment-provider.ts";
 import { createStripePaymentProvider } from "../integrations/payments/stripe-provider.ts";
 import { createTestPaymentProvider, type TestPaymentProvider } from "../integrations/payments/test-provider.ts";
@@ -46,5 +47,5 @@ export function createIntegrations(config: Config, deps: { db: Database; logger:
     : createLocalFileStore(path.resolve(config.DATA_DIR, "files"));
   // Plain http and addresses on this machine's networks only where nobody outside reaches the shop.
   const webhooks = createHttpWebhookSender({ allowLocalTargets: config.APP_ENV === "development" || config.APP_ENV === "test" });
-  return { payments, testPayments, mailer, files, webhooks };
+  return { payments, testPayments, mailer, files, pictures: createSharpPictureEncoder(), webhooks };
 }

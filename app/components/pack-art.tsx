@@ -6,7 +6,8 @@ type Palette = { main: string; accent: string };
 type Motif = "citrus" | "berry" | "round";
 
 type Pair = [main: string, accent: string];
-type SeriesInfo = { name: string; sub: string; fallback: Pair; flavours: Record<string, Pair> };
+/** lid: the carton's lid and the emblem's badge, one colour per line; emblem: the line's sign, drawn in a 20 x 20 box. */
+type SeriesInfo = { name: string; sub: string; fallback: Pair; lid: string; emblem: string; flavours: Record<string, Pair> };
 
 // Main colour (pack body) and accent (second fruit, caps) per flavour, with a fallback per series.
 export const SERIES: Record<SeriesCode, SeriesInfo> = {
@@ -14,6 +15,8 @@ export const SERIES: Record<SeriesCode, SeriesInfo> = {
     name: "LUNA",
     sub: "COLLAGEN",
     fallback: ["#B4487A", "#F4B6CB"],
+    lid: "#6E2453",
+    emblem: "M12 2a8 8 0 1 0 6 13A6.5 6.5 0 0 1 12 2z", // a crescent moon
     flavours: {
       "Berries Acai": ["#5E2B6E", "#D0457F"],
       "Yuzu Delight": ["#F0B323", "#8DB83B"],
@@ -26,18 +29,24 @@ export const SERIES: Record<SeriesCode, SeriesInfo> = {
     name: "V5",
     sub: "VITALITY",
     fallback: ["#1F7A5A", "#F5C54A"],
+    lid: "#0F5E8C",
+    emblem: "M12 1L4 11h5l-2 8l9-11h-5.5z", // a lightning bolt
     flavours: { "Citrus Zing": ["#EE7F1B", "#FFD447"], "Sweet Sour Tang": ["#E0503A", "#F9C74F"] },
   },
   j: {
     name: "JOFFEE",
     sub: "JELLY COFFEE",
     fallback: ["#6B4328", "#D8A878"],
+    lid: "#3B2416",
+    emblem: "M10 2c5 0 8 4 8 8s-3 8-8 8s-8-4-8-8s3-8 8-8zM9 4c3 3-2 9 1 12", // a coffee bean
     flavours: { Blueberry: ["#33408A", "#8C97E8"], Yuzu: ["#E8B020", "#7A4B2A"] },
   },
   l: {
     name: "LEAN UP",
     sub: "CALORIE BURNING",
     fallback: ["#2E9467", "#B9E07A"],
+    lid: "#D8431C",
+    emblem: "M10 1c1 4 7 6 7 11a7 7 0 0 1-14 0c0-3 2-5 3-7c0 3 2 4 2 4c0-3-1-6 2-8z", // a flame
     flavours: {
       "Yuzu Clementine": ["#F39A12", "#EFD43E"],
       "Calamansi Pomelo": ["#7FB82E", "#F5A896"],
@@ -121,6 +130,17 @@ function Fruit({ motif, x, y, r, fill }: { motif: Motif; x: number; y: number; r
   );
 }
 
+/** The line's sign on a badge of its lid colour, centred on (x, y): tells the four lines apart at a glance. */
+function SeriesEmblem({ series, x, y }: { series: SeriesCode; x: number; y: number }) {
+  const { lid, emblem } = SERIES[series];
+  return (
+    <g transform={`translate(${x} ${y})`}>
+      <circle r={11} fill={lid} stroke="#FFFFFF" strokeWidth={1.5} />
+      <path d={emblem} transform="translate(-10 -10)" fill="#FFFFFF" fillRule="evenodd" />
+    </g>
+  );
+}
+
 type ArtProps = { series: SeriesCode; flavour: string | null; cx: number; top: number };
 
 // Brand, subtitle, fruit motif in a cream disc and the flavour label, centred on cx.
@@ -140,6 +160,7 @@ function FrontArt({ series, flavour, cx, top }: ArtProps) {
       </text>
       <rect x={-14} y={43} width={28} height={1.2} rx={0.6} fill={ink} opacity={0.5} />
       <circle cy={75} r={23} fill={CREAM} />
+      <SeriesEmblem series={series} x={34} y={58} />
       <Fruit motif={motif} x={6.4} y={70.4} r={9.2} fill={palette.accent} />
       <path d="M-2.3 67c1.2-10.4 11.5-12.6 14.3-11.5c-1.2 8.7-8 12.6-14.3 11.5z" fill={LEAF} />
       <Fruit motif={motif} x={-4.1} y={78.5} r={11} fill={palette.main} />
@@ -162,12 +183,13 @@ export type PartProps = { series: SeriesCode; flavour: string | null; ids: Ids }
 // Carton in 3/4 view: front face at the origin, top and right side faces receding up-right.
 export function Carton({ series, flavour, ids }: PartProps) {
   const { main } = flavourColours(series, flavour);
+  const { lid } = SERIES[series];
   const top = `M0 0L${D} ${-DY}H${W + D}L${W} 0Z`;
   const side = `M${W} 0L${W + D} ${-DY}V${H - DY}L${W} ${H}Z`;
   return (
     <g>
-      <path d={top} fill={main} />
-      <path d={top} fill="#FFFFFF" opacity={0.38} />
+      <path d={top} fill={lid} />
+      <path d={top} fill="#FFFFFF" opacity={0.18} />
       <path d={side} fill={main} />
       <path d={side} fill="#000000" opacity={0.24} />
       <rect width={W} height={H} fill={main} />

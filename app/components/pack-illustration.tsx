@@ -1,8 +1,16 @@
 import { useId } from "react";
 import { Carton, type Ids, norm, PackGradients, type PackKind, Pouch, SERIES, type SeriesCode, Vial } from "./pack-art.tsx";
 
-/** What a pack illustration shows: a product line's pack of a kind, in a flavour (the line's first when null). */
-export type Pack = { seriesCode: SeriesCode; flavourName: string | null; kind: PackKind };
+/**
+ * What a pack illustration shows: a product line's pack of a kind, in a flavour (the line's first when
+ * null); a bundle names the flavours of the boxes it holds and how many boxes there are.
+ */
+export type Pack = {
+  seriesCode: SeriesCode;
+  flavourName: string | null;
+  kind: PackKind;
+  bundle?: { flavours: readonly string[]; boxes: number };
+};
 
 export type PackIllustrationProps = Pack & { title: string; className?: string };
 
@@ -10,7 +18,8 @@ type Part = { shape: "carton" | "pouch" | "vial"; series: SeriesCode; flavour: s
 type Placed = { part: Part; transform?: string };
 
 /** Where each carton, pouch and vial of a pack sits in the 240 x 240 picture. */
-function layoutOf({ seriesCode, flavourName, kind }: Pack): Placed[] {
+function layoutOf(pack: Pack): Placed[] {
+  const { seriesCode, flavourName, kind } = pack;
   const series: SeriesCode = SERIES[seriesCode] ? seriesCode : "m";
   const carton = (flavour: string | null): Part => ({ shape: "carton", series, flavour });
   const vial = (transform: string): Placed => ({ part: { shape: "vial", series, flavour: flavourName }, transform });
@@ -24,15 +33,35 @@ function layoutOf({ seriesCode, flavourName, kind }: Pack): Placed[] {
       vial("translate(200 134)"),
     ];
   }
-  // Bundle: two boxes behind, the requested (or first) flavour in front.
-  const front = flavourName ?? Object.keys(SERIES[series].flavours)[0] ?? null;
-  const others = Object.keys(SERIES[series].flavours).filter((name) => norm(name) !== norm(front ?? ""));
-  return [
-    { part: carton(others[0] ?? null), transform: "translate(22 66) scale(0.66)" },
-    { part: carton(others[1] ?? null), transform: "translate(118 66) scale(0.66)" },
-    { part: carton(front), transform: "translate(66 112) scale(0.7)" },
-  ];
+  // Bundle: a few of the boxes it holds, each in its flavour.
+  const held = pack.bundle?.flavours.length ? pack.bundle.flavours : Object.keys(SERIES[series].flavours);
+  const shown = held.slice(0, BUNDLE_SPOTS.length);
+  const spots = BUNDLE_SPOTS[shown.length - 1] ?? [];
+  return shown.map((flavour, index) => {
+    const [x, y, scale] = spots[index] ?? [0, 0, 1];
+    return { part: carton(flavour), transform: `translate(${x} ${y}) scale(${scale})` };
+  });
 }
+
+/** Where a bundle's cartons sit, by how many are drawn: back row first, so the front ones overlap it. */
+const BUNDLE_SPOTS: [x: number, y: number, scale: number][][] = [
+  [[50, 70, 1]],
+  [
+    [20, 76, 0.66],
+    [112, 100, 0.66],
+  ],
+  [
+    [22, 62, 0.6],
+    [118, 62, 0.6],
+    [66, 108, 0.64],
+  ],
+  [
+    [6, 66, 0.5],
+    [82, 54, 0.5],
+    [158, 66, 0.5],
+    [64, 116, 0.56],
+  ],
+];
 
 function PartArt({ part, ids }: { part: Part; ids: Ids }) {
   if (part.shape === "vial") return <Vial series={part.series} flavour={part.flavour} />;
@@ -41,6 +70,20 @@ function PartArt({ part, ids }: { part: Part; ids: Ids }) {
 }
 
 const Ground = ({ ids }: { ids: Ids }) => <ellipse cx={124} cy={212} rx={96} ry={12} fill={`url(#${ids.ground})`} />;
+
+/** A bundle's box count on a round tag in the top corner. */
+function BoxCount({ pack }: { pack: Pack }) {
+  if (!pack.bundle) return null;
+  return (
+    <g transform="translate(208 34)" fontFamily="system-ui, sans-serif" textAnchor="middle">
+      <circle r={24} fill="#FFFFFF" stroke="#2A2320" strokeWidth={2} />
+      <text y={4} fontSize={18} fontWeight={800} fill="#2A2320">{`×${pack.bundle.boxes}`}</text>
+      <text y={15} fontSize={7} fontWeight={700} fill="#2A2320" letterSpacing={0.8}>
+        BOXES
+      </text>
+    </g>
+  );
+}
 
 /** One pack drawn in full: for a page that shows one or a few (a product, the bag). */
 export function PackIllustration({ title, className, ...pack }: PackIllustrationProps) {
@@ -59,6 +102,7 @@ export function PackIllustration({ title, className, ...pack }: PackIllustration
           <PartArt part={part} ids={ids} />
         </g>
       ))}
+      <BoxCount pack={pack} />
     </svg>
   );
 }
@@ -102,6 +146,7 @@ export function PackFigure({ title, className, ...pack }: PackIllustrationProps)
         // biome-ignore lint/suspicious/noArrayIndexKey: a pack's layout is fixed, so its positions never reorder.
         <use key={index} href={`#${partId(part)}`} transform={transform} />
       ))}
+      <BoxCount pack={pack} />
     </svg>
   );
 }

@@ -1,9 +1,12 @@
 import { Link } from "react-router";
+import type { PhotoRef } from "../../domain/catalog/photos/photo-variants.ts";
 import type { Product } from "../../domain/catalog/types.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { seriesTitle } from "../../kernel/series.ts";
-import { flavoursOf, leadFlavour, lowestPriceCents } from "../lib/product-display.ts";
+import { flavoursOf, lowestPriceCents } from "../lib/product-display.ts";
+import { packOf } from "../lib/product-pack.ts";
 import { type Pack, PackFigure } from "./pack-illustration.tsx";
+import { ProductPhoto } from "./product-photo.tsx";
 
 /** What a card shows of a product, and nothing more: listings send this, not the options and SKUs. */
 export type ProductCardData = {
@@ -13,6 +16,8 @@ export type ProductCardData = {
   seriesTitle: string;
   summary: string;
   pack: Pack;
+  /** Its first photo; without one the card draws its pack. */
+  photo: PhotoRef | null;
   flavourCount: number;
   fromPriceCents: number;
   bestSavingCents: number;
@@ -27,7 +32,8 @@ export function toProductCard(product: Product): ProductCardData {
     path: product.path,
     seriesTitle: seriesTitle(product.series),
     summary: product.summary,
-    pack: { seriesCode: product.series.code, flavourName: leadFlavour(product), kind: product.kind },
+    pack: packOf(product),
+    photo: product.images[0] ?? null,
     flavourCount: flavoursOf(product).length,
     fromPriceCents: lowestPriceCents(product),
     bestSavingCents: Math.max(0, ...product.options.map((option) => option.savingCents)),
@@ -35,12 +41,24 @@ export function toProductCard(product: Product): ProductCardData {
   };
 }
 
-/** A product in a listing; its picture comes from the page's PackSprite. */
-export function ProductCard({ card }: { card: ProductCardData }) {
+/** The packs a page's PackSprite draws for its cards: those of the cards without a photo. */
+export const drawnPacks = (cards: readonly ProductCardData[]): Pack[] => cards.flatMap((card) => (card.photo ? [] : [card.pack]));
+
+/** A product in a listing: its first photo, or its pack drawn from the page's PackSprite. */
+export function ProductCard({ card, fetching }: { card: ProductCardData; fetching?: "first" | "eager" | "lazy" }) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative bg-slate-50 p-4">
-        <PackFigure {...card.pack} title={card.name} className="mx-auto h-44 w-44" />
+        {card.photo ? (
+          <ProductPhoto
+            photo={card.photo}
+            sizes="176px"
+            fetching={fetching}
+            className="mx-auto h-44 w-44 rounded-xl object-cover"
+          />
+        ) : (
+          <PackFigure {...card.pack} title={card.name} className="mx-auto h-44 w-44" />
+        )}
         {card.soldOut && (
           <span className="absolute right-3 top-3 rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white">
             Sold out

@@ -1,12 +1,18 @@
 import { ProductCard, type ProductCardData } from "./product-card.tsx";
 
-/** Cards in a grid; the page renders one PackSprite for all its cards' pictures. */
-export function ProductGrid({ cards }: { cards: readonly ProductCardData[] }) {
+/** The cards a wide screen shows in its first row: their photos load with the page, the first one first. */
+const FIRST_ROW = 3;
+
+/**
+ * Cards in a grid; the page renders one PackSprite for all its cards' drawings. A page whose grid opens
+ * below the first screen (the shop's later lines) says so, and its photos load as they come into view.
+ */
+export function ProductGrid({ cards, first = true }: { cards: readonly ProductCardData[]; first?: boolean }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {cards.map((card) => (
+      {cards.map((card, index) => (
         <li key={card.id} className="flex">
-          <ProductCard card={card} />
+          <ProductCard card={card} fetching={!first || index >= FIRST_ROW ? "lazy" : index === 0 ? "first" : "eager"} />
         </li>
       ))}
     </ul>

@@ -3,10 +3,12 @@ import { listProducts } from "../../domain/catalog/list-products.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { SERIES } from "../../kernel/series.ts";
 import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
-import { ProductCard, toProductCard } from "../components/product-card.tsx";
+import { drawnPacks, ProductCard, toProductCard } from "../components/product-card.tsx";
+import { ProductPhoto } from "../components/product-photo.tsx";
 import { requestContext } from "../context.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
 import { lowestPriceCents } from "../lib/product-display.ts";
+import { packOf } from "../lib/product-pack.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 import type { Route } from "./+types/home";
 
@@ -30,11 +32,31 @@ export async function loader({ context }: Route.LoaderArgs) {
             name: lead.name,
             summary: lead.summary,
             fromPriceCents: lowestPriceCents(lead),
-            pack: { seriesCode: lead.series.code, flavourName: lead.options[0]?.flavourName ?? null, kind: lead.kind },
+            pack: packOf(lead, lead.options[0]?.flavourName ?? null),
+            photo: lead.images[0] ?? null,
           }
         : undefined,
     ),
   };
+}
+
+type Lead = NonNullable<Route.ComponentProps["loaderData"]["seriesLeads"][number]>;
+
+/** A line's card picture: its first product's first photo, else that product's pack drawn. */
+function LinePicture({ lead }: { lead: Lead }) {
+  const frame = "mb-4 flex h-40 items-center justify-center rounded-xl bg-slate-50";
+  if (!lead.photo) {
+    return (
+      <span className={frame}>
+        <PackFigure {...lead.pack} title={lead.name} className="h-36 w-36" />
+      </span>
+    );
+  }
+  return (
+    <span className={frame}>
+      <ProductPhoto photo={lead.photo} sizes="160px" className="h-40 w-40 rounded-xl object-cover" />
+    </span>
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -82,6 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   to={link.href}
                   className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:shadow-md"
                 >
+                  {lead && <LinePicture lead={lead} />}
                   <span className="text-lg font-bold text-brand-900">{link.title}</span>
                   <span className="mt-2 flex-1 text-sm text-muted">{lead?.summary}</span>
                   {lead && <span className="mt-4 text-sm font-semibold">from {formatMoney(lead.fromPriceCents)}</span>}
@@ -109,10 +132,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       {/* Last, so the browser parses and paints the hero's words before 20 KB of drawings. */}
       <PackSprite
-        packs={[
-          ...loaderData.seriesLeads.flatMap((lead) => (lead ? [lead.pack] : [])),
-          ...loaderData.bundles.map((card) => card.pack),
-        ]}
+        packs={[...loaderData.seriesLeads.flatMap((lead) => (lead ? [lead.pack] : [])), ...drawnPacks(loaderData.bundles)]}
       />
     </>
   );

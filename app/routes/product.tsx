@@ -13,10 +13,12 @@ import { seriesBySlug, seriesSlug, seriesTitle } from "../../kernel/series.ts";
 import { CampaignBadges } from "../components/campaign-notes.tsx";
 import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
+import { ProductGallery, photoPreload } from "../components/product-gallery.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { defaultOption, flavoursOf } from "../lib/product-display.ts";
+import { packOf } from "../lib/product-pack.ts";
 import { inlineJson, productStructuredData } from "../lib/product-structured-data.ts";
 import { requestPath } from "../lib/request-path.ts";
 import type { Route } from "./+types/product";
@@ -51,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** What this page shows of the product and its options, and so all of it that goes into the page's data. */
 function shownProduct(product: Product) {
-  const { id, name, series, kind, summary, description, path } = product;
+  const { id, name, series, kind, summary, description, path, images } = product;
   const options = product.options.map(
     ({ optionId, optionName, optionPriceCents, flavourName, isUpsellOption, servings, savingCents, soldOut }) => ({
       optionId,
@@ -64,10 +66,13 @@ function shownProduct(product: Product) {
       soldOut,
     }),
   );
-  return { id, name, series, kind, summary, description, path, options };
+  return { id, name, series, kind, summary, description, path, options, images, bundle: packOf(product).bundle };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary);
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary),
+  ...photoPreload(args.loaderData?.product.images[0]),
+];
 
 const FLAVOUR_FORM = "flavour-choice";
 
@@ -90,13 +95,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
       <div className="self-start rounded-3xl bg-slate-50 p-6 md:sticky md:top-28">
-        <PackIllustration
-          seriesCode={product.series.code}
-          flavourName={product.kind === "bundle" ? null : (selected?.flavourName ?? null)}
-          kind={product.kind}
-          title={selected?.flavourName ? `${product.name}, ${selected.flavourName}` : product.name}
-          className="mx-auto aspect-square w-full max-w-md"
-        />
+        {product.images.length > 0 ? (
+          <ProductGallery photos={product.images} />
+        ) : (
+          <PackIllustration
+            seriesCode={product.series.code}
+            flavourName={product.kind === "bundle" ? null : (selected?.flavourName ?? null)}
+            kind={product.kind}
+            bundle={product.bundle}
+            title={selected?.flavourName ? `${product.name}, ${selected.flavourName}` : product.name}
+            className="mx-auto aspect-square w-full max-w-md"
+          />
+        )}
       </div>
       <div>
         <nav aria-label="Breadcrumb" className="text-sm text-muted">

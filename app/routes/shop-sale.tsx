@@ -5,11 +5,13 @@ import { formatMoney } from "../../kernel/money.ts";
 import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Pager } from "../components/pager.tsx";
+import { ProductPhoto } from "../components/product-photo.tsx";
 import { requestContext } from "../context.ts";
 import { canonicalLink, pageTitle } from "../lib/listing-links.ts";
 import { listingPage } from "../lib/listing-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { pricePerServingCents } from "../lib/product-display.ts";
+import { packOf } from "../lib/product-pack.ts";
 import type { Route } from "./+types/shop-sale";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -28,7 +30,8 @@ function toSaleRow(bundle: Product) {
     name: bundle.name,
     path: bundle.path,
     summary: bundle.summary,
-    pack: { seriesCode: bundle.series.code, flavourName: null, kind: bundle.kind },
+    pack: packOf(bundle),
+    photo: bundle.images[0] ?? null,
     options: bundle.options.map((option) => ({
       optionId: option.optionId,
       optionName: option.optionName,
@@ -60,14 +63,23 @@ export default function ShopSale({ loaderData }: Route.ComponentProps) {
         The more you stock up, the less each serving costs. Every saving below is measured against buying the same boxes one at a
         time. Bundles are already discounted, so promotion codes don't apply to them.
       </PageHeading>
-      <PackSprite packs={loaderData.bundles.map((bundle) => bundle.pack)} />
+      <PackSprite packs={loaderData.bundles.flatMap((bundle) => (bundle.photo ? [] : [bundle.pack]))} />
       <ul className="mx-auto grid max-w-6xl gap-6 px-4">
-        {loaderData.bundles.map((bundle) => (
+        {loaderData.bundles.map((bundle, index) => (
           <li
             key={bundle.id}
             className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-[10rem_1fr]"
           >
-            <PackFigure {...bundle.pack} title={bundle.name} className="mx-auto h-36 w-36" />
+            {bundle.photo ? (
+              <ProductPhoto
+                photo={bundle.photo}
+                sizes="144px"
+                fetching={index === 0 ? "first" : "lazy"}
+                className="mx-auto h-36 w-36 rounded-xl object-cover"
+              />
+            ) : (
+              <PackFigure {...bundle.pack} title={bundle.name} className="mx-auto h-36 w-36" />
+            )}
             <div>
               <h2 className="text-xl font-bold">
                 <Link to={bundle.path} className="hover:underline">

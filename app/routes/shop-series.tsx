@@ -5,7 +5,7 @@ import { seriesBySlug, seriesTitle } from "../../kernel/series.ts";
 import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Pager } from "../components/pager.tsx";
-import { toProductCard } from "../components/product-card.tsx";
+import { drawnPacks, toProductCard } from "../components/product-card.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
 import { canonicalLink, pageTitle } from "../lib/listing-links.ts";
@@ -48,7 +48,7 @@ export default function ShopSeries({ loaderData }: Route.ComponentProps) {
         <h2 id="products-heading" className="sr-only">
           {title} products
         </h2>
-        <PackSprite packs={cards.map((card) => card.pack)} />
+        <PackSprite packs={drawnPacks(cards)} />
         <ProductGrid cards={cards} />
       </section>
       <Pager links={links} label={`${title} pages`} />

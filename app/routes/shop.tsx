@@ -3,7 +3,7 @@ import { listProducts } from "../../domain/catalog/list-products.ts";
 import { SERIES, seriesSlug, seriesTitle } from "../../kernel/series.ts";
 import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
-import { toProductCard } from "../components/product-card.tsx";
+import { drawnPacks, toProductCard } from "../components/product-card.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -48,8 +48,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </Link>
         .
       </PageHeading>
-      <PackSprite packs={loaderData.groups.flatMap((group) => group.cards.map((card) => card.pack))} />
-      {loaderData.groups.map((group) => (
+      <PackSprite packs={loaderData.groups.flatMap((group) => drawnPacks(group.cards))} />
+      {loaderData.groups.map((group, index) => (
         <section key={group.href} aria-label={group.title} className="mx-auto max-w-6xl px-4 py-6">
           <div className="mb-4 flex items-end justify-between">
             <h2 className="text-2xl font-bold tracking-tight">{group.title}</h2>
@@ -57,7 +57,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               {group.totalCount > group.cards.length ? `View all ${group.totalCount} ${group.title}` : `View ${group.title}`}
             </Link>
           </div>
-          <ProductGrid cards={group.cards} />
+          <ProductGrid cards={group.cards} first={index === 0} />
         </section>
       ))}
     </>

@@ -1,9 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { optionSkus, products, purchaseOptions, series, skus } from "../../db/schema/catalog.ts";
+import { productPhotos } from "../../db/schema/product-photos.ts";
 import { stockLevels } from "../../db/schema/stock.ts";
 import { seriesByCode } from "../../kernel/series.ts";
 import type { OperationLog } from "../shared/operation-log.ts";
+import type { PhotoRef } from "./photos/photo-variants.ts";
 import { productPath } from "./product-url.ts";
 import { savingOf } from "./saving.ts";
 import { servingsOf } from "./servings.ts";
@@ -13,7 +15,7 @@ type ProductRow = typeof products.$inferSelect;
 type OptionRow = typeof purchaseOptions.$inferSelect;
 
 /**
- * Loads every product with its options and SKUs in three queries. A product of a series the shop does
+ * Loads every product with its options, SKUs and photos in four queries. A product of a series the shop does
  * not know (a line added to the database before the code knows it) cannot be shown: it is left out
  * with a warning, and the rest of the shop carries on.
  */
@@ -32,12 +34,29 @@ export async function loadProducts(db: Database, log: Pick<OperationLog, "warn">
     .from(optionSkus)
     .innerJoin(skus, eq(skus.skuId, optionSkus.skuId))
     .orderBy(asc(optionSkus.skuId));
-  // A change that turns an option sold out or back on sale raises the catalogue revision (migration 0029).
+  // A change that turns an option sold out or back on sale raises the catalogue revision (migration 0030).
   const stockRows = await db
     .select({ skuId: stockLevels.skuId, available: sql<number>`(${stockLevels.onHand} - ${stockLevels.held})::int` })
     .from(stockLevels);
   const available = new Map(stockRows.map((row) => [row.skuId, Number(row.available)]));
-  return assemble(productRows, optionRows, skuRows, available, log);
+  const photoRows = await db
+    .select({
+      productId: productPhotos.productId,
+      hash: productPhotos.hash,
+      alt: productPhotos.alt,
+      width: productPhotos.width,
+      height: productPhotos.height,
+    })
+    .from(productPhotos)
+    .orderBy(asc(productPhotos.position), asc(productPhotos.createdAt));
+  return assemble(
+    productRows,
+    optionRows,
+    skuRows,
+    available,
+    Map.groupBy(photoRows, (row) => row.productId),
+    log,
+  );
 }
 
 /** Each product line's copy, keyed by series code. */
@@ -54,6 +73,7 @@ function assemble(
   optionRows: OptionRow[],
   skuRows: (OptionSku & { optionId: string })[],
   available: ReadonlyMap<string, number>,
+  photosByProduct: Map<string, (PhotoRef & { productId: string })[]>,
   log: Pick<OperationLog, "warn">,
 ): Product[] {
   const skusByOption = Map.groupBy(skuRows, (row) => row.optionId);
@@ -77,6 +97,7 @@ function assemble(
       options: (optionRowsByProduct.get(row.id) ?? []).map((option) =>
         toOption(row.kind, option, skusByOption.get(option.optionId) ?? [], available),
       ),
+      images: (photosByProduct.get(row.id) ?? []).map(({ productId: _productId, ...photo }) => photo),
     };
   });
 }

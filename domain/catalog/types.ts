@@ -1,4 +1,5 @@
 import type { Series } from "../../kernel/series.ts";
+import type { PhotoRef } from "./photos/photo-variants.ts";
 
 export type OptionSku = {
   skuId: string;
@@ -38,6 +39,8 @@ export type Product = {
   description: string;
   path: string;
   options: PurchaseOption[];
+  /** Its photos in gallery order; none: pages draw its pack instead. */
+  images: PhotoRef[];
 };
 
 /** A product line's marketing copy, as its listing page shows it. */

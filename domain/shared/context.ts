@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import type { Mailer } from "../../integrations/email/mailer.ts";
 import type { IdentityClient } from "../../integrations/identity/identity-client.ts";
+import type { PictureEncoder } from "../../integrations/images/photo-encoder.ts";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider.ts";
 import type { TestPaymentProvider } from "../../integrations/payments/test-provider.ts";
 import type { FileStore } from "../../integrations/storage/file-store.ts";
@@ -60,6 +61,8 @@ export type Ports = {
   identity: IdentityClient;
   mailer: Mailer;
   files: FileStore;
+  /** Reads and re-encodes uploaded pictures (product photos). */
+  pictures: PictureEncoder;
   jobs: JobQueue;
   /** Outgoing webhook requests to the endpoints staff registered. */
   webhooks: WebhookSender;

@@ -63,6 +63,7 @@ function untouchableContext(viewer: Viewer, debug: boolean, ports: Partial<Opera
     identity: untouchable("identity"),
     mailer: untouchable("mailer"),
     files: untouchable("files"),
+    pictures: untouchable("pictures"),
     jobs: untouchable("jobs"),
     webhooks: untouchable("webhooks"),
     settings: untouchable("settings"),

@@ -67,6 +67,7 @@ export function testContext(
     identity: unavailable("identity"),
     mailer: unavailable("mailer"),
     files: unavailable("files"),
+    pictures: unavailable("pictures"),
     // Changes that queue work (a points email with an order's points) record it; nothing runs it.
     jobs: recordingJobs().jobs,
     webhooks: unavailable("webhooks"),

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { isOptionAvailable } from "../../../domain/catalog/lookup.ts";
 import { listCatalogueForStaff } from "../../../domain/catalog/staff/list-catalogue-for-staff.ts";
 import { SwitchOptionInput, switchOption } from "../../../domain/catalog/staff/switch-option.ts";
@@ -186,6 +186,12 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
                     what={`for ${product.name}`}
                     look={switchLook(true)}
                   />
+                  <Link
+                    to={`/admin/catalogue/products/${product.id}/photos`}
+                    className={`${switchLook(true)} inline-flex items-center`}
+                  >
+                    Photos<span className="sr-only">{` of ${product.name}`}</span>
+                  </Link>
                 </div>
                 <OptionsFold name={product.name} options={product.options}>
                   <ul

@@ -1,0 +1,19 @@
+import type { PictureEncoder, PictureFacts } from "../../../integrations/images/photo-encoder.ts";
+import { AppError } from "../../../kernel/app-error.ts";
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_TYPES_TEXT } from "./photo-limits.ts";
+
+const refused = (problem: string) => new AppError("BAD_USER_INPUT", problem, { image: problem });
+
+/**
+ * The picture's format and upright size, once its bytes (never its name or declared type) prove it a
+ * JPEG, PNG, WebP or AVIF of at most PHOTO_MAX_PIXELS. Only the header is read: nothing is decoded yet.
+ */
+export async function acceptedPicture(pictures: PictureEncoder, bytes: Uint8Array): Promise<PictureFacts> {
+  if (bytes.byteLength > PHOTO_MAX_BYTES) throw refused(`The picture is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
+  const facts = await pictures.facts(bytes);
+  if (!facts || facts.format === "other") throw refused(`That file is not a ${PHOTO_TYPES_TEXT} picture.`);
+  if (facts.width * facts.height > PHOTO_MAX_PIXELS) {
+    throw refused(`The picture has more than ${PHOTO_MAX_PIXELS / 1_000_000} million pixels.`);
+  }
+  return facts;
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { products } from "../../../db/schema/catalog.ts";
+import { productPhotos } from "../../../db/schema/product-photos.ts";
+import { AppError } from "../../../kernel/app-error.ts";
+import { recordAudit } from "../../audit/record-audit.ts";
+import { staffHolding } from "../../shared/access.ts";
+import { identifier, requiredText } from "../../shared/input.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import { PHOTO_MAX_PIXELS } from "./photo-limits.ts";
+import { acceptedPicture } from "./photo-rules.ts";
+import { PHOTO_FORMATS, PHOTO_MIME, photoKey, variantWidths } from "./photo-variants.ts";
+
+export const UploadPhotoInput = z.object({
+  productId: identifier(64),
+  alt: requiredText(250),
+  image: z
+    .instanceof(Uint8Array, { error: "Choose a picture to upload." })
+    .refine((bytes) => bytes.byteLength > 0, { error: "Choose a picture to upload." }),
+});
+
+const uploadPhotoDeclared = { access: staffHolding("catalog"), input: UploadPhotoInput };
+
+/**
+ * Adds a photo at the end of a product's gallery: its variants are encoded and stored first, under a
+ * name made from the picture's bytes, then the photo and its audit entry are written together.
+ */
+export const uploadPhoto = defineOperation(uploadPhotoDeclared, async function uploadPhoto(ctx, input, actor) {
+  const facts = await acceptedPicture(ctx.pictures, input.image);
+  const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
+  if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
+  const hash = ctx.pictures.hash(input.image);
+  const variants = await ctx.pictures.encode(input.image, {
+    widths: variantWidths(facts.width),
+    formats: PHOTO_FORMATS,
+    maxPixels: PHOTO_MAX_PIXELS,
+  });
+  for (const variant of variants) {
+    await ctx.files.put(photoKey(hash, variant.width, variant.format), variant.body, PHOTO_MIME[variant.format]);
+  }
+  return ctx.db.transaction(async (tx) => {
+    // Uploads to one product wait for each other, so each takes the next place in the gallery.
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).for("update");
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${productPhotos.position}), 0)` })
+      .from(productPhotos)
+      .where(eq(productPhotos.productId, input.productId));
+    const photo = {
+      id: randomUUID(),
+      productId: input.productId,
+      hash,
+      alt: input.alt,
+      width: facts.width,
+      height: facts.height,
+      position: (last?.position ?? 0) + 1,
+      createdAt: ctx.now(),
+    };
+    await tx.insert(productPhotos).values(photo);
+    const { createdAt: _at, ...shown } = photo;
+    await recordAudit(tx, {
+      actor,
+      action: "product.photo-add",
+      target: input.productId,
+      before: null,
+      after: shown,
+      at: photo.createdAt,
+    });
+    return photo;
+  });
+});

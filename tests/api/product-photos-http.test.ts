@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { fetchWithJar } from "../setup/embedded-sign-in.ts";
+import { picture } from "../setup/pictures.ts";
+import { newPerson, openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
+import { startTestServer, type TestServer } from "../setup/test-server.ts";
+
+const CSRF_FIELD = /<input type="hidden" name="csrf" value="([^"]*)"/;
+const PHOTOS_PAGE = "/admin/catalogue/products/m8/photos";
+const PRODUCT_PAGE = "/shop/luna-collagen/m8";
+const AVIF_SRCSET = /\/photos\/([0-9a-f]{16})-320\.avif 320w, \/photos\/\1-640\.avif 640w/;
+
+describe("product photos over HTTP", () => {
+  let shop: TestServer;
+  beforeAll(async () => {
+    shop = await startTestServer({ TRUSTED_PROXY_HOPS: "1" });
+  });
+  afterAll(() => shop.close());
+
+  const csrfOf = async (browser: ShopBrowser, path: string) => CSRF_FIELD.exec(await (await browser.get(path)).text())?.[1] ?? "";
+  /** A multipart upload, as the photos page's form sends it. */
+  const upload = (browser: ShopBrowser, fields: Record<string, string>, file?: File) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    if (file) form.set("image", file);
+    return fetchWithJar(browser.jar, new URL(PHOTOS_PAGE, shop.baseUrl), {
+      method: "POST",
+      body: form,
+      headers: { origin: shop.baseUrl, "x-forwarded-for": "10.9.9.9" },
+    });
+  };
+  const png = async () => new File([await picture("png", 700, 700)], "photo.jpg", { type: "image/jpeg" });
+
+  it("refuses guests (404) and staff without the catalog permission (403), storing nothing", async () => {
+    const stranger = openBrowser(shop);
+    expect((await stranger.get(PHOTOS_PAGE)).status).toBe(404);
+    expect((await upload(stranger, { intent: "upload", alt: "A box" }, await png())).status).toBe(404);
+    const owner = await staffSignIn(shop, TEST_OWNER);
+    const writer = newPerson("google", "Writer");
+    await owner.post("/admin/staff", {
+      csrf: await csrfOf(owner, "/admin/staff"),
+      intent: "add",
+      email: writer.email,
+      role: "staff",
+      permissions: "promotions",
+    });
+    const writerBrowser = await staffSignIn(shop, writer);
+    expect((await writerBrowser.get(PHOTOS_PAGE)).status).toBe(403);
+    const csrf = await csrfOf(writerBrowser, "/admin/promotions");
+    expect((await upload(writerBrowser, { csrf, intent: "upload", alt: "A box" }, await png())).status).toBe(403);
+    expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
+  });
+
+  it("refuses a text file named .png, a file over 10 MB and a photo without alt text, saying why", async () => {
+    const owner = await staffSignIn(shop, TEST_OWNER);
+    const csrf = await csrfOf(owner, PHOTOS_PAGE);
+    const text = new File(["just some words"], "photo.png", { type: "image/png" });
+    const notPicture = await upload(owner, { csrf, intent: "upload", alt: "A box" }, text);
+    expect(notPicture.status).toBe(400);
+    expect(await notPicture.text()).toContain("That file is not a JPEG, PNG, WebP or AVIF picture.");
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(await picture("png"));
+    const oversize = await upload(owner, { csrf, intent: "upload", alt: "A box" }, new File([big], "big.png"));
+    expect(oversize.status).toBe(400);
+    expect(await oversize.text()).toContain("The picture is larger than 10 MB.");
+    const huge = await upload(
+      owner,
+      { csrf, intent: "upload", alt: "A box" },
+      new File([new Uint8Array(11 * 1024 * 1024)], "huge.png"),
+    );
+    expect(huge.status).toBe(413);
+    const noAlt = await upload(owner, { csrf, intent: "upload", alt: " " }, await png());
+    expect(noAlt.status).toBe(400);
+    expect(await noAlt.text()).toContain("Alt text is required.");
+    expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
+  });
+
+  it("uploads a PNG named .jpg: the product page, its listing and the API show it, its files are cached for good", async () => {
+    const owner = await staffSignIn(shop, TEST_OWNER);
+    const csrf = await csrfOf(owner, PHOTOS_PAGE);
+    const done = await upload(owner, { csrf, intent: "upload", alt: "A box of Luna Collagen beside a glass" }, await png());
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("The photo is added at the end of the gallery.");
+
+    const page = await (await openBrowser(shop).get(PRODUCT_PAGE)).text();
+    const hash = AVIF_SRCSET.exec(page)?.[1] ?? "";
+    expect(hash).not.toBe("");
+    const preload = /<link rel="preload" as="image" type="image\/avif"[^>]*>/.exec(page)?.[0] ?? "";
+    expect(preload).toContain(`imageSrcSet="/photos/${hash}-320.avif 320w, /photos/${hash}-640.avif 640w"`);
+    expect(preload).toContain('fetchPriority="high"');
+    expect(preload).toContain('imageSizes="(min-width: 768px) 448px, calc(100vw - 5rem)"');
+    expect(page).toMatch(
+      new RegExp(
+        `<img src="/photos/${hash}-640.webp" alt="A box of Luna Collagen beside a glass" width="700" height="700" loading="eager" fetchPriority="high"`,
+      ),
+    );
+    expect(page).toContain(`<source type="image/webp" srcSet="/photos/${hash}-320.webp 320w, /photos/${hash}-640.webp 640w"`);
+    expect(await (await openBrowser(shop).get("/shop/luna-collagen")).text()).toContain(`/photos/${hash}-320.avif 320w`);
+
+    const file = await fetch(`${shop.baseUrl}/photos/${hash}-640.avif`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/avif");
+    expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    const missing = await fetch(`${shop.baseUrl}/photos/${hash}-960.avif`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+
+    const api = await fetch(`${shop.baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: '{ product(id: "m8") { images { url alt width height } } }' }),
+    });
+    expect(await api.json()).toEqual({
+      data: {
+        product: {
+          images: [{ url: `/photos/${hash}-640.webp`, alt: "A box of Luna Collagen beside a glass", width: 640, height: 640 }],
+        },
+      },
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { productShot } from "../../scripts/product-shot.ts";
+import { expectAccessibleAtBothWidths } from "./axe.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** Each project its own product, so the two runs against one shop never see each other's photo. */
+const PRODUCTS = {
+  desktop: { name: "Joffee jelly coffee, 4-serving box", page: "/shop/joffee/j4", series: "j", label: "JOFFEE" },
+  phone: { name: "Luna Collagen Nectar, 8-serving box", page: "/shop/luna-collagen/m8", series: "m", label: "LUNA" },
+} as const;
+
+test("staff upload a photo with its alt text; shoppers see it on the product page", async ({ page, browser }, info) => {
+  test.setTimeout(90_000);
+  const product = PRODUCTS[info.project.name as keyof typeof PRODUCTS];
+  const alt = `${product.name} standing on a linen cloth`;
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto("/admin/login");
+  await staff.getByRole("button", { name: "Continue with Google" }).click();
+  await staff.getByRole("button", { name: new RegExp(TEST_OWNER.email) }).click();
+
+  await staff.goto("/admin/catalogue");
+  await staff.getByRole("link", { name: `Photos of ${product.name}` }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: `Photos of ${product.name}` })).toBeVisible();
+  await expect(staff.getByText("No photos yet.")).toBeVisible();
+
+  await staff.getByLabel("Photo", { exact: true }).setInputFiles({
+    name: "IMG_2041.JPG",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from(await productShot(product.series, product.label, { size: 1000 })),
+  });
+  await staff.getByLabel("Alt text (what the photo shows)").fill(alt);
+  await staff.getByRole("button", { name: "Upload photo" }).click();
+  // Encoding its variants takes a while on a busy machine: the page answers once all are stored.
+  await expect(staff.getByRole("status")).toHaveText("The photo is added at the end of the gallery.", { timeout: 60_000 });
+  await expect(staff.getByRole("img", { name: alt })).toBeVisible();
+  await expectAccessibleAtBothWidths(staff, "product-photos");
+
+  await page.goto(product.page);
+  const photo = page.getByRole("img", { name: alt });
+  await expect(photo).toBeVisible();
+  // The browser picked an AVIF variant from the srcset and it loaded.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/photos\/[0-9a-f]{16}-\d+\.avif$/);
+  await expectAccessibleAtBothWidths(page, "product-with-photo");
+
+  // Leave the shop as the other journeys expect it.
+  await staff
+    .getByRole("listitem")
+    .filter({ hasText: alt })
+    .getByRole("button", { name: /^Remove/ })
+    .click();
+  await expect(staff.getByRole("status")).toHaveText("The photo is removed from the gallery.");
+  await page.reload();
+  await expect(page.getByRole("img", { name: alt })).toHaveCount(0);
+});
