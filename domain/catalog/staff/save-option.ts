@@ -46,6 +46,12 @@ export const createOption = defineOperation(createDeclared, async function creat
   return ctx.db.transaction(async (tx) => {
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("share");
     if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
+    const taken = `There is already an option with the id ${optionId}: change its variant, count or format.`;
+    const [existing] = await tx
+      .select({ optionId: purchaseOptions.optionId })
+      .from(purchaseOptions)
+      .where(eq(purchaseOptions.optionId, optionId));
+    if (existing) throw new AppError("CONFLICT", taken, { variant: taken });
     await checkLines(tx, lines, fields.flavourName);
     const [created] = await tx
       .insert(purchaseOptions)
@@ -57,10 +63,8 @@ export const createOption = defineOperation(createDeclared, async function creat
       })
       .onConflictDoNothing()
       .returning();
-    if (!created) {
-      const taken = `There is already an option with the id ${optionId}: change its variant, count or format.`;
-      throw new AppError("CONFLICT", taken, { variant: taken });
-    }
+    // Another staff member's option with the same id, committed since the check above.
+    if (!created) throw new AppError("CONFLICT", taken, { variant: taken });
     await writeLines(tx, optionId, lines);
     const after = await snapshotOf(tx, created);
     await recordAudit(tx, { actor, action: "option.create", target: optionId, before: null, after, at: now });
