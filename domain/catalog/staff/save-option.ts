@@ -14,7 +14,7 @@ const OPTION_FIELDS = {
   optionName: requiredText(80),
   optionPriceCents: priceField("Price"),
   /** Empty for a bundle's options, which hold several flavours. */
-  flavourName: text(60).transform((value) => value || null),
+  flavourName: z.union([z.null(), text(60)]).transform((value) => value || null),
   isUpsellOption: z.boolean({ error: "must be true or false" }),
   active: z.boolean({ error: "must be true or false" }),
   skus: skuLinesField(),
@@ -28,8 +28,9 @@ const VARIANT = /^[a-z0-9]{1,16}$/;
  */
 export const CreateOptionInput = z.object({
   productId: productIdField(),
-  variant: text(16)
-    .refine((value) => value === "" || VARIANT.test(value), { error: "Variant must be up to 16 lower-case letters or digits." })
+  variant: z
+    .union([z.null(), text(16)])
+    .refine((value) => !value || VARIANT.test(value), { error: "Variant must be up to 16 lower-case letters or digits." })
     .transform((value) => value || null),
   count: count(1, 999, "Count must be a whole number from 1 to 999."),
   unit: z.enum(["b", "pu"], { error: "Choose boxes or pouches." }),
