@@ -24,7 +24,7 @@ export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
   try {
     const created = await createProduct(operations, formInput(CreateProductInput, form));
-    return redirect(`/admin/catalogue/products/${created.id}#new-option`);
+    return redirect(`/admin/catalogue/products/${created.id}#new-option-heading`);
   } catch (error) {
     return failureResult(error, { labels: CATALOGUE_FIELD_LABELS });
   }
