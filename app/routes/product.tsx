@@ -89,7 +89,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     // On a phone the pack is a thumbnail beside the title, so price, flavour, option and "Add to bag"
     // all fit the first screen; from md up it is the large picture beside everything else.
-    <article className="mx-auto grid max-w-6xl grid-cols-[5.5rem_1fr] gap-x-4 gap-y-4 px-4 py-4 md:grid-cols-2 md:gap-x-8 md:gap-y-0 md:py-10">
+    <article className="mx-auto grid max-w-6xl grid-cols-[5.5rem_minmax(0,1fr)] gap-x-4 gap-y-4 px-4 py-4 md:grid-cols-2 md:gap-x-8 md:gap-y-0 md:py-10">
       <div className="col-start-1 row-start-1 self-start rounded-2xl bg-slate-50 p-1 md:row-span-2 md:sticky md:top-28 md:rounded-3xl md:p-6">
         <PackIllustration
           seriesCode={product.series.code}
@@ -111,7 +111,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </nav>
         <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-brand-900 md:mt-2 md:text-3xl">{product.name}</h1>
       </header>
-      <div className="col-span-2 md:col-span-1 md:col-start-2">
+      <div className="col-span-2 min-w-0 md:col-span-1 md:col-start-2">
         <p className="text-muted md:mt-2 md:text-lg">{product.summary}</p>
         <CampaignBadges headlines={loaderData.campaigns} className="mt-3" />
 
@@ -121,7 +121,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="quantity" value="1" />
           {flavours.length > 0 && (
-            <fieldset>
+            // A fieldset is as wide as its content unless told otherwise: the flavour row would widen the page.
+            <fieldset className="min-w-0">
               <legend className="font-semibold">Flavour{flavour ? `: ${flavour}` : ""}</legend>
               {/* One row that scrolls sideways on a phone, however many flavours there are. */}
               <div className="-mx-4 mt-2 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:overflow-visible md:px-0">
