@@ -12,7 +12,7 @@ export function skuChoicesOf(skus: readonly Sku[]): SkuChoices {
       .filter((sku) => sku.seriesCode === series.code)
       .map((sku) => ({
         skuId: sku.skuId,
-        label: `${sku.skuId}: ${sku.flavourName}, ${sku.format}, ${formatMoney(sku.retailPriceCents)}`,
+        label: `${sku.flavourName}, ${sku.format}, ${formatMoney(sku.retailPriceCents)}`,
       })),
   })).filter((group) => group.skus.length > 0);
 }

@@ -124,9 +124,9 @@ export default function AdminCatalogueFlavours({ loaderData }: Route.ComponentPr
       </Section>
       {loaderData.series.map((series) => (
         <Section key={series.code} id={`series-${series.code}`} title={series.title}>
-          <ul className="space-y-3">
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {series.skus.map((sku) => (
-              <li key={sku.skuId} className="rounded-lg border border-slate-200 bg-white p-4">
+              <li key={sku.skuId} className="px-4 py-1">
                 <details open={sent === sku.skuId}>
                   <summary className="min-h-11 cursor-pointer py-2">
                     <span className="font-semibold text-brand-900">{sku.flavourName}</span>{" "}
@@ -139,7 +139,7 @@ export default function AdminCatalogueFlavours({ loaderData }: Route.ComponentPr
                     hiddenFields={[["skuId", sku.skuId]]}
                     answer={answerFor(sku.skuId)}
                     onSubmit={() => setSent(sku.skuId)}
-                    className={`${FORM} mt-3`}
+                    className={`${FORM} mt-2 mb-3`}
                   >
                     <FlavourFields idPrefix={sku.skuId} sku={sku} />
                     <div className="sm:col-span-2 lg:col-span-3">{messageIn(sku.skuId)}</div>

@@ -9,7 +9,7 @@ import { ActionMessage, AdminForm, type Answer, SubmitButton } from "../../compo
 import { LINK, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { ProductFields } from "../../components/admin/catalogue/catalogue-fields.tsx";
 import { NewOptionIdFields } from "../../components/admin/catalogue/new-option-id-fields.tsx";
-import { OptionFields } from "../../components/admin/catalogue/option-fields.tsx";
+import { OptionFields, SkuList } from "../../components/admin/catalogue/option-fields.tsx";
 import { SERIES_CHOICES } from "../../components/admin/catalogue/series-choices.ts";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { type ActionResult, failureResult, formText, unreadableRequest } from "../../lib/action-result.server.ts";
@@ -114,6 +114,7 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
         Product id {product.id}. A change shows in the shop at once; orders already made keep their prices.
       </PageHeading>
       {sent === null && <ActionMessage result={result} />}
+      <SkuList choices={loaderData.skuChoices} />
       <Section id="product" title="Product">
         <AdminForm
           intent="product"
@@ -128,9 +129,9 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
       </Section>
       <Section id="options" title="Purchase options">
         {options.length === 0 && <p>No options yet: the product is not sold until it has one.</p>}
-        <ul className="space-y-3">
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {options.map((option) => (
-            <li key={option.id} className={CARD}>
+            <li key={option.id} className="px-4 py-1">
               <details open={sent === option.id}>
                 <summary className="min-h-11 cursor-pointer py-2">
                   <span className="font-semibold text-brand-900">{option.label}</span>{" "}
@@ -143,14 +144,9 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
                   hiddenFields={[["optionId", option.id]]}
                   answer={answerFor(option.id)}
                   onSubmit={() => setSent(option.id)}
-                  className="mt-3 space-y-3"
+                  className="mt-2 mb-3 space-y-3"
                 >
-                  <OptionFields
-                    idPrefix={option.id}
-                    option={option.values}
-                    flavours={loaderData.flavours}
-                    skuChoices={loaderData.skuChoices}
-                  />
+                  <OptionFields idPrefix={option.id} option={option.values} flavours={loaderData.flavours} />
                   {messageIn(option.id)}
                   <SubmitButton>Save option</SubmitButton>
                 </AdminForm>
@@ -168,7 +164,7 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
           className={`${CARD} space-y-3`}
         >
           <NewOptionIdFields productId={product.id} />
-          <OptionFields idPrefix="new-option" flavours={loaderData.flavours} skuChoices={loaderData.skuChoices} />
+          <OptionFields idPrefix="new-option" flavours={loaderData.flavours} />
           {messageIn("new-option")}
           <SubmitButton>Add option</SubmitButton>
         </AdminForm>

@@ -13,17 +13,22 @@ export type OptionValues = {
   skus: { skuId: string; qty: number }[];
 };
 
+/** The one list of SKUs every line's field offers (SkuList); one per page, however many option forms it holds. */
+const SKU_LIST = "sku-choices";
+
 /** Rows beyond an option's lines, for lines to add. */
 const SPARE_ROWS = 3;
-const SELECT = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2";
+const INPUT = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2";
 
 /** An option's SKU lines: one row per line, and a few spare rows to add more. */
-function SkuLines({ idPrefix, lines, choices }: { idPrefix: string; lines: OptionValues["skus"]; choices: SkuChoices }) {
+function SkuLines({ idPrefix, lines }: { idPrefix: string; lines: OptionValues["skus"] }) {
   const rows = [...lines, ...Array.from({ length: SPARE_ROWS }, () => ({ skuId: "", qty: 1 }))];
   return (
     <fieldset className="sm:col-span-2">
       <legend className="font-semibold">SKU lines</legend>
-      <p className="text-sm text-muted">What one purchase of the option sends out. Leave a row on “No SKU” to leave it out.</p>
+      <p className="text-sm text-muted">
+        What one purchase of the option sends out. Type or pick a SKU id; leave a row empty to leave it out.
+      </p>
       <ol className="mt-1 space-y-2">
         {rows.map((line, row) => (
           // Rows have no identity but their place: a row is its position in the form.
@@ -31,18 +36,14 @@ function SkuLines({ idPrefix, lines, choices }: { idPrefix: string; lines: Optio
           <li key={row} className="grid grid-cols-[1fr_6rem] gap-2">
             <div>
               <label htmlFor={`${idPrefix}-sku-${row}`} className="text-sm">{`SKU, line ${row + 1}`}</label>
-              <select id={`${idPrefix}-sku-${row}`} name="lineSku" defaultValue={line.skuId} className={SELECT}>
-                <option value="">No SKU</option>
-                {choices.map((group) => (
-                  <optgroup key={group.series} label={group.series}>
-                    {group.skus.map((sku) => (
-                      <option key={sku.skuId} value={sku.skuId}>
-                        {sku.label}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
+              <input
+                id={`${idPrefix}-sku-${row}`}
+                name="lineSku"
+                list={SKU_LIST}
+                defaultValue={line.skuId}
+                autoCapitalize="none"
+                className={INPUT}
+              />
             </div>
             <div>
               <label htmlFor={`${idPrefix}-qty-${row}`} className="text-sm">
@@ -55,7 +56,7 @@ function SkuLines({ idPrefix, lines, choices }: { idPrefix: string; lines: Optio
                 min={1}
                 max={999}
                 defaultValue={line.qty}
-                className={SELECT}
+                className={INPUT}
               />
             </div>
           </li>
@@ -65,17 +66,30 @@ function SkuLines({ idPrefix, lines, choices }: { idPrefix: string; lines: Optio
   );
 }
 
+/** The SKUs the lines' fields offer, by series; put once on a page of option forms. */
+export function SkuList({ choices }: { choices: SkuChoices }) {
+  return (
+    <datalist id={SKU_LIST}>
+      {choices.flatMap((group) =>
+        group.skus.map((sku) => (
+          <option key={sku.skuId} value={sku.skuId}>
+            {`${group.series}: ${sku.label}`}
+          </option>
+        )),
+      )}
+    </datalist>
+  );
+}
+
 /** The fields an option's create and edit forms share. */
 export function OptionFields({
   idPrefix,
   option,
   flavours,
-  skuChoices,
 }: {
   idPrefix: string;
   option?: OptionValues;
   flavours: readonly string[];
-  skuChoices: SkuChoices;
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -114,7 +128,7 @@ export function OptionFields({
           checked={option?.isUpsellOption ?? false}
         />
       </div>
-      <SkuLines idPrefix={idPrefix} lines={option?.skus ?? []} choices={skuChoices} />
+      <SkuLines idPrefix={idPrefix} lines={option?.skus ?? []} />
     </div>
   );
 }
