@@ -11,9 +11,12 @@ export function PriceBlock({ option }: { option: PricedOption }) {
   const saved = option.savingCents;
   const unitWord = option.optionId.endsWith("pu") ? "pouch" : "box";
   return (
-    <div className="rounded-xl bg-slate-50 p-4" data-testid="price-block">
-      <p className="text-3xl font-extrabold text-brand-900">{formatMoney(option.optionPriceCents)}</p>
-      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+    <div
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl bg-slate-50 px-4 py-3"
+      data-testid="price-block"
+    >
+      <p className="text-2xl font-extrabold text-brand-900 md:text-3xl">{formatMoney(option.optionPriceCents)}</p>
+      <dl className="grid grid-cols-[auto_auto] gap-x-4 text-sm">
         <dt className="text-muted">Per {unitWord}</dt>
         <dd className="font-medium">
           {formatMoney(pricePerUnitCents(option))}

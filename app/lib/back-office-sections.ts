@@ -59,7 +59,7 @@ export const BACK_OFFICE_SECTIONS = [
   {
     to: "/admin/catalogue",
     label: "Catalogue",
-    about: "Switch products and their options on or off; keep products out of promotion codes.",
+    about: "Products, bundles, prices and flavours: add and edit them, switch them on or off, keep them out of promotion codes.",
     needs: ["catalog"],
   },
   {

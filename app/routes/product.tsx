@@ -93,8 +93,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-      <div className="self-start rounded-3xl bg-slate-50 p-6 md:sticky md:top-28">
+    // On a phone the pack is a thumbnail beside the title, so price, flavour, option and "Add to bag"
+    // all fit the first screen; from md up it is the large picture beside everything else.
+    <article className="mx-auto grid max-w-6xl grid-cols-[5.5rem_minmax(0,1fr)] gap-x-4 gap-y-4 px-4 py-4 md:grid-cols-2 md:gap-x-8 md:gap-y-0 md:py-10">
+      <div className="col-start-1 row-start-1 self-start rounded-2xl bg-slate-50 p-1 md:row-span-2 md:sticky md:top-28 md:rounded-3xl md:p-6">
         {product.images.length > 0 ? (
           <ProductGallery photos={product.images} />
         ) : (
@@ -108,7 +110,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           />
         )}
       </div>
-      <div>
+      <header className="col-start-2 row-start-1 self-center md:self-start">
         <nav aria-label="Breadcrumb" className="text-sm text-muted">
           <Link to="/shop" className="hover:underline">
             Shop
@@ -118,19 +120,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.series.function ? `${product.series.name} ${product.series.function}` : product.series.name}
           </Link>
         </nav>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-900">{product.name}</h1>
-        <p className="mt-2 text-lg text-muted">{product.summary}</p>
+        <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-brand-900 md:mt-2 md:text-3xl">{product.name}</h1>
+      </header>
+      <div className="col-span-2 min-w-0 md:col-span-1 md:col-start-2">
+        <p className="text-muted md:mt-2 md:text-lg">{product.summary}</p>
         <CampaignBadges headlines={loaderData.campaigns} className="mt-3" />
 
         {/* Flavour buttons submit this form when the page's script has not taken them over. */}
         <form id={FLAVOUR_FORM} method="get" />
-        <fetcher.Form method="post" action="/bag" className="mt-6 space-y-6">
+        <fetcher.Form method="post" action="/bag" className="mt-4 space-y-4 md:mt-6 md:space-y-5">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="quantity" value="1" />
           {flavours.length > 0 && (
-            <fieldset>
+            // A fieldset is as wide as its content unless told otherwise: the flavour row would widen the page.
+            <fieldset className="min-w-0">
               <legend className="font-semibold">Flavour{flavour ? `: ${flavour}` : ""}</legend>
-              <div className="mt-2 flex flex-wrap gap-2">
+              {/* One row that scrolls sideways on a phone, however many flavours there are. */}
+              <div className="-mx-4 mt-2 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:overflow-visible md:px-0">
                 {flavours.map((name) => (
                   <button
                     key={name}
@@ -143,7 +149,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       event.preventDefault();
                       chooseFlavour(name);
                     }}
-                    className="rounded-full border px-4 py-2 text-sm font-medium aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white border-slate-300 hover:border-brand-700"
+                    className="min-h-11 shrink-0 whitespace-nowrap rounded-full border px-4 py-2 text-sm font-medium aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white border-slate-300 hover:border-brand-700"
                   >
                     {name}
                   </button>
@@ -157,7 +163,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {options.map((option) => (
                 <label
                   key={option.optionId}
-                  className="flex cursor-pointer items-center justify-between gap-3 rounded-xl border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50"
+                  className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl border border-slate-300 px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50"
                 >
                   <span className="flex items-center gap-3">
                     <input
@@ -188,18 +194,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
           {selected && <PriceBlock option={selected} />}
+          <button
+            type="submit"
+            disabled={adding || !selected || selected.soldOut}
+            className="w-full rounded-full bg-brand-700 px-6 py-3 text-lg font-semibold md:py-3.5 text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {selected?.soldOut ? "Sold out" : adding ? "Adding…" : "Add to bag"}
+          </button>
           <p className="text-sm text-muted" data-testid="delivery-estimate">
             Order today for delivery between{" "}
             <strong className="whitespace-nowrap text-ink">{formatCalendarDate(loaderData.delivery.start)}</strong> and{" "}
             <strong className="whitespace-nowrap text-ink">{formatCalendarDate(loaderData.delivery.end)}</strong>.
           </p>
-          <button
-            type="submit"
-            disabled={adding || !selected || selected.soldOut}
-            className="w-full rounded-full bg-brand-700 px-6 py-3.5 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {selected?.soldOut ? "Sold out" : adding ? "Adding…" : "Add to bag"}
-          </button>
           <div aria-live="polite" className="min-h-6">
             {fetcher.state === "idle" && fetcher.data && (
               <p role={fetcher.data.ok ? "status" : "alert"} className={fetcher.data.ok ? "text-brand-800" : "text-sale"}>

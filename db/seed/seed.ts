@@ -10,7 +10,7 @@ export const OPENING_STOCK = 500;
 
 /**
  * Inserts the catalogue rows that are missing. Existing rows are left as they are, so running it
- * again (every start does) changes nothing and never overwrites an edited price.
+ * again (every start does) changes nothing and never overwrites an edited price or option line.
  */
 export async function seedCatalog(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -24,14 +24,17 @@ export async function seedCatalog(db: Database): Promise<void> {
       .values(SEED_PRODUCTS.map(({ options: _options, ...product }, index) => ({ ...product, sortOrder: index })))
       .onConflictDoNothing();
     const options = SEED_PRODUCTS.flatMap((product) => product.options.map((option) => ({ ...option, productId: product.id })));
-    await tx
+    const inserted = await tx
       .insert(purchaseOptions)
       .values(options.map(({ skus: _skus, ...option }, index) => ({ ...option, sortOrder: index })))
-      .onConflictDoNothing();
-    await tx
-      .insert(optionSkus)
-      .values(options.flatMap((option) => option.skus.map((sku) => ({ optionId: option.optionId, ...sku }))))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ optionId: purchaseOptions.optionId });
+    // Only a new option gets its seeded lines: staff may have changed the lines of one already there.
+    const added = new Set(inserted.map((option) => option.optionId));
+    const lines = options
+      .filter((option) => added.has(option.optionId))
+      .flatMap((option) => option.skus.map((sku) => ({ optionId: option.optionId, ...sku })));
+    if (lines.length > 0) await tx.insert(optionSkus).values(lines);
     const opened = await tx
       .insert(stockLevels)
       .values(SEED_SKUS.map((sku) => ({ skuId: sku.skuId, onHand: OPENING_STOCK })))

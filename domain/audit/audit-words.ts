@@ -14,6 +14,7 @@ export type TargetKind =
   | "review"
   | "webhook"
   | "sku"
+  | "flavour"
   | "referral"
   | "job";
 
@@ -47,6 +48,10 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
   "promotion.update": { label: "Promotion code changed", verb: "Changed", target: "promotion" },
   "review.approve": { label: "Review published", verb: "Published", target: "review" },
   "review.reject": { label: "Review rejected", verb: "Rejected", target: "review" },
+  "product.create": { label: "Product created", verb: "Created", target: "product" },
+  "option.create": { label: "Option created", verb: "Created", target: "option" },
+  "sku.create": { label: "Flavour created", verb: "Created", target: "flavour" },
+  "sku.update": { label: "Flavour changed", verb: "Changed", target: "flavour" },
   "product.update": { label: "Product changed", verb: "Changed", target: "product" },
   "product.photo-add": { label: "Product photo added", verb: "Added a photo to", target: "product" },
   "product.photo-move": { label: "Product photo moved", verb: "Moved a photo of", target: "product" },
@@ -70,7 +75,7 @@ export const TARGET_PAGES: Record<TargetKind, { noun: string; page: (target: str
     order: { noun: "order", page: (_target, orderId) => (orderId ? `/admin/orders/${encodeURIComponent(orderId)}` : null) },
     member: { noun: "member", page: (target) => `/admin/members/${encodeURIComponent(target)}` },
     staff: { noun: "staff", page: () => "/admin/staff" },
-    product: { noun: "product", page: () => "/admin/catalogue" },
+    product: { noun: "product", page: (target) => `/admin/catalogue/products/${encodeURIComponent(target)}` },
     option: { noun: "option", page: () => "/admin/catalogue" },
     reward: { noun: "reward", page: () => "/admin/rewards" },
     campaign: { noun: "campaign", page: () => "/admin/campaigns" },
@@ -79,6 +84,7 @@ export const TARGET_PAGES: Record<TargetKind, { noun: string; page: (target: str
     review: { noun: "review", page: () => "/admin/reviews" },
     webhook: { noun: "webhook", page: () => "/admin/webhooks" },
     sku: { noun: "SKU", page: () => "/admin/stock" },
+    flavour: { noun: "flavour", page: () => "/admin/catalogue/flavours" },
     referral: { noun: "referral of", page: () => "/admin/referrals" },
     job: { noun: "job", page: () => "/admin/jobs" },
   };

@@ -14,7 +14,7 @@ import { lockStock, move } from "./stock-ledger.ts";
 export const ADJUSTMENT_REASONS = { received: "Received", counted: "Count correction", damaged: "Damaged or lost" } as const;
 
 /** No adjustment moves more boxes than this at once. */
-const MAX_ADJUSTMENT = 100_000;
+export const MAX_ADJUSTMENT = 100_000;
 
 export const AdjustStockInput = z
   .object({

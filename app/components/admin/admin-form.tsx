@@ -5,6 +5,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useContext,
 } from "react";
 import { Form, useRouteLoaderData } from "react-router";
@@ -96,6 +97,23 @@ export function Field({
         {label}
       </label>
       <input id={id} className={`${INPUT} ${width}`} {...errorProps(input.name, invalid, ANSWER_ID)} {...input} />
+    </div>
+  );
+}
+
+/** A labelled box for a few lines of text; marked invalid when the form's failed answer names it. */
+export function TextAreaField({
+  id,
+  label,
+  ...area
+}: { id: string; label: string; name: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const invalid = useContext(InvalidFields);
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      <textarea id={id} rows={4} className={`${INPUT} w-full`} {...errorProps(area.name, invalid, ANSWER_ID)} {...area} />
     </div>
   );
 }

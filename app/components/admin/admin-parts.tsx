@@ -29,7 +29,7 @@ export function PageHeading({
         </p>
       )}
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight break-all text-brand-900">{title}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight break-words text-brand-900">{title}</h1>
         {aside}
       </div>
       {children && <p className="mt-2 text-muted">{children}</p>}

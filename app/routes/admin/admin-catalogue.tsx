@@ -12,7 +12,7 @@ import {
 import { formatMoney } from "../../../kernel/money.ts";
 import { seriesTitle } from "../../../kernel/series.ts";
 import { ActionMessage, AdminForm } from "../../components/admin/admin-form.tsx";
-import { PageHeading, Section } from "../../components/admin/admin-parts.tsx";
+import { LINK, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { StatusBadge } from "../../components/admin/status-badge.tsx";
 import { type ActionResult, failureResult, formText, unreadableRequest } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
@@ -139,9 +139,21 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   return (
     <>
-      <PageHeading title="Catalogue">
+      <PageHeading
+        title="Catalogue"
+        aside={
+          <p className="flex flex-wrap gap-x-4">
+            <Link to="/admin/catalogue/products/new" className={LINK}>
+              New product
+            </Link>
+            <Link to="/admin/catalogue/flavours" className={LINK}>
+              Flavours
+            </Link>
+          </p>
+        }
+      >
         Switching a product or an option off takes it out of the shop at once; bags that hold it drop it. A product excluded from
-        campaigns gets no promotion-code discount.
+        campaigns gets no promotion-code discount. Edit a product for its copy, prices and options.
       </PageHeading>
       <ActionMessage result={result} />
       <nav aria-label="Series" className="mt-4">
@@ -164,7 +176,11 @@ export default function AdminCatalogue({ loaderData }: Route.ComponentProps) {
             {series.products.map((product) => (
               <li key={product.id} className="rounded-lg border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="mr-auto text-lg font-bold text-brand-900">{product.name}</h3>
+                  <h3 className="mr-auto text-lg font-bold text-brand-900">
+                    <Link to={`/admin/catalogue/products/${product.id}`} className="underline">
+                      {product.name}
+                    </Link>
+                  </h3>
                   <OnSale on={product.active} />
                   {product.soldAnyway && <StatusBadge tone="active">Its pouches still sell through promotions</StatusBadge>}
                   {product.excluded && <StatusBadge tone="off">No promotion codes</StatusBadge>}

@@ -52,7 +52,7 @@ const ABILITIES: Record<StaffPermission, string> = {
   orders: "See orders and mark them shipped or delivered.",
   refunds: "Refund orders, in full, by line or by amount.",
   points: "Credit or debit members' points with a reason.",
-  catalog: "Edit the rewards catalogue and switch products on and off.",
+  catalog: "Edit products, prices, flavours and bundles, switch them on and off, and edit the rewards catalogue.",
   promotions: "Create, edit and switch off promotion codes.",
   programme: "Change the loyalty programme's rules and run bonus-point campaigns.",
   webhooks: "Register webhook endpoints, see what was sent to them and redeliver it.",

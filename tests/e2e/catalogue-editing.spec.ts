@@ -1,0 +1,75 @@
+import type { Page } from "@playwright/test";
+import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { expectAccessibleAtBothWidths } from "./axe.ts";
+import { expect, test } from "./fixtures.ts";
+import { payWithTestCard } from "./guest-order.ts";
+
+const PRODUCT = "Lean Up Nectar, 8-serving box";
+
+/** Each project adds a flavour of its own: the two share one shop for the run. */
+const FLAVOURS = {
+  desktop: { skuId: "lkl8", variant: "kl", name: "Kiwi Lime", mobile: "9000 1101" },
+  phone: { skuId: "lkm8", variant: "km", name: "Kiwi Mint", mobile: "9000 1102" },
+} as const;
+
+async function signInToBackOffice(staff: Page) {
+  await staff.goto("/admin/login");
+  await staff.getByRole("button", { name: "Continue with Google" }).click();
+  await staff.getByRole("button", { name: new RegExp(TEST_OWNER.email) }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
+}
+
+test("staff add a flavour and a purchase option for it; a shopper finds it, adds it to the bag and buys it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const flavour = FLAVOURS[test.info().project.name as keyof typeof FLAVOURS];
+  const staff = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
+  await signInToBackOffice(staff);
+  await staff.goto("/admin/catalogue");
+  await staff.getByRole("link", { name: "Flavours", exact: true }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: "Flavours" })).toBeVisible();
+  await expectAccessibleAtBothWidths(staff, "admin-flavours");
+
+  const newFlavour = staff.getByRole("region", { name: "New flavour" });
+  await newFlavour.getByLabel("SKU id").fill(flavour.skuId);
+  await newFlavour.getByLabel("Series").selectOption({ label: "Lean Up Calorie Burning" });
+  await newFlavour.getByLabel("Flavour").fill(flavour.name);
+  await newFlavour.getByLabel("Retail price (S$)").fill("0");
+  await newFlavour.getByRole("button", { name: "Add flavour" }).click();
+  await expect(newFlavour.getByRole("alert")).toHaveText("Retail price must be an amount in S$ above 0.");
+  await expect(newFlavour.getByLabel("Retail price (S$)")).toBeFocused();
+  await newFlavour.getByLabel("Retail price (S$)").fill("39");
+  await newFlavour.getByLabel("Opening stock (boxes)").fill("50");
+  await newFlavour.getByRole("button", { name: "Add flavour" }).click();
+  await expect(newFlavour.getByRole("status")).toContainText(`Added ${flavour.skuId} (${flavour.name})`);
+
+  await staff.getByRole("link", { name: "All products" }).click();
+  await staff.getByRole("link", { name: PRODUCT, exact: true }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
+  await expectAccessibleAtBothWidths(staff, "admin-product");
+  const newOption = staff.getByRole("region", { name: "New purchase option" });
+  await newOption.getByLabel("Variant").fill(flavour.variant);
+  await newOption.getByLabel("Count").fill("1");
+  await newOption.getByLabel("Option name").fill("1 Box");
+  await newOption.getByLabel("Price (S$)").fill("36.50");
+  await newOption.getByLabel("Flavour").selectOption(flavour.name);
+  await newOption.getByRole("button", { name: "Add option" }).click();
+  await expect(newOption.getByRole("alert")).toHaveText("Add at least one SKU line.");
+  await newOption.getByLabel("SKU, line 1").fill(flavour.skuId);
+  await newOption.getByRole("button", { name: "Add option" }).click();
+  await expect(newOption.getByRole("status")).toHaveText(`Added the option op-l8_${flavour.variant}-1b.`);
+
+  await page.goto("/shop/lean-up-calorie-burning/l8");
+  await page.getByRole("button", { name: flavour.name, exact: true }).click();
+  await expect(page.getByRole("radio", { name: /^1 Box/ })).toBeChecked();
+  await expect(page.getByTestId("price-block")).toContainText("S$36.50");
+  await page.getByRole("button", { name: "Add to bag" }).click();
+  await expect(page.getByRole("status")).toContainText("Added to your bag.");
+  await page.goto("/bag");
+  await expect(page.getByRole("main")).toContainText(flavour.name);
+  await payWithTestCard(page, flavour.mobile);
+  await expect(page.getByRole("main")).toContainText(flavour.name);
+  await expect(page.getByRole("main")).toContainText("S$36.50");
+});
