@@ -37,7 +37,10 @@ export function OrderTotals({
       )}
       {referralCents > 0 && (
         <div className="flex justify-between text-sale">
-          <dt>Friend's first-order discount</dt>
+          <dt>
+            Friend's first-order discount
+            <span className="block text-xs text-muted">For a first order with us: checked against your email</span>
+          </dt>
           <dd data-testid="checkout-referral-discount">{formatMoney(-referralCents)}</dd>
         </div>
       )}
