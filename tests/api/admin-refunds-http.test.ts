@@ -32,13 +32,14 @@ describe("the back office's refund and cancel forms over HTTP", () => {
   it("shows the order's facts before its actions", async () => {
     const html = await (await owner.get(pathOf(await paidOrder()))).text();
     const headings = Array.from(html.matchAll(/<h2 id="[a-z]+-heading"[^>]*>([^<]+)</g), ([, title]) => title);
-    expect(headings.slice(0, 7)).toEqual([
+    expect(headings.slice(0, 8)).toEqual([
       "Items, rewards and promotion",
       "Customer and shipping",
       "Payment and refunds",
       "Mark shipped",
       "Cancel order",
       "Refund",
+      "Staff notes and tags",
       "Points",
     ]);
     expect(html).not.toMatch(/name="kind" value="[a-z]+" checked/);
