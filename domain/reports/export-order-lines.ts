@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { products, purchaseOptions } from "../../db/schema/catalog.ts";
-import { rewards } from "../../db/schema/loyalty.ts";
-import { redeems } from "../../db/schema/members.ts";
-import { customers, orderLines, orders, refundLines, refunds } from "../../db/schema/orders.ts";
+import { customers, orderLines, orders, refunds } from "../../db/schema/orders.ts";
+import { rewardLinesByOrder } from "../loyalty/redeems/order-rewards.ts";
 import { ORDER_EXPORT_LIMIT, OrderFilters, ordersMatching } from "../orders/staff/list-orders.ts";
 import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { chargedGstCents } from "./charged-gst.ts";
+import { creditedBoxes } from "./credited-boxes.ts";
 
 /** What one order adds up to, written once, on its first line. */
 export type OrderTotals = {
@@ -56,17 +55,8 @@ export const exportOrderLines = defineOperation(declared, async function exportO
     .where(ordersMatching(input))
     .orderBy(desc(orders.paidAt), desc(orders.id))
     .limit(ORDER_EXPORT_LIMIT);
-  const credited = ctx.db
-    .select({
-      orderId: refundLines.orderId,
-      position: refundLines.position,
-      quantity: sql<number>`sum(${refundLines.quantity})`.as("credited_quantity"),
-    })
-    .from(refundLines)
-    .innerJoin(refunds, and(eq(refunds.id, refundLines.refundId), eq(refunds.status, "succeeded")))
-    .groupBy(refundLines.orderId, refundLines.position)
-    .as("credited");
-  const [lines, rewardLines, refundRows] = await Promise.all([
+  const credited = creditedBoxes(ctx.db);
+  const [lines, rewardsOf, refundRows] = await Promise.all([
     ctx.db
       .select({
         order: orders,
@@ -80,30 +70,13 @@ export const exportOrderLines = defineOperation(declared, async function exportO
       .leftJoin(credited, and(eq(credited.orderId, orderLines.orderId), eq(credited.position, orderLines.position)))
       .where(inArray(orders.id, chosen))
       .orderBy(desc(orders.paidAt), desc(orders.id), asc(orderLines.position)),
-    ctx.db
-      .select({
-        orderId: redeems.orderId,
-        reward: rewards.name,
-        product: products.name,
-        flavour: purchaseOptions.flavourName,
-        option: purchaseOptions.optionName,
-        optionId: redeems.optionId,
-        quantity: redeems.quantity,
-        pointsEach: redeems.pointsEach,
-      })
-      .from(redeems)
-      .leftJoin(rewards, eq(rewards.id, redeems.rewardId))
-      .leftJoin(purchaseOptions, eq(purchaseOptions.optionId, redeems.optionId))
-      .leftJoin(products, eq(products.id, purchaseOptions.productId))
-      .where(inArray(redeems.orderId, chosen))
-      .orderBy(asc(redeems.createdAt), asc(redeems.id)),
+    rewardLinesByOrder(ctx.db, chosen),
     ctx.db
       .select({ orderId: refunds.orderId, amountCents: refunds.amountCents })
       .from(refunds)
       .where(and(inArray(refunds.orderId, chosen), eq(refunds.status, "succeeded"))),
   ]);
   const supplier = ctx.settings.supplier;
-  const rewardsOf = Map.groupBy(rewardLines, (reward) => reward.orderId);
   const refundsOf = Map.groupBy(refundRows, (refund) => refund.orderId);
   const rows: OrderLineRow[] = [];
   let previous: string | null = null;
@@ -153,15 +126,15 @@ export const exportOrderLines = defineOperation(declared, async function exportO
       rows.push({
         ...common,
         kind: "reward",
-        product: reward.product ?? reward.optionId,
-        flavour: reward.flavour,
-        option: reward.option ?? "",
+        product: reward.productName,
+        flavour: reward.flavourName,
+        option: reward.optionName,
         quantity: reward.quantity,
         unitPriceCents: 0,
         discountCents: 0,
         lineTotalCents: 0,
         gstCents: null,
-        points: reward.pointsEach * reward.quantity,
+        points: reward.pointsTotal,
         refundedQuantity: 0,
         order: null,
       });

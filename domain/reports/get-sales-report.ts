@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { products, purchaseOptions, series } from "../../db/schema/catalog.ts";
-import { orderLines, orders, refundLines, refunds } from "../../db/schema/orders.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
 import { DAY_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { ProgrammeAnalyticsInput, rangeOf } from "../dashboard/get-programme-analytics.ts";
 import { ordersPaid, paidDay } from "../dashboard/order-figures.ts";
@@ -8,23 +8,10 @@ import { staffHolding } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { chargedGstCents } from "./charged-gst.ts";
+import { creditedBoxes } from "./credited-boxes.ts";
 import { addSales, type DaySales, type GroupSales, NO_SALES, type SalesFigures } from "./sales-figures.ts";
 
 export const SalesReportInput = ProgrammeAnalyticsInput;
-
-/** The boxes of each line that completed refunds credit. */
-function creditedBoxes(ctx: OperationContext) {
-  return ctx.db
-    .select({
-      orderId: refundLines.orderId,
-      position: refundLines.position,
-      quantity: sql<number>`sum(${refundLines.quantity})`.as("credited_quantity"),
-    })
-    .from(refundLines)
-    .innerJoin(refunds, and(eq(refunds.id, refundLines.refundId), eq(refunds.status, "succeeded")))
-    .groupBy(refundLines.orderId, refundLines.position)
-    .as("credited");
-}
 
 /**
  * The lines' figures by day and product, by day and series, and by day, in one grouping-sets query.
@@ -32,7 +19,7 @@ function creditedBoxes(ctx: OperationContext) {
  * money refunded as an amount, not as boxes, counts in the days' refunds only.
  */
 async function lineFigures(ctx: OperationContext, since: Date, until: Date) {
-  const credited = creditedBoxes(ctx);
+  const credited = creditedBoxes(ctx.db);
   const sold = ctx.db
     .select({
       day: sql<string>`${paidDay}`.as("day"),

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
 import { rewards } from "../../../db/schema/loyalty.ts";
@@ -19,8 +19,18 @@ export type OrderRewardLine = {
 
 /** The rewards attached to an order, in the order they were put in the bag. */
 export async function orderRewardLines(db: Database, orderId: string): Promise<OrderRewardLine[]> {
+  return (await rewardLinesByOrder(db, [orderId])).get(orderId) ?? [];
+}
+
+/**
+ * The rewards attached to each of the orders (their ids, or a query of them), by order, each order's in
+ * the order they were put in the bag.
+ */
+export async function rewardLinesByOrder(db: Database, orderIds: string[] | SQLWrapper): Promise<Map<string, OrderRewardLine[]>> {
+  if (Array.isArray(orderIds) && orderIds.length === 0) return new Map();
   const rows = await db
     .select({
+      orderId: redeems.orderId,
       redeemId: redeems.id,
       rewardName: rewards.name,
       productName: products.name,
@@ -34,9 +44,10 @@ export async function orderRewardLines(db: Database, orderId: string): Promise<O
     .leftJoin(rewards, eq(rewards.id, redeems.rewardId))
     .leftJoin(purchaseOptions, eq(purchaseOptions.optionId, redeems.optionId))
     .leftJoin(products, eq(products.id, purchaseOptions.productId))
-    .where(eq(redeems.orderId, orderId))
+    .where(inArray(redeems.orderId, orderIds))
     .orderBy(asc(redeems.createdAt), asc(redeems.id));
-  return rows.map((row) => ({
+  const lines = rows.map((row) => ({
+    orderId: row.orderId ?? "",
     redeemId: row.redeemId,
     rewardName: row.rewardName ?? "Reward",
     productName: row.productName ?? row.optionId,
@@ -46,6 +57,12 @@ export async function orderRewardLines(db: Database, orderId: string): Promise<O
     pointsEach: row.pointsEach,
     pointsTotal: row.pointsEach * row.quantity,
   }));
+  return new Map(
+    [...Map.groupBy(lines, (line) => line.orderId)].map(([orderId, found]) => [
+      orderId,
+      found.map(({ orderId: _orderId, ...line }) => line),
+    ]),
+  );
 }
 
 /** How a reward reads on the invoice and in the confirmation email: what it is and what it cost in points. */
