@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { productShot } from "../../scripts/product-shot.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { payWithTestCard } from "./guest-order.ts";
@@ -19,7 +20,7 @@ async function signInToBackOffice(staff: Page) {
   await expect(staff.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
 }
 
-test("staff add a flavour and a purchase option for it; a shopper finds it, adds it to the bag and buys it", async ({
+test("staff add a flavour, a purchase option for it and a photo; a shopper finds it, adds it to the bag and buys it", async ({
   page,
   browser,
 }) => {
@@ -61,7 +62,21 @@ test("staff add a flavour and a purchase option for it; a shopper finds it, adds
   await newOption.getByRole("button", { name: "Add option" }).click();
   await expect(newOption.getByRole("status")).toHaveText(`Added the option op-l8_${flavour.variant}-1b.`);
 
+  const alt = `${flavour.name} nectar box beside a glass`;
+  await staff.getByRole("link", { name: "All products" }).click();
+  await staff.getByRole("link", { name: `Photos of ${PRODUCT}` }).click();
+  await staff.getByLabel("Photo", { exact: true }).setInputFiles({
+    name: `${flavour.skuId}.jpg`,
+    mimeType: "image/jpeg",
+    buffer: Buffer.from(await productShot("l", "LEAN UP", { size: 800 })),
+  });
+  await staff.getByLabel("Alt text (what the photo shows)").fill(alt);
+  await staff.getByRole("button", { name: "Upload photo" }).click();
+  // Encoding its variants takes a while on a busy machine: the page answers once all are stored.
+  await expect(staff.getByRole("status")).toHaveText("The photo is added at the end of the gallery.", { timeout: 60_000 });
+
   await page.goto("/shop/lean-up-calorie-burning/l8");
+  await expect(page.getByRole("img", { name: alt })).toBeVisible();
   await page.getByRole("button", { name: flavour.name, exact: true }).click();
   await expect(page.getByRole("radio", { name: /^1 Box/ })).toBeChecked();
   await expect(page.getByTestId("price-block")).toContainText("S$36.50");
@@ -72,4 +87,12 @@ test("staff add a flavour and a purchase option for it; a shopper finds it, adds
   await payWithTestCard(page, flavour.mobile);
   await expect(page.getByRole("main")).toContainText(flavour.name);
   await expect(page.getByRole("main")).toContainText("S$36.50");
+
+  // Leave the product as the other journeys expect it.
+  await staff
+    .getByRole("listitem")
+    .filter({ hasText: alt })
+    .getByRole("button", { name: /^Remove/ })
+    .click();
+  await expect(staff.getByRole("status")).toHaveText("The photo is removed from the gallery.");
 });
