@@ -1,12 +1,12 @@
-import { DEFAULT_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
 import type { CustomerGroupFigures } from "../../../domain/dashboard/get-programme-analytics.ts";
 import type { ReferralFigures } from "../../../domain/dashboard/referral-figures.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
-import { ErrorMessage, Field, SearchForm, SubmitButton } from "./admin-form.tsx";
+import { ErrorMessage } from "./admin-form.tsx";
 import { percent } from "./dashboard.tsx";
 import { DataTable } from "./data-table.tsx";
+import { DateRangeForm } from "./date-range-form.tsx";
 
 export type ProgrammeAnalyticsData = {
   from: string;
@@ -104,14 +104,7 @@ export function ProgrammeAnalytics({ view, maxDays }: { view: ProgrammeAnalytics
       <h2 id="analytics-heading" className="text-xl font-bold text-brand-900">
         Programme analytics
       </h2>
-      <SearchForm className="grid gap-3 sm:grid-cols-3 sm:items-end">
-        <Field id="analytics-from" label="From (Singapore day)" name="from" type="date" defaultValue={range.from} />
-        <Field id="analytics-to" label="To (included)" name="to" type="date" defaultValue={range.to} />
-        <SubmitButton>Show</SubmitButton>
-        <p className="text-sm text-muted sm:col-span-3">
-          Up to {formatNumber(maxDays)} days; the last {formatNumber(DEFAULT_RANGE_DAYS)} days unless you choose.
-        </p>
-      </SearchForm>
+      <DateRangeForm idPrefix="analytics" range={range} maxDays={maxDays} />
       {view.figures ? <Figures figures={view.figures} /> : <ErrorMessage message={view.error} />}
     </section>
   );

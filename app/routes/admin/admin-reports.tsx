@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
+import { MAX_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
 import { getSalesReport } from "../../../domain/reports/get-sales-report.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
-import { formatNumber } from "../../../kernel/number-format.ts";
-import { ErrorMessage, Field, SearchForm, SubmitButton } from "../../components/admin/admin-form.tsx";
+import { ErrorMessage } from "../../components/admin/admin-form.tsx";
 import { CsvLink, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
+import { DateRangeForm } from "../../components/admin/date-range-form.tsx";
 import { SalesByDay, SalesByGroup } from "../../components/admin/sales-tables.tsx";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
@@ -38,14 +38,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         Orders count on the Singapore day they were paid, with their refunds; orders cancelled before shipping are no sales.
         Prices include GST.
       </PageHeading>
-      <SearchForm className="mt-4 grid gap-3 sm:grid-cols-3 sm:items-end">
-        <Field id="report-from" label="From (Singapore day)" name="from" type="date" defaultValue={range.from} />
-        <Field id="report-to" label="To (included)" name="to" type="date" defaultValue={range.to} />
-        <SubmitButton>Show</SubmitButton>
-        <p className="text-sm text-muted sm:col-span-3">
-          Up to {formatNumber(MAX_RANGE_DAYS)} days; the last {formatNumber(DEFAULT_RANGE_DAYS)} days unless you choose.
-        </p>
-      </SearchForm>
+      <DateRangeForm idPrefix="report" range={range} maxDays={MAX_RANGE_DAYS} className="mt-4" />
       {error && <ErrorMessage message={error} />}
       {report && (
         <>
