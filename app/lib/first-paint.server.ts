@@ -3,7 +3,7 @@
  * runs or even loads (docs/decisions/013-first-paint-css-and-javascript.md):
  * - the stylesheet goes inline at the end of the head, so no request blocks the first paint;
  * - the module preloads and the module script React Router writes are replaced by one small
- *   script that starts them after the first frame has been painted, so hydrating (or a cached
+ *   script that starts them once the first paint has been reported, so hydrating (or a cached
  *   bundle) never holds the first paint back.
  * React leaves elements it did not render at the end of the head alone when it hydrates, and it
  * does not compare a script's attributes or contents, so hydration is unchanged.
@@ -14,12 +14,16 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/;
 
 /**
- * Runs in the page: adds the module script and the preloads once the first frame is on screen.
+ * Runs in the page: adds the module script and the preloads once the browser has reported the
+ * first contentful paint and the page's main photo (when it has one) has loaded. A frame
+ * callback alone fires before the frame is presented, and scripts from a near server could then
+ * load and run before the paint and hold it back.
  * Starting a request costs the main thread a little, and a page has a few dozen modules, so the
  * preloads go in small batches, one task each, rather than in one long task that blocks input.
  */
 function startAfterFirstPaint(preloads: string[], moduleCode: string) {
   const preloadsPerTask = 4;
+  const longestWaitMs = 3000;
   const nonce = (document.currentScript as HTMLScriptElement).nonce;
   const addModuleScript = () => {
     const script = document.createElement("script");
@@ -41,19 +45,40 @@ function startAfterFirstPaint(preloads: string[], moduleCode: string) {
     addPreloads(preloads.slice(from, from + preloadsPerTask));
     if (from + preloadsPerTask < preloads.length) setTimeout(() => addPreloadsFrom(from + preloadsPerTask), 0);
   };
-  // A hidden tab paints nothing, so it would never hydrate while waiting for a frame, and its
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    addModuleScript();
+    setTimeout(() => addPreloadsFrom(0), 0);
+  };
+  const afterNextFrame = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+  const afterMainPhoto = (then: () => void) => {
+    const photo = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+    if (!photo || photo.complete) return then();
+    photo.addEventListener("load", then, { once: true });
+    photo.addEventListener("error", then, { once: true });
+  };
+  const afterFirstPaintReported = (then: () => void) => {
+    if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      return afterNextFrame(then);
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      then();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  };
+  // A hidden tab paints nothing, so it would never hydrate while waiting for a paint, and its
   // timers run at most once a second, so it starts everything at once.
   if (document.hidden) {
     addModuleScript();
     addPreloads(preloads);
-  } else {
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        addModuleScript();
-        setTimeout(() => addPreloadsFrom(0), 0);
-      }, 0),
-    );
+    return;
   }
+  afterFirstPaintReported(() => afterMainPhoto(() => afterNextFrame(start)));
+  setTimeout(start, longestWaitMs);
 }
 
 /** JSON that is safe inside a <script> element. */

@@ -27,37 +27,109 @@ describe("the document shaped for the first paint", () => {
     expect(html).toContain('.enqueue("</script");</script></body></html>');
   });
 
-  /** Runs the loader in a stand-in page and returns what each task (frame or timer) appended. */
-  function runLoader(html: string): Record<string, string>[][] {
+  type Appended = Record<string, string>;
+  type Listener = () => void;
+
+  /**
+   * The loader in a stand-in page. Timers and frames wait in a queue, earliest first; `settle`
+   * runs them up to a time and returns what each task appended. Without `paint`, the page has no
+   * PerformanceObserver, as in an older browser.
+   */
+  function loadInPage(html: string, page: { paint?: boolean; photo?: { complete: boolean } } = {}) {
     const loader = /<script nonce="([^"]+)">(\(function [\s\S]*?)<\/script><script/.exec(html);
     expect(loader?.[1]).toBe(NONCE);
-    let appended: Record<string, string>[] = [];
-    const append = (node: Record<string, string>) => appended.push(node);
-    const tasks: (() => void)[] = [];
-    const page = {
-      document: {
-        hidden: false,
-        currentScript: { nonce: NONCE },
-        createElement: (tag: string) => ({ tag }),
-        head: { append },
-        body: { append },
-      },
-      requestAnimationFrame: (callback: () => void) => tasks.push(callback),
-      setTimeout: (callback: () => void) => tasks.push(callback),
+    let appended: Appended[] = [];
+    const append = (node: Appended) => appended.push(node);
+    const queue: { at: number; callback: Listener }[] = [];
+    let now = 0;
+    const later = (callback: Listener, delay = 0) => queue.push({ at: now + delay, callback });
+    const paintObservers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
+    const photoListeners: Listener[] = [];
+    const photo = page.photo && {
+      ...page.photo,
+      addEventListener: (_event: string, listener: Listener) => photoListeners.push(listener),
     };
-    new Function("document", "requestAnimationFrame", "setTimeout", loader?.[2] ?? "")(
-      page.document,
-      page.requestAnimationFrame,
-      page.setTimeout,
-    );
-    const perTask = [appended];
-    while (tasks.length > 0) {
-      appended = [];
-      tasks.shift()?.();
-      perTask.push(appended);
+    class PerformanceObserver {
+      static supportedEntryTypes = ["paint", "largest-contentful-paint"];
+      constructor(callback: (typeof paintObservers)[number]) {
+        paintObservers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
     }
-    return perTask;
+    const document = {
+      hidden: false,
+      currentScript: { nonce: NONCE },
+      createElement: (tag: string) => ({ tag }),
+      querySelector: (selector: string) => (selector === 'img[fetchpriority="high"]' ? (photo ?? null) : null),
+      head: { append },
+      body: { append },
+    };
+    new Function("document", "requestAnimationFrame", "setTimeout", "PerformanceObserver", loader?.[2] ?? "")(
+      document,
+      (callback: Listener) => later(callback, 16),
+      later,
+      page.paint ? PerformanceObserver : undefined,
+    );
+    const settle = (until = Number.POSITIVE_INFINITY): Appended[][] => {
+      const perTask = [appended];
+      for (;;) {
+        queue.sort((a, b) => a.at - b.at);
+        const next = queue[0];
+        if (!next || next.at > until) return perTask;
+        queue.shift();
+        now = next.at;
+        appended = [];
+        next.callback();
+        perTask.push(appended);
+      }
+    };
+    const reportPaint = (name: string) => {
+      for (const observer of paintObservers) observer({ getEntriesByName: (asked) => (asked === name ? [{ name }] : []) });
+    };
+    const photoLoaded = () => {
+      for (const listener of photoListeners) listener();
+    };
+    return { settle, reportPaint, photoLoaded };
   }
+
+  const runLoader = (html: string) => loadInPage(html).settle();
+
+  it("the loader waits for the browser to report the first contentful paint", () => {
+    const page = loadInPage(shaped(DOCUMENT), { paint: true });
+    expect(page.settle(2000).flat()).toEqual([]);
+    page.reportPaint("first-paint");
+    expect(page.settle(2000).flat()).toEqual([]);
+    page.reportPaint("first-contentful-paint");
+    expect(
+      page
+        .settle(2000)
+        .flat()
+        .map((node) => node.tag),
+    ).toEqual(["script", "link", "link"]);
+  });
+
+  it("the loader waits for the page's main photo as well, and starts anyway after three seconds", () => {
+    const page = loadInPage(shaped(DOCUMENT), { paint: true, photo: { complete: false } });
+    page.reportPaint("first-contentful-paint");
+    expect(page.settle(2000).flat()).toEqual([]);
+    page.photoLoaded();
+    expect(
+      page
+        .settle(2000)
+        .flat()
+        .map((node) => node.tag),
+    ).toEqual(["script", "link", "link"]);
+
+    const stuck = loadInPage(shaped(DOCUMENT), { paint: true, photo: { complete: false } });
+    expect(stuck.settle(2999).flat()).toEqual([]);
+    expect(
+      stuck
+        .settle()
+        .flat()
+        .map((node) => node.tag),
+    ).toEqual(["script", "link", "link"]);
+  });
 
   it("the loader adds the module script and the preloads with the nonce once a frame has been painted", () => {
     const perTask = runLoader(shaped(DOCUMENT));
