@@ -176,11 +176,6 @@ export function ownerEmailsOf(config: Config): string[] {
   return config.OWNER_EMAILS ?? (config.OIDC_ISSUER ? [] : [TEST_OWNER.email]);
 }
 
-/** Outside production, where EMAIL_LINK_SECRET is required: a value anyone can read here, so set it in staging too. */
-const DEVELOPMENT_EMAIL_LINK_SECRET = "development-only-email-link-secret-not-for-deployment";
-
-export const emailLinkSecretOf = (config: Config): string => config.EMAIL_LINK_SECRET ?? DEVELOPMENT_EMAIL_LINK_SECRET;
-
 /** The seller named on invoices: the legal entity when set, else the brand. */
 export function supplierOf(config: Config): Supplier {
   return {

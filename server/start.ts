@@ -1,11 +1,13 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { seedPromotionCodes } from "../db/seed/promotions.ts";
 import { seedRewards } from "../db/seed/rewards.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
+import { storedSecret } from "../db/stored-secret.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { catalogRevisionReader } from "../domain/catalog/catalog-revision.ts";
 import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/holiday-coverage.ts";
@@ -18,7 +20,7 @@ import { embeddedProviderRoutes } from "../integrations/identity/embedded-provid
 import { createOidcIdentityClient, identityProviderSettings } from "../integrations/identity/oidc-client.ts";
 import { clientDirOf, createHttpApp } from "./app.ts";
 import { catalogRevisionSource } from "./catalog-revision-source.ts";
-import { type Config, emailLinkSecretOf, ownerEmailsOf, supplierOf } from "./env.ts";
+import { type Config, ownerEmailsOf, supplierOf } from "./env.ts";
 import { metricsOnlyApp } from "./http/metrics-route.ts";
 import { type Readiness, startingAnswer } from "./http/probes.ts";
 import { createIntegrations } from "./integrations.ts";
@@ -127,7 +129,7 @@ async function serveShop(
       supplier: supplierOf(config),
       adminEmail: config.ADMIN_EMAIL ?? null,
       ownerEmails: ownerEmailsOf(config),
-      emailLinkSecret: emailLinkSecretOf(config),
+      emailLinkSecret: config.EMAIL_LINK_SECRET ?? (await madeEmailLinkSecret(database.db)),
     },
     now: () => new Date(),
     debug: config.DEBUG_TOOLS,
@@ -201,6 +203,9 @@ function identityProviderOf(config: Config, embedded: { issuer: string; clientId
 }
 
 type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>;
+
+/** Without EMAIL_LINK_SECRET (required in production): one the shop makes once and keeps, never a value anyone can read. */
+const madeEmailLinkSecret = (db: Database) => storedSecret(db, "email-link-secret", () => randomBytes(32).toString("hex"));
 
 function publicUrlOf(config: Config, port: number): string {
   const host = config.HOST && config.HOST !== "0.0.0.0" && config.HOST !== "::" ? config.HOST : "localhost";
