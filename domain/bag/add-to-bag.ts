@@ -5,6 +5,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { assertInStock, shippedLine } from "../stock/stock-needs.ts";
 import { bagIdOf, newBagToken } from "./bag-token.ts";
 import { bagHolder, optionIdInput } from "./held-bag.ts";
 import { MAX_LINE_QUANTITY } from "./max-line-quantity.ts";
@@ -15,9 +16,9 @@ export const AddToBagInput = z.object({ optionId: optionIdInput, quantity: quant
 const declared = { access: bagHolder, input: AddToBagInput };
 
 /**
- * addToBag: adds an option to the viewer's bag (raising its quantity when already there; a sold-out
- * option is refused, 409) in one
- * statement, so two quick clicks never lose an update. A viewer without a bag gets a new one: the
+ * addToBag: adds an option to the viewer's bag (raising its quantity when already there) in one
+ * statement, so two quick clicks never lose an update. A sold-out option, or more than is left to
+ * sell, is refused (409) and the bag stays as it was; checkout's hold is what finally decides. A viewer without a bag gets a new one: the
  * token returned is then new, for the adapter to set as the bag cookie.
  */
 export const addToBag = defineOperation(declared, async function addToBag(ctx, input, bag): Promise<{ bagToken: string }> {
@@ -42,9 +43,9 @@ export const addToBag = defineOperation(declared, async function addToBag(ctx, i
         setWhere: sql`${bagLines.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
       })
       .returning({ quantity: bagLines.quantity });
-    if (updated.length === 0) {
-      throw new AppError("BAD_USER_INPUT", `You can have at most ${MAX_LINE_QUANTITY} of one item in your bag.`);
-    }
+    const [line] = updated;
+    if (!line) throw new AppError("BAD_USER_INPUT", `You can have at most ${MAX_LINE_QUANTITY} of one item in your bag.`);
+    await assertInStock(tx, [shippedLine(found.product, found.option, line.quantity)]);
   });
   return { bagToken };
 });

@@ -8,6 +8,8 @@ import { stockLevels, stockMovements } from "../../db/schema/stock.ts";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { OPENING_STOCK, seedCatalog } from "../../db/seed/seed.ts";
 import { addToBag } from "../../domain/bag/add-to-bag.ts";
+import { getBag } from "../../domain/bag/get-bag.ts";
+import { setBagLineQuantity } from "../../domain/bag/set-bag-line-quantity.ts";
 import { findPurchaseOptions } from "../../domain/catalog/lookup.ts";
 import { completeCheckout } from "../../domain/checkout/complete-checkout.ts";
 import { expireCheckoutSession } from "../../domain/checkout/expire-checkout-session.ts";
@@ -34,6 +36,7 @@ const RACE_OPTION = "op-m8_pb-1b";
 const LEDGER_OPTION = "op-m8_yd-1b";
 const EXPIRY_OPTION = "op-m8_sb-1b";
 const REFUND_OPTION = "op-m8_ll-1b";
+const BAG_OPTION = "op-l8_yc-1b";
 
 describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
@@ -239,6 +242,27 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
     expect(await refund(restocked, { restock: true, lines: 1 })).toMatchObject({ status: "succeeded" });
     expect((await level(skuId)).onHand).toBe(start0 - 4);
     expect(await ledger(skuId)).toMatchObject({ onHand: start0 - 4 });
+  });
+
+  it("refuses to put more in a bag than is left to sell, says how many are left, and always lets a line go down", async () => {
+    const skuId = await skuOf(BAG_OPTION);
+    await leave(skuId, 2);
+    const bagToken = await bagWith(database.db, [[BAG_OPTION, 1]]);
+    const holder = () => ctx(holderOf(bagToken));
+    const quantityInBag = async () => (await getBag(holder(), {})).lines.find((line) => line.optionId === BAG_OPTION)?.quantity;
+    const onlyTwoLeft = { code: "CONFLICT", message: expect.stringMatching(/^Only 2 of .+ left\./) };
+
+    await expect(addToBag(holder(), { optionId: BAG_OPTION, quantity: 2 })).rejects.toMatchObject(onlyTwoLeft);
+    expect(await quantityInBag()).toBe(1);
+    await expect(setBagLineQuantity(holder(), { optionId: BAG_OPTION, quantity: 3 })).rejects.toMatchObject(onlyTwoLeft);
+    expect(await quantityInBag()).toBe(1);
+    await addToBag(holder(), { optionId: BAG_OPTION, quantity: 1 });
+    expect(await quantityInBag()).toBe(2);
+
+    await leave(skuId, 1);
+    await setBagLineQuantity(holder(), { optionId: BAG_OPTION, quantity: 1 });
+    expect(await quantityInBag()).toBe(1);
+    expect(await level(skuId)).toMatchObject({ held: 0, available: 1 });
   });
 
   it("audits adjustments, refuses to take off what checkouts hold, and emails staff once per fall below the threshold", async () => {
