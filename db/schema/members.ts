@@ -7,6 +7,9 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** How a reward read when it was ordered. */
+export type RedeemOrderedAs = { rewardName: string; productName: string; optionName: string; flavourName: string | null };
+
 /** A loyalty member. `points` always equals the sum of the member's point transactions. */
 export const members = pgTable(
   "members",
@@ -111,6 +114,8 @@ export const redeems = pgTable(
     optionId: text("option_id").notNull(),
     quantity: integer("quantity").notNull(),
     orderId: text("order_id"),
+    /** The reward's and its option's names when it went out with an order: its invoice keeps them. */
+    orderedAs: jsonb("ordered_as").$type<RedeemOrderedAs>(),
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purchaseOptions } from "../../db/schema/catalog.ts";
 import { redeems } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { seedRewards } from "../../db/seed/rewards.ts";
@@ -184,6 +185,17 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
     // Two 8-serving boxes, S$78.00 of goods: 78 order points.
     expect(await balanceOf(db(), member.id)).toBe(1050 - 500 + 78);
     await expectLedgerInvariant(db());
+
+    const renameFlavour = (flavourName: string) =>
+      db().update(purchaseOptions).set({ flavourName }).where(eq(purchaseOptions.optionId, "op-l4_cp-1b"));
+    await renameFlavour("Calamansi Sunrise");
+    try {
+      expect((await loadOrder(db(), byCheckoutSession(started.sessionId)))?.rewards).toEqual([
+        expect.objectContaining({ redeemId: reward.id, flavourName: "Calamansi Pomelo" }),
+      ]);
+    } finally {
+      await renameFlavour("Calamansi Pomelo");
+    }
   });
 
   it("keeps rewards Pending when the order is a guest's, and a bag of rewards alone cannot be checked out", async () => {

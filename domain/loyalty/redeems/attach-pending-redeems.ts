@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { bags } from "../../../db/schema/bags.ts";
 import { members, redeems } from "../../../db/schema/members.ts";
+import { orderedAsNow } from "./ordered-as.ts";
 
 /**
  * Fulfilment's step for rewards, inside its transaction: the Pending redeems of the bag's member go
@@ -17,7 +18,7 @@ export async function attachPendingRedeems(tx: Tx, input: { bagId: string; order
   if (!member) return 0;
   const attached = await tx
     .update(redeems)
-    .set({ status: "Ordered", orderId: input.orderId, updatedAt: input.at })
+    .set({ status: "Ordered", orderId: input.orderId, orderedAs: orderedAsNow, updatedAt: input.at })
     .where(and(eq(redeems.memberId, member.id), eq(redeems.status, "Pending")))
     .returning({ id: redeems.id });
   return attached.length;

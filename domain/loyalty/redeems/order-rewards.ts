@@ -39,6 +39,7 @@ export async function rewardLinesByOrder(db: Database, orderIds: string[] | SQLW
       optionId: redeems.optionId,
       quantity: redeems.quantity,
       pointsEach: redeems.pointsEach,
+      orderedAs: redeems.orderedAs,
     })
     .from(redeems)
     .leftJoin(rewards, eq(rewards.id, redeems.rewardId))
@@ -49,10 +50,12 @@ export async function rewardLinesByOrder(db: Database, orderIds: string[] | SQLW
   const lines = rows.map((row) => ({
     orderId: row.orderId ?? "",
     redeemId: row.redeemId,
-    rewardName: row.rewardName ?? "Reward",
-    productName: row.productName ?? row.optionId,
-    flavourName: row.flavourName,
-    optionName: row.optionName ?? "",
+    ...(row.orderedAs ?? {
+      rewardName: row.rewardName ?? "Reward",
+      productName: row.productName ?? row.optionId,
+      flavourName: row.flavourName,
+      optionName: row.optionName ?? "",
+    }),
     quantity: row.quantity,
     pointsEach: row.pointsEach,
     pointsTotal: row.pointsEach * row.quantity,

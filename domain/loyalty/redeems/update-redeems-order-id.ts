@@ -10,6 +10,7 @@ import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { lockMember } from "../locked-member.ts";
 import { memberSummaryAfter } from "../member-after.ts";
+import { orderedAsNow } from "./ordered-as.ts";
 import { type RedeemRow, redeemNotFound, requirePending } from "./redeem-ledger.ts";
 
 /** At most this many redeems in one call (a bag holds one per option). */
@@ -70,7 +71,7 @@ async function attach(ctx: OperationContext, input: z.output<typeof AttachRedeem
     const at = ctx.now();
     const attached = await tx
       .update(redeems)
-      .set({ status: "Ordered", orderId: order.id, updatedAt: at })
+      .set({ status: "Ordered", orderId: order.id, orderedAs: orderedAsNow, updatedAt: at })
       .where(
         inArray(
           redeems.id,
