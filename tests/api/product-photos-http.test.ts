@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { fetchWithJar } from "../setup/embedded-sign-in.ts";
-import { noisyJpeg, picture } from "../setup/pictures.ts";
+import { noisyJpeg, picture, pngClaiming } from "../setup/pictures.ts";
 import { newPerson, openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -72,6 +72,24 @@ describe("product photos over HTTP", () => {
     const noAlt = await upload(owner, { csrf, intent: "upload", alt: " " }, await png());
     expect(noAlt.status).toBe(400);
     expect(await noAlt.text()).toContain("Alt text is required.");
+    expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
+  });
+
+  it("refuses a picture cut short, one whose header claims more pixels than it holds, and a sliver, saying why", async () => {
+    const owner = await staffSignIn(shop, TEST_OWNER);
+    const csrf = await csrfOf(owner, PHOTOS_PAGE);
+    const jpeg = await picture("jpeg", 900, 700);
+    const png = await picture("png", 900, 700);
+    for (const [bytes, message] of [
+      [jpeg.slice(0, jpeg.byteLength / 2), "The picture is damaged or cut short"],
+      [png.slice(0, png.byteLength / 2), "The picture is damaged or cut short"],
+      [await pngClaiming(6000, 6000), "The picture is damaged or cut short"],
+      [await picture("png", 60, 1700), "The picture is more than 10 times as long as it is wide"],
+    ] as const) {
+      const refused = await upload(owner, { csrf, intent: "upload", alt: "A box" }, new File([bytes], "photo.jpg"));
+      expect(refused.status, message).toBe(400);
+      expect(await refused.text()).toContain(message);
+    }
     expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
   });
 
