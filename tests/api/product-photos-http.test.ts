@@ -123,6 +123,7 @@ describe("product photos over HTTP", () => {
     const missing = await fetch(`${shop.baseUrl}/photos/${hash}-960.avif`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get("cache-control")).toBe("no-store");
+    expect((await fetch(`${shop.baseUrl}/photos/${hash.repeat(8)}-640.avif`)).status).toBe(404);
 
     const api = await fetch(`${shop.baseUrl}/graphql`, {
       method: "POST",
