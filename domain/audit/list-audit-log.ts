@@ -5,6 +5,7 @@ import { auditLog } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { staffHolding } from "../shared/access.ts";
+import { refuseReversedDays } from "../shared/day-range.ts";
 import { singaporeDay, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { AUDIT_ACTIONS } from "./audit-actions.ts";
@@ -40,6 +41,7 @@ function cursorOf(after: string | undefined): { at: Date; id: string } | null {
 }
 
 function filtersOf(input: z.output<typeof ListAuditLogInput>, cursor: { at: Date; id: string } | null): SQL | undefined {
+  refuseReversedDays(input.from, input.to);
   return and(
     input.actor ? eq(auditLog.actorEmail, input.actor) : undefined,
     input.action ? eq(auditLog.action, input.action) : undefined,

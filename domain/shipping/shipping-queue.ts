@@ -9,6 +9,7 @@ import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.
 import { orderRewardLines } from "../loyalty/redeems/order-rewards.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { staffHolding } from "../shared/access.ts";
+import { refuseReversedDays } from "../shared/day-range.ts";
 import { singaporeDay, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { notesAndTagsOf, tagText } from "./order-notes.ts";
@@ -46,6 +47,7 @@ function holdsLine(condition: SQL | undefined, withCatalogue = false) {
 const carriesReward = sql`exists (select 1 from ${redeems} where ${redeems.orderId} = ${orders.id})`;
 
 function where(input: z.output<typeof ShippingFilters>): SQL | undefined {
+  refuseReversedDays(input.from, input.to);
   return and(
     eq(orders.status, "paid"),
     input.from ? gte(orders.paidAt, singaporeDayStart(input.from) as Date) : undefined,

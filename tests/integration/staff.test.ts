@@ -218,5 +218,9 @@ describe(`staff and the audit log (${DRIVER_NAME})`, () => {
     expect((await listAuditLog(ctx, { to: "2026-03-01" })).entries).toHaveLength(0);
     await expect(listAuditLog(ctx, { from: "yesterday" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
     await expect(listAuditLog(ctx, { action: "drop tables" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    await expect(listAuditLog(ctx, { from: "2026-03-06", to: "2026-03-05" })).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      message: "The range must not end before the day it starts.",
+    });
   });
 });
