@@ -31,10 +31,13 @@ export const ListAuditLogInput = z.object({
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 
+/** A page's time as the list writes it (toISOString): years 1 to 9999, which PostgreSQL can hold. */
+const CURSOR_TIME = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function cursorOf(after: string | undefined): { at: Date; id: string } | null {
   if (!after) return null;
   const [at, id] = after.split("|");
-  const when = at ? new Date(at) : null;
+  const when = at && CURSOR_TIME.test(at) ? new Date(at) : null;
   if (!when || Number.isNaN(when.getTime()) || !id)
     throw new AppError("BAD_USER_INPUT", "after: is not a page of this log", { after: "is not a page of this log" });
   return { at: when, id };
