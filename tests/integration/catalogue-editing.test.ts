@@ -175,6 +175,11 @@ describe(`catalogue editing in the back office (${DRIVER_NAME})`, () => {
       retailPriceCents: "Retail price must be an amount in S$ above 0.",
     });
     await refused(createProduct(staff(), { ...PRODUCT, productId: "lnew", name: "  " }), { name: "is required" });
+    for (const openingStock of ["0x10", "1e3", "-1", 2.5]) {
+      await refused(createFlavour(staff(), { ...FLAVOUR, skuId: "lx8", openingStock }), {
+        openingStock: "must be a whole number of boxes from 0 to 100000",
+      });
+    }
     expect((await findPurchaseOption(shopper(), { optionId: "op-l8_mg-2b" }))?.optionPriceCents).toBe(5990);
   });
 
