@@ -30,7 +30,7 @@ import { METRICS_PATH, metricsWithToken } from "./http/metrics-route.ts";
 import { operationContext } from "./http/operation-context.ts";
 import { pageCache } from "./http/page-cache.ts";
 import { paymentWebhook } from "./http/payment-webhook.ts";
-import { limitBodies, mountPhotoRoute } from "./http/photo-route.ts";
+import { mountPhotoRoute } from "./http/photo-route.ts";
 import { LIVENESS_PATH, livenessAnswer, READINESS_PATH, type Readiness, readinessAnswer } from "./http/probes.ts";
 import { type HttpEnv, requestContext } from "./http/request-context.ts";
 import { requestMetrics } from "./http/request-metrics.ts";
@@ -40,6 +40,7 @@ import { requestAtSiteOrigin } from "./http/site-request.ts";
 import { mountStaffAuthRoutes } from "./http/staff-auth-routes.ts";
 import { staffSession } from "./http/staff-session.ts";
 import { mountUnsubscribeRoute } from "./http/unsubscribe-route.ts";
+import { limitBodies } from "./http/upload-limits.ts";
 import { visitorCookieKeeper } from "./http/visitor-cookie.ts";
 import type { Logger } from "./logger.ts";
 

@@ -5,6 +5,7 @@ import { auditLog } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { staffHolding } from "../shared/access.ts";
+import { refuseReversedDays } from "../shared/day-range.ts";
 import { singaporeDay, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { AUDIT_ACTIONS } from "./audit-actions.ts";
@@ -30,16 +31,20 @@ export const ListAuditLogInput = z.object({
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 
+/** A page's time as the list writes it (toISOString): years 1 to 9999, which PostgreSQL can hold. */
+const CURSOR_TIME = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function cursorOf(after: string | undefined): { at: Date; id: string } | null {
   if (!after) return null;
   const [at, id] = after.split("|");
-  const when = at ? new Date(at) : null;
+  const when = at && CURSOR_TIME.test(at) ? new Date(at) : null;
   if (!when || Number.isNaN(when.getTime()) || !id)
     throw new AppError("BAD_USER_INPUT", "after: is not a page of this log", { after: "is not a page of this log" });
   return { at: when, id };
 }
 
 function filtersOf(input: z.output<typeof ListAuditLogInput>, cursor: { at: Date; id: string } | null): SQL | undefined {
+  refuseReversedDays(input.from, input.to);
   return and(
     input.actor ? eq(auditLog.actorEmail, input.actor) : undefined,
     input.action ? eq(auditLog.action, input.action) : undefined,

@@ -5,6 +5,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import { DAY_MS, singaporeDate, singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { memberScreens } from "../loyalty/member-admin-access.ts";
 import type { OperationContext } from "../shared/context.ts";
+import { refuseReversedDays } from "../shared/day-range.ts";
 import { optional, singaporeDay } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "./analytics-range.ts";
@@ -37,9 +38,9 @@ const badRange = (problem: string) => new AppError("BAD_USER_INPUT", problem, { 
 export function rangeOf(now: Date, input: z.output<typeof ProgrammeAnalyticsInput>) {
   const to = input.to ?? singaporeDate(now);
   const from = input.from ?? singaporeDate((singaporeDayStart(to) as Date).getTime() - (DEFAULT_RANGE_DAYS - 1) * DAY_MS);
+  refuseReversedDays(from, to);
   const since = singaporeDayStart(from) as Date;
   const until = singaporeDayEnd(to) as Date;
-  if (until <= since) throw badRange("The range must not end before the day it starts.");
   if (until.getTime() - since.getTime() > MAX_RANGE_DAYS * DAY_MS)
     throw badRange(`The range may cover at most ${MAX_RANGE_DAYS} days.`);
   return { from, to, since, until };

@@ -7,6 +7,7 @@ import { loadOrder } from "../orders/order-view.ts";
 import { staffHolding } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { itemsToPack } from "./items-to-pack.ts";
 import { type PackingSlip, renderPackingSlipsPdf } from "./packing-slip-pdf.ts";
 
 /** The most slips one PDF carries: a full page of the desk and then some. */
@@ -40,7 +41,7 @@ export const getPackingSlipsPdf = defineOperation(declared, async function getPa
       paidAt: order.paidAt,
       deliveryEnd: order.deliveryEnd,
       shipTo: { name: shipping.name, address: shipping.address, postalCode: shipping.postalCode, mobile: shipping.mobile },
-      items: order.lines.map((line) => ({ description: lineDescription(line), quantity: line.quantity })),
+      items: (await itemsToPack(ctx.db, order.lines)).map(({ description, quantity }) => ({ description, quantity })),
       rewards: order.rewards.map((reward) => ({ description: lineDescription(reward), quantity: reward.quantity })),
     });
   }

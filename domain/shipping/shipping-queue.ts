@@ -9,8 +9,10 @@ import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.
 import { orderRewardLines } from "../loyalty/redeems/order-rewards.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { staffHolding } from "../shared/access.ts";
+import { refuseReversedDays } from "../shared/day-range.ts";
 import { singaporeDay, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { itemsToPack } from "./items-to-pack.ts";
 import { notesAndTagsOf, tagText } from "./order-notes.ts";
 
 export const SHIPPING_PAGE_SIZE = 50;
@@ -46,6 +48,7 @@ function holdsLine(condition: SQL | undefined, withCatalogue = false) {
 const carriesReward = sql`exists (select 1 from ${redeems} where ${redeems.orderId} = ${orders.id})`;
 
 function where(input: z.output<typeof ShippingFilters>): SQL | undefined {
+  refuseReversedDays(input.from, input.to);
   return and(
     eq(orders.status, "paid"),
     input.from ? gte(orders.paidAt, singaporeDayStart(input.from) as Date) : undefined,
@@ -84,9 +87,12 @@ export const listShippingQueue = defineOperation(declared, async function listSh
     .offset((input.page - 1) * SHIPPING_PAGE_SIZE);
   const page = found.slice(0, SHIPPING_PAGE_SIZE);
   const ids = page.map((order) => order.id);
-  const lines = ids.length
-    ? await ctx.db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position))
-    : [];
+  const items = await itemsToPack(
+    ctx.db,
+    ids.length
+      ? await ctx.db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position))
+      : [],
+  );
   const staffNotes = await notesAndTagsOf(ctx.db, ids);
   const queue = await Promise.all(
     page.map(async ({ shipping, ...order }) => ({
@@ -94,9 +100,7 @@ export const listShippingQueue = defineOperation(declared, async function listSh
       name: shipping.name,
       address: shipping.address,
       postalCode: shipping.postalCode,
-      items: lines
-        .filter((line) => line.orderId === order.id)
-        .map((line) => ({ description: lineDescription(line), quantity: line.quantity })),
+      items: items.filter((item) => item.orderId === order.id).map(({ description, quantity }) => ({ description, quantity })),
       rewards: (await orderRewardLines(ctx.db, order.id)).map((reward) => ({
         description: lineDescription(reward),
         quantity: reward.quantity,

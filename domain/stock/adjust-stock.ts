@@ -5,7 +5,7 @@ import { stockLevels } from "../../db/schema/stock.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { staffHolding } from "../shared/access.ts";
-import { identifier, text, wholeNumber } from "../shared/input.ts";
+import { count, identifier, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { alertLowStock, rearmLowStock } from "./low-stock.ts";
 import { lockStock, move } from "./stock-ledger.ts";
@@ -22,7 +22,13 @@ export const AdjustStockInput = z
     reason: z.enum(Object.keys(ADJUSTMENT_REASONS) as [keyof typeof ADJUSTMENT_REASONS], {
       error: "must be received, count correction or damaged",
     }),
-    change: wholeNumber(-MAX_ADJUSTMENT, MAX_ADJUSTMENT).refine((change) => change !== 0, { error: "must not be 0" }),
+    // Digits with a sign only: "0x10" or "1e3" typed by mistake are not read as 16 or 1000 boxes.
+    change: count(
+      -MAX_ADJUSTMENT,
+      MAX_ADJUSTMENT,
+      `must be a whole number of boxes from -${MAX_ADJUSTMENT} to ${MAX_ADJUSTMENT}`,
+      /^[+-]?\d+$/,
+    ).refine((change) => change !== 0, { error: "must not be 0" }),
     note: text(200).default(""),
   })
   .refine((input) => input.reason !== "received" || input.change > 0, {

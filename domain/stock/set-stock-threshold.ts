@@ -5,12 +5,16 @@ import { stockLevels } from "../../db/schema/stock.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { staffHolding } from "../shared/access.ts";
-import { identifier, wholeNumber } from "../shared/input.ts";
+import { count, identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { alertLowStock, rearmLowStock } from "./low-stock.ts";
 import { lockStock } from "./stock-ledger.ts";
 
-export const SetStockThresholdInput = z.object({ skuId: identifier(64), lowStockThreshold: wholeNumber(0, 100_000) });
+/** A threshold left empty is refused, not read as 0. */
+export const SetStockThresholdInput = z.object({
+  skuId: identifier(64),
+  lowStockThreshold: count(0, 100_000, "must be a whole number of boxes from 0 to 100000"),
+});
 
 const declared = { access: staffHolding("catalog"), input: SetStockThresholdInput };
 

@@ -3,7 +3,7 @@
  * themselves, never by a file name or a declared type.
  */
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 
 /** The picture formats a product photo may arrive in, as sharp names what it finds in the bytes. */
 export type PictureFormat = "jpeg" | "png" | "webp" | "avif";
@@ -13,7 +13,7 @@ export type PictureFacts = { format: PictureFormat | "other"; width: number; hei
 type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
 
 /** Raised by the encoder's settings, so files stored under an older hash are never overwritten. */
-const ENCODING_VERSION = "1";
+const ENCODING_VERSION = "2";
 
 /**
  * What the bytes are, read from their header only (nothing is decoded), with the size the picture
@@ -60,20 +60,40 @@ export function pictureHash(bytes: Uint8Array): string {
 export type EncodedVariant = { width: number; format: "avif" | "webp"; body: Uint8Array };
 
 /**
+ * The variants, or why the upload's pixels could not be decoded (the file is cut short or damaged,
+ * or holds more than the pixel limit): that is the upload's fault, where a failure to encode is ours.
+ */
+export type EncodedPicture = { variants: EncodedVariant[] } | { unreadable: string };
+
+/**
  * The picture turned upright and scaled to each width, in each format, with every piece of metadata
- * (EXIF, GPS, XMP, ICC names) left out: sharp writes none unless asked. Decoding stops at maxPixels.
+ * (EXIF, GPS, XMP, ICC names) left out: sharp writes none unless asked. It is decoded once, at the
+ * largest width, stopping at maxPixels; each variant is scaled from that.
  */
 export async function encodeVariants(
   bytes: Uint8Array,
   { widths, formats, maxPixels }: { widths: readonly number[]; formats: readonly ("avif" | "webp")[]; maxPixels: number },
-): Promise<EncodedVariant[]> {
-  const upright = sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" }).rotate();
+): Promise<EncodedPicture> {
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" })
+      .rotate()
+      .resize({ width: Math.max(...widths), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    return { unreadable: error instanceof Error ? error.message : String(error) };
+  }
+  const { width: decodedWidth, height, channels } = decoded.info;
   const jobs = widths.flatMap((width) =>
     formats.map(async (format): Promise<EncodedVariant> => {
-      const scaled = upright.clone().resize({ width, withoutEnlargement: true });
+      const scaled = sharp(decoded.data, { raw: { width: decodedWidth, height, channels } }).resize({
+        width,
+        withoutEnlargement: true,
+      });
       const encoded = format === "avif" ? scaled.avif({ quality: 55, effort: 2 }) : scaled.webp({ quality: 78 });
       return { width, format, body: new Uint8Array(await encoded.toBuffer()) };
     }),
   );
-  return Promise.all(jobs);
+  return { variants: await Promise.all(jobs) };
 }

@@ -1,22 +1,9 @@
 import type { Hono } from "hono";
-import { except } from "hono/combine";
-import { PHOTO_MAX_BYTES } from "../../domain/catalog/photos/photo-limits.ts";
 import { PHOTO_PATH_PREFIX } from "../../domain/catalog/photos/photo-variants.ts";
 import { readPhotoVariant } from "../../domain/catalog/photos/read-photo-variant.ts";
 import { contextFor, guest, type ShopServices } from "../../domain/shared/context.ts";
 import { isAppError } from "../../kernel/app-error.ts";
-import { limitBody, MAX_BODY_BYTES } from "./body-limit.ts";
 import type { HttpEnv } from "./request-context.ts";
-
-const PHOTO_UPLOAD_PATH = "/admin/catalogue/products/:productId/photos";
-/** The photo and room for the form's other fields. */
-const PHOTO_UPLOAD_BODY_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
-
-/** Every body is held to the shop's small limit except a photo upload's, which may carry a picture. */
-export function limitBodies(app: Hono<HttpEnv>): void {
-  app.post(PHOTO_UPLOAD_PATH, limitBody(PHOTO_UPLOAD_BODY_BYTES));
-  app.use("*", except(PHOTO_UPLOAD_PATH, limitBody(MAX_BODY_BYTES)));
-}
 
 /**
  * GET /photos/<hash>-<width>.<avif|webp>: a stored photo variant. Its name changes whenever its bytes

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { fetchWithJar } from "../setup/embedded-sign-in.ts";
-import { picture } from "../setup/pictures.ts";
+import { noisyJpeg, picture, pngClaiming } from "../setup/pictures.ts";
 import { newPerson, openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -19,11 +19,11 @@ describe("product photos over HTTP", () => {
 
   const csrfOf = async (browser: ShopBrowser, path: string) => CSRF_FIELD.exec(await (await browser.get(path)).text())?.[1] ?? "";
   /** A multipart upload, as the photos page's form sends it. */
-  const upload = (browser: ShopBrowser, fields: Record<string, string>, file?: File) => {
+  const upload = (browser: ShopBrowser, fields: Record<string, string>, file?: File, path = PHOTOS_PAGE) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     if (file) form.set("image", file);
-    return fetchWithJar(browser.jar, new URL(PHOTOS_PAGE, shop.baseUrl), {
+    return fetchWithJar(browser.jar, new URL(path, shop.baseUrl), {
       method: "POST",
       body: form,
       headers: { origin: shop.baseUrl, "x-forwarded-for": "10.9.9.9" },
@@ -75,6 +75,24 @@ describe("product photos over HTTP", () => {
     expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
   });
 
+  it("refuses a picture cut short, one whose header claims more pixels than it holds, and a sliver, saying why", async () => {
+    const owner = await staffSignIn(shop, TEST_OWNER);
+    const csrf = await csrfOf(owner, PHOTOS_PAGE);
+    const jpeg = await picture("jpeg", 900, 700);
+    const png = await picture("png", 900, 700);
+    for (const [bytes, message] of [
+      [jpeg.slice(0, jpeg.byteLength / 2), "The picture is damaged or cut short"],
+      [png.slice(0, png.byteLength / 2), "The picture is damaged or cut short"],
+      [await pngClaiming(6000, 6000), "The picture is damaged or cut short"],
+      [await picture("png", 60, 1700), "The picture is more than 10 times as long as it is wide"],
+    ] as const) {
+      const refused = await upload(owner, { csrf, intent: "upload", alt: "A box" }, new File([bytes], "photo.jpg"));
+      expect(refused.status, message).toBe(400);
+      expect(await refused.text()).toContain(message);
+    }
+    expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
+  });
+
   it("uploads a PNG named .jpg: the product page, its listing and the API show it, its files are cached for good", async () => {
     const owner = await staffSignIn(shop, TEST_OWNER);
     const csrf = await csrfOf(owner, PHOTOS_PAGE);
@@ -105,6 +123,7 @@ describe("product photos over HTTP", () => {
     const missing = await fetch(`${shop.baseUrl}/photos/${hash}-960.avif`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get("cache-control")).toBe("no-store");
+    expect((await fetch(`${shop.baseUrl}/photos/${hash.repeat(8)}-640.avif`)).status).toBe(404);
 
     const api = await fetch(`${shop.baseUrl}/graphql`, {
       method: "POST",
@@ -118,5 +137,21 @@ describe("product photos over HTTP", () => {
         },
       },
     });
+  });
+
+  it("takes a camera-sized photo posted by the page's script, whose address ends in .data", async () => {
+    const owner = await staffSignIn(shop, TEST_OWNER);
+    const csrf = await csrfOf(owner, PHOTOS_PAGE);
+    const photo = await noisyJpeg(900, 900);
+    expect(photo.byteLength).toBeGreaterThan(256 * 1024);
+    const sent = await upload(
+      owner,
+      { csrf, intent: "upload", alt: "A box of Joffee on a shelf" },
+      new File([photo], "IMG_2041.JPG"),
+      "/admin/catalogue/products/j4/photos.data",
+    );
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain("The photo is added at the end of the gallery.");
+    expect(await (await openBrowser(shop).get("/shop/joffee/j4")).text()).toContain('alt="A box of Joffee on a shelf"');
   });
 });

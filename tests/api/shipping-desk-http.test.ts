@@ -35,12 +35,12 @@ describe("the shipping desk over HTTP", () => {
   });
   afterAll(() => shop.close());
 
-  const upload = (csv: string | null) => {
+  const upload = (csv: string | null, path = "/admin/shipping") => {
     const form = new FormData();
     form.set("csrf", csrf);
     form.set("intent", "upload");
     if (csv !== null) form.set("file", new File([csv], "shipments.csv", { type: "text/csv" }));
-    return fetchWithJar(owner.jar, new URL("/admin/shipping", shop.baseUrl), {
+    return fetchWithJar(owner.jar, new URL(path, shop.baseUrl), {
       method: "POST",
       body: form,
       headers: { origin: shop.baseUrl },
@@ -156,5 +156,27 @@ describe("the shipping desk over HTTP", () => {
       .from(orders)
       .where(eq(orders.id, placed[1]?.id ?? ""));
     expect(order?.status).toBe("paid");
+  });
+
+  it("reads a carrier's full 500-row export, over 64 kB, posted by the page's script to the desk's .data address", async () => {
+    const address = "Blk 123 Ang Mo Kio Avenue 6, #12-345, Singapore 560123";
+    const rows = Array.from(
+      { length: 499 },
+      (_, row) => `NOSUCH${row},Ninja Van,NV-${row}-0001,Tan Mei Ling,+65 9123 4567,"${address}",0.5 kg,Leave with the guard`,
+    );
+    const csv = [
+      "Order Number,Courier,Tracking No,Recipient,Phone,Address,Weight,Remarks",
+      `${placed[1]?.invoiceId},Ninja Van,NV-FULL-0001,Tan Mei Ling,+65 9123 4567,"${address}",0.5 kg,`,
+      ...rows,
+    ].join("\n");
+    expect(csv.length).toBeGreaterThan(64 * 1024);
+    const shipped = await upload(csv, "/admin/shipping.data");
+    expect(shipped.status).toBe(200);
+    expect(await shipped.text()).toContain("Shipped 1 of 500; 499 could not be shipped");
+    const [order] = await shop.server.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, placed[1]?.id ?? ""));
+    expect(order?.trackingNumber).toBe("NV-FULL-0001");
   });
 });

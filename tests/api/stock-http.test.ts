@@ -77,10 +77,25 @@ describe("stock over HTTP", () => {
     expect((await addForm()).status).toBe(303);
   });
 
-  it("refuses an adjustment without a valid reason, or one that takes away more than is on the shelf, changing nothing", async () => {
+  it("refuses an adjustment or threshold that is not a whole number of boxes or has no valid reason, or one that takes away more than is on the shelf, changing nothing", async () => {
     const before = await available();
     const noReason = await adjust({ reason: "", change: "5" });
     expect(noReason.status).toBe(400);
+    // What is not plainly a whole number of boxes is refused, never read as another number.
+    for (const change of ["0x10", "1e3", "1.5", "", "+"]) {
+      const refused = await adjust({ reason: "received", change });
+      expect(refused.status, change).toBe(400);
+      expect(await refused.text()).toContain("The change must be a whole number of boxes from -100000 to 100000.");
+    }
+    expect((await adjust({ reason: "received", change: "+0" })).status).toBe(400);
+    const [levelBefore] = await shop.server.database.db.select().from(stockLevels).where(eq(stockLevels.skuId, skuId));
+    for (const lowStockThreshold of ["", "0x10", "-1"]) {
+      const refused = await adjust({ intent: "threshold", lowStockThreshold });
+      expect(refused.status, lowStockThreshold).toBe(400);
+      expect(await refused.text()).toContain("The threshold must be a whole number of boxes from 0 to 100000.");
+    }
+    const [levelAfter] = await shop.server.database.db.select().from(stockLevels).where(eq(stockLevels.skuId, skuId));
+    expect(levelAfter?.lowStockThreshold).toBe(levelBefore?.lowStockThreshold);
     const tooMany = await adjust({ reason: "damaged", change: String(-(before + 1)) });
     expect(tooMany.status).toBe(409);
     expect(await tooMany.text()).toContain(`Only ${before} of`);

@@ -164,6 +164,9 @@ describe(`catalogue editing in the back office (${DRIVER_NAME})`, () => {
     await refused(createOption(staff(), { ...OPTION, variant: "Mango!" }), {
       variant: "Variant must be up to 16 lower-case letters or digits.",
     });
+    // Too long is said in words, not as a schema's "Invalid input".
+    await refused(createOption(staff(), { ...OPTION, variant: "m".repeat(17) }), { variant: "must be at most 16 characters" });
+    await refused(update({ flavourName: "M".repeat(61) }), { flavourName: "must be at most 60 characters" });
     await refused(createOption(staff(), { ...OPTION, count: 0 }), { count: "Count must be a whole number from 1 to 999." });
     await refused(createProduct(staff(), { ...PRODUCT, productId: "New Box" }), {
       productId: "Product id must be 1 to 32 lower-case letters or digits.",
@@ -172,6 +175,11 @@ describe(`catalogue editing in the back office (${DRIVER_NAME})`, () => {
       retailPriceCents: "Retail price must be an amount in S$ above 0.",
     });
     await refused(createProduct(staff(), { ...PRODUCT, productId: "lnew", name: "  " }), { name: "is required" });
+    for (const openingStock of ["0x10", "1e3", "-1", 2.5]) {
+      await refused(createFlavour(staff(), { ...FLAVOUR, skuId: "lx8", openingStock }), {
+        openingStock: "must be a whole number of boxes from 0 to 100000",
+      });
+    }
     expect((await findPurchaseOption(shopper(), { optionId: "op-l8_mg-2b" }))?.optionPriceCents).toBe(5990);
   });
 

@@ -75,22 +75,32 @@ describe(`product photos (${DRIVER_NAME})`, () => {
     expect(await auditOf("m8")).toEqual([{ action: "product.photo-add" }]);
   });
 
-  it("moves photos up and down the gallery and removes them, each change audited", async () => {
+  it("moves photos up and down the gallery and removes them, each change audited, and only from their own product's page", async () => {
     const second = await uploadPhoto(merchandiser(), { productId: "m8", alt: "Second", image: await picture("png", 500, 500) });
     const third = await uploadPhoto(merchandiser(), { productId: "m8", alt: "Third", image: await picture("webp", 300, 200) });
     const alts = async () => (await listProductPhotos(merchandiser(), { productId: "m8" })).photos.map((photo) => photo.alt);
     expect(await alts()).toEqual(["A box of Luna Collagen on a table", "Second", "Third"]);
-    expect(await movePhoto(merchandiser(), { photoId: third.id, direction: "up" })).toMatchObject({ place: 2 });
-    await movePhoto(merchandiser(), { photoId: third.id, direction: "up" });
+    expect(await movePhoto(merchandiser(), { productId: "m8", photoId: third.id, direction: "up" })).toMatchObject({ place: 2 });
+    await movePhoto(merchandiser(), { productId: "m8", photoId: third.id, direction: "up" });
     expect(await alts()).toEqual(["Third", "A box of Luna Collagen on a table", "Second"]);
     // At the top already: it stays.
-    await movePhoto(merchandiser(), { photoId: third.id, direction: "up" });
-    await movePhoto(merchandiser(), { photoId: second.id, direction: "down" });
+    await movePhoto(merchandiser(), { productId: "m8", photoId: third.id, direction: "up" });
+    await movePhoto(merchandiser(), { productId: "m8", photoId: second.id, direction: "down" });
     expect(await alts()).toEqual(["Third", "A box of Luna Collagen on a table", "Second"]);
     expect((await shownPhotos("m8")).map((photo) => photo.alt)).toEqual(await alts());
-    await removePhoto(merchandiser(), { photoId: third.id });
+    // Another product's page cannot reach this gallery's photos.
+    await expect(movePhoto(merchandiser(), { productId: "j4", photoId: second.id, direction: "up" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(removePhoto(merchandiser(), { productId: "j4", photoId: second.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await alts()).toEqual(["Third", "A box of Luna Collagen on a table", "Second"]);
+    await removePhoto(merchandiser(), { productId: "m8", photoId: third.id });
     expect((await shownPhotos("m8"))[0]?.alt).toBe("A box of Luna Collagen on a table");
-    await expect(removePhoto(merchandiser(), { photoId: third.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(removePhoto(merchandiser(), { productId: "m8", photoId: third.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect((await auditOf("m8")).map((entry) => entry.action)).toEqual([
       "product.photo-add",
       "product.photo-add",

@@ -12,7 +12,9 @@ import { shipOrders } from "../../domain/shipping/ship-orders.ts";
 import { listShippingQueue, type ShippingFilterInput } from "../../domain/shipping/shipping-queue.ts";
 import { createMember, insertPaidOrder, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
+import { shownText } from "../setup/pdf-text.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
+import { completedRefund, orderWithLines } from "../setup/report-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`the shipping desk (${DRIVER_NAME})`, () => {
@@ -195,6 +197,28 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
     expect(first).toMatchObject({ rewards: [{ quantity: 2 }], items: [{ description: "Luna Collagen nectar · 8-serving box" }] });
     await expect(listShippingQueue(as(), { area: "S04" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
     await expect(listShippingQueue(as(), { reward: "maybe" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+  });
+
+  it("leaves boxes refunded before shipping off the desk and the packing slip", async () => {
+    const line = { optionId: "op-m8_ba-1b", optionName: "1 Box", unitPriceCents: 3_900, discountCents: 0 };
+    const order = await orderWithLines(database.db, {
+      lines: [
+        { ...line, productName: "Partly Refunded Nectar", quantity: 3 },
+        { ...line, productName: "Wholly Refunded Nectar", quantity: 1 },
+      ],
+      shippingCents: 0,
+      paidAt: new Date(),
+    });
+    await completedRefund(database.db, order, 7_800, [
+      { position: 0, quantity: 1 },
+      { position: 1, quantity: 1 },
+    ]);
+    const [queued] = (await listShippingQueue(as(), { product: "Refunded Nectar" })).orders;
+    expect(queued?.items).toEqual([{ description: expect.stringContaining("Partly Refunded Nectar"), quantity: 2 }]);
+    const slip = shownText((await getPackingSlipsPdf(as(), { orderIds: [order.id] })).pdf);
+    expect(slip).toContain("Partly Refunded Nectar");
+    expect(slip).not.toContain("Wholly Refunded Nectar");
+    expect(slip).toContain("2 items in this parcel");
   });
 
   it("keeps staff notes and tags on an order, audited, and refuses bad tags", async () => {

@@ -218,5 +218,18 @@ describe(`staff and the audit log (${DRIVER_NAME})`, () => {
     expect((await listAuditLog(ctx, { to: "2026-03-01" })).entries).toHaveLength(0);
     await expect(listAuditLog(ctx, { from: "yesterday" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
     await expect(listAuditLog(ctx, { action: "drop tables" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    await expect(listAuditLog(ctx, { from: "2026-03-06", to: "2026-03-05" })).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      message: "The range must not end before the day it starts.",
+    });
+    // A page's address typed over: a time PostgreSQL cannot hold is no page, not a failure.
+    for (const after of [
+      "-004713-01-01T00:00:00.000Z|x",
+      "+275760-09-13T00:00:00.000Z|x",
+      "0000-01-01T00:00:00.000Z|x",
+      "2026|x",
+    ]) {
+      await expect(listAuditLog(ctx, { after }), after).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    }
   });
 });

@@ -31,3 +31,10 @@ export async function pngClaiming(width: number, height: number): Promise<Uint8A
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return new Uint8Array(png);
 }
+
+/** A JPEG as large as a camera's for its size: noise compresses poorly, so it weighs hundreds of kilobytes. */
+export async function noisyJpeg(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
+  const noise = { type: "gaussian", mean: 128, sigma: 60 } as const;
+  const image = sharp({ create: { width, height, channels: 3, background: "#808080", noise } });
+  return new Uint8Array(await image.jpeg({ quality: 95 }).toBuffer());
+}

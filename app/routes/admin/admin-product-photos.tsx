@@ -47,11 +47,11 @@ export async function action(args: Route.ActionArgs) {
         return { ok: true, message: "The photo is added at the end of the gallery." } satisfies ActionResult;
       }
       case "move": {
-        const moved = await movePhoto(operations, formInput(MovePhotoInput, form));
+        const moved = await movePhoto(operations, formInput(MovePhotoInput, form, { productId: args.params.productId }));
         return { ok: true, message: `The photo is now number ${moved.place}.` } satisfies ActionResult;
       }
       case "remove": {
-        await removePhoto(operations, formInput(RemovePhotoInput, form));
+        await removePhoto(operations, formInput(RemovePhotoInput, form, { productId: args.params.productId }));
         return { ok: true, message: "The photo is removed from the gallery." } satisfies ActionResult;
       }
       default:

@@ -5,14 +5,24 @@ import { productPhotos } from "../../../db/schema/product-photos.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
-import { uuid } from "../../shared/input.ts";
+import { identifier, uuid } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 
 type PhotoRow = typeof productPhotos.$inferSelect;
 
-/** The photo and its product's whole gallery, in order, locked until the transaction ends. */
-async function galleryOf(tx: Tx, photoId: string): Promise<{ photo: PhotoRow; gallery: PhotoRow[] }> {
-  const [photo] = await tx.select().from(productPhotos).where(eq(productPhotos.id, photoId));
+/** A photo as a product's photos page names it: the product in its address, the photo in its form. */
+const PhotoOfProduct = z.object({ productId: identifier(64), photoId: uuid() });
+type PhotoOfProduct = z.output<typeof PhotoOfProduct>;
+
+/**
+ * The photo and its product's whole gallery, in order, locked until the transaction ends. A photo of
+ * another product than the one whose page asks is no photo of this gallery.
+ */
+async function galleryOf(tx: Tx, { photoId, productId }: PhotoOfProduct): Promise<{ photo: PhotoRow; gallery: PhotoRow[] }> {
+  const [photo] = await tx
+    .select()
+    .from(productPhotos)
+    .where(and(eq(productPhotos.id, photoId), eq(productPhotos.productId, productId)));
   if (!photo) throw new AppError("NOT_FOUND", "There is no such photo: it may have been removed already.");
   const gallery = await tx
     .select()
@@ -25,14 +35,14 @@ async function galleryOf(tx: Tx, photoId: string): Promise<{ photo: PhotoRow; ga
 
 const order = (gallery: PhotoRow[]) => gallery.map((row) => row.id);
 
-export const MovePhotoInput = z.object({ photoId: uuid(), direction: z.enum(["up", "down"], { error: "must be up or down" }) });
+export const MovePhotoInput = PhotoOfProduct.extend({ direction: z.enum(["up", "down"], { error: "must be up or down" }) });
 
 const movePhotoDeclared = { access: staffHolding("catalog"), input: MovePhotoInput };
 
 /** Moves a photo one place earlier (up) or later (down) in its product's gallery; at an end it stays. */
 export const movePhoto = defineOperation(movePhotoDeclared, async function movePhoto(ctx, input, actor) {
   return ctx.db.transaction(async (tx) => {
-    const { photo, gallery } = await galleryOf(tx, input.photoId);
+    const { photo, gallery } = await galleryOf(tx, input);
     const from = gallery.findIndex((row) => row.id === photo.id);
     const to = input.direction === "up" ? from - 1 : from + 1;
     const moved = [...gallery];
@@ -56,7 +66,7 @@ export const movePhoto = defineOperation(movePhotoDeclared, async function moveP
   });
 });
 
-export const RemovePhotoInput = z.object({ photoId: uuid() });
+export const RemovePhotoInput = PhotoOfProduct;
 
 const removePhotoDeclared = { access: staffHolding("catalog"), input: RemovePhotoInput };
 
@@ -66,7 +76,7 @@ const removePhotoDeclared = { access: staffHolding("catalog"), input: RemovePhot
  */
 export const removePhoto = defineOperation(removePhotoDeclared, async function removePhoto(ctx, input, actor) {
   return ctx.db.transaction(async (tx) => {
-    const { photo } = await galleryOf(tx, input.photoId);
+    const { photo } = await galleryOf(tx, input);
     await tx.delete(productPhotos).where(and(eq(productPhotos.id, photo.id), eq(productPhotos.productId, photo.productId)));
     const { createdAt: _at, ...shown } = photo;
     await recordAudit(tx, {

@@ -3,3 +3,8 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: a camera's full picture; beyond it a small file may be a decompression bomb. */
 export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTO_TYPES_TEXT = "JPEG, PNG, WebP or AVIF";
+/**
+ * How many times its shorter side a photo's longer side may be: wider than any product shot, and
+ * narrow enough that every variant stays within WebP's 16,383 pixels a side.
+ */
+export const PHOTO_MAX_ASPECT = 10;

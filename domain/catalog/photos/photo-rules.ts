@@ -1,12 +1,13 @@
 import type { PictureEncoder, PictureFacts } from "../../../integrations/images/photo-encoder.ts";
 import { AppError } from "../../../kernel/app-error.ts";
-import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_TYPES_TEXT } from "./photo-limits.ts";
+import { PHOTO_MAX_ASPECT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_TYPES_TEXT } from "./photo-limits.ts";
 
 const refused = (problem: string) => new AppError("BAD_USER_INPUT", problem, { image: problem });
 
 /**
  * The picture's format and upright size, once its bytes (never its name or declared type) prove it a
- * JPEG, PNG, WebP or AVIF of at most PHOTO_MAX_PIXELS. Only the header is read: nothing is decoded yet.
+ * JPEG, PNG, WebP or AVIF of at most PHOTO_MAX_PIXELS, no longer than PHOTO_MAX_ASPECT times as wide
+ * as tall or as tall as wide. Only the header is read: nothing is decoded yet.
  */
 export async function acceptedPicture(pictures: PictureEncoder, bytes: Uint8Array): Promise<PictureFacts> {
   if (bytes.byteLength > PHOTO_MAX_BYTES) throw refused(`The picture is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
@@ -15,5 +16,12 @@ export async function acceptedPicture(pictures: PictureEncoder, bytes: Uint8Arra
   if (facts.width * facts.height > PHOTO_MAX_PIXELS) {
     throw refused(`The picture has more than ${PHOTO_MAX_PIXELS / 1_000_000} million pixels.`);
   }
+  if (Math.max(facts.width, facts.height) > PHOTO_MAX_ASPECT * Math.min(facts.width, facts.height)) {
+    throw refused(`The picture is more than ${PHOTO_MAX_ASPECT} times as long as it is wide: crop it closer to the product.`);
+  }
   return facts;
 }
+
+/** A picture whose header reads but whose pixels do not: cut short in the upload, or damaged. */
+export const damagedPicture = () =>
+  refused("The picture is damaged or cut short: its pixels cannot be read. Save it again and upload the new file.");

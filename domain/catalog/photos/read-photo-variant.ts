@@ -4,7 +4,8 @@ import { anyone } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { PHOTO_MIME, parsePhotoFileName, photoKey } from "./photo-variants.ts";
 
-export const ReadPhotoVariantInput = z.object({ fileName: z.string().max(64) });
+/** Any text: a name the shop never gives out, however long, is no photo (404), never a bad request. */
+export const ReadPhotoVariantInput = z.object({ fileName: z.string() });
 
 const readPhotoVariantDeclared = { access: anyone, input: ReadPhotoVariantInput };
 

@@ -9,7 +9,7 @@ import { staffHolding } from "../../shared/access.ts";
 import { identifier, requiredText } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { PHOTO_MAX_PIXELS } from "./photo-limits.ts";
-import { acceptedPicture } from "./photo-rules.ts";
+import { acceptedPicture, damagedPicture } from "./photo-rules.ts";
 import { PHOTO_FORMATS, PHOTO_MIME, photoKey, variantWidths } from "./photo-variants.ts";
 
 export const UploadPhotoInput = z.object({
@@ -31,12 +31,13 @@ export const uploadPhoto = defineOperation(uploadPhotoDeclared, async function u
   const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
   if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
   const hash = ctx.pictures.hash(input.image);
-  const variants = await ctx.pictures.encode(input.image, {
+  const encoded = await ctx.pictures.encode(input.image, {
     widths: variantWidths(facts.width),
     formats: PHOTO_FORMATS,
     maxPixels: PHOTO_MAX_PIXELS,
   });
-  for (const variant of variants) {
+  if ("unreadable" in encoded) throw damagedPicture();
+  for (const variant of encoded.variants) {
     await ctx.files.put(photoKey(hash, variant.width, variant.format), variant.body, PHOTO_MIME[variant.format]);
   }
   return ctx.db.transaction(async (tx) => {

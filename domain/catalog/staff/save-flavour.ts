@@ -4,7 +4,7 @@ import { optionSkus, purchaseOptions, skus } from "../../../db/schema/catalog.ts
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
-import { requiredText, wholeNumber } from "../../shared/input.ts";
+import { count, optional, requiredText } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { MAX_ADJUSTMENT } from "../../stock/adjust-stock.ts";
 import { openStock } from "../../stock/open-stock.ts";
@@ -31,7 +31,9 @@ export const CreateFlavourInput = z.object({
   skuId: skuIdField(),
   ...FLAVOUR_FIELDS,
   /** Boxes on the shelf as it goes on sale; without any, its options show sold out until a delivery is recorded. */
-  openingStock: wholeNumber(0, MAX_ADJUSTMENT).default(0),
+  openingStock: optional(count(0, MAX_ADJUSTMENT, `must be a whole number of boxes from 0 to ${MAX_ADJUSTMENT}`), {
+    emptyIsAbsent: true,
+  }).transform((boxes) => boxes ?? 0),
 });
 
 const createDeclared = { access: staffHolding("catalog"), input: CreateFlavourInput };

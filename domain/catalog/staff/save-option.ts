@@ -5,7 +5,7 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { formatOptionId, isValidOptionId } from "../../../kernel/option-id.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
-import { count, requiredText, text } from "../../shared/input.ts";
+import { count, optional, requiredText, text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { priceField, productIdField, skuLinesField } from "./catalogue-fields.ts";
 import { checkLines, snapshotOf, writeLines } from "./option-lines.ts";
@@ -14,7 +14,7 @@ const OPTION_FIELDS = {
   optionName: requiredText(80),
   optionPriceCents: priceField("Price"),
   /** Empty for a bundle's options, which hold several flavours. */
-  flavourName: z.union([z.null(), text(60)]).transform((value) => value || null),
+  flavourName: optional(text(60), { emptyIsAbsent: true }).transform((value) => value || null),
   isUpsellOption: z.boolean({ error: "must be true or false" }),
   active: z.boolean({ error: "must be true or false" }),
   skus: skuLinesField(),
@@ -28,10 +28,12 @@ const VARIANT = /^[a-z0-9]{1,16}$/;
  */
 export const CreateOptionInput = z.object({
   productId: productIdField(),
-  variant: z
-    .union([z.null(), text(16)])
-    .refine((value) => !value || VARIANT.test(value), { error: "Variant must be up to 16 lower-case letters or digits." })
-    .transform((value) => value || null),
+  variant: optional(
+    text(16).refine((value) => !value || VARIANT.test(value), {
+      error: "Variant must be up to 16 lower-case letters or digits.",
+    }),
+    { emptyIsAbsent: true },
+  ).transform((value) => value || null),
   count: count(1, 999, "Count must be a whole number from 1 to 999."),
   unit: z.enum(["b", "pu"], { error: "Choose boxes or pouches." }),
   ...OPTION_FIELDS,

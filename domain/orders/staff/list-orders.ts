@@ -5,6 +5,7 @@ import { customers, orders } from "../../../db/schema/orders.ts";
 import { ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../../kernel/singapore-time.ts";
 import { staffHolding } from "../../shared/access.ts";
+import { refuseReversedDays } from "../../shared/day-range.ts";
 import { singaporeDay, text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 
@@ -49,8 +50,12 @@ function matching(query: string): SQL | undefined {
   );
 }
 
-/** The orders the filters match (placed orders only), as a condition on orders joined to their customer. */
+/**
+ * The orders the filters match (placed orders only), as a condition on orders joined to their
+ * customer; days that end before they start are refused.
+ */
 export function ordersMatching(input: z.output<typeof OrderFilters>): SQL | undefined {
+  refuseReversedDays(input.from, input.to);
   return and(
     input.query ? matching(input.query) : undefined,
     input.status ? eq(orders.status, input.status) : undefined,
