@@ -106,9 +106,14 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
         title={product.name}
         back={{ to: "/admin/catalogue", label: "All products" }}
         aside={
-          <Link to={product.path} className={LINK}>
-            See it in the shop
-          </Link>
+          <p className="flex flex-wrap gap-x-4">
+            <Link to={`/admin/catalogue/products/${product.id}/photos`} className={LINK}>
+              Photos
+            </Link>
+            <Link to={product.path} className={LINK}>
+              See it in the shop
+            </Link>
+          </p>
         }
       >
         Product id {product.id}. A change shows in the shop at once; orders already made keep their prices.
