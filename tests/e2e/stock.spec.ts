@@ -14,7 +14,8 @@ async function adjust(staff: Page, skuId: string, reason: string, change: number
   await form.getByLabel(/^Change in boxes/).fill(String(change));
   await form.getByLabel("Note (optional)").fill("Shelf check");
   await form.getByRole("button", { name: "Adjust" }).click();
-  await expect(staff.getByRole("status")).toContainText(`(${skuId}): ${change > 0 ? "+" : ""}${change}`);
+  // The answer shows in the form that was sent, where a phone's screen still is.
+  await expect(form.getByRole("status")).toContainText(`(${skuId}): ${change > 0 ? "+" : ""}${change}`);
 }
 
 const availableCell = (staff: Page, skuId: string) =>
@@ -44,6 +45,13 @@ test("staff leave two boxes, a shopper buys them, and the option then shows sold
   await expect(availableCell(staff, flavour.skuId)).toHaveText(/^2\b/);
   await expect(staff.getByRole("region", { name: "Latest stock movements" }).getByRole("row").nth(1)).toContainText(
     "Count correction",
+  );
+  const threshold = staff.getByRole("region", { name: "Low-stock threshold" });
+  await threshold.getByLabel("SKU").selectOption(flavour.skuId);
+  await threshold.getByLabel("Threshold").fill("20");
+  await threshold.getByRole("button", { name: "Set threshold" }).click();
+  await expect(threshold.getByRole("status")).toHaveText(
+    `${flavour.name} (${flavour.skuId}): staff are emailed once at 20 left.`,
   );
   await expectAccessibleAtBothWidths(staff, "admin-stock");
 
