@@ -123,5 +123,18 @@ describe("editing the catalogue over HTTP", () => {
     expect(html).toMatch(/id="product-name"[^>]*value="Joffee Two"/);
     expect(html).toMatch(/<textarea[^>]*id="product-description"[^>]*>Four sachets of a coffee jelly<\/textarea>/);
     expect(html).toMatch(/id="product-active"[^>]*checked/);
+
+    // Made, it leads on to its first option and says it was made.
+    const made = await owner.post("/admin/catalogue/products/new", {
+      csrf,
+      ...typed,
+      productId: "joffee2",
+      description: "Four sachets of a coffee jelly",
+    });
+    const next = made.headers.get("location") ?? "";
+    expect(next).toBe("/admin/catalogue/products/joffee2?created=1#new-option-heading");
+    expect(await (await owner.get(next.replace(/#.*/, ""))).text()).toContain(
+      "Joffee Two is created. Add a purchase option here to sell it.",
+    );
   });
 });

@@ -24,7 +24,7 @@ export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
   try {
     const created = await createProduct(operations, formInput(CreateProductInput, form));
-    return redirect(`/admin/catalogue/products/${created.id}#new-option-heading`);
+    return redirect(`/admin/catalogue/products/${created.id}?created=1#new-option-heading`);
   } catch (error) {
     // A form posted before the page's scripts run comes back as typed, not empty.
     return failureResult(error, { labels: CATALOGUE_FIELD_LABELS, values: formFields(form, CreateProductInput) });

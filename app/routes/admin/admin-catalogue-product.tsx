@@ -57,6 +57,8 @@ export async function loader(args: Route.LoaderArgs) {
     })),
     skuChoices: skuChoicesOf(skus),
     flavours: flavourNamesOf(skus),
+    // Just made on the new-product page, which sends staff here to add its first option.
+    created: new URL(args.request.url).searchParams.has("created"),
   };
 }
 
@@ -168,6 +170,9 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
           onSubmit={() => setSent("new-option")}
           className={`${CARD} space-y-3`}
         >
+          {sent === null && loaderData.created && (
+            <ActionMessage result={{ ok: true, message: `${product.name} is created. Add a purchase option here to sell it.` }} />
+          )}
           <NewOptionIdFields productId={product.id} />
           <OptionFields idPrefix="new-option" flavours={loaderData.flavours} />
           {messageIn("new-option")}
