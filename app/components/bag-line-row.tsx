@@ -19,6 +19,7 @@ export function shownLine({ optionId, quantity, lineTotalCents, product, option 
       flavourName: option.flavourName,
       optionPriceCents: option.optionPriceCents,
       servings: option.servings,
+      soldOut: option.soldOut,
     },
   };
 }
@@ -57,6 +58,11 @@ export function BagLineRow({
               {[line.option.flavourName, line.option.optionName, servingsLabel(line.option.servings)].filter(Boolean).join(" · ")}
             </p>
             <p className="text-sm text-muted">{formatMoney(line.option.optionPriceCents)} each</p>
+            {line.option.soldOut && (
+              <p className="text-sm font-semibold text-sale" data-testid="line-sold-out">
+                Sold out since you added it. Remove it to check out.
+              </p>
+            )}
             {campaigns.length > 0 && (
               <p className="text-sm font-semibold text-amber-900" data-testid="line-campaigns">
                 <span aria-hidden="true">★ </span>Earns bonus points: {campaigns.join(", ")}

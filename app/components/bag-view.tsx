@@ -1,22 +1,27 @@
 import { Link, useNavigation } from "react-router";
 import { shippingNote } from "../../domain/bag/shipping-note.ts";
 import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
+import { shippingText } from "../../domain/orders/order-money.ts";
 import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
 import { BagLineRow, packOfLine, type ShownBag } from "./bag-line-row.tsx";
 import { CampaignBadges } from "./campaign-notes.tsx";
+import { DiscountLines, type Totals } from "./order-totals.tsx";
 import { PackSprite } from "./pack-illustration.tsx";
 import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
 export function BagView({
   bag,
+  totals,
   rewards,
   campaigns,
   result,
 }: {
   bag: ShownBag;
+  /** The bag priced as checkout prices it: a promotion code applied, a referred friend's discount, and shipping after them. */
+  totals: Totals & { promotionCode: string | null };
   /** The signed-in member's rewards waiting in the bag (paid with points). */
   rewards: RewardLine[];
   /** The running campaigns that cover the bag's lines. */
@@ -80,6 +85,7 @@ export function BagView({
                   <dt>Subtotal ({itemsLabel(bag.itemCount)})</dt>
                   <dd data-testid="bag-subtotal">{formatMoney(bag.subtotalCents)}</dd>
                 </div>
+                <DiscountLines totals={totals} promotionCode={totals.promotionCode} />
                 {rewards.length > 0 && (
                   <div className="flex justify-between">
                     <dt>Rewards ({itemsLabel(rewardCount)})</dt>
@@ -88,16 +94,20 @@ export function BagView({
                 )}
                 <div className="flex justify-between">
                   <dt>Shipping</dt>
-                  <dd data-testid="bag-shipping">{bag.shippingCents === 0 ? "Free" : formatMoney(bag.shippingCents)}</dd>
+                  <dd data-testid="bag-shipping">{shippingText(totals.shippingCents)}</dd>
                 </div>
                 <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold">
                   <dt>Total</dt>
-                  <dd data-testid="bag-total">{formatMoney(bag.totalCents)}</dd>
+                  <dd data-testid="bag-total">{formatMoney(totals.totalCents)}</dd>
                 </div>
               </dl>
               <BagCampaignBonus campaigns={campaigns} />
               <p className="mt-3 text-sm text-muted" data-testid="shipping-note">
-                {shippingNote({ goodsCents: bag.subtotalCents, shippingCents: bag.shippingCents, hasRewards: rewardCount > 0 })}{" "}
+                {shippingNote({
+                  goodsCents: totals.subtotalCents - totals.discountCents,
+                  shippingCents: totals.shippingCents,
+                  hasRewards: rewardCount > 0,
+                })}{" "}
                 Prices include GST.
               </p>
               <Link

@@ -12,6 +12,35 @@ export type Totals = {
   totalCents: number;
 };
 
+/** The discounts, each on its own line: the promotion code's, then the referred friend's. */
+export function DiscountLines({ totals, promotionCode }: { totals: Totals; promotionCode?: string | null }) {
+  const referralCents = totals.referralDiscountCents ?? 0;
+  const promotionCents = totals.discountCents - referralCents;
+  return (
+    <>
+      {promotionCents > 0 && (
+        <div className="flex justify-between gap-3 text-sale">
+          <dt>{discountLabel(promotionCode ?? null)}</dt>
+          <dd data-testid="checkout-discount" className="whitespace-nowrap">
+            {formatMoney(-promotionCents)}
+          </dd>
+        </div>
+      )}
+      {referralCents > 0 && (
+        <div className="flex justify-between gap-3 text-sale">
+          <dt>
+            Friend's first-order discount
+            <span className="block text-xs text-muted">For a first order with us: checked against your email</span>
+          </dt>
+          <dd data-testid="checkout-referral-discount" className="whitespace-nowrap">
+            {formatMoney(-referralCents)}
+          </dd>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function OrderTotals({
   totals,
   promotionCode,
@@ -21,29 +50,13 @@ export function OrderTotals({
   promotionCode?: string | null;
   totalLabel?: string;
 }) {
-  const referralCents = totals.referralDiscountCents ?? 0;
-  const promotionCents = totals.discountCents - referralCents;
   return (
     <dl className="space-y-2">
       <div className="flex justify-between">
         <dt>Subtotal</dt>
         <dd data-testid="checkout-subtotal">{formatMoney(totals.subtotalCents)}</dd>
       </div>
-      {promotionCents > 0 && (
-        <div className="flex justify-between text-sale">
-          <dt>{discountLabel(promotionCode ?? null)}</dt>
-          <dd data-testid="checkout-discount">{formatMoney(-promotionCents)}</dd>
-        </div>
-      )}
-      {referralCents > 0 && (
-        <div className="flex justify-between text-sale">
-          <dt>
-            Friend's first-order discount
-            <span className="block text-xs text-muted">For a first order with us: checked against your email</span>
-          </dt>
-          <dd data-testid="checkout-referral-discount">{formatMoney(-referralCents)}</dd>
-        </div>
-      )}
+      <DiscountLines totals={totals} promotionCode={promotionCode} />
       <div className="flex justify-between">
         <dt>Shipping</dt>
         <dd data-testid="checkout-shipping">{shippingText(totals.shippingCents)}</dd>

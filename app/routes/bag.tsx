@@ -1,8 +1,8 @@
 import { data, redirect, useActionData } from "react-router";
 import { AddToBagInput, addToBag } from "../../domain/bag/add-to-bag.ts";
-import { getBag } from "../../domain/bag/get-bag.ts";
 import { RemoveBagLineInput, removeBagLine } from "../../domain/bag/remove-bag-line.ts";
 import { SetBagLineQuantityInput, setBagLineQuantity } from "../../domain/bag/set-bag-line-quantity.ts";
+import { checkoutSummary } from "../../domain/checkout/checkout-summary.ts";
 import { bagCampaigns } from "../../domain/loyalty/campaigns/bag-campaigns.ts";
 import { bagTokenOf } from "../../domain/shared/context.ts";
 import { shownLine } from "../components/bag-line-row.tsx";
@@ -13,6 +13,7 @@ import { bagCookie } from "../lib/bag-cookie.server.ts";
 import { BAG_NOTICES, type BagOutcome, noticeOf } from "../lib/bag-outcome.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { useRedemptionStoreSync } from "../lib/redemption-store.ts";
+import { readReferralCode } from "../lib/referral-cookie.server.ts";
 import { rewardBagAction, rewardsInBag } from "../lib/reward-bag.server.ts";
 import type { Route } from "./+types/bag";
 
@@ -20,10 +21,13 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Bag");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
-  const bag = await getBag(ctx.operations, {});
+  // Priced as the checkout summary prices it, so a code applied there and a referred friend's discount show here too.
+  const { bag, pricing } = await checkoutSummary(ctx.operations, { referralCode: readReferralCode(request) });
   const { campaigns, lineCampaigns, estimatedBonus } = await bagCampaigns(ctx.operations, {});
+  const { lines: _priced, ...totals } = pricing;
   return {
     bag: { ...bag, lines: bag.lines.map(shownLine) },
+    totals,
     campaigns: { headlines: campaigns.map((campaign) => campaign.headline), lineCampaigns, estimatedBonus },
     rewards: await rewardsInBag(ctx),
     notice: noticeOf(new URL(request.url)),
@@ -75,5 +79,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Bag({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() ?? loaderData.notice;
   useRedemptionStoreSync(loaderData.rewards);
-  return <BagView bag={loaderData.bag} rewards={loaderData.rewards ?? []} campaigns={loaderData.campaigns} result={result} />;
+  return (
+    <BagView
+      bag={loaderData.bag}
+      totals={loaderData.totals}
+      rewards={loaderData.rewards ?? []}
+      campaigns={loaderData.campaigns}
+      result={result}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from "../../kernel/money.ts";
+import { CARRIERS } from "../orders/carriers.ts";
 import { AUDIT_ACTION_WORDS, TARGET_PAGES } from "./audit-words.ts";
 
 /** One field an action changed: its name in words and its value before and after ("—" for none). */
@@ -18,6 +19,9 @@ const fieldName = (key: string) =>
 
 function valueText(key: string, value: unknown): string {
   if (value === null || value === undefined) return NONE;
+  if (key === "carrier" && typeof value === "string" && Object.hasOwn(CARRIERS, value)) {
+    return CARRIERS[value as keyof typeof CARRIERS].name;
+  }
   if (typeof value === "number" && key.endsWith("Cents")) return formatMoney(value);
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "string" || typeof value === "number") return String(value);
@@ -46,10 +50,12 @@ function targetName(kind: string, target: string, before: unknown, after: unknow
   return typeof name === "string" ? `'${name}'` : target;
 }
 
-/** The gist of a change in the sentence: its money, or its first fields ("points cost 500 → 600"). */
-function gist(action: string, changes: FieldChange[], after: unknown): string {
+/** The gist of a change in the sentence: its money, the photo it is about, or its first fields ("points cost 500 → 600"). */
+function gist(action: string, changes: FieldChange[], before: unknown, after: unknown): string {
   const amount = fieldsOf(after).amountCents;
   if ((action === "order.refund" || action === "order.cancel") && typeof amount === "number") return ` (${formatMoney(amount)})`;
+  const alt = fieldsOf(after).alt ?? fieldsOf(before).alt;
+  if (action.startsWith("product.photo-") && typeof alt === "string") return `: “${alt}”`;
   if (!action.endsWith(".update") && !action.startsWith("member.points")) return "";
   const shown = changes.filter((change) => change.before !== NONE && change.after !== NONE).slice(0, 2);
   return shown.length > 0 ? `: ${shown.map((change) => `${change.field} ${change.before} → ${change.after}`).join(", ")}` : "";
@@ -72,7 +78,7 @@ export function describeAuditEntry(entry: {
   const subject = [page.noun, named].filter(Boolean).join(" ");
   const to = page.page(entry.target, entry.orderId ?? null);
   return {
-    summary: `${words.verb} ${subject}${gist(entry.action, changes, entry.after)}`,
+    summary: `${words.verb} ${subject}${gist(entry.action, changes, entry.before, entry.after)}`,
     link: to ? { to, label: subject.charAt(0).toUpperCase() + subject.slice(1) } : null,
     changes,
   };

@@ -5,7 +5,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { assertInStock, shippedLine } from "../stock/stock-needs.ts";
+import { assertBagLineInStock, shippedLine } from "../stock/stock-needs.ts";
 import { bagIdOf, newBagToken } from "./bag-token.ts";
 import { bagHolder, optionIdInput } from "./held-bag.ts";
 import { MAX_LINE_QUANTITY } from "./max-line-quantity.ts";
@@ -45,7 +45,7 @@ export const addToBag = defineOperation(declared, async function addToBag(ctx, i
       .returning({ quantity: bagLines.quantity });
     const [line] = updated;
     if (!line) throw new AppError("BAD_USER_INPUT", `You can have at most ${MAX_LINE_QUANTITY} of one item in your bag.`);
-    await assertInStock(tx, [shippedLine(found.product, found.option, line.quantity)]);
+    await assertBagLineInStock(tx, shippedLine(found.product, found.option, line.quantity), line.quantity - input.quantity);
   });
   return { bagToken };
 });

@@ -4,7 +4,7 @@ import { bagLines } from "../../db/schema/bags.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { assertInStock, shippedLine } from "../stock/stock-needs.ts";
+import { assertBagLineInStock, shippedLine } from "../stock/stock-needs.ts";
 import { bagHolder, optionIdInput } from "./held-bag.ts";
 import { quantityInput } from "./quantity.ts";
 
@@ -26,7 +26,7 @@ export const setBagLineQuantity = defineOperation(
       const [before] = await tx.select({ quantity: bagLines.quantity }).from(bagLines).where(line).for("update");
       if (!before) throw new AppError("NOT_FOUND", "That item is not in your bag.");
       if (found && input.quantity > before.quantity) {
-        await assertInStock(tx, [shippedLine(found.product, found.option, input.quantity)]);
+        await assertBagLineInStock(tx, shippedLine(found.product, found.option, input.quantity), before.quantity);
       }
       await tx.update(bagLines).set({ quantity: input.quantity }).where(line);
     });

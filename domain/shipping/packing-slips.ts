@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { checkoutSessions, orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { formatSingaporeMobile } from "../checkout/shipping-details.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { loadOrder } from "../orders/order-view.ts";
 import { staffHolding } from "../shared/access.ts";
@@ -40,7 +41,13 @@ export const getPackingSlipsPdf = defineOperation(declared, async function getPa
       invoiceId: order.invoiceId,
       paidAt: order.paidAt,
       deliveryEnd: order.deliveryEnd,
-      shipTo: { name: shipping.name, address: shipping.address, postalCode: shipping.postalCode, mobile: shipping.mobile },
+      shipTo: {
+        name: shipping.name,
+        address: shipping.address,
+        postalCode: shipping.postalCode,
+        // As the courier dials it: "9123 4567".
+        mobile: formatSingaporeMobile(shipping.mobile),
+      },
       items: (await itemsToPack(ctx.db, order.lines)).map(({ description, quantity }) => ({ description, quantity })),
       rewards: order.rewards.map((reward) => ({ description: lineDescription(reward), quantity: reward.quantity })),
     });

@@ -23,30 +23,52 @@ export function skuTotals(lines: ShippedLine[]): SkuQuantity[] {
   return [...totals].map(([skuId, quantity]) => ({ skuId, quantity })).sort((a, b) => a.skuId.localeCompare(b.skuId));
 }
 
-/** The shopper's message for a SKU there is too little of, naming the first line that takes it. */
-function shortage(lines: ShippedLine[], skuId: string, available: number): string {
+/** How many of the first line that takes the SKU are left to sell, and that line's name. */
+function leftOf(lines: ShippedLine[], skuId: string, available: number): { name: string; left: number } {
   const line = lines.find((each) => each.skus.some((sku) => sku.skuId === skuId));
   const perItem = line?.skus.find((sku) => sku.skuId === skuId)?.qty ?? 1;
-  const left = Math.floor(Math.max(available, 0) / perItem);
-  const name = line?.name ?? skuId;
-  return left === 0
-    ? `${name} is sold out. Please remove it from your bag.`
-    : `Only ${left} of ${name} left. Please lower the quantity in your bag.`;
+  return { name: line?.name ?? skuId, left: Math.floor(Math.max(available, 0) / perItem) };
 }
 
-/** Refuses (409) lines there is not enough stock for, naming the first item short; changes nothing. */
-export async function assertInStock(db: Database | Tx, lines: ShippedLine[]): Promise<void> {
+/** The first SKU the lines need more of than is left to sell, and what is left of it. */
+async function firstShortage(db: Database | Tx, lines: ShippedLine[]): Promise<{ skuId: string; available: number } | null> {
   const totals = skuTotals(lines);
   const available = await availableOf(
     db,
     totals.map((total) => total.skuId),
   );
   const short = totals.find((total) => (available.get(total.skuId) ?? 0) < total.quantity);
-  if (short) throw stockShortage(lines, short.skuId, available.get(short.skuId) ?? 0);
+  return short ? { skuId: short.skuId, available: available.get(short.skuId) ?? 0 } : null;
 }
 
-export const stockShortage = (lines: ShippedLine[], skuId: string, available: number) =>
-  new AppError("CONFLICT", shortage(lines, skuId, available));
+/** Refuses (409) a checkout of lines there is not enough stock for, naming the first item short; changes nothing. */
+export async function assertInStock(db: Database | Tx, lines: ShippedLine[]): Promise<void> {
+  const short = await firstShortage(db, lines);
+  if (short) throw stockShortage(lines, short.skuId, short.available);
+}
+
+/** A checkout's refusal: the shopper changes the bag before trying again. */
+export function stockShortage(lines: ShippedLine[], skuId: string, available: number): AppError {
+  const { name, left } = leftOf(lines, skuId, available);
+  return new AppError(
+    "CONFLICT",
+    left === 0
+      ? `${name} is sold out. Please remove it from your bag.`
+      : `Only ${left} of ${name} left. Please lower the quantity in your bag.`,
+  );
+}
+
+/**
+ * Refuses (409) putting more of one line in the bag than is left to sell; the bag stays as it was,
+ * holding `holding` of it, which the message mentions so the shopper knows there is nothing to undo.
+ */
+export async function assertBagLineInStock(db: Database | Tx, line: ShippedLine, holding: number): Promise<void> {
+  const short = await firstShortage(db, [line]);
+  if (!short) return;
+  const { name, left } = leftOf([line], short.skuId, short.available);
+  const already = holding > 0 ? ` Your bag already has ${holding}.` : "";
+  throw new AppError("CONFLICT", left === 0 ? `${name} is sold out.${already}` : `Only ${left} of ${name} left.${already}`);
+}
 
 /** The rewards a member has waiting in their bag, which ship with their next order. */
 export async function pendingRewardLines(

@@ -107,5 +107,34 @@ describe("editing the catalogue over HTTP", () => {
     expect(await again.text()).toContain("There is already a SKU with the id jmc4.");
     expect((await mochaRows()).map((row) => row.flavourName)).toEqual(["Mocha"]);
     expect((await owner.get("/admin/catalogue/products/nosuch")).status).toBe(404);
+
+    // A new product refused, as a form posted without scripts: the page comes back with what was typed.
+    const typed = { productId: "j4", name: "Joffee Two", seriesCode: "j", kind: "box", summary: "A second Joffee" };
+    const refused = await owner.post("/admin/catalogue/products/new", {
+      csrf,
+      ...typed,
+      description: "Four sachets of a coffee jelly",
+      active: "on",
+    });
+    expect(refused.status).toBe(409);
+    const html = await refused.text();
+    expect(html).toContain("There is already a product with the id j4.");
+    expect(html).toMatch(/id="product-id"[^>]*value="j4"/);
+    expect(html).toMatch(/id="product-name"[^>]*value="Joffee Two"/);
+    expect(html).toMatch(/<textarea[^>]*id="product-description"[^>]*>Four sachets of a coffee jelly<\/textarea>/);
+    expect(html).toMatch(/id="product-active"[^>]*checked/);
+
+    // Made, it leads on to its first option and says it was made.
+    const made = await owner.post("/admin/catalogue/products/new", {
+      csrf,
+      ...typed,
+      productId: "joffee2",
+      description: "Four sachets of a coffee jelly",
+    });
+    const next = made.headers.get("location") ?? "";
+    expect(next).toBe("/admin/catalogue/products/joffee2?created=1#new-option-heading");
+    expect(await (await owner.get(next.replace(/#.*/, ""))).text()).toContain(
+      "Joffee Two is created. Add a purchase option here to sell it.",
+    );
   });
 });

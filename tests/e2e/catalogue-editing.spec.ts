@@ -94,5 +94,5 @@ test("staff add a flavour, a purchase option for it and a photo; a shopper finds
     .filter({ hasText: alt })
     .getByRole("button", { name: /^Remove/ })
     .click();
-  await expect(staff.getByRole("status")).toHaveText("The photo is removed from the gallery.");
+  await expect(staff.getByRole("status")).toHaveText(`“${alt}” is removed from the gallery.`);
 });

@@ -21,7 +21,7 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
   await staff.goto("/admin/catalogue");
   await staff.getByRole("link", { name: `Photos of ${product.name}` }).click();
   await expect(staff.getByRole("heading", { level: 1, name: `Photos of ${product.name}` })).toBeVisible();
-  await expect(staff.getByText("No photos yet.")).toBeVisible();
+  await expect(staff.getByText("No photos yet: the shop draws the pack until you add one.")).toBeVisible();
 
   await staff.getByLabel("Photo", { exact: true }).setInputFiles({
     name: "IMG_2041.JPG",
@@ -34,7 +34,28 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
   // Encoding its variants takes a while on a busy machine: the page answers once all are stored.
   await expect(staff.getByRole("status")).toHaveText("The photo is added at the end of the gallery.", { timeout: 60_000 });
   await expect(staff.getByRole("img", { name: alt })).toBeVisible();
+
+  // A second photo, moved to the front: the answer names it and the focus stays on it.
+  const closeUp = `${product.name}, a close-up of the label`;
+  await staff.getByLabel("Photo", { exact: true }).setInputFiles({
+    name: "IMG_2042.JPG",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from(await productShot(product.series, product.label, { size: 800 })),
+  });
+  await staff.getByLabel("Alt text (what the photo shows)").fill(closeUp);
+  await staff.getByRole("button", { name: "Upload photo" }).click();
+  await expect(staff.getByRole("status")).toHaveText("The photo is added at the end of the gallery.", { timeout: 60_000 });
+  await staff.getByRole("button", { name: new RegExp(`^Move up\\W+${closeUp}$`) }).click();
+  await expect(staff.getByRole("status")).toHaveText(`“${closeUp}” is now photo 1.`);
+  await expect(staff.getByRole("button", { name: new RegExp(`^Move down\\W+${closeUp}$`) })).toBeFocused();
+  await staff.getByRole("button", { name: new RegExp(`^Remove\\W+${closeUp}$`) }).click();
+  await expect(staff.getByRole("status")).toHaveText(`“${closeUp}” is removed from the gallery.`);
+  await expect(staff.getByRole("heading", { name: "Gallery (1)" })).toBeFocused();
   await expectAccessibleAtBothWidths(staff, "product-photos");
+  await staff.getByRole("link", { name: "Edit the product" }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+  await staff.getByRole("link", { name: "Photos", exact: true }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: `Photos of ${product.name}` })).toBeVisible();
 
   await page.goto(product.page);
   const photo = page.getByRole("img", { name: alt });
@@ -50,7 +71,7 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
     .filter({ hasText: alt })
     .getByRole("button", { name: /^Remove/ })
     .click();
-  await expect(staff.getByRole("status")).toHaveText("The photo is removed from the gallery.");
+  await expect(staff.getByRole("status")).toHaveText(`“${alt}” is removed from the gallery.`);
   await page.reload();
   await expect(page.getByRole("img", { name: alt })).toHaveCount(0);
 });

@@ -64,8 +64,13 @@ test.describe("referrals", () => {
     await friend.getByRole("radio", { name: /^1 Box/ }).check();
     await friend.getByRole("button", { name: "Add to bag" }).click();
     await expect(friend.getByRole("status")).toContainText("Added to your bag.");
+    // S$39 of goods, 10% off: S$3.90, then S$4.90 shipping; the bag says so before checkout does.
+    await friend.goto(at("/bag"));
+    await expect(friend.getByTestId("checkout-referral-discount")).toHaveText("-S$3.90");
+    await expect(friend.getByTestId("bag-shipping")).toHaveText("S$4.90");
+    await expect(friend.getByTestId("bag-total")).toHaveText("S$40.00");
+    await expectAccessibleAtBothWidths(friend, "bag-referral-discount");
     await friend.goto(at("/checkout/summary"));
-    // S$39 of goods, 10% off: S$3.90, then S$4.90 shipping.
     await expect(friend.getByTestId("checkout-referral-discount")).toHaveText("-S$3.90");
     await expect(friend.getByTestId("checkout-total")).toHaveText("S$40.00");
     await expectAccessibleAtBothWidths(friend, "checkout-referral-discount");

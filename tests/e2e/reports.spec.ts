@@ -28,6 +28,15 @@ test("staff read the sales report for chosen days, download the orders CSV line 
   await expect(staff).toHaveURL(`/admin/reports?from=${today}&to=${today}`);
   const byDay = staff.getByRole("region", { name: "Sales by day" });
   await expect(byDay.getByRole("row", { name: /^Total/ })).not.toContainText("S$0.00 S$0.00");
+  // The range's totals stand first, in words a phone shows without scrolling the table sideways.
+  const netOfTotalRow =
+    (await byDay
+      .getByRole("row", { name: /^Total/ })
+      .getByRole("cell")
+      .nth(6)
+      .textContent()) ?? "";
+  const totals = staff.getByRole("region", { name: /^Totals, / });
+  await expect(totals.getByText("Net, with shipping").locator("xpath=following-sibling::dd")).toHaveText(netOfTotalRow);
   await expect(staff.getByRole("region", { name: "Sales by product" })).toContainText("Luna Collagen");
   await expectAccessibleAtBothWidths(staff, "sales-report");
 

@@ -69,6 +69,8 @@ test("staff ship three paid orders in one go from the shipping desk, print their
   const text = shownText(pdf);
   for (const invoiceId of invoices) expect(text).toContain(invoiceId);
   expect(text).toContain(`Singapore ${postalCode}`);
+  // The mobile for the courier, grouped as it is dialled.
+  expect(text).toContain(`912${postalCode.slice(-1)} 0011`);
   if (process.env.SHOTS_DIR) await writeFile(`${process.env.SHOTS_DIR}/${testInfo.project.name}-packing-slips.pdf`, pdf);
 
   for (const [index, invoiceId] of invoices.entries()) {
@@ -78,4 +80,23 @@ test("staff ship three paid orders in one go from the shipping desk, print their
     const [email] = await emailsAbout(`Your order ${invoiceId} is on its way`);
     expect(email).toContain(`NV-DESK-${postalCode}-${index}`);
   }
+
+  // From a file: a file that cannot be read is refused in its own form, the file field taking the focus…
+  const upload = staff.getByRole("region", { name: "Ship from a file" });
+  const file = upload.getByLabel("Shipment CSV");
+  await file.setInputFiles({ name: "ship.csv", mimeType: "text/csv", buffer: Buffer.from('"6ABC,ninjavan,NV-1\n') });
+  await upload.getByRole("button", { name: "Ship from file" }).click();
+  await expect(upload.getByRole("alert")).toHaveText("Line 1: a quoted field is never closed.");
+  await expect(file).toBeFocused();
+  await expect(file).toHaveAttribute("aria-invalid", "true");
+  // …and a batch read from it brings the focus, and a phone's screen, up to its results.
+  await file.setInputFiles({
+    name: "ship.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`Order Number,Carrier,Tracking No\n${invoices[0]},Ninja Van,NV-AGAIN-1\n`),
+  });
+  await upload.getByRole("button", { name: "Ship from file" }).click();
+  await expect(staff.getByRole("heading", { name: "Shipping results" })).toBeFocused();
+  await expect(staff.getByRole("alert")).toHaveText("Shipped 0 of 1; 1 could not be shipped, as each row below says.");
+  await expect(staff.getByRole("region", { name: "Each order's outcome" })).toContainText("Not shipped");
 });

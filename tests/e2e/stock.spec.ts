@@ -14,7 +14,8 @@ async function adjust(staff: Page, skuId: string, reason: string, change: number
   await form.getByLabel(/^Change in boxes/).fill(String(change));
   await form.getByLabel("Note (optional)").fill("Shelf check");
   await form.getByRole("button", { name: "Adjust" }).click();
-  await expect(staff.getByRole("status")).toContainText(`(${skuId}): ${change > 0 ? "+" : ""}${change}`);
+  // The answer shows in the form that was sent, where a phone's screen still is.
+  await expect(form.getByRole("status")).toContainText(`(${skuId}): ${change > 0 ? "+" : ""}${change}`);
 }
 
 const availableCell = (staff: Page, skuId: string) =>
@@ -45,13 +46,49 @@ test("staff leave two boxes, a shopper buys them, and the option then shows sold
   await expect(staff.getByRole("region", { name: "Latest stock movements" }).getByRole("row").nth(1)).toContainText(
     "Count correction",
   );
+  const threshold = staff.getByRole("region", { name: "Low-stock threshold" });
+  await threshold.getByLabel("SKU").selectOption(flavour.skuId);
+  await threshold.getByLabel("Threshold").fill("20");
+  await threshold.getByRole("button", { name: "Set threshold" }).click();
+  await expect(threshold.getByRole("status")).toHaveText(
+    `${flavour.name} (${flavour.skuId}): staff are emailed once at 20 left.`,
+  );
   await expectAccessibleAtBothWidths(staff, "admin-stock");
+
+  // Another shopper puts a box in their bag while there are still two.
+  const late = await (await browser.newContext()).newPage();
+  await chooseFlavour(late, flavour.name);
+  await late.getByRole("radio", { name: /^1 Box/ }).check();
+  await late.getByRole("button", { name: "Add to bag" }).click();
+  await expect(late.getByRole("status")).toContainText("Added to your bag.");
 
   await chooseFlavour(page, flavour.name);
   await page.getByRole("radio", { name: /^2 Boxes/ }).check();
   await page.getByRole("button", { name: "Add to bag" }).click();
   await expect(page.getByRole("status")).toContainText("Added to your bag.");
+  // A second pair of boxes is more than is left: the bag stays as it is and says what it holds.
+  await page.goto("/bag");
+  await page.getByRole("button", { name: /^One more/ }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    new RegExp(`^Only 1 of .*${flavour.name} · 2 Boxes left\\. Your bag already has 1\\.$`),
+  );
+  await expect(page.getByLabel(/^Quantity of/)).toHaveValue("1");
   await payWithTestCard(page, "9123 4567");
+
+  // The other shopper's box sold out while it waited in their bag.
+  await late.goto("/bag");
+  await expect(late.getByTestId("line-sold-out")).toHaveText("Sold out since you added it. Remove it to check out.");
+  await expectAccessibleAtBothWidths(late, "bag-sold-out-line");
+  await late.goto("/checkout/shipping");
+  await late.getByLabel("Full name").fill("Lim Hui Min");
+  await late.getByLabel("Email", { exact: true }).fill("hui.min@example.com");
+  await late.getByLabel("Mobile number").fill("9123 7654");
+  await late.getByLabel("Address").fill("3 Tampines Ave 4, #02-01");
+  await late.getByLabel("Postal code").fill("529654");
+  await late.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(late.getByRole("alert")).toContainText("is sold out. Please remove it from your bag.");
+  await late.getByRole("alert").getByRole("link", { name: "Change your bag" }).click();
+  await expect(late).toHaveURL("/bag");
 
   await chooseFlavour(page, flavour.name);
   const oneBox = page.getByRole("radio", { name: /^1 Box/ });

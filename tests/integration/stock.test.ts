@@ -250,7 +250,8 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
     const bagToken = await bagWith(database.db, [[BAG_OPTION, 1]]);
     const holder = () => ctx(holderOf(bagToken));
     const quantityInBag = async () => (await getBag(holder(), {})).lines.find((line) => line.optionId === BAG_OPTION)?.quantity;
-    const onlyTwoLeft = { code: "CONFLICT", message: expect.stringMatching(/^Only 2 of .+ left\./) };
+    // The bag is unchanged, so the shopper is told what it already holds rather than asked to lower it.
+    const onlyTwoLeft = { code: "CONFLICT", message: expect.stringMatching(/^Only 2 of .+ left\. Your bag already has 1\.$/) };
 
     await expect(addToBag(holder(), { optionId: BAG_OPTION, quantity: 2 })).rejects.toMatchObject(onlyTwoLeft);
     expect(await quantityInBag()).toBe(1);

@@ -57,6 +57,33 @@ describe("the audit log in words", () => {
     ).toBe("Added staff ann@example.com");
   });
 
+  it("names a carrier as shoppers read it, and a photo by what it shows and where it moved", () => {
+    expect(
+      describeAuditEntry({
+        action: "order.ship",
+        target: "6AHDY2YZ",
+        before: { status: "paid" },
+        after: { status: "shipped", carrier: "ninjavan", trackingNumber: "NV-1" },
+      }).changes,
+    ).toContainEqual({ field: "carrier", before: "—", after: "Ninja Van" });
+    const shown = { photoId: "p-1", alt: "Box beside a glass" };
+    expect(
+      describeAuditEntry({
+        action: "product.photo-move",
+        target: "j4",
+        before: { ...shown, place: 2 },
+        after: { ...shown, place: 1 },
+      }),
+    ).toMatchObject({
+      summary: "Moved a photo of product j4: “Box beside a glass”",
+      changes: [{ field: "place", before: "2", after: "1" }],
+    });
+    expect(
+      describeAuditEntry({ action: "product.photo-remove", target: "j4", before: { ...shown, position: 1 }, after: null })
+        .summary,
+    ).toBe("Removed a photo of product j4: “Box beside a glass”");
+  });
+
   it("has words for every action the log records, and shows an action it no longer knows as recorded", () => {
     for (const action of AUDIT_ACTIONS) {
       expect(describeAuditEntry({ action, target: "t", before: null, after: null }).summary).not.toContain(action);

@@ -2,6 +2,7 @@ import type { DaySales, GroupSales, SalesFigures } from "../../../domain/reports
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
+import { Stat } from "./admin-parts.tsx";
 import { type Column, DataTable } from "./data-table.tsx";
 
 const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents));
@@ -79,5 +80,17 @@ export function SalesByGroup({
         ...figureColumns<GroupSales>(),
       ]}
     />
+  );
+}
+
+/** The range's totals at a glance, before the tables: what a phone shows without scrolling sideways. */
+export function SalesTotals({ totals }: { totals: DaySales }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <Stat label="Orders" value={formatNumber(totals.orders)} />
+      <Stat label="Refunds" value={money(totals.refundCents)} />
+      <Stat label="Net, with shipping" value={money(totals.netCents)} />
+      <Stat label="GST in net" value={money(totals.gstCents)} />
+    </dl>
   );
 }

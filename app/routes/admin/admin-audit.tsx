@@ -93,13 +93,13 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               cell: (entry) => <time dateTime={entry.createdAt}>{entry.when}</time>,
               className: "whitespace-nowrap",
             },
-            { heading: "Who", cell: (entry) => entry.actorEmail, className: "break-all" },
+            { heading: "Who", cell: (entry) => entry.actorEmail, className: "break-words" },
             { heading: "What", cell: (entry) => entry.summary },
             {
               heading: "Target",
               cell: (entry) =>
                 entry.link ? (
-                  <Link to={entry.link.to} className={`${LINK} break-all`}>
+                  <Link to={entry.link.to} className={`${LINK} break-words`}>
                     {entry.link.label}
                   </Link>
                 ) : (

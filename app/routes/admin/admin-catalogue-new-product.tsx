@@ -5,7 +5,7 @@ import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/
 import { PageHeading } from "../../components/admin/admin-parts.tsx";
 import { ProductFields } from "../../components/admin/catalogue/catalogue-fields.tsx";
 import { SERIES_CHOICES } from "../../components/admin/catalogue/series-choices.ts";
-import { failureResult } from "../../lib/action-result.server.ts";
+import { failureResult, formFields } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { CATALOGUE_FIELD_LABELS } from "../../lib/catalogue-form.server.ts";
 import { formInput } from "../../lib/form-input.server.ts";
@@ -24,14 +24,16 @@ export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
   try {
     const created = await createProduct(operations, formInput(CreateProductInput, form));
-    return redirect(`/admin/catalogue/products/${created.id}#new-option-heading`);
+    return redirect(`/admin/catalogue/products/${created.id}?created=1#new-option-heading`);
   } catch (error) {
-    return failureResult(error, { labels: CATALOGUE_FIELD_LABELS });
+    // A form posted before the page's scripts run comes back as typed, not empty.
+    return failureResult(error, { labels: CATALOGUE_FIELD_LABELS, values: formFields(form, CreateProductInput) });
   }
 }
 
 export default function AdminCatalogueNewProduct({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  const typed = result?.values;
   return (
     <>
       <PageHeading title="New product" back={{ to: "/admin/catalogue", label: "All products" }}>
@@ -47,12 +49,25 @@ export default function AdminCatalogueNewProduct({ loaderData }: Route.Component
           pattern="[a-z0-9]+"
           autoCapitalize="none"
           aria-describedby="taken-ids"
+          defaultValue={typed?.productId}
         />
         <details id="taken-ids" className="text-sm text-muted">
           <summary className="min-h-11 cursor-pointer py-2">Ids already in use</summary>
           <p className="break-words">{loaderData.takenIds.join(", ")}</p>
         </details>
-        <ProductFields series={SERIES_CHOICES} />
+        <ProductFields
+          series={SERIES_CHOICES}
+          product={
+            typed && {
+              name: typed.name ?? "",
+              summary: typed.summary ?? "",
+              description: typed.description ?? "",
+              seriesCode: typed.seriesCode ?? "",
+              kind: typed.kind ?? "",
+              active: typed.active === "on",
+            }
+          }
+        />
         <ActionMessage result={result} />
         <SubmitButton>Create product</SubmitButton>
       </AdminForm>

@@ -57,6 +57,8 @@ export async function loader(args: Route.LoaderArgs) {
     })),
     skuChoices: skuChoicesOf(skus),
     flavours: flavourNamesOf(skus),
+    // Just made on the new-product page, which sends staff here to add its first option.
+    created: new URL(args.request.url).searchParams.has("created"),
   };
 }
 
@@ -106,9 +108,14 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
         title={product.name}
         back={{ to: "/admin/catalogue", label: "All products" }}
         aside={
-          <Link to={product.path} className={LINK}>
-            See it in the shop
-          </Link>
+          <p className="flex flex-wrap gap-x-4">
+            <Link to={`/admin/catalogue/products/${product.id}/photos`} className={LINK}>
+              Photos
+            </Link>
+            <Link to={product.path} className={LINK}>
+              See it in the shop
+            </Link>
+          </p>
         }
       >
         Product id {product.id}. A change shows in the shop at once; orders already made keep their prices.
@@ -163,6 +170,9 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
           onSubmit={() => setSent("new-option")}
           className={`${CARD} space-y-3`}
         >
+          {sent === null && loaderData.created && (
+            <ActionMessage result={{ ok: true, message: `${product.name} is created. Add a purchase option here to sell it.` }} />
+          )}
           <NewOptionIdFields productId={product.id} />
           <OptionFields idPrefix="new-option" flavours={loaderData.flavours} />
           {messageIn("new-option")}

@@ -5,7 +5,7 @@ import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { ErrorMessage } from "../../components/admin/admin-form.tsx";
 import { CsvLink, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { DateRangeForm } from "../../components/admin/date-range-form.tsx";
-import { SalesByDay, SalesByGroup } from "../../components/admin/sales-tables.tsx";
+import { SalesByDay, SalesByGroup, SalesTotals } from "../../components/admin/sales-tables.tsx";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -42,6 +42,9 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
       {error && <ErrorMessage message={error} />}
       {report && (
         <>
+          <Section id="totals" title={`Totals, ${days}`}>
+            <SalesTotals totals={report.totals} />
+          </Section>
           <Section id="by-day" title="By day">
             <SalesByDay days={report.days} totals={report.totals} range={days} />
           </Section>

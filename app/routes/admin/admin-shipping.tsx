@@ -1,4 +1,5 @@
-import { data, useActionData } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, useActionData, useNavigation } from "react-router";
 import { CARRIER_IDS, CARRIERS } from "../../../domain/orders/carriers.ts";
 import { shipOrders } from "../../../domain/shipping/ship-orders.ts";
 import { SHIPMENT_CSV_MAX_ROWS } from "../../../domain/shipping/shipment-csv.ts";
@@ -15,7 +16,7 @@ import {
   SubmitButton,
 } from "../../components/admin/admin-form.tsx";
 import { LINK, PageHeading, PageLinks } from "../../components/admin/admin-parts.tsx";
-import { ShipmentResults } from "../../components/admin/shipment-results.tsx";
+import { SHIPMENT_RESULTS_HEADING, ShipmentResults } from "../../components/admin/shipment-results.tsx";
 import { ShippingQueue, TickAll } from "../../components/admin/shipping-queue.tsx";
 import { expectedFailure, failureResult } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
@@ -80,6 +81,22 @@ const REWARD_CHOICES = [
 export default function AdminShipping({ loaderData }: Route.ComponentProps) {
   const { filters, page, orders, hasMore, error } = loaderData;
   const answer = useActionData<typeof action>();
+  const results = answer && "results" in answer ? answer.results : null;
+  // A batch's results top the page; once they come, the focus (and so the screen) goes to them from
+  // whichever form was sent. A refusal of the whole batch shows in the form that was sent instead.
+  const [sent, setSent] = useState<"ship" | "upload" | null>(null);
+  const awaited = useRef(false);
+  const send = (form: "ship" | "upload") => () => {
+    awaited.current = true;
+    setSent(form);
+  };
+  const idle = useNavigation().state === "idle";
+  useEffect(() => {
+    if (!idle || !answer || !awaited.current) return;
+    awaited.current = false;
+    if ("results" in answer) document.getElementById(SHIPMENT_RESULTS_HEADING)?.focus();
+  }, [idle, answer]);
+  const refusalIn = (form: "ship" | "upload") => (sent === form && !results ? answer : undefined);
   return (
     <>
       <PageHeading title="Shipping desk">Paid orders waiting to ship, the longest waiting first.</PageHeading>
@@ -100,14 +117,19 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
         <SelectField id="ship-reward" label="Rewards" name="reward" defaultValue={filters.reward} options={REWARD_CHOICES} />
         <SubmitButton>Filter</SubmitButton>
       </SearchForm>
-      <ActionMessage result={answer} />
-      {answer && "results" in answer && <ShipmentResults results={answer.results} />}
+      {results ? (
+        <ShipmentResults results={results}>
+          <ActionMessage result={answer} />
+        </ShipmentResults>
+      ) : (
+        sent === null && <ActionMessage result={answer} />
+      )}
       {error ? (
         <ErrorMessage message={error} />
       ) : orders.length === 0 ? (
         <p className="mt-6">No paid orders are waiting to ship{Object.values(filters).some(Boolean) ? " among these" : ""}.</p>
       ) : (
-        <AdminForm intent="ship" className="mt-6">
+        <AdminForm intent="ship" answer={refusalIn("ship")} onSubmit={send("ship")} className="mt-6">
           <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
             <SelectField
               id="ship-carrier"
@@ -122,6 +144,7 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
               Packing slips for this page (PDF)
             </a>
           </div>
+          <ActionMessage result={refusalIn("ship")} />
           <ShippingQueue orders={orders} />
         </AdminForm>
       )}
@@ -137,6 +160,9 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
         <AdminForm
           intent="upload"
           encType="multipart/form-data"
+          answer={refusalIn("upload")}
+          resetAfter={sent === "upload" ? answer : undefined}
+          onSubmit={send("upload")}
           className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-white p-4"
         >
           <p id="upload-hint" className="text-sm text-muted">
@@ -152,6 +178,7 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
             required
             aria-describedby="upload-hint"
           />
+          <ActionMessage result={refusalIn("upload")} />
           <SubmitButton>Ship from file</SubmitButton>
         </AdminForm>
       </section>

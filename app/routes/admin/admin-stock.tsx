@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useActionData } from "react-router";
 import { ADJUSTMENT_REASONS, AdjustStockInput, adjustStock } from "../../../domain/stock/adjust-stock.ts";
 import { listStock } from "../../../domain/stock/list-stock.ts";
@@ -80,6 +81,9 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminStock({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  // Each form shows its own answer, beside what was typed; without scripts the answer tops the page.
+  const [sent, setSent] = useState<"adjust" | "threshold" | null>(null);
+  const answerFor = (form: "adjust" | "threshold") => (sent === form ? result : undefined);
   const { skus, movements, reasons } = loaderData;
   const skuChoices = skus.map((sku) => ({ value: sku.skuId, label: `${sku.skuId} · ${sku.flavourName} (${sku.format})` }));
   return (
@@ -88,27 +92,35 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
         What each SKU has on hand, what open checkouts hold, and what is left to sell. An option is sold out once one of its SKUs
         has too few left.
       </PageHeading>
-      <ActionMessage result={result} />
+      {sent === null && <ActionMessage result={result} />}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Section id="adjust" title="Adjust stock">
           <AdminForm
             intent="adjust"
-            answer={result}
-            resetAfter={result}
+            answer={answerFor("adjust")}
+            resetAfter={answerFor("adjust")}
+            onSubmit={() => setSent("adjust")}
             className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
           >
             <SelectField id="adjust-sku" label="SKU" name="skuId" options={skuChoices} />
             <SelectField id="adjust-reason" label="Reason" name="reason" options={reasons} />
             <Field id="adjust-change" label="Change in boxes (− takes off)" name="change" type="number" required width="w-40" />
             <Field id="adjust-note" label="Note (optional)" name="note" maxLength={200} />
+            <ActionMessage result={answerFor("adjust")} />
             <SubmitButton>Adjust</SubmitButton>
           </AdminForm>
         </Section>
         <Section id="threshold" title="Low-stock threshold">
-          <AdminForm intent="threshold" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <AdminForm
+            intent="threshold"
+            answer={answerFor("threshold")}
+            onSubmit={() => setSent("threshold")}
+            className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+          >
             <p className="text-muted">Staff are emailed once when what is left to sell falls to this.</p>
             <SelectField id="threshold-sku" label="SKU" name="skuId" options={skuChoices} />
             <Field id="threshold-value" label="Threshold" name="lowStockThreshold" type="number" min={0} required width="w-40" />
+            <ActionMessage result={answerFor("threshold")} />
             <SubmitButton>Set threshold</SubmitButton>
           </AdminForm>
         </Section>
@@ -157,11 +169,12 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
           rowKey={(movement) => movement.id}
           empty="No movements yet."
           columns={[
-            { heading: "When", cell: (movement) => movement.at },
+            // What moved and by how much come first, so a phone shows them before the table scrolls.
             { heading: "SKU", rowHeader: true, cell: (movement) => movement.skuId },
             { heading: "What", cell: (movement) => movement.what },
             { heading: "On hand", numeric: true, cell: (movement) => movement.onHand },
             { heading: "Held", numeric: true, cell: (movement) => movement.held },
+            { heading: "When", cell: (movement) => movement.at, className: "whitespace-nowrap" },
             { heading: "By, note", cell: (movement) => movement.by },
           ]}
         />

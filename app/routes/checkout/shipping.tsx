@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
 import { ShippingInput } from "../../../domain/checkout/shipping-details.ts";
 import { shippingPrefill } from "../../../domain/checkout/shipping-prefill.ts";
@@ -29,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ShippingActionData = {
   ok: false;
   message?: string;
+  /** The bag itself stands in the way (an item sold out or short): the message leads back to it. */
+  changeBag?: boolean;
   fieldErrors?: Partial<Record<string, string>>;
   values?: Record<string, string>;
 };
@@ -52,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ShippingActionData>({ ok: false, fieldErrors: error.fields, values }, { status: 400 });
     }
     const { message, status } = expectedFailure(error);
-    return data<ShippingActionData>({ ok: false, message, values }, { status });
+    return data<ShippingActionData>({ ok: false, message, changeBag: status === 409, values }, { status });
   }
 }
 
@@ -80,6 +82,14 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
         {result?.message && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-sale">
             {result.message}
+            {result.changeBag && (
+              <>
+                {" "}
+                <Link to="/bag" className="underline">
+                  Change your bag
+                </Link>
+              </>
+            )}
           </p>
         )}
         {FIELDS.map((field) => {

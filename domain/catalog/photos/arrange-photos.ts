@@ -33,8 +33,6 @@ async function galleryOf(tx: Tx, { photoId, productId }: PhotoOfProduct): Promis
   return { photo, gallery };
 }
 
-const order = (gallery: PhotoRow[]) => gallery.map((row) => row.id);
-
 export const MovePhotoInput = PhotoOfProduct.extend({ direction: z.enum(["up", "down"], { error: "must be up or down" }) });
 
 const movePhotoDeclared = { access: staffHolding("catalog"), input: MovePhotoInput };
@@ -54,15 +52,18 @@ export const movePhoto = defineOperation(movePhotoDeclared, async function moveP
           .set({ position: index + 1 })
           .where(eq(productPhotos.id, row.id));
     }
+    const place = moved.findIndex((row) => row.id === photo.id) + 1;
+    // The photo by its alt text and its place in words; its id keeps the raw entry exact.
+    const shown = { photoId: photo.id, alt: photo.alt };
     await recordAudit(tx, {
       actor,
       action: "product.photo-move",
       target: photo.productId,
-      before: { order: order(gallery) },
-      after: { order: order(moved) },
+      before: { ...shown, place: from + 1 },
+      after: { ...shown, place },
       at: ctx.now(),
     });
-    return { ...photo, place: moved.findIndex((row) => row.id === photo.id) + 1 };
+    return { ...photo, place };
   });
 });
 
