@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { customers, orderLines, orders, refunds } from "../../db/schema/orders.ts";
+import { checkoutSessions, orderLines, orders, refunds } from "../../db/schema/orders.ts";
 import { rewardLinesByOrder } from "../loyalty/redeems/order-rewards.ts";
-import { ORDER_EXPORT_LIMIT, OrderFilters, ordersMatching } from "../orders/staff/list-orders.ts";
+import { ORDER_EXPORT_LIMIT, OrderFilters, orderName, ordersMatching } from "../orders/staff/list-orders.ts";
 import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { chargedGstCents } from "./charged-gst.ts";
@@ -51,7 +51,7 @@ export const exportOrderLines = defineOperation(declared, async function exportO
   const chosen = ctx.db
     .select({ id: orders.id })
     .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
     .where(ordersMatching(input))
     .orderBy(desc(orders.paidAt), desc(orders.id))
     .limit(ORDER_EXPORT_LIMIT);
@@ -60,12 +60,12 @@ export const exportOrderLines = defineOperation(declared, async function exportO
     ctx.db
       .select({
         order: orders,
-        customer: customers.name,
+        customer: orderName,
         line: orderLines,
         refundedQuantity: sql<number>`coalesce(${credited.quantity}, 0)::int`,
       })
       .from(orders)
-      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
       .leftJoin(credited, and(eq(credited.orderId, orderLines.orderId), eq(credited.position, orderLines.position)))
       .where(inArray(orders.id, chosen))

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../../db/schema/orders.ts";
+import { customers, orders } from "../../db/schema/orders.ts";
 import { sendOutboxEmail } from "../../domain/orders/order-email.ts";
 import { exportOrders, listOrders } from "../../domain/orders/staff/list-orders.ts";
 import { orderForStaff } from "../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, shipOrder } from "../../domain/orders/staff/ship-order.ts";
+import { exportOrderLines } from "../../domain/reports/export-order-lines.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
@@ -145,5 +146,13 @@ describe(`the back office's orders (${DRIVER_NAME})`, () => {
       nextDay.invoiceId,
       late.invoiceId,
     ]);
+
+    // The customer's name moves on with their later checkouts; an order keeps the name it was placed under.
+    const customerId = (await orderRow(late.id))?.customerId ?? "";
+    await database.db.update(customers).set({ name: "Mei Ling Tan" }).where(eq(customers.id, customerId));
+    expect((await listOrders(staff, { query: late.invoiceId })).orders.map((order) => order.name)).toEqual(["Tan Mei Ling"]);
+    expect(await invoices({ query: "mei ling tan" })).toEqual([]);
+    const lines = await exportOrderLines(staff, { query: late.invoiceId });
+    expect(new Set(lines.map((line) => line.customer))).toEqual(new Set(["Tan Mei Ling"]));
   });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
-import { customers, orders } from "../../../db/schema/orders.ts";
+import { checkoutSessions, orders } from "../../../db/schema/orders.ts";
 import { ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../../kernel/singapore-time.ts";
 import { staffHolding } from "../../shared/access.ts";
@@ -39,6 +39,9 @@ export type OrderListRow = {
   memberId: string | null;
 };
 
+/** The name the order was placed under (its checkout's shipping details), not its customer's latest. */
+export const orderName = sql<string>`${checkoutSessions.shipping}->>'name'`;
+
 function matching(query: string): SQL | undefined {
   const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   return or(
@@ -46,13 +49,13 @@ function matching(query: string): SQL | undefined {
     ilike(orders.orderId, pattern),
     ilike(orders.email, pattern),
     ilike(orders.mobile, pattern),
-    ilike(customers.name, pattern),
+    ilike(orderName, pattern),
   );
 }
 
 /**
  * The orders the filters match (placed orders only), as a condition on orders joined to their
- * customer; days that end before they start are refused.
+ * checkout session; days that end before they start are refused.
  */
 export function ordersMatching(input: z.output<typeof OrderFilters>): SQL | undefined {
   refuseReversedDays(input.from, input.to);
@@ -72,7 +75,7 @@ function selectOrders(ctx: { db: Database }, input: z.output<typeof OrderFilters
       id: orders.id,
       invoiceId: orders.invoiceId,
       paidAt: orders.paidAt,
-      name: customers.name,
+      name: orderName,
       email: orders.email,
       mobile: orders.mobile,
       priceCents: orders.priceCents,
@@ -81,7 +84,7 @@ function selectOrders(ctx: { db: Database }, input: z.output<typeof OrderFilters
       memberId: orders.memberId,
     })
     .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
     .where(ordersMatching(input))
     .orderBy(desc(orders.paidAt), desc(orders.id));
 }
