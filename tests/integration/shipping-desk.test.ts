@@ -80,6 +80,7 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
     const refunded = await insertPaidOrder(database.db, { subtotalCents: 3_900 });
     await database.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, refunded.id));
     const badTracking = await insertPaidOrder(database.db, { subtotalCents: 3_900 });
+    const noTracking = await insertPaidOrder(database.db, { subtotalCents: 3_900 });
     const { results, shipped } = await shipOrders(as(), {
       rows: [
         row(first, "NV-0001"),
@@ -87,6 +88,7 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
         row(rewarded, "JT-0003", "jt"),
         row(refunded, "NV-0004"),
         row(badTracking, "no spaces allowed"),
+        row(noTracking, "  "),
         { order: "Y-NOPE", carrier: "dhl", trackingNumber: "DHL-0005" },
         row(first, "NV-0006"),
         { ...row(badTracking, "FX-0007"), carrier: "fedex" },
@@ -101,6 +103,7 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
       [rewarded.invoiceId, true, "Shipped; the shopper's shipping email is on its way."],
       [refunded.invoiceId, false, "This order is refunded, so it cannot be marked shipped."],
       [badTracking.invoiceId, false, "Tracking number must be 4 to 40 letters, digits or dashes."],
+      [noTracking.invoiceId, false, "Tracking number is required."],
       ["Y-NOPE", false, "There is no order Y-NOPE."],
       [first.invoiceId, false, "This order is listed more than once; only its first row is shipped."],
       [badTracking.invoiceId, false, "This order is listed more than once; only its first row is shipped."],

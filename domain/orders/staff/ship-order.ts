@@ -17,6 +17,7 @@ export const ShipOrderInput = z.object({
   trackingNumber: z
     .string({ error: "is required" })
     .trim()
+    .min(1, { error: "is required" })
     .regex(TRACKING_NUMBER, { error: "must be 4 to 40 letters, digits or dashes" }),
 });
 
