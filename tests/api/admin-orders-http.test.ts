@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, emailOutbox, orders } from "../../db/schema/orders.ts";
+import { emailOutbox, orders } from "../../db/schema/orders.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import type { TestIdentity } from "../setup/embedded-sign-in.ts";
 import { insertPaidOrder, type OrderRow } from "../setup/loyalty-fixtures.ts";
@@ -56,7 +56,11 @@ describe("the back office's orders over HTTP", () => {
   });
 
   it("exports the list as CSV, a formula-looking name kept as text", async () => {
-    await db().update(customers).set({ name: '=HYPERLINK("http://evil.test")' }).where(eq(customers.email, order.email));
+    // The name the order was placed under, as its checkout recorded it.
+    await db().execute(
+      sql`update checkout_sessions set shipping = jsonb_set(shipping, '{name}', to_jsonb(${'=HYPERLINK("http://evil.test")'}::text))
+          where id = (select checkout_session_id from orders where id = ${order.id})`,
+    );
     const owner = await staffSignIn(TEST_OWNER);
     const csv = await owner.get(`/admin/orders.csv?query=${order.invoiceId}`);
     expect(csv.status).toBe(200);
@@ -127,7 +131,7 @@ describe("the back office's orders over HTTP", () => {
     const audit = await (await owner.get(`/admin/audit?action=order.ship`)).text();
     expect(audit).toContain(`Shipped order #${order.invoiceId}`);
     expect(audit).toContain(`href="${orderPath()}"`);
-    expect(audit).toContain("singpost");
+    expect(audit).toContain("SingPost");
   });
 
   it("shows owners the failed jobs page, refuses others, and refuses a retry of a job that is not there", async () => {

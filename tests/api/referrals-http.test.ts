@@ -27,7 +27,7 @@ describe("referral links, cookies and the friend's discount over HTTP", () => {
     await browser.post("/bag", { intent: "add", optionId: "op-m8_ba-1b", quantity: "1" });
     return (await browser.get("/checkout/summary")).text();
   };
-  const referralLine = (html: string) => /data-testid="checkout-referral-discount">([^<]*)</.exec(html)?.[1] ?? null;
+  const referralLine = (html: string) => /data-testid="checkout-referral-discount"[^>]*>([^<]*)</.exec(html)?.[1] ?? null;
 
   it("GraphQL gives no referral while they are off, then the member's own code and link; another member's is refused", async () => {
     const account = await signIn(shop);
