@@ -48,6 +48,25 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
   await staff.getByRole("button", { name: new RegExp(`^Move up\\W+${closeUp}$`) }).click();
   await expect(staff.getByRole("status")).toHaveText(`“${closeUp}” is now photo 1.`);
   await expect(staff.getByRole("button", { name: new RegExp(`^Move down\\W+${closeUp}$`) })).toBeFocused();
+
+  // The shop's product page leads with the close-up now, which opens at full size.
+  await page.goto(product.page);
+  const mainPhoto = page.getByTestId("main-photo");
+  await expect(mainPhoto.getByRole("img")).toHaveAccessibleName(closeUp);
+  const fullSize = await page.request.get((await mainPhoto.getAttribute("href")) ?? "");
+  expect([fullSize.status(), fullSize.headers()["content-type"]]).toEqual([200, "image/webp"]);
+  // From md up a row of every photo sits beneath it; choosing one shows it large. A phone shows the
+  // photo as a thumbnail beside the title instead, so the first screen keeps "Add to bag".
+  const thumbnails = page.getByRole("list", { name: "Photos" });
+  if ((page.viewportSize()?.width ?? 0) >= 768) {
+    await expect(thumbnails.getByRole("button", { name: `Show photo 1: ${closeUp}` })).toHaveAttribute("aria-pressed", "true");
+    await thumbnails.getByRole("button", { name: `Show photo 2: ${alt}` }).click();
+    await expect(mainPhoto.getByRole("img")).toHaveAccessibleName(alt);
+    await expect(thumbnails.getByRole("button", { name: `Show photo 2: ${alt}` })).toHaveAttribute("aria-pressed", "true");
+  } else {
+    await expect(thumbnails).toBeHidden();
+  }
+  await expectAccessibleAtBothWidths(page, "product-gallery");
   await staff.getByRole("button", { name: new RegExp(`^Remove\\W+${closeUp}$`) }).click();
   await expect(staff.getByRole("status")).toHaveText(`“${closeUp}” is removed from the gallery.`);
   await expect(staff.getByRole("heading", { name: "Gallery (1)" })).toBeFocused();
