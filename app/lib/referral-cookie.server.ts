@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { FRIEND_OFFER_COOKIE, FRIEND_OFFER_MAX_AGE } from "./friend-offer.ts";
 
 /** The referral code a member's link left (decision 045): first-party, HttpOnly, SameSite=Lax. */
 export const REFERRAL_COOKIE = "ref";
@@ -31,6 +32,10 @@ export function readDeviceId(request: Request): string | null {
 }
 
 export const referralCookie = (code: string, secure: boolean) => cookie(REFERRAL_COOKIE, code, REFERRAL_MAX_AGE, secure);
+
+/** Not HttpOnly on purpose: the landing page's note reads it; it holds only the friend's percent. */
+export const friendOfferCookie = (percent: number, secure: boolean) =>
+  `${FRIEND_OFFER_COOKIE}=${percent}; Path=/; SameSite=Lax; Max-Age=${FRIEND_OFFER_MAX_AGE}${secure ? "; Secure" : ""}`;
 
 /** The device id to use and, when the browser had none, the cookie that gives it one. */
 export function deviceOf(request: Request, secure: boolean): { deviceId: string; setCookie: string | null } {

@@ -61,8 +61,9 @@ describe("referral links, cookies and the friend's discount over HTTP", () => {
       /value="([^"]+)"[^>]*data-testid="referral-link"/.exec(page)?.[1];
     const code = link?.split("/r/")[1];
     expect(code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
-    // The referrer's own code gives them nothing.
-    await referrer.get(`/r/${code}`);
+    // The referrer's own code gives them nothing, and no welcome says it does.
+    const own = await referrer.get(`/r/${code}`);
+    expect(own.headers.getSetCookie().find((cookie) => cookie.startsWith("friend_offer="))).toBeUndefined();
     expect(referralLine(await summaryOf(referrer))).toBeNull();
 
     const friend = openBrowser(shop);
@@ -72,6 +73,13 @@ describe("referral links, cookies and the friend's discount over HTTP", () => {
     const cookies = followed.headers.getSetCookie();
     expect(cookies.find((cookie) => cookie.startsWith(`ref=${code};`))).toMatch(/HttpOnly; SameSite=Lax/);
     expect(cookies.find((cookie) => cookie.startsWith("device="))).toMatch(/HttpOnly; SameSite=Lax/);
+    // The home page is the same for everyone: the welcome travels in a short-lived cookie scripts
+    // can read, holding the version's percent and nothing else.
+    const welcome = cookies.find((cookie) => cookie.startsWith("friend_offer="));
+    expect(welcome).toBe("friend_offer=10; Path=/; SameSite=Lax; Max-Age=600");
+    const home = await friend.get("/");
+    expect(home.status).toBe(200);
+    expect(await home.text()).not.toContain("first order");
 
     const html = await summaryOf(friend);
     expect(referralLine(html)).toMatch(/^-S\$\d+\.\d\d$/);

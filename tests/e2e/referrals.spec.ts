@@ -8,6 +8,7 @@ import { staffWith, testContext } from "../setup/operation-context.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { layoutShift } from "./layout-shift.ts";
 import { continueAtProvider, newIdentity } from "./sign-in.ts";
 
 test.describe("referrals", () => {
@@ -59,6 +60,26 @@ test.describe("referrals", () => {
     const friend = await (await browser.newContext()).newPage();
     await friend.goto(link);
     await expect(friend).toHaveURL(at("/"));
+    // The home page is the same for everyone: the greeting comes with the page's scripts, over the
+    // bottom of the viewport, so nothing that painted moves.
+    const welcome = friend.getByRole("status").filter({ hasText: "A friend sent you" });
+    await expect(welcome).toHaveText(/^A friend sent you 10% off your first order\. It is taken off at checkout\./);
+    expect(await layoutShift(friend)).toBe(0);
+    await expectAccessibleAtBothWidths(friend, "home-friend-offer");
+    // "Skip to content" leads the keyboard to the note's Dismiss first.
+    await friend.keyboard.press("Tab");
+    await expect(friend.getByRole("link", { name: "Skip to content" })).toBeFocused();
+    await friend.keyboard.press("Enter");
+    await friend.keyboard.press("Tab");
+    await expect(welcome.getByRole("button", { name: "Dismiss" })).toBeFocused();
+    await friend.keyboard.press("Enter");
+    await expect(welcome).toHaveCount(0);
+    // Once is enough: neither the next page nor the home page again greets them.
+    for (const path of ["/shop", "/"]) {
+      await friend.goto(at(path));
+      await expect(friend.locator("html[data-hydrated]")).toBeAttached();
+      await expect(friend.getByText("A friend sent you")).toHaveCount(0);
+    }
     await friend.goto(at("/shop/luna-collagen/m8"));
     await friend.getByRole("button", { name: "Lychee Luxe", exact: true }).click();
     await friend.getByRole("radio", { name: /^1 Box/ }).check();

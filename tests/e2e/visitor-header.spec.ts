@@ -1,22 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { layoutShift } from "./layout-shift.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
 
 const PRODUCT = "/shop/joffee/j4";
-
-/** Sums the layout shifts the page has had since it started loading. */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
-        }).observe({ type: "layout-shift", buffered: true });
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
-      }),
-  );
-}
 
 /** Loads a page until it comes from the page cache, as most visitors get it. */
 async function openCached(page: Page, path: string) {
