@@ -56,8 +56,9 @@ function startAfterFirstPaint(preloads: string[], moduleCode: string) {
   const afterMainPhoto = (then: () => void) => {
     const photo = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
     if (!photo || photo.complete) return then();
-    photo.addEventListener("load", then, { once: true });
-    photo.addEventListener("error", then, { once: true });
+    const afterItsFrame = () => afterNextFrame(then);
+    photo.addEventListener("load", afterItsFrame, { once: true });
+    photo.addEventListener("error", afterItsFrame, { once: true });
   };
   const afterFirstPaintReported = (then: () => void) => {
     if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
@@ -77,7 +78,9 @@ function startAfterFirstPaint(preloads: string[], moduleCode: string) {
     addPreloads(preloads);
     return;
   }
-  afterFirstPaintReported(() => afterMainPhoto(() => afterNextFrame(start)));
+  // The paint is reported once it is on screen: the scripts can start at once, unless the main
+  // photo is still coming, whose frame they wait for.
+  afterFirstPaintReported(() => afterMainPhoto(start));
   setTimeout(start, longestWaitMs);
 }
 

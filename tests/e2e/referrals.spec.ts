@@ -49,6 +49,8 @@ test.describe("referrals", () => {
     await expect(page).toHaveURL(at("/member"));
     const card = page.getByRole("region", { name: "Refer your friends" });
     await expect(card).toContainText("gets 10% off that order");
+    // Copying is the page's script: the button does nothing until the page has hydrated.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await card.getByRole("button", { name: "Copy link" }).click();
     await expect(card.getByRole("status")).toHaveText(/Link copied\.|Copy the link from the box above\./);
     const link = await page.getByTestId("referral-link").inputValue();
