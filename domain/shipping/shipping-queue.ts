@@ -6,7 +6,7 @@ import { orderTags } from "../../db/schema/order-notes.ts";
 import { checkoutSessions, orderLines, orders } from "../../db/schema/orders.ts";
 import { SERIES } from "../../kernel/series.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
-import { orderRewardLines } from "../loyalty/redeems/order-rewards.ts";
+import { rewardLinesByOrder } from "../loyalty/redeems/order-rewards.ts";
 import { lineDescription } from "../orders/line-description.ts";
 import { staffHolding } from "../shared/access.ts";
 import { refuseReversedDays } from "../shared/day-range.ts";
@@ -94,19 +94,18 @@ export const listShippingQueue = defineOperation(declared, async function listSh
       : [],
   );
   const staffNotes = await notesAndTagsOf(ctx.db, ids);
-  const queue = await Promise.all(
-    page.map(async ({ shipping, ...order }) => ({
-      ...order,
-      name: shipping.name,
-      address: shipping.address,
-      postalCode: shipping.postalCode,
-      items: items.filter((item) => item.orderId === order.id).map(({ description, quantity }) => ({ description, quantity })),
-      rewards: (await orderRewardLines(ctx.db, order.id)).map((reward) => ({
-        description: lineDescription(reward),
-        quantity: reward.quantity,
-      })),
-      ...staffNotes(order.id),
+  const rewardsOf = await rewardLinesByOrder(ctx.db, ids);
+  const queue = page.map(({ shipping, ...order }) => ({
+    ...order,
+    name: shipping.name,
+    address: shipping.address,
+    postalCode: shipping.postalCode,
+    items: items.filter((item) => item.orderId === order.id).map(({ description, quantity }) => ({ description, quantity })),
+    rewards: (rewardsOf.get(order.id) ?? []).map((reward) => ({
+      description: lineDescription(reward),
+      quantity: reward.quantity,
     })),
-  );
+    ...staffNotes(order.id),
+  }));
   return { orders: queue, hasMore: found.length > SHIPPING_PAGE_SIZE, page: input.page };
 });
