@@ -3,6 +3,7 @@ import { TEST_OWNER } from "../../integrations/identity/embedded-provider/intera
 import { productShot } from "../../scripts/product-shot.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { removeGalleryPhoto } from "./gallery.ts";
 import { payWithTestCard } from "./guest-order.ts";
 
 const PRODUCT = "Lean Up Nectar, 8-serving box";
@@ -89,10 +90,5 @@ test("staff add a flavour, a purchase option for it and a photo; a shopper finds
   await expect(page.getByRole("main")).toContainText("S$36.50");
 
   // Leave the product as the other journeys expect it.
-  await staff
-    .getByRole("listitem")
-    .filter({ hasText: alt })
-    .getByRole("button", { name: /^Remove/ })
-    .click();
-  await expect(staff.getByRole("status")).toHaveText(`“${alt}” is removed from the gallery.`);
+  await removeGalleryPhoto(staff, alt);
 });

@@ -2,6 +2,7 @@ import { TEST_OWNER } from "../../integrations/identity/embedded-provider/intera
 import { productShot } from "../../scripts/product-shot.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { removeGalleryPhoto } from "./gallery.ts";
 
 /** Each project its own product, so the two runs against one shop never see each other's photo. */
 const PRODUCTS = {
@@ -85,12 +86,7 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
   await expectAccessibleAtBothWidths(page, "product-with-photo");
 
   // Leave the shop as the other journeys expect it.
-  await staff
-    .getByRole("listitem")
-    .filter({ hasText: alt })
-    .getByRole("button", { name: /^Remove/ })
-    .click();
-  await expect(staff.getByRole("status")).toHaveText(`“${alt}” is removed from the gallery.`);
+  await removeGalleryPhoto(staff, alt);
   await page.reload();
   await expect(page.getByRole("img", { name: alt })).toHaveCount(0);
 });
