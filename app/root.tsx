@@ -76,6 +76,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b5763" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own script, before any module script loads. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_SCRIPT }} />
+        {/* The first paint waits for the page's header to be read whole: a browser that paints a
+            half-read document would otherwise show it, then move it. */}
+        <link rel="expect" href="#main" blocking="render" />
         <Meta />
         <Links />
       </head>
