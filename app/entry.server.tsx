@@ -20,6 +20,14 @@ export { APP_BUILD as appBuild, requestContext };
 
 export const streamTimeout = 5_000;
 
+/**
+ * The bytes of each document this entry answered with. React Router reads a response's body to
+ * tell it is one, which turns the Node adapter's light response into a stream to be read again
+ * chunk by chunk; the HTTP server answers with these bytes instead, written in one call.
+ */
+const documentBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+export const documentBody = (response: Response) => documentBodies.get(response);
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -60,7 +68,9 @@ export default async function handleRequest(
   await body.allReady;
   const html = firstPaintDocument(await readWhole(body), { stylesheet, nonce });
   responseHeaders.set("Content-Length", String(html.byteLength));
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  const response = new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  documentBodies.set(response, html);
+  return response;
 }
 
 async function readWhole(stream: ReadableStream<Uint8Array>): Promise<Buffer<ArrayBuffer>> {

@@ -42,6 +42,7 @@ import { staffSession } from "./http/staff-session.ts";
 import { mountUnsubscribeRoute } from "./http/unsubscribe-route.ts";
 import { limitBodies } from "./http/upload-limits.ts";
 import { visitorCookieKeeper } from "./http/visitor-cookie.ts";
+import { wholeResponse } from "./http/whole-response.ts";
 import type { Logger } from "./logger.ts";
 
 export type AppDeps = {
@@ -67,7 +68,11 @@ export type AppDeps = {
   metrics: Registry | null;
 };
 
-type EntryWithContext = { requestContext: RouterContext<RequestContext>; appBuild: AppBuild };
+type EntryWithContext = {
+  requestContext: RouterContext<RequestContext>;
+  appBuild: AppBuild;
+  documentBody: (response: Response) => Uint8Array<ArrayBuffer> | undefined;
+};
 const PUBLIC_FILE = "/:file{[a-z0-9-]+\\.[a-z]{2,12}}";
 
 export function createHttpApp({
@@ -150,7 +155,7 @@ export function createHttpApp({
   // The one form post another site may send: a mail provider's one-click unsubscribe (RFC 8058).
   mountUnsubscribeRoute(app);
   app.use("*", refuseCrossSiteActions(config.BRAND_NAME));
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(contextKey, {
       operations: c.var.operations,
@@ -164,7 +169,9 @@ export function createHttpApp({
       nonce: c.var.nonce,
       log: c.var.log,
     });
-    return handleDocument(requestAtSiteOrigin(c.req.raw, c.var.siteOrigin), context);
+    const response = await handleDocument(requestAtSiteOrigin(c.req.raw, c.var.siteOrigin), context);
+    const document = entry.documentBody(response);
+    return document ? wholeResponse(document, { status: response.status, headers: response.headers }) : response;
   });
   app.onError((error, c) => {
     c.var.log.error({ err: error }, "unhandled error");

@@ -14,6 +14,7 @@ import {
 import type { MiddlewareHandler } from "hono";
 import { brotliWindowFor, CHEAPEST_FIRST, chooseEncoding, type Encoding, MIN_COMPRESSED_BYTES } from "./encodings.ts";
 import type { HttpEnv } from "./request-context.ts";
+import { replaceResponse, responseBytes, wholeResponse } from "./whole-response.ts";
 
 const COMPRESSIBLE =
   /^\s*(?:text\/|application\/(?:json|javascript|xml|graphql-response\+json|x-www-form-urlencoded)|image\/svg\+xml)/i;
@@ -145,14 +146,15 @@ export function compression(): MiddlewareHandler<HttpEnv> {
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"), CHEAPEST_FIRST);
     if (!encoding || !response.body || c.req.method === "HEAD") return;
     if (length !== null && Number(length) <= MAX_WHOLE_BYTES) {
-      const compressed = await WHOLE[encoding](new Uint8Array(await response.arrayBuffer()));
-      c.res = new Response(compressed as Uint8Array<ArrayBuffer>, response);
-      c.res.headers.set("Content-Length", String(compressed.byteLength));
+      const compressed = (await WHOLE[encoding](await responseBytes(response))) as Uint8Array<ArrayBuffer>;
+      headers.set("Content-Length", String(compressed.byteLength));
+      headers.set("Content-Encoding", encoding);
+      replaceResponse(c, wholeResponse(compressed, { status: response.status, headers }));
     } else {
       c.res = new Response(response.body.pipeThrough(compressedStream(encoding)), response);
       // After the assignment: Hono carries the old response's headers over to the new one.
       c.res.headers.delete("Content-Length");
+      c.res.headers.set("Content-Encoding", encoding);
     }
-    c.res.headers.set("Content-Encoding", encoding);
   };
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { compressedStream, compression } from "../../server/http/compression.ts";
 import { CHEAPEST_FIRST, chooseEncoding, type Encoding, SMALLEST_FIRST } from "../../server/http/encodings.ts";
 import type { HttpEnv } from "../../server/http/request-context.ts";
+import { wholeResponse } from "../../server/http/whole-response.ts";
 
 // Every flush of a streaming compressor, counted.
 const flushes = vi.hoisted(() => ({ count: 0 }));
@@ -177,5 +178,32 @@ describe("the compression middleware", () => {
       expect(response.body).toBeNull();
       expect(response.headers.get("content-encoding")).toBeNull();
     }
+  });
+});
+
+describe("a page rendered whole", () => {
+  const page = Buffer.from(`<!DOCTYPE html><html><body>${"<p>a line of the bag</p>".repeat(200)}</body></html>`);
+
+  it.each(CHEAPEST_FIRST)("goes out in %s with every header and cookie its handler and the middleware set", async (encoding) => {
+    const app = new Hono<HttpEnv>();
+    app.use(compression());
+    app.use(async (c, next) => {
+      await next();
+      c.res.headers.set("X-Set-After", "yes");
+    });
+    app.get("/bag", () => {
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Length": String(page.length) });
+      headers.append("Set-Cookie", "bag=1; Path=/");
+      headers.append("Set-Cookie", "visitor=2; Path=/");
+      return wholeResponse(new Uint8Array(page), { status: 200, headers });
+    });
+    const response = await app.request("/bag", { headers: { "Accept-Encoding": encoding } });
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("Content-Encoding")).toBe(encoding);
+    expect(Number(response.headers.get("Content-Length"))).toBe(body.length);
+    expect(response.headers.getSetCookie()).toEqual(["bag=1; Path=/", "visitor=2; Path=/"]);
+    expect(response.headers.get("X-Set-After")).toBe("yes");
+    expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(DECODE[encoding](body).equals(page)).toBe(true);
   });
 });

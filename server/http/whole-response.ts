@@ -1,0 +1,30 @@
+import type { Context } from "hono";
+
+/**
+ * Responses whose body is one buffer. Node's adapter writes such a response to the socket in one
+ * call, but only while nothing has read its body: React Router reads it to tell a response from
+ * data, and Hono reads it when a middleware replaces `c.res`, and from then on the body goes out
+ * as a stream, read chunk by chunk. The bytes are kept beside the response, so later steps read
+ * them rather than the stream.
+ */
+const bodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+
+export function wholeResponse(body: Uint8Array<ArrayBuffer>, init: { status: number; headers: Headers }): Response {
+  const response = new Response(body, init);
+  bodies.set(response, body);
+  return response;
+}
+
+/** The response's body: the bytes it was made from when it is a whole response, else read. */
+export async function responseBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  return bodies.get(response) ?? new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * Makes `response` the answer. Assigning over an answer makes Hono copy the old one's headers into
+ * a copy of the new one made through its body; `response` carries the headers it needs already.
+ */
+export function replaceResponse(c: Context, response: Response): void {
+  c.res = undefined;
+  c.res = response;
+}
