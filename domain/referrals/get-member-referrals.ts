@@ -1,10 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { memberDevices, referrals } from "../../db/schema/referrals.ts";
 import type { ReferralState } from "../../kernel/referral-states.ts";
 import { builtInAction } from "../loyalty/earn-actions.ts";
 import { currentProgramme } from "../loyalty/programme.ts";
 import { ownMember } from "../shared/access.ts";
+import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { ensureReferralCode, referralPath } from "./referral-code.ts";
@@ -35,20 +36,34 @@ const shortName = (name: string) => {
 
 const declared = { access: ownMember, input: MemberReferralsInput };
 
+type Rules = Awaited<ReturnType<typeof currentProgramme>>["rules"];
+
 /**
- * getMemberReferrals: the member's own referral link (made the first time, while referrals are on),
- * what a friend gets and what the member earns, and each friend's referral and its state. The
- * browser's device is remembered as the member's for the fraud checks (decision 045).
+ * The programme's referral rules and, while referrals are on, the member's code (made the first
+ * time). The browser's device is remembered as the member's for the fraud checks (decision 045).
+ */
+async function codeWhileOn(
+  ctx: OperationContext,
+  memberId: string,
+  deviceId: string | null | undefined,
+): Promise<{ rules: Rules; code: string | null }> {
+  const { rules } = await currentProgramme(ctx);
+  if (!rules.referrals.enabled) return { rules, code: null };
+  const code = await ensureReferralCode(ctx.db, memberId);
+  if (deviceId) {
+    await ctx.db.insert(memberDevices).values({ memberId, deviceId, seenAt: ctx.now() }).onConflictDoNothing();
+  }
+  return { rules, code };
+}
+
+/**
+ * getMemberReferrals: the member's own referral link (null while referrals are off), what a friend
+ * gets and what the member earns, and each friend's referral and its state.
  */
 export const getMemberReferrals = defineOperation(
   declared,
   async function getMemberReferrals(ctx, { memberId, deviceId }): Promise<MemberReferrals> {
-    const { rules } = await currentProgramme(ctx);
-    const enabled = rules.referrals.enabled;
-    const code = enabled ? await ensureReferralCode(ctx.db, memberId) : null;
-    if (enabled && deviceId) {
-      await ctx.db.insert(memberDevices).values({ memberId, deviceId, seenAt: ctx.now() }).onConflictDoNothing();
-    }
+    const { rules, code } = await codeWhileOn(ctx, memberId, deviceId);
     const rows = await ctx.db
       .select()
       .from(referrals)
@@ -56,7 +71,7 @@ export const getMemberReferrals = defineOperation(
       .orderBy(desc(referrals.createdAt))
       .limit(100);
     return {
-      enabled,
+      enabled: rules.referrals.enabled,
       code,
       path: code ? referralPath(code) : null,
       friendDiscountPercent: rules.referrals.friendDiscountPercent,
@@ -68,6 +83,30 @@ export const getMemberReferrals = defineOperation(
         createdAt: row.createdAt,
         points: row.points,
       })),
+    };
+  },
+);
+
+export type ReferralCard = { path: string; friendDiscountPercent: number; referrerPoints: number; friendsReferred: number };
+
+/**
+ * getReferralCard: what the member's home shows of referrals, the link and how many friends it
+ * brought; null while referrals are off, found without asking the database.
+ */
+export const getReferralCard = defineOperation(
+  declared,
+  async function getReferralCard(ctx, { memberId, deviceId }): Promise<ReferralCard | null> {
+    const { rules, code } = await codeWhileOn(ctx, memberId, deviceId);
+    if (!code) return null;
+    const [counted] = await ctx.db
+      .select({ friendsReferred: count() })
+      .from(referrals)
+      .where(eq(referrals.referrerMemberId, memberId));
+    return {
+      path: referralPath(code),
+      friendDiscountPercent: rules.referrals.friendDiscountPercent,
+      referrerPoints: builtInAction(rules, "referral").points,
+      friendsReferred: counted?.friendsReferred ?? 0,
     };
   },
 );

@@ -7,6 +7,7 @@ import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { markOrderDelivered, shipOrder } from "../../domain/orders/staff/ship-order.ts";
 import { creditReferral, creditReferrals } from "../../domain/referrals/credit-referrals.ts";
+import { getMemberReferrals, getReferralCard } from "../../domain/referrals/get-member-referrals.ts";
 import { recordReferral } from "../../domain/referrals/record-referral.ts";
 import { ensureReferralCode } from "../../domain/referrals/referral-code.ts";
 import { decideReferral } from "../../domain/referrals/staff/decide-referral.ts";
@@ -14,7 +15,7 @@ import { createTestPaymentProvider } from "../../integrations/payments/test-prov
 import { singaporeDate } from "../../kernel/singapore-time.ts";
 import { publishRulesAt, sgt } from "../setup/expiry-fixtures.ts";
 import { checkLedgerAfterEach } from "../setup/ledger-invariant.ts";
-import { asJob, asOwner, createMember, entriesOf, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
+import { asJob, asMember, asOwner, createMember, entriesOf, memberState, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
 import { twoLineOrder } from "../setup/refund-fixtures.ts";
@@ -212,6 +213,20 @@ describe(`referrals (${DRIVER_NAME})`, () => {
     );
     expect(credited.referrals).toMatchObject({ orders: 0, discountCents: 0, pointsCredited: 200 * rewarded.length });
     expect(credited.referrals.costCents).toBe(credited.referrals.pointsCents);
+  });
+
+  it("gives the member home no referral card before referrals are on, then the member's link and every friend it brought", async () => {
+    const member = await createMember(db(), sgt("2029-06-01 10:00"));
+    const before = sgt("2029-12-31 10:00");
+    expect(await getReferralCard(asMember(db(), member.id, { now: () => before }), { memberId: member.id })).toBeNull();
+    const on = asMember(db(), member.id, { now: () => PAID });
+    const card = await getReferralCard(on, { memberId: member.id });
+    expect(card).toMatchObject({ path: `/r/${await ensureReferralCode(db(), member.id)}`, friendsReferred: 0 });
+    for (let friend = 0; friend < 3; friend++) await referredOrder(member.id);
+    expect(await getReferralCard(on, { memberId: member.id })).toEqual({ ...card, friendsReferred: 3 });
+    const listed = await getMemberReferrals(on, { memberId: member.id });
+    expect(listed.referrals).toHaveLength(3);
+    expect(listed.path).toBe(card?.path);
   });
 
   it("refuses staff without the points permission", async () => {

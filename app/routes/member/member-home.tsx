@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { isForTier } from "../../../domain/loyalty/campaigns/campaign.ts";
 import { listActiveCampaigns } from "../../../domain/loyalty/campaigns/list-active-campaigns.ts";
 import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
-import { getMemberReferrals } from "../../../domain/referrals/get-member-referrals.ts";
+import { getReferralCard } from "../../../domain/referrals/get-member-referrals.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { home, historyProblem } = await memberHomeAt(ctx, member.id, before);
   const { pointHistory } = home;
   const device = deviceOf(request, ctx.settings.secureCookies);
-  const referrals = await getMemberReferrals(ctx.operations, { memberId: member.id, deviceId: device.deviceId });
+  const referral = await getReferralCard(ctx.operations, { memberId: member.id, deviceId: device.deviceId });
   const campaigns = (await listActiveCampaigns(ctx.operations, {})).filter((campaign) =>
     isForTier(campaign, member.membershipStatus),
   );
@@ -102,11 +102,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         available: reward.choices.length > 0,
       })),
       orders: memberOrderRows(home.linkedOrders),
-      referral: referrals.path && {
-        url: `${ctx.siteOrigin}${referrals.path}`,
-        friendDiscountPercent: referrals.friendDiscountPercent,
-        referrerPoints: referrals.referrerPoints,
-        count: referrals.referrals.length,
+      referral: referral && {
+        url: `${ctx.siteOrigin}${referral.path}`,
+        friendDiscountPercent: referral.friendDiscountPercent,
+        referrerPoints: referral.referrerPoints,
+        count: referral.friendsReferred,
       },
     },
     { status: historyProblem ? 400 : 200, headers: device.setCookie ? { "Set-Cookie": device.setCookie } : undefined },
