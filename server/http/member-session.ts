@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { ActiveSession } from "../../domain/identity/session.ts";
 import type { ResumeSession } from "../../domain/identity/session-resume.ts";
 import type { HttpEnv } from "./request-context.ts";
+import { appendResponseHeader, setResponseHeaders } from "./response-headers.ts";
 
 /** `__Host-` pins the cookie to this host over HTTPS, path /, with no Domain: staging and production. */
 export function sessionCookieName(secure: boolean): string {
@@ -60,7 +61,7 @@ function keepCsrfCookie(c: Context<HttpEnv>, secure: boolean): void {
 export function appendCookie(c: Context, setCookie: string): void {
   const name = setCookie.slice(0, setCookie.indexOf("="));
   if (c.res.headers.getSetCookie().some((existing) => existing.startsWith(`${name}=`))) return;
-  c.header("Set-Cookie", setCookie, { append: true });
+  appendResponseHeader(c, "Set-Cookie", setCookie);
 }
 
 /**
@@ -86,6 +87,6 @@ export function memberSession(options: { resume: ResumeSession; secureCookies: b
     await next();
     if (clear) appendCookie(c, clearedSessionCookie(secureCookies));
     keepCsrfCookie(c, secureCookies);
-    if (token !== null && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+    if (token !== null && !c.res.headers.has("Cache-Control")) setResponseHeaders(c, { "Cache-Control": "private, no-store" });
   };
 }

@@ -4,6 +4,7 @@ import { resumeStaffSession } from "../../domain/identity/staff-sessions.ts";
 import { isCrossSiteAction } from "./cross-site-posts.ts";
 import { appendCookie, cookieHeader } from "./member-session.ts";
 import type { HttpEnv } from "./request-context.ts";
+import { setResponseHeaders } from "./response-headers.ts";
 
 /** The back office's own sign-in cookie, apart from the member's: `__Host-` over HTTPS. */
 export function staffCookieName(secure: boolean): string {
@@ -44,7 +45,6 @@ export function staffSession(options: { secureCookies: boolean }): MiddlewareHan
       else appendCookie(c, clearedStaffCookie(secureCookies));
     }
     await next();
-    c.header("Cache-Control", "private, no-store");
-    c.header("X-Robots-Tag", "noindex");
+    setResponseHeaders(c, { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
   };
 }

@@ -4,6 +4,7 @@ import { VISITOR_COOKIE, visitorCookieIn, visitorCookieValue } from "../../app/l
 import { countBagItems } from "../../domain/bag/count-bag-items.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import type { HttpEnv } from "./request-context.ts";
+import { appendResponseHeader } from "./response-headers.ts";
 
 /** Script-readable (no HttpOnly): the header reads it; it holds only what the header shows. */
 function visitorCookie(value: string | null, secure: boolean): string {
@@ -45,6 +46,6 @@ export function visitorCookieKeeper(options: { secureCookies: boolean }): Middle
     const operations = c.var.operations;
     const bagCount = await countBagItems({ ...operations, viewer: viewerAfter(c, bagToken) }, {});
     const value = visitorCookieValue({ bagCount, signedIn });
-    if (value !== sent) c.header("Set-Cookie", visitorCookie(value, options.secureCookies), { append: true });
+    if (value !== sent) appendResponseHeader(c, "Set-Cookie", visitorCookie(value, options.secureCookies));
   };
 }
