@@ -104,7 +104,12 @@ describe("editing the catalogue over HTTP", () => {
     expect((await owner.post(flavours, { csrf, intent: "create", ...newFlavour })).status).toBe(200);
     const again = await owner.post(flavours, { csrf, intent: "create", ...newFlavour, flavourName: "Mocha Two" });
     expect(again.status).toBe(409);
-    expect(await again.text()).toContain("There is already a SKU with the id jmc4.");
+    const againHtml = await again.text();
+    expect(againHtml).toContain("There is already a SKU with the id jmc4.");
+    // Posted without scripts, the new flavour comes back as typed, ready to correct the id.
+    expect(againHtml).toMatch(/id="new-sku-id"[^>]*value="jmc4"/);
+    expect(againHtml).toMatch(/id="new-flavour"[^>]*value="Mocha Two"/);
+    expect(againHtml).toMatch(new RegExp(`id="new-price"[^>]*value="${newFlavour.retailPriceCents}"`));
     expect((await mochaRows()).map((row) => row.flavourName)).toEqual(["Mocha"]);
     expect((await owner.get("/admin/catalogue/products/nosuch")).status).toBe(404);
 

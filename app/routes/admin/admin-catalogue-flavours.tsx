@@ -12,7 +12,7 @@ import { SERIES, seriesTitle } from "../../../kernel/series.ts";
 import { ActionMessage, AdminForm, type Answer, Field, SelectField, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { SERIES_CHOICES } from "../../components/admin/catalogue/series-choices.ts";
-import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, formFields, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { CATALOGUE_FIELD_LABELS, flavourFormValues } from "../../lib/catalogue-form.server.ts";
 import { formInput } from "../../lib/form-input.server.ts";
@@ -38,8 +38,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { operations, form } = await requireStaffForm(args);
+  const creating = formText(form, "intent") !== "update";
   try {
-    if (formText(form, "intent") === "update") {
+    if (!creating) {
       const saved = await updateFlavour(operations, formInput(UpdateFlavourInput, form, flavourFormValues(form)));
       return { ok: true, message: `Saved ${saved.skuId} (${saved.flavourName}).` } satisfies ActionResult;
     }
@@ -49,7 +50,9 @@ export async function action(args: Route.ActionArgs) {
       message: `Added ${created.skuId} (${created.flavourName}); add a purchase option that holds it to sell it.`,
     } satisfies ActionResult;
   } catch (error) {
-    return failureResult(error, { labels: CATALOGUE_FIELD_LABELS });
+    // A new flavour posted before the page's scripts run comes back as typed, not empty.
+    const values = creating ? formFields(form, CreateFlavourInput) : undefined;
+    return failureResult(error, { labels: CATALOGUE_FIELD_LABELS, values });
   }
 }
 
@@ -99,6 +102,7 @@ export default function AdminCatalogueFlavours({ loaderData }: Route.ComponentPr
   const [sent, setSent] = useState<string | null>(null);
   const answerFor = (form: string): Answer => (sent === form ? result : undefined);
   const messageIn = (form: string) => sent === form && <ActionMessage result={result} />;
+  const typed = result?.ok === false ? result.values : undefined;
   return (
     <>
       <PageHeading title="Flavours" back={{ to: "/admin/catalogue", label: "All products" }}>
@@ -114,15 +118,34 @@ export default function AdminCatalogueFlavours({ loaderData }: Route.ComponentPr
           onSubmit={() => setSent("new")}
           className={`${FORM} rounded-lg border border-slate-200 bg-white p-4`}
         >
-          <Field id="new-sku-id" label="SKU id" name="skuId" required maxLength={24} pattern="[a-z0-9]+" autoCapitalize="none" />
-          <FlavourFields idPrefix="new" />
+          <Field
+            id="new-sku-id"
+            label="SKU id"
+            name="skuId"
+            required
+            maxLength={24}
+            pattern="[a-z0-9]+"
+            autoCapitalize="none"
+            defaultValue={typed?.skuId}
+          />
+          <FlavourFields
+            idPrefix="new"
+            sku={
+              typed && {
+                seriesCode: typed.seriesCode ?? "",
+                flavourName: typed.flavourName ?? "",
+                format: typed.format ?? "",
+                price: typed.retailPriceCents ?? "",
+              }
+            }
+          />
           <Field
             id="new-opening-stock"
             label="Opening stock (boxes)"
             name="openingStock"
             inputMode="numeric"
             pattern="[0-9]*"
-            defaultValue="0"
+            defaultValue={typed?.openingStock ?? "0"}
           />
           <div className="flex items-end sm:col-span-2">{messageIn("new")}</div>
           <div className="flex items-end">
