@@ -7,8 +7,10 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
+import { DrawnOnce } from "./components/pack-illustration.tsx";
 import { requestContext } from "./context.ts";
 import { APP_BUILD } from "./lib/app-build.ts";
+import { drawnOnce } from "./lib/drawn-once.server.ts";
 import { firstPaintDocument } from "./lib/first-paint.server.ts";
 import { reportServerError } from "./lib/server-error-alert.server.ts";
 // The whole stylesheet goes inside every page (about 6 KB compressed).
@@ -44,7 +46,9 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(requestContext);
   const page = (
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <DrawnOnce.Provider value={drawnOnce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DrawnOnce.Provider>
     </NonceContext.Provider>
   );
   const body = await renderToReadableStream(page, {

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { createContext, type ReactElement, useContext, useId } from "react";
 import { Carton, type Ids, norm, PackGradients, type PackKind, Pouch, SERIES, type SeriesCode, Vial } from "./pack-art.tsx";
 
 /**
@@ -115,6 +115,22 @@ function partId(part: Part): string {
   return `pack-${part.shape}-${part.series}-${flavour}`;
 }
 
+/**
+ * Markup for a drawing that is the same on every page it is on, by a key that names it, made once;
+ * given on the server only (`drawn-once.server.ts`). A sprite's drawings were a sixth of a listing's
+ * render. The browser renders the same elements, so hydration finds them in place.
+ */
+export const DrawnOnce = createContext<((key: string, drawing: ReactElement) => string) | null>(null);
+
+/** One drawing of the sprite, under the id its figures use. */
+function SpriteDrawing({ id, part }: { id: string; part: Part }) {
+  const drawnOnce = useContext(DrawnOnce);
+  const drawing = <PartArt part={part} ids={SPRITE_IDS} />;
+  if (!drawnOnce) return <g id={id}>{drawing}</g>;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own drawing, rendered by React on the server.
+  return <g id={id} dangerouslySetInnerHTML={{ __html: drawnOnce(`${id} ${part.flavour}`, drawing) }} />;
+}
+
 /** The drawings the page's PackFigures use, each once; render it once per page, beside them. */
 export function PackSprite({ packs }: { packs: readonly Pack[] }) {
   const parts = new Map<string, Part>();
@@ -127,9 +143,7 @@ export function PackSprite({ packs }: { packs: readonly Pack[] }) {
       <defs>
         <PackGradients ids={SPRITE_IDS} />
         {[...parts].map(([id, part]) => (
-          <g key={id} id={id}>
-            <PartArt part={part} ids={SPRITE_IDS} />
-          </g>
+          <SpriteDrawing key={id} id={id} part={part} />
         ))}
       </defs>
     </svg>
