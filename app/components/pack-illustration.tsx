@@ -85,13 +85,25 @@ function BoxCount({ pack }: { pack: Pack }) {
   );
 }
 
-/** One pack drawn in full: for a page that shows one or a few (a product, the bag). */
-export function PackIllustration({ title, className, ...pack }: PackIllustrationProps) {
-  const uid = useId().replace(/:/g, "");
-  const ids: Ids = { shine: `${uid}-shine`, ground: `${uid}-ground`, pouch: `${uid}-pouch` };
+/**
+ * Markup for a drawing that is the same on every page it is on, by a key that names it, made once;
+ * given on the server only (`drawn-once.server.ts`). A sprite's drawings were a sixth of a listing's
+ * render. The browser renders the same elements, so hydration finds them in place.
+ */
+export const DrawnOnce = createContext<((key: string, drawing: ReactElement) => string) | null>(null);
+
+/** A drawing in a group: its markup from DrawnOnce on the server, by `name`, which must say all it draws. */
+function Drawn({ name, id, children }: { name: string; id?: string; children: ReactElement }) {
+  const drawnOnce = useContext(DrawnOnce);
+  if (!drawnOnce) return <g id={id}>{children}</g>;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own drawing, rendered by React on the server.
+  return <g id={id} dangerouslySetInnerHTML={{ __html: drawnOnce(name, children) }} />;
+}
+
+/** A pack's gradients, ground, parts and box count, in the gradient ids given. */
+function PackDrawing({ pack, ids }: { pack: Pack; ids: Ids }) {
   return (
-    <svg viewBox="0 0 240 240" role="img" aria-label={title} className={className} xmlns="http://www.w3.org/2000/svg">
-      <title>{title}</title>
+    <>
       <defs>
         <PackGradients ids={ids} />
       </defs>
@@ -103,6 +115,20 @@ export function PackIllustration({ title, className, ...pack }: PackIllustration
         </g>
       ))}
       <BoxCount pack={pack} />
+    </>
+  );
+}
+
+/** One pack drawn in full: for a page that shows one or a few (a product, the bag). */
+export function PackIllustration({ title, className, ...pack }: PackIllustrationProps) {
+  const uid = useId().replace(/:/g, "");
+  const ids: Ids = { shine: `${uid}-shine`, ground: `${uid}-ground`, pouch: `${uid}-pouch` };
+  return (
+    <svg viewBox="0 0 240 240" role="img" aria-label={title} className={className} xmlns="http://www.w3.org/2000/svg">
+      <title>{title}</title>
+      <Drawn name={`${uid} ${JSON.stringify(pack)}`}>
+        <PackDrawing pack={pack} ids={ids} />
+      </Drawn>
     </svg>
   );
 }
@@ -113,22 +139,6 @@ const SPRITE_IDS: Ids = { shine: "pack-shine", ground: "pack-ground", pouch: "pa
 function partId(part: Part): string {
   const flavour = part.flavour ? norm(part.flavour).replace(/[^a-z0-9]+/g, "-") : "plain";
   return `pack-${part.shape}-${part.series}-${flavour}`;
-}
-
-/**
- * Markup for a drawing that is the same on every page it is on, by a key that names it, made once;
- * given on the server only (`drawn-once.server.ts`). A sprite's drawings were a sixth of a listing's
- * render. The browser renders the same elements, so hydration finds them in place.
- */
-export const DrawnOnce = createContext<((key: string, drawing: ReactElement) => string) | null>(null);
-
-/** One drawing of the sprite, under the id its figures use. */
-function SpriteDrawing({ id, part }: { id: string; part: Part }) {
-  const drawnOnce = useContext(DrawnOnce);
-  const drawing = <PartArt part={part} ids={SPRITE_IDS} />;
-  if (!drawnOnce) return <g id={id}>{drawing}</g>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own drawing, rendered by React on the server.
-  return <g id={id} dangerouslySetInnerHTML={{ __html: drawnOnce(`${id} ${part.flavour}`, drawing) }} />;
 }
 
 /** The drawings the page's PackFigures use, each once; render it once per page, beside them. */
@@ -143,7 +153,9 @@ export function PackSprite({ packs }: { packs: readonly Pack[] }) {
       <defs>
         <PackGradients ids={SPRITE_IDS} />
         {[...parts].map(([id, part]) => (
-          <SpriteDrawing key={id} id={id} part={part} />
+          <Drawn key={id} id={id} name={`${id} ${part.flavour}`}>
+            <PartArt part={part} ids={SPRITE_IDS} />
+          </Drawn>
         ))}
       </defs>
     </svg>
