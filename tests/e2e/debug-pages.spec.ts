@@ -2,6 +2,7 @@ import { placePastOrder } from "../setup/past-orders.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { closeOwnShop } from "./own-shop.ts";
 import { continueAtProvider, newIdentity } from "./sign-in.ts";
 
 let shop: TestServer;
@@ -10,7 +11,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   shop = await startTestServer({ DEBUG_TOOLS: "true", TRUSTED_PROXY_HOPS: "1" });
 });
-test.afterAll(() => shop?.close());
+test.afterAll(() => closeOwnShop(shop));
 
 test("the debug pages: a member's record, their orders, how a code shows and the promotion codes", async ({ page }) => {
   test.setTimeout(120_000);

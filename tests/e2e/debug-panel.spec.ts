@@ -4,6 +4,7 @@ import { members } from "../../db/schema/members.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { closeOwnShop } from "./own-shop.ts";
 import { continueAtProvider, newIdentity } from "./sign-in.ts";
 
 const DEBUG_PAGES = [
@@ -28,7 +29,7 @@ test.describe("the debug panel, in debug mode", () => {
     test.setTimeout(120_000);
     shop = await startTestServer({ DEBUG_TOOLS: "true", TRUSTED_PROXY_HOPS: "1" });
   });
-  test.afterAll(() => shop?.close());
+  test.afterAll(() => closeOwnShop(shop));
 
   test("a member tries points, dummy orders, a bad gold date and an expired session", async ({ page }) => {
     const at = (path: string) => `${shop.baseUrl}${path}`;

@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../setup/test-database.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
+import { closeOwnShop } from "./own-shop.ts";
 
 // This journey throws in the page on purpose, so it does without the fixture that fails on page errors.
 const test = base;
@@ -13,7 +14,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   staging = await startTestServer({ APP_ENV: "staging", ADMIN_EMAIL: "ops-admin@nectarlab.sg" });
 });
-test.afterAll(() => staging?.close());
+test.afterAll(() => closeOwnShop(staging));
 
 /** The alert bodies the page posts, as they leave the browser. */
 function alertsSentBy(page: Page): Array<{ data: { env: string; path: string; message: string } }> {

@@ -10,6 +10,7 @@ import { testContext } from "../setup/operation-context.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { closeOwnShop } from "./own-shop.ts";
 import { continueAtProvider, newIdentity } from "./sign-in.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,7 +22,7 @@ test.describe("points expiry", () => {
     test.setTimeout(120_000);
     shop = await startTestServer({ TRUSTED_PROXY_HOPS: "1" });
   });
-  test.afterAll(() => shop?.close());
+  test.afterAll(() => closeOwnShop(shop));
 
   test("a member long inactive sees the warning and gets its email once, then Points Expired after the scheduled run; staff restore them", async ({
     page,

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from "../setup/test-server.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { layoutShifts } from "./layout-shift.ts";
+import { closeOwnShop } from "./own-shop.ts";
 import { continueAtProvider, newIdentity } from "./sign-in.ts";
 
 test.describe("referrals", () => {
@@ -18,7 +19,7 @@ test.describe("referrals", () => {
     test.setTimeout(120_000);
     shop = await startTestServer({ TRUSTED_PROXY_HOPS: "1" });
   });
-  test.afterAll(() => shop?.close());
+  test.afterAll(() => closeOwnShop(shop));
 
   test("staff switch referrals on; a friend follows a member's link, pays less, and once delivered and past the window the member's points arrive", async ({
     page,
