@@ -36,24 +36,31 @@ const shortName = (name: string) => {
 
 const declared = { access: ownMember, input: MemberReferralsInput };
 
-type Rules = Awaited<ReturnType<typeof currentProgramme>>["rules"];
+type ReferralTerms = Omit<MemberReferrals, "referrals">;
 
 /**
- * The programme's referral rules and, while referrals are on, the member's code (made the first
- * time). The browser's device is remembered as the member's for the fraud checks (decision 045).
+ * The programme's referral terms and, while referrals are on, the member's code and link (the code
+ * made the first time). The browser's device is remembered as the member's for the fraud checks
+ * (decision 045).
  */
-async function codeWhileOn(
+async function referralTerms(
   ctx: OperationContext,
   memberId: string,
   deviceId: string | null | undefined,
-): Promise<{ rules: Rules; code: string | null }> {
+): Promise<ReferralTerms> {
   const { rules } = await currentProgramme(ctx);
-  if (!rules.referrals.enabled) return { rules, code: null };
-  const code = await ensureReferralCode(ctx.db, memberId);
-  if (deviceId) {
+  const enabled = rules.referrals.enabled;
+  const code = enabled ? await ensureReferralCode(ctx.db, memberId) : null;
+  if (enabled && deviceId) {
     await ctx.db.insert(memberDevices).values({ memberId, deviceId, seenAt: ctx.now() }).onConflictDoNothing();
   }
-  return { rules, code };
+  return {
+    enabled,
+    code,
+    path: code ? referralPath(code) : null,
+    friendDiscountPercent: rules.referrals.friendDiscountPercent,
+    referrerPoints: builtInAction(rules, "referral").points,
+  };
 }
 
 /**
@@ -63,7 +70,7 @@ async function codeWhileOn(
 export const getMemberReferrals = defineOperation(
   declared,
   async function getMemberReferrals(ctx, { memberId, deviceId }): Promise<MemberReferrals> {
-    const { rules, code } = await codeWhileOn(ctx, memberId, deviceId);
+    const terms = await referralTerms(ctx, memberId, deviceId);
     const rows = await ctx.db
       .select()
       .from(referrals)
@@ -71,11 +78,7 @@ export const getMemberReferrals = defineOperation(
       .orderBy(desc(referrals.createdAt))
       .limit(100);
     return {
-      enabled: rules.referrals.enabled,
-      code,
-      path: code ? referralPath(code) : null,
-      friendDiscountPercent: rules.referrals.friendDiscountPercent,
-      referrerPoints: builtInAction(rules, "referral").points,
+      ...terms,
       referrals: rows.map((row) => ({
         id: row.id,
         friendName: shortName(row.friendName),
@@ -96,17 +99,12 @@ export type ReferralCard = { path: string; friendDiscountPercent: number; referr
 export const getReferralCard = defineOperation(
   declared,
   async function getReferralCard(ctx, { memberId, deviceId }): Promise<ReferralCard | null> {
-    const { rules, code } = await codeWhileOn(ctx, memberId, deviceId);
-    if (!code) return null;
+    const { path, friendDiscountPercent, referrerPoints } = await referralTerms(ctx, memberId, deviceId);
+    if (!path) return null;
     const [counted] = await ctx.db
       .select({ friendsReferred: count() })
       .from(referrals)
       .where(eq(referrals.referrerMemberId, memberId));
-    return {
-      path: referralPath(code),
-      friendDiscountPercent: rules.referrals.friendDiscountPercent,
-      referrerPoints: builtInAction(rules, "referral").points,
-      friendsReferred: counted?.friendsReferred ?? 0,
-    };
+    return { path, friendDiscountPercent, referrerPoints, friendsReferred: counted?.friendsReferred ?? 0 };
   },
 );

@@ -64,7 +64,7 @@ const FORMATS = [
 type FlavourValues = { seriesCode: string; flavourName: string; format: string; price: string };
 
 /** The fields a flavour's create and edit forms share. */
-function FlavourFields({ idPrefix, sku }: { idPrefix: string; sku?: FlavourValues }) {
+function FlavourFields({ idPrefix, sku }: { idPrefix: string; sku?: Partial<FlavourValues> }) {
   return (
     <>
       <SelectField
@@ -128,17 +128,7 @@ export default function AdminCatalogueFlavours({ loaderData }: Route.ComponentPr
             autoCapitalize="none"
             defaultValue={typed?.skuId}
           />
-          <FlavourFields
-            idPrefix="new"
-            sku={
-              typed && {
-                seriesCode: typed.seriesCode ?? "",
-                flavourName: typed.flavourName ?? "",
-                format: typed.format ?? "",
-                price: typed.retailPriceCents ?? "",
-              }
-            }
-          />
+          <FlavourFields idPrefix="new" sku={typed && { ...typed, price: typed.retailPriceCents }} />
           <Field
             id="new-opening-stock"
             label="Opening stock (boxes)"
