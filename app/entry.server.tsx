@@ -7,11 +7,11 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
-import { DrawnOnce } from "./components/pack-illustration.tsx";
+import { RenderedOnce } from "./components/rendered-once.tsx";
 import { requestContext } from "./context.ts";
 import { APP_BUILD } from "./lib/app-build.ts";
-import { drawnOnce } from "./lib/drawn-once.server.ts";
 import { firstPaintDocument } from "./lib/first-paint.server.ts";
+import { renderedOnce } from "./lib/rendered-once.server.ts";
 import { reportServerError } from "./lib/server-error-alert.server.ts";
 // The whole stylesheet goes inside every page (about 6 KB compressed).
 import stylesheet from "./styles/app.css?inline";
@@ -46,9 +46,9 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(requestContext);
   const page = (
     <NonceContext.Provider value={nonce}>
-      <DrawnOnce.Provider value={drawnOnce}>
+      <RenderedOnce.Provider value={renderedOnce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </DrawnOnce.Provider>
+      </RenderedOnce.Provider>
     </NonceContext.Provider>
   );
   const body = await renderToReadableStream(page, {

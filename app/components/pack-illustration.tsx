@@ -1,5 +1,6 @@
-import { createContext, type ReactElement, useContext, useId } from "react";
+import { useId } from "react";
 import { Carton, type Ids, norm, PackGradients, type PackKind, Pouch, SERIES, type SeriesCode, Vial } from "./pack-art.tsx";
+import { Kept } from "./rendered-once.tsx";
 
 /**
  * What a pack illustration shows: a product line's pack of a kind, in a flavour (the line's first when
@@ -85,21 +86,6 @@ function BoxCount({ pack }: { pack: Pack }) {
   );
 }
 
-/**
- * Markup for a drawing that is the same on every page it is on, by a key that names it, made once;
- * given on the server only (`drawn-once.server.ts`). A sprite's drawings were a sixth of a listing's
- * render. The browser renders the same elements, so hydration finds them in place.
- */
-export const DrawnOnce = createContext<((key: string, drawing: ReactElement) => string) | null>(null);
-
-/** A drawing in a group: its markup from DrawnOnce on the server, by `name`, which must say all it draws. */
-function Drawn({ name, id, children }: { name: string; id?: string; children: ReactElement }) {
-  const drawnOnce = useContext(DrawnOnce);
-  if (!drawnOnce) return <g id={id}>{children}</g>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own drawing, rendered by React on the server.
-  return <g id={id} dangerouslySetInnerHTML={{ __html: drawnOnce(name, children) }} />;
-}
-
 /** A pack's gradients, ground, parts and box count, in the gradient ids given. */
 function PackDrawing({ pack, ids }: { pack: Pack; ids: Ids }) {
   return (
@@ -126,9 +112,9 @@ export function PackIllustration({ title, className, ...pack }: PackIllustration
   return (
     <svg viewBox="0 0 240 240" role="img" aria-label={title} className={className} xmlns="http://www.w3.org/2000/svg">
       <title>{title}</title>
-      <Drawn name={`${uid} ${JSON.stringify(pack)}`}>
+      <Kept as="g" name={`pack ${uid} ${JSON.stringify(pack)}`}>
         <PackDrawing pack={pack} ids={ids} />
-      </Drawn>
+      </Kept>
     </svg>
   );
 }
@@ -153,9 +139,9 @@ export function PackSprite({ packs }: { packs: readonly Pack[] }) {
       <defs>
         <PackGradients ids={SPRITE_IDS} />
         {[...parts].map(([id, part]) => (
-          <Drawn key={id} id={id} name={`${id} ${part.flavour}`}>
+          <Kept as="g" key={id} id={id} name={`sprite ${id} ${part.flavour}`}>
             <PartArt part={part} ids={SPRITE_IDS} />
-          </Drawn>
+          </Kept>
         ))}
       </defs>
     </svg>

@@ -5,6 +5,7 @@ import { SERIES_LINKS } from "../lib/series-nav.ts";
 import { COMPANY_LINKS, CUSTOMER_SERVICE_LINKS, LEGAL_LINKS, type SiteLink } from "../lib/site-links.ts";
 import { BuildVersion } from "./build-version.tsx";
 import { LinkList } from "./link-list.tsx";
+import { Kept } from "./rendered-once.tsx";
 
 const SHOP_LINKS: SiteLink[] = [
   ...SERIES_LINKS,
@@ -20,9 +21,12 @@ function FooterLinks({ heading, label = heading, links }: { heading: string; lab
     </nav>
   );
 }
+
+/** The same on every page of a year: rendered once (see Kept). */
 export function SiteFooter({ brandName }: { brandName: string }) {
+  const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-brand-900 text-brand-50">
+    <Kept as="footer" name={`footer ${brandName} ${year}`} className="mt-16 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 lg:grid-cols-5">
         <div className="col-span-2 lg:col-span-1">
           <p className="text-lg font-bold text-white">{brandName}</p>
@@ -38,9 +42,9 @@ export function SiteFooter({ brandName }: { brandName: string }) {
         <FooterLinks heading="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="border-t border-brand-800 py-4 text-center text-xs">
-        © {new Date().getFullYear()} {brandName}. All rights reserved.
+        © {year} {brandName}. All rights reserved.
       </p>
       <BuildVersion />
-    </footer>
+    </Kept>
   );
 }

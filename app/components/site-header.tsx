@@ -1,16 +1,17 @@
 import { ChevronDown, CircleUserRound, ShoppingBag } from "lucide-react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { itemsLabel } from "../../kernel/count-label.ts";
 import { loginPath } from "../lib/member-paths.ts";
-import { SERIES_LINKS } from "../lib/series-nav.ts";
+import { currentShopLink, SHOP_NAV } from "../lib/series-nav.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useVisitorState } from "../lib/use-visitor-state.ts";
 import type { VisitorState } from "../lib/visitor-state.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { BrandLink } from "./brand.tsx";
+import { Kept } from "./rendered-once.tsx";
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-full px-2.5 py-1.5 sm:px-3 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-900" : "text-ink hover:bg-brand-50"}`;
+const navClass = (current: boolean) =>
+  `block whitespace-nowrap rounded-full px-2.5 py-1.5 sm:px-3 text-sm font-medium ${current ? "bg-brand-100 text-brand-900" : "text-ink hover:bg-brand-50"}`;
 
 const actionClass =
   "relative flex items-center gap-1.5 rounded-full px-2 py-2 font-medium whitespace-nowrap text-ink hover:bg-brand-50 sm:gap-2 sm:px-3";
@@ -21,13 +22,30 @@ function useSignInHref(): string {
   return pathname === "/member/login" ? `${pathname}${search}` : loginPath(`${pathname}${search}`);
 }
 
-/** A phone shows the short name; the link is named in full everywhere. */
-function ShopNavLink({ to, full, short, end }: { to: string; full: string; short: string; end?: boolean }) {
+/** A phone shows the short name; the link is named in full everywhere. The current one says so. */
+function ShopNavLink({ to, full, short, current }: { to: string; full: string; short: string; current: boolean }) {
   return (
-    <NavLink to={to} end={end} className={navClass} aria-label={full}>
+    <Link to={to} aria-current={current ? "page" : undefined} className={navClass(current)} aria-label={full}>
       <span className="sm:hidden">{short}</span>
       <span className="hidden sm:inline">{full}</span>
-    </NavLink>
+    </Link>
+  );
+}
+
+/** The shop's lines, the same on every page but for the one the visitor is in: rendered once for each (see Kept). */
+function ShopNav() {
+  const current = currentShopLink(useLocation().pathname);
+  return (
+    <nav aria-label="Shop" className="mx-auto max-w-6xl px-2 pb-2">
+      {/* On a phone the lines go by their short names, so every one fits and the current one shows. */}
+      <Kept as="ul" name={`shop-nav ${current}`} className="flex flex-wrap justify-between gap-1 sm:justify-start">
+        {SHOP_NAV.map((link) => (
+          <li key={link.href}>
+            <ShopNavLink to={link.href} full={link.title} short={link.shortTitle} current={link.href === current} />
+          </li>
+        ))}
+      </Kept>
+    </nav>
   );
 }
 
@@ -90,22 +108,7 @@ export function SiteHeader({ brandName, visitor: rendered }: { brandName: string
           </Link>
         </div>
       </div>
-      <nav aria-label="Shop" className="mx-auto max-w-6xl px-2 pb-2">
-        {/* On a phone the lines go by their short names, so every one fits and the current one shows. */}
-        <ul className="flex flex-wrap justify-between gap-1 sm:justify-start">
-          <li>
-            <ShopNavLink to="/shop" end full="Shop all" short="All" />
-          </li>
-          {SERIES_LINKS.map((link) => (
-            <li key={link.code}>
-              <ShopNavLink to={link.href} full={link.title} short={link.shortTitle} />
-            </li>
-          ))}
-          <li>
-            <ShopNavLink to="/shop/sale" full="Bundles & sale" short="Sale" />
-          </li>
-        </ul>
-      </nav>
+      <ShopNav />
     </header>
   );
 }
