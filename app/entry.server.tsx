@@ -10,7 +10,7 @@ import { NonceContext } from "./components/nonce.tsx";
 import { RenderedOnce } from "./components/rendered-once.tsx";
 import { requestContext } from "./context.ts";
 import { APP_BUILD } from "./lib/app-build.ts";
-import { firstPaintDocument } from "./lib/first-paint.server.ts";
+import { type FirstPaintDocument, firstPaintDocument } from "./lib/first-paint.server.ts";
 import { renderedOnce } from "./lib/rendered-once.server.ts";
 import { reportServerError } from "./lib/server-error-alert.server.ts";
 // The whole stylesheet goes inside every page (about 6 KB compressed).
@@ -25,9 +25,10 @@ export const streamTimeout = 5_000;
 /**
  * The bytes of each document this entry answered with. React Router reads a response's body to
  * tell it is one, which turns the Node adapter's light response into a stream to be read again
- * chunk by chunk; the HTTP server answers with these bytes instead, written in one call.
+ * chunk by chunk; the HTTP server answers with these bytes instead, written in one call. Where
+ * the stylesheet stands in them lets it compress only the rest.
  */
-const documentBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+const documentBodies = new WeakMap<Response, FirstPaintDocument>();
 export const documentBody = (response: Response) => documentBodies.get(response);
 
 export default async function handleRequest(
@@ -70,10 +71,10 @@ export default async function handleRequest(
   // Whole, it goes out as one buffer with its length: no stream to pass through the server's layers,
   // and it is compressed in one call.
   await body.allReady;
-  const html = firstPaintDocument(await readWhole(body), { stylesheet, nonce });
-  responseHeaders.set("Content-Length", String(html.byteLength));
-  const response = new Response(html, { headers: responseHeaders, status: responseStatusCode });
-  documentBodies.set(response, html);
+  const document = firstPaintDocument(await readWhole(body), { stylesheet, nonce });
+  responseHeaders.set("Content-Length", String(document.html.byteLength));
+  const response = new Response(document.html, { headers: responseHeaders, status: responseStatusCode });
+  documentBodies.set(response, document);
   return response;
 }
 

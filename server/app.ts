@@ -71,7 +71,9 @@ export type AppDeps = {
 type EntryWithContext = {
   requestContext: RouterContext<RequestContext>;
   appBuild: AppBuild;
-  documentBody: (response: Response) => Uint8Array<ArrayBuffer> | undefined;
+  documentBody: (
+    response: Response,
+  ) => { html: Uint8Array<ArrayBuffer>; stylesheetAt: { start: number; end: number } | null } | undefined;
 };
 const PUBLIC_FILE = "/:file{[a-z0-9-]+\\.[a-z]{2,12}}";
 
@@ -171,7 +173,8 @@ export function createHttpApp({
     });
     const response = await handleDocument(requestAtSiteOrigin(c.req.raw, c.var.siteOrigin), context);
     const document = entry.documentBody(response);
-    return document ? wholeResponse(document, { status: response.status, headers: response.headers }) : response;
+    if (!document) return response;
+    return wholeResponse(document.html, { status: response.status, headers: response.headers }, document.stylesheetAt);
   });
   app.onError((error, c) => {
     c.var.log.error({ err: error }, "unhandled error");

@@ -129,6 +129,9 @@ function findModuleScript(html: Buffer): Found | null {
   return null;
 }
 
+/** A document shaped for the first paint, and where its stylesheet stands: the same bytes in every page. */
+export type FirstPaintDocument = { html: Buffer<ArrayBuffer>; stylesheetAt: { start: number; end: number } | null };
+
 /**
  * The whole document React rendered, shaped for the first paint. It works on the bytes: only the
  * head and the module script are read as text.
@@ -136,16 +139,21 @@ function findModuleScript(html: Buffer): Found | null {
 export function firstPaintDocument(
   html: Buffer<ArrayBuffer>,
   options: { stylesheet: string; nonce: string },
-): Buffer<ArrayBuffer> {
+): FirstPaintDocument {
   const headEnd = html.indexOf(HEAD_END);
-  if (headEnd === -1) return html;
+  if (headEnd === -1) return { html, stylesheetAt: null };
   const { head, preloads } = rewriteHead(html.toString("utf8", 0, headEnd));
   const body = html.subarray(headEnd);
   const script = findModuleScript(body);
-  const parts = [Buffer.from(head), styleBytes(options.stylesheet)];
+  const headBytes = Buffer.from(head);
+  const style = styleBytes(options.stylesheet);
+  const parts = [headBytes, style];
   if (script) {
     parts.push(body.subarray(0, script.start), Buffer.from(deferredModuleScript(preloads, script.code, options.nonce)));
     parts.push(body.subarray(script.end));
   } else parts.push(body);
-  return Buffer.concat(parts);
+  return {
+    html: Buffer.concat(parts),
+    stylesheetAt: { start: headBytes.length, end: headBytes.length + style.length },
+  };
 }

@@ -12,9 +12,17 @@ import {
   zstdCompressSync,
 } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { brotliWindowFor, CHEAPEST_FIRST, chooseEncoding, type Encoding, MIN_COMPRESSED_BYTES } from "./encodings.ts";
+import {
+  brotliWindowFor,
+  CHEAPEST_AROUND_SHARED_SPAN,
+  CHEAPEST_FIRST,
+  chooseEncoding,
+  type Encoding,
+  MIN_COMPRESSED_BYTES,
+} from "./encodings.ts";
+import { gzipAroundSharedSpan, type SharedSpan } from "./gzip-shared-span.ts";
 import type { HttpEnv } from "./request-context.ts";
-import { replaceResponse, responseBytes, wholeResponse } from "./whole-response.ts";
+import { replaceResponse, responseBytes, sharedSpanOf, wholeResponse } from "./whole-response.ts";
 
 const COMPRESSIBLE =
   /^\s*(?:text\/|application\/(?:json|javascript|xml|graphql-response\+json|x-www-form-urlencoded)|image\/svg\+xml)/i;
@@ -57,9 +65,10 @@ const gzipWhole = promisify(gzip);
  * A body known whole (a page is rendered whole), in one call. Brotli and gzip run on zlib's thread
  * pool, off the event loop; zstd 3 compresses a page in about 0.2 ms, less than handing it to the pool
  * costs, so it runs in place (a page in zstd cost 11–16 % less CPU for as many pages a second,
- * `docs/benchmarks.md`, render cost).
+ * `docs/benchmarks.md`, render cost). Gzip around a shared span compresses about half a page, in
+ * place too.
  */
-const WHOLE: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
+const WHOLE: Record<Encoding, (body: Uint8Array, sharedSpan?: SharedSpan) => Promise<Buffer>> = {
   zstd: async (body) => zstdCompressSync(body, { ...LOW.zstd, pledgedSrcSize: body.length }),
   br: (body) =>
     brotliWhole(body, {
@@ -69,7 +78,8 @@ const WHOLE: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-  gzip: (body) => gzipWhole(body, LOW.gzip),
+  gzip: async (body, sharedSpan) =>
+    sharedSpan ? gzipAroundSharedSpan(body, sharedSpan, LOW.gzip.level) : gzipWhole(body, LOW.gzip),
 };
 
 /** Above this, a body of known length is streamed through the compressor rather than read whole. */
@@ -143,10 +153,11 @@ export function compression(): MiddlewareHandler<HttpEnv> {
     if (length !== null && Number(length) < MIN_COMPRESSED_BYTES) return;
     // A kept page served as it is says so already.
     if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
-    const encoding = chooseEncoding(c.req.header("Accept-Encoding"), CHEAPEST_FIRST);
+    const sharedSpan = sharedSpanOf(response);
+    const encoding = chooseEncoding(c.req.header("Accept-Encoding"), sharedSpan ? CHEAPEST_AROUND_SHARED_SPAN : CHEAPEST_FIRST);
     if (!encoding || !response.body || c.req.method === "HEAD") return;
     if (length !== null && Number(length) <= MAX_WHOLE_BYTES) {
-      const compressed = (await WHOLE[encoding](await responseBytes(response))) as Uint8Array<ArrayBuffer>;
+      const compressed = (await WHOLE[encoding](await responseBytes(response), sharedSpan)) as Uint8Array<ArrayBuffer>;
       headers.set("Content-Length", String(compressed.byteLength));
       headers.set("Content-Encoding", encoding);
       replaceResponse(c, wholeResponse(compressed, { status: response.status, headers }));

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { SharedSpan } from "./gzip-shared-span.ts";
 
 /**
  * Responses whose body is one buffer. Node's adapter writes such a response to the socket in one
@@ -8,12 +9,22 @@ import type { Context } from "hono";
  * them rather than the stream.
  */
 const bodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+const sharedSpans = new WeakMap<Response, SharedSpan>();
 
-export function wholeResponse(body: Uint8Array<ArrayBuffer>, init: { status: number; headers: Headers }): Response {
+/** A response of one buffer; `sharedSpan`: where it carries bytes every such response does (a page's stylesheet). */
+export function wholeResponse(
+  body: Uint8Array<ArrayBuffer>,
+  init: { status: number; headers: Headers },
+  sharedSpan?: SharedSpan | null,
+): Response {
   const response = new Response(body, init);
   bodies.set(response, body);
+  if (sharedSpan) sharedSpans.set(response, sharedSpan);
   return response;
 }
+
+/** Where a whole response's body carries bytes every such response does, when it says. */
+export const sharedSpanOf = (response: Response): SharedSpan | undefined => sharedSpans.get(response);
 
 /** The response's body: the bytes it was made from when it is a whole response, else read. */
 export async function responseBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {

@@ -207,3 +207,69 @@ describe("a page rendered whole", () => {
     expect(DECODE[encoding](body).equals(page)).toBe(true);
   });
 });
+
+describe("a page with a stylesheet every page shares", () => {
+  const STYLE = `<style>${".card{padding:1rem;border-radius:1rem}".repeat(300)}</style>`;
+  const pageWith = (words: string) =>
+    Buffer.from(`<!DOCTYPE html><html><head>${STYLE}</head><body>${words.repeat(200)}</body></html>`);
+  const styleAt = (page: Buffer) => ({ start: page.indexOf(STYLE), end: page.indexOf(STYLE) + STYLE.length });
+
+  function app(page: Buffer) {
+    const shop = new Hono<HttpEnv>();
+    shop.use(compression());
+    shop.get("/page", () => {
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Length": String(page.length) });
+      return wholeResponse(new Uint8Array(page), { status: 200, headers }, styleAt(page));
+    });
+    return shop;
+  }
+  const fetchPage = async (page: Buffer, acceptEncoding: string) => {
+    const response = await app(page).request("/page", { headers: { "Accept-Encoding": acceptEncoding } });
+    return { response, body: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  it("goes out in gzip rather than brotli to a client that takes both but not zstd, and reads back whole", async () => {
+    for (const page of [pageWith("<p>a line of the bag</p>"), pageWith("<p>another page, its own words</p>")]) {
+      const { response, body } = await fetchPage(page, "gzip, deflate, br");
+      expect(response.headers.get("Content-Encoding")).toBe("gzip");
+      expect(Number(response.headers.get("Content-Length"))).toBe(body.length);
+      expect(body.length).toBeLessThan(page.length / 10);
+      expect(gunzipSync(body).equals(page)).toBe(true);
+    }
+  });
+
+  it("still goes out in zstd to a client that takes it, and in brotli to one that takes only brotli", async () => {
+    const page = pageWith("<p>a line of the bag</p>");
+    const zstd = await fetchPage(page, "gzip, deflate, br, zstd");
+    expect(zstd.response.headers.get("Content-Encoding")).toBe("zstd");
+    expect(DECODE.zstd(zstd.body).equals(page)).toBe(true);
+    const br = await fetchPage(page, "br");
+    expect(br.response.headers.get("Content-Encoding")).toBe("br");
+    expect(DECODE.br(br.body).equals(page)).toBe(true);
+  });
+
+  it("reads back whole in gzip wherever the span stands, and when the shared bytes change", async () => {
+    const words = Buffer.from("<p>words of the page</p>".repeat(100));
+    for (const [before, after] of [
+      [Buffer.alloc(0), words],
+      [words, Buffer.alloc(0)],
+      [words, words],
+    ] as const) {
+      for (const style of [STYLE, STYLE.replace("1rem", "2rem")]) {
+        const page = Buffer.concat([before, Buffer.from(style), after]);
+        const shop = new Hono<HttpEnv>();
+        shop.use(compression());
+        shop.get("/page", () => {
+          const headers = new Headers({ "Content-Type": "text/html", "Content-Length": String(page.length) });
+          return wholeResponse(
+            new Uint8Array(page),
+            { status: 200, headers },
+            { start: before.length, end: before.length + style.length },
+          );
+        });
+        const response = await shop.request("/page", { headers: { "Accept-Encoding": "gzip" } });
+        expect(gunzipSync(Buffer.from(await response.arrayBuffer())).equals(page)).toBe(true);
+      }
+    }
+  });
+});

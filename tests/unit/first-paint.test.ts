@@ -13,7 +13,7 @@ const DOCUMENT = [
 ].join("");
 
 const shaped = (html: string): string =>
-  firstPaintDocument(Buffer.from(html), { stylesheet: "h1{color:teal}", nonce: NONCE }).toString("utf8");
+  firstPaintDocument(Buffer.from(html), { stylesheet: "h1{color:teal}", nonce: NONCE }).html.toString("utf8");
 
 describe("the document shaped for the first paint", () => {
   it("puts the stylesheet in the head and starts the scripts only from a loader", () => {
@@ -25,6 +25,12 @@ describe("the document shaped for the first paint", () => {
     expect(html).not.toContain('type="module" async');
     expect(html).toContain(`<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`);
     expect(html).toContain('.enqueue("</script");</script></body></html>');
+  });
+
+  it("says where the stylesheet stands in its bytes", () => {
+    const { html, stylesheetAt } = firstPaintDocument(Buffer.from(DOCUMENT), { stylesheet: "h1{color:teal}", nonce: NONCE });
+    expect(stylesheetAt).not.toBeNull();
+    expect(html.toString("utf8", stylesheetAt?.start, stylesheetAt?.end)).toBe("<style>h1{color:teal}</style>");
   });
 
   type Appended = Record<string, string>;
