@@ -3,8 +3,8 @@ import { createContext, createElement, Fragment, type ReactElement, type ReactNo
 /**
  * Markup for a part that is the same on every page it is on, by a key that says all it shows, made
  * once; given on the server only (`rendered-once.server.ts`). Pack drawings were a sixth of a
- * listing's render, its cards and footer most of the rest. The browser renders the same elements, so
- * hydration finds them in place. A part must not call `useId` (its ids would differ from the page's)
+ * listing's render, its cards, footer and shop links another sixth. The browser renders the same
+ * elements, so hydration finds them in place. A part must not call `useId` (its ids would differ from the page's)
  * nor read the page's location or data: all it shows comes from its key's values.
  */
 export const RenderedOnce = createContext<((key: string, part: ReactElement) => string) | null>(null);
