@@ -1,6 +1,5 @@
 import { LogOut } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import { useBrandName } from "../../components/brand.tsx";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { sectionsFor } from "../../lib/back-office-sections.ts";
@@ -21,28 +20,14 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 /**
- * The sections as one row that scrolls sideways on a phone (it would wrap to five rows), the current
- * one brought into view when it is out of sight; on wider screens, as many rows as they take.
+ * The sections as one row that scrolls sideways on a phone (it would wrap to five rows); on wider
+ * screens, as many rows as they take. Nothing scrolls the row but the reader, so it never moves
+ * under a finger about to tap it.
  */
 function SectionNav({ links }: { links: { to: string; label: string }[] }) {
-  const list = useRef<HTMLUListElement>(null);
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the current link moves with each navigation.
-  useEffect(() => {
-    const row = list.current;
-    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !current) return;
-    // Only a link out of sight: the row never moves under a finger about to tap what it shows.
-    const left = current.offsetLeft - row.offsetLeft;
-    if (left >= row.scrollLeft && left + current.offsetWidth <= row.scrollLeft + row.clientWidth) return;
-    row.scrollLeft = left - (row.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
   return (
     <nav aria-label="Back office" className="mx-auto max-w-6xl px-4 pb-2">
-      <ul
-        ref={list}
-        className="-mx-4 flex gap-x-5 gap-y-1 overflow-x-auto px-4 pb-1 text-sm whitespace-nowrap sm:mx-0 sm:flex-wrap sm:px-0 sm:whitespace-normal"
-      >
+      <ul className="-mx-4 flex gap-x-5 gap-y-1 overflow-x-auto px-4 pb-1 text-sm whitespace-nowrap sm:mx-0 sm:flex-wrap sm:px-0 sm:whitespace-normal">
         {links.map((link) => (
           <li key={link.to}>
             <NavLink
