@@ -94,8 +94,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     // On a phone the pack is a thumbnail beside the title, so price, flavour, option and "Add to bag"
-    // all fit the first screen; from md up it is the large picture beside everything else.
-    <article className="mx-auto grid max-w-6xl grid-cols-[5.5rem_minmax(0,1fr)] gap-x-4 gap-y-4 px-4 py-4 md:grid-cols-2 md:gap-x-8 md:gap-y-0 md:py-10">
+    // all fit the first screen; from md up it is the large picture beside everything else. There the
+    // title's row is only as tall as the title: the picture grows the row below, so the details
+    // stand in one place however much of the page the browser has read when it first paints.
+    <article className="mx-auto grid max-w-6xl grid-cols-[5.5rem_minmax(0,1fr)] gap-x-4 gap-y-4 px-4 py-4 md:grid-cols-2 md:grid-rows-[auto_1fr] md:gap-x-8 md:gap-y-0 md:py-10">
       <div className="col-start-1 row-start-1 self-start rounded-2xl bg-slate-50 p-1 md:row-span-2 md:sticky md:top-28 md:rounded-3xl md:p-6">
         {product.images.length > 0 ? (
           <ProductGallery photos={product.images} />
