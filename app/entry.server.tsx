@@ -23,10 +23,8 @@ export { APP_BUILD as appBuild, requestContext };
 export const streamTimeout = 5_000;
 
 /**
- * The bytes of each document this entry answered with. React Router reads a response's body to
- * tell it is one, which turns the Node adapter's light response into a stream to be read again
- * chunk by chunk; the HTTP server answers with these bytes instead, written in one call. Where
- * the stylesheet stands in them lets it compress only the rest.
+ * The bytes of each document this entry answered with, which the HTTP server writes in one call.
+ * Where the stylesheet stands in them lets it compress only the rest.
  */
 const documentBodies = new WeakMap<Response, FirstPaintDocument>();
 export const documentBody = (response: Response) => documentBodies.get(response);
@@ -73,7 +71,9 @@ export default async function handleRequest(
   await body.allReady;
   const document = firstPaintDocument(await readWhole(body), { stylesheet, nonce });
   responseHeaders.set("Content-Length", String(document.html.byteLength));
-  const response = new Response(document.html, { headers: responseHeaders, status: responseStatusCode });
+  // The body stays in documentBodies: given to the response, it would be copied into a stream as
+  // React Router reads the response's body to tell it is one.
+  const response = new Response(null, { headers: responseHeaders, status: responseStatusCode });
   documentBodies.set(response, document);
   return response;
 }

@@ -44,6 +44,7 @@ import { limitBodies } from "./http/upload-limits.ts";
 import { visitorCookieKeeper } from "./http/visitor-cookie.ts";
 import { wholeResponse } from "./http/whole-response.ts";
 import type { Logger } from "./logger.ts";
+import { withRoutePatternMatching } from "./route-matching.ts";
 
 export type AppDeps = {
   config: Config;
@@ -92,7 +93,10 @@ export function createHttpApp({
   metrics,
 }: AppDeps): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>();
-  const handleDocument = createRequestHandler(build, config.APP_ENV === "production" ? "production" : "development");
+  const handleDocument = createRequestHandler(
+    withRoutePatternMatching(build),
+    config.APP_ENV === "production" ? "production" : "development",
+  );
   // The context key must be the one the bundled routes read, so it comes from the build itself.
   const entry = build.entry.module as unknown as EntryWithContext;
   const contextKey = entry.requestContext;
