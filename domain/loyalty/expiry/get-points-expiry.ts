@@ -4,6 +4,7 @@ import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { programmeSchedule } from "../programme.ts";
 import { memberClock } from "./expiry-clocks.ts";
+import { shortestExpiryMonths } from "./expiry-dates.ts";
 
 export type PointsExpiry = {
   /** The balance: every point the member holds expires on the same date. */
@@ -19,7 +20,10 @@ const declared = { access: ownMember, input: z.object({ memberId: identifier() }
 export const getPointsExpiry = defineOperation(
   declared,
   async function getPointsExpiry(ctx, { memberId }): Promise<PointsExpiry | null> {
-    const member = await memberClock(ctx.db, memberId, await programmeSchedule(ctx));
+    const schedule = await programmeSchedule(ctx);
+    // No version of the programme has points expire: nothing to read.
+    if (shortestExpiryMonths(schedule) === null) return null;
+    const member = await memberClock(ctx.db, memberId, schedule);
     if (!member?.clock || member.points === 0) return null;
     return { points: member.points, expiresOn: member.clock.expiresOn, expiresAt: member.clock.expiresAt };
   },
