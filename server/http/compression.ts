@@ -22,7 +22,7 @@ import {
 } from "./encodings.ts";
 import { gzipAroundSharedSpan, type SharedSpan } from "./gzip-shared-span.ts";
 import type { HttpEnv } from "./request-context.ts";
-import { replaceResponse, responseBytes, sharedSpanOf, wholeResponse } from "./whole-response.ts";
+import { replaceResponse, sharedSpanOf, wholeBodyOf, wholeResponse } from "./whole-response.ts";
 
 const COMPRESSIBLE =
   /^\s*(?:text\/|application\/(?:json|javascript|xml|graphql-response\+json|x-www-form-urlencoded)|image\/svg\+xml)/i;
@@ -155,13 +155,16 @@ export function compression(): MiddlewareHandler<HttpEnv> {
     if (!/accept-encoding/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
     const sharedSpan = sharedSpanOf(response);
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"), sharedSpan ? CHEAPEST_AROUND_SHARED_SPAN : CHEAPEST_FIRST);
-    if (!encoding || !response.body || c.req.method === "HEAD") return;
-    if (length !== null && Number(length) <= MAX_WHOLE_BYTES) {
-      const compressed = (await WHOLE[encoding](await responseBytes(response), sharedSpan)) as Uint8Array<ArrayBuffer>;
+    if (!encoding || c.req.method === "HEAD") return;
+    // A whole response's body is not asked for: that would copy its bytes into a stream.
+    const whole = wholeBodyOf(response);
+    if (whole || (length !== null && Number(length) <= MAX_WHOLE_BYTES && response.body)) {
+      const body = whole ?? new Uint8Array(await response.arrayBuffer());
+      const compressed = (await WHOLE[encoding](body, sharedSpan)) as Uint8Array<ArrayBuffer>;
       headers.set("Content-Length", String(compressed.byteLength));
       headers.set("Content-Encoding", encoding);
       replaceResponse(c, wholeResponse(compressed, { status: response.status, headers }));
-    } else {
+    } else if (response.body) {
       c.res = new Response(response.body.pipeThrough(compressedStream(encoding)), response);
       // After the assignment: Hono carries the old response's headers over to the new one.
       c.res.headers.delete("Content-Length");

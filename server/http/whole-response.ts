@@ -26,10 +26,8 @@ export function wholeResponse(
 /** Where a whole response's body carries bytes every such response does, when it says. */
 export const sharedSpanOf = (response: Response): SharedSpan | undefined => sharedSpans.get(response);
 
-/** The response's body: the bytes it was made from when it is a whole response, else read. */
-export async function responseBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
-  return bodies.get(response) ?? new Uint8Array(await response.arrayBuffer());
-}
+/** The bytes a whole response was made from; undefined for any other response. */
+export const wholeBodyOf = (response: Response): Uint8Array<ArrayBuffer> | undefined => bodies.get(response);
 
 /**
  * Makes `response` the answer. Assigning over an answer makes Hono copy the old one's headers into
