@@ -7,7 +7,7 @@ import { createContext, createElement, Fragment, type ReactElement, type ReactNo
  * elements, so hydration finds them in place. A part must not call `useId` (its ids would differ from the page's)
  * nor read the page's location or data: all it shows comes from its key's values.
  */
-export const RenderedOnce = createContext<((key: string, part: ReactElement) => string) | null>(null);
+export const RenderedOnce = createContext<((key: string, part: ReactElement, inSvg: boolean) => string) | null>(null);
 
 type KeptTag = "g" | "ul" | "footer";
 
@@ -33,7 +33,7 @@ export function Kept({
       </Tag>
     );
   }
-  const markup = { __html: renderedOnce(name, createElement(Fragment, null, children)) };
+  const markup = { __html: renderedOnce(name, createElement(Fragment, null, children), Tag === "g") };
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own elements, rendered by React on the server.
   return <Tag id={id} className={className} dangerouslySetInnerHTML={markup} />;
 }

@@ -12,12 +12,21 @@ const rendered = new Map<string, string>();
  * its links resolve as in any page (a part's links are to whole paths, so where it stands does not
  * change them).
  */
-export function renderedOnce(key: string, part: ReactElement): string {
+export function renderedOnce(key: string, part: ReactElement, inSvg: boolean): string {
   let markup = rendered.get(key);
   if (markup === undefined) {
-    markup = renderToString(createElement(MemoryRouter, null, part));
+    markup = inSvg ? withinSvg(part) : renderToString(createElement(MemoryRouter, null, part));
     if (rendered.size >= MOST_KEPT) rendered.delete(rendered.keys().next().value as string);
     rendered.set(key, markup);
   }
   return markup;
+}
+
+const SVG_START = "<svg>";
+const SVG_END = "</svg>";
+
+/** Drawing elements rendered where they stand in a page, inside an `<svg>`, which is then left out. */
+function withinSvg(part: ReactElement): string {
+  const markup = renderToString(createElement("svg", null, part));
+  return markup.slice(SVG_START.length, -SVG_END.length);
 }
