@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { checkoutSessions, orderLines, orders, refunds } from "../../db/schema/orders.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { rewardLinesByOrder } from "../loyalty/redeems/order-rewards.ts";
-import { ORDER_EXPORT_LIMIT, OrderFilters, orderName, ordersMatching } from "../orders/staff/list-orders.ts";
+import { OrderFilters, orderName, ordersMatching } from "../orders/staff/list-orders.ts";
 import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { chargedGstCents } from "./charged-gst.ts";
@@ -40,21 +41,35 @@ export type OrderLineRow = {
   order: OrderTotals | null;
 };
 
+/** The most orders one export carries: more would be held in memory whole while the file is written. */
+export const ORDER_EXPORT_LIMIT = 10_000;
+
 const declared = { access: staffHolding("orders"), input: OrderFilters };
 
 /**
- * exportOrderLines: every line of the orders the list's filters match (up to ORDER_EXPORT_LIMIT
- * orders, newest first), rewards after the bought lines, each order's totals on its first line only
- * so that adding up a column never counts an order twice.
+ * exportOrderLines: every line of the orders the list's filters match, newest first, rewards after
+ * the bought lines, each order's totals on its first line only so that adding up a column never
+ * counts an order twice. More than ORDER_EXPORT_LIMIT orders is refused, never cut short.
  */
 export const exportOrderLines = defineOperation(declared, async function exportOrderLines(ctx, input): Promise<OrderLineRow[]> {
-  const chosen = ctx.db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
-    .where(ordersMatching(input))
-    .orderBy(desc(orders.paidAt), desc(orders.id))
-    .limit(ORDER_EXPORT_LIMIT);
+  const matching = () =>
+    ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
+      .where(ordersMatching(input));
+  const [counted] = await ctx.db.select({ orders: sql<number>`count(*)::int` }).from(
+    matching()
+      .limit(ORDER_EXPORT_LIMIT + 1)
+      .as("matching"),
+  );
+  if ((counted?.orders ?? 0) > ORDER_EXPORT_LIMIT) {
+    throw new AppError(
+      "BAD_USER_INPUT",
+      `More than ${ORDER_EXPORT_LIMIT.toLocaleString("en-SG")} orders match these filters: export a shorter range of dates at a time.`,
+    );
+  }
+  const chosen = matching();
   const credited = creditedBoxes(ctx.db);
   const [lines, rewardsOf, refundRows] = await Promise.all([
     ctx.db

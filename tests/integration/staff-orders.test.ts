@@ -3,10 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { sendOutboxEmail } from "../../domain/orders/order-email.ts";
-import { exportOrders, listOrders } from "../../domain/orders/staff/list-orders.ts";
+import { listOrders } from "../../domain/orders/staff/list-orders.ts";
 import { orderForStaff } from "../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, shipOrder } from "../../domain/orders/staff/ship-order.ts";
-import { exportOrderLines } from "../../domain/reports/export-order-lines.ts";
+import { exportOrderLines, ORDER_EXPORT_LIMIT } from "../../domain/reports/export-order-lines.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
@@ -116,7 +116,7 @@ describe(`the back office's orders (${DRIVER_NAME})`, () => {
     for (const viewer of [guest(), memberViewer(member.id), staffWith("points", "refunds", "catalog")]) {
       const ctx = as(viewer);
       await expect(listOrders(ctx, {})).rejects.toMatchObject({ code: "FORBIDDEN" });
-      await expect(exportOrders(ctx, {})).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(exportOrderLines(ctx, {})).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(orderForStaff(ctx, { orderId: order.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(shipOrder(ctx, { orderId: order.id, carrier: "dhl", trackingNumber: "1234" })).rejects.toMatchObject({
         code: "FORBIDDEN",
@@ -142,7 +142,7 @@ describe(`the back office's orders (${DRIVER_NAME})`, () => {
     expect(await invoices({ status: "shipped", from: "2026-03-09", to: "2026-03-10" })).toEqual([nextDay.invoiceId]);
     await expect(listOrders(staff, { status: "lost" as "paid" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
     await expect(listOrders(staff, { from: "2026-02-30" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
-    expect((await exportOrders(staff, { from: "2026-03-09", to: "2026-03-10" })).map((order) => order.invoiceId)).toEqual([
+    expect((await exportOrderLines(staff, { from: "2026-03-09", to: "2026-03-10" })).map((line) => line.invoiceId)).toEqual([
       nextDay.invoiceId,
       late.invoiceId,
     ]);
@@ -155,4 +155,37 @@ describe(`the back office's orders (${DRIVER_NAME})`, () => {
     const lines = await exportOrderLines(staff, { query: late.invoiceId });
     expect(new Set(lines.map((line) => line.customer))).toEqual(new Set(["Tan Mei Ling"]));
   });
+  // Ten thousand orders take seconds to write on the embedded database, more on a busy machine.
+  it("refuses to export more orders than one file carries, saying so, and exports a shorter range", async () => {
+    const staff = as(staffWith("orders"));
+    const source = await insertPaidOrder(database.db, { subtotalCents: 1_950, paidAt: new Date("2025-06-01T04:00:00Z") });
+    // The source and its copies: one order more than an export carries, all paid on one day.
+    const copy = (table: string, changes: ReturnType<typeof sql>, id: string) => sql`
+      insert into ${sql.identifier(table)}
+      select (jsonb_populate_record(null::${sql.identifier(table)}, to_jsonb(t) || ${changes})).*
+      from ${sql.identifier(table)} t, generate_series(1, ${ORDER_EXPORT_LIMIT}) i
+      where t.id = ${id}`;
+    await database.db.execute(
+      copy(
+        "checkout_sessions",
+        sql`jsonb_build_object('id', 'cs_copy_' || i, 'bag_id', gen_random_uuid())`,
+        source.checkoutSessionId,
+      ),
+    );
+    await database.db.execute(
+      copy(
+        "orders",
+        sql`jsonb_build_object('id', gen_random_uuid(), 'order_id', 'ord_copy_' || i, 'invoice_id', 'C' || i, 'checkout_session_id', 'cs_copy_' || i)`,
+        source.id,
+      ),
+    );
+    const day = { from: "2025-06-01", to: "2025-06-01" };
+    await expect(exportOrderLines(staff, day)).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      message: "More than 10,000 orders match these filters: export a shorter range of dates at a time.",
+    });
+    expect((await exportOrderLines(staff, { ...day, query: source.invoiceId })).map((line) => line.invoiceId)).toEqual([
+      source.invoiceId,
+    ]);
+  }, 120_000);
 });

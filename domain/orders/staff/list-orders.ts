@@ -10,8 +10,6 @@ import { singaporeDay, text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 
 export const ORDER_PAGE_SIZE = 50;
-/** The most rows one CSV export carries. */
-export const ORDER_EXPORT_LIMIT = 10_000;
 
 const blankAsUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
@@ -97,13 +95,4 @@ export const listOrders = defineOperation(listOrdersDeclared, async function lis
     .limit(ORDER_PAGE_SIZE + 1)
     .offset((input.page - 1) * ORDER_PAGE_SIZE);
   return { orders: rows.slice(0, ORDER_PAGE_SIZE), hasMore: rows.length > ORDER_PAGE_SIZE, page: input.page };
-});
-
-const exportOrdersDeclared = { access: staffHolding("orders"), input: OrderFilters };
-
-/** Every order the filters match (up to ORDER_EXPORT_LIMIT), for a CSV export. */
-export const exportOrders = defineOperation(exportOrdersDeclared, async function exportOrders(ctx, input): Promise<
-  OrderListRow[]
-> {
-  return selectOrders(ctx, input).limit(ORDER_EXPORT_LIMIT);
 });
