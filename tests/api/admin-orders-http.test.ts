@@ -70,6 +70,11 @@ describe("the back office's orders over HTTP", () => {
     expect(text).toContain(order.invoiceId);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
     expect(text).toContain("39.00");
+    // An export refused (here for a date that does not exist) says why, as a page, never a file.
+    const refused = await owner.get("/admin/orders.csv?from=2026-02-30");
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("content-disposition")).toBeNull();
+    expect(await refused.text()).toMatch(/date/i);
   });
 
   it("refuses forms without the CSRF token, bad input and staff without the orders permission, changing nothing", async () => {
