@@ -155,6 +155,7 @@ describe(`the back office's orders (${DRIVER_NAME})`, () => {
     const lines = await exportOrderLines(staff, { query: late.invoiceId });
     expect(new Set(lines.map((line) => line.customer))).toEqual(new Set(["Tan Mei Ling"]));
   });
+
   // Ten thousand orders take seconds to write on the embedded database, more on a busy machine.
   it("refuses to export more orders than one file carries, saying so, and exports a shorter range", async () => {
     const staff = as(staffWith("orders"));
