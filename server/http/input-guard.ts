@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { mayCarryBody } from "./body-limit.ts";
 import { encodedFieldsProblem, fieldProblem, jsonProblem, NOT_UTF8, pathProblem, textProblem, utf8 } from "./input-scan.ts";
 import { refusalPage } from "./refusal-page.ts";
 import type { HttpEnv } from "./request-context.ts";
@@ -61,7 +62,7 @@ export function refuseUnreadableInput(brandName: string): MiddlewareHandler<Http
     const problem =
       pathProblem(url.pathname) ??
       (url.search.length > 1 ? encodedFieldsProblem(url.search.slice(1), jsonFields) : null) ??
-      (request.body ? await bodyProblem(request, jsonFields) : null);
+      (mayCarryBody(request.method) && request.body ? await bodyProblem(request, jsonFields) : null);
     if (!problem) return next();
     return url.pathname === GRAPHQL_PATH ? graphqlRefusal(c, problem) : pageRefusal(c, problem, brandName);
   };

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { PHOTO_MAX_BYTES } from "../../domain/catalog/photos/photo-limits.ts";
 import { SHIPMENT_CSV_MAX_BYTES } from "../../domain/shipping/shipment-csv.ts";
-import { limitBody, MAX_BODY_BYTES } from "./body-limit.ts";
+import { limitBody, MAX_BODY_BYTES, mayCarryBody } from "./body-limit.ts";
 import type { HttpEnv } from "./request-context.ts";
 
 /** Room for an upload form's other fields (CSRF token, intent, alt text) beside its file. */
@@ -20,6 +20,7 @@ const UPLOADS = [
 export function limitBodies(app: Hono<HttpEnv>): void {
   const small = limitBody(MAX_BODY_BYTES);
   app.use("*", (c, next) => {
+    if (!mayCarryBody(c.req.method)) return next();
     const upload = c.req.method === "POST" ? UPLOADS.find((each) => each.path.test(c.req.path)) : undefined;
     return (upload?.limit ?? small)(c, next);
   });
