@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { cookieIn } from "./cookie-header.ts";
 import { FRIEND_OFFER_COOKIE, FRIEND_OFFER_MAX_AGE } from "./friend-offer.ts";
 
 /** The referral code a member's link left (decision 045): first-party, HttpOnly, SameSite=Lax. */
@@ -10,15 +11,7 @@ const REFERRAL_MAX_AGE = 30 * 24 * 60 * 60;
 const DEVICE_MAX_AGE = 400 * 24 * 60 * 60;
 const DEVICE_ID = /^[0-9a-f-]{36}$/;
 
-function readCookie(request: Request, wanted: string): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === wanted) return value.join("=") || null;
-  }
-  return null;
-}
+const readCookie = (request: Request, name: string): string | null => cookieIn(request.headers.get("cookie"), name);
 
 const cookie = (name: string, value: string, maxAge: number, secure: boolean) =>
   `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;

@@ -1,3 +1,5 @@
+import { cookieIn } from "./cookie-header.ts";
+
 /**
  * What differs per visitor in the shop's header (bag count, signed in or not). Pages that look the
  * same for everyone are rendered without it and served from the page cache; the server keeps it in
@@ -24,11 +26,4 @@ export function parseVisitorCookie(value: string | null): VisitorState {
 }
 
 /** The visitor cookie's value in a Cookie header (or `document.cookie`), if it is there. */
-export function visitorCookieIn(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === VISITOR_COOKIE) return value || null;
-  }
-  return null;
-}
+export const visitorCookieIn = (cookieHeader: string | null | undefined): string | null => cookieIn(cookieHeader, VISITOR_COOKIE);
