@@ -45,7 +45,7 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default("Nectar Lab <orders@nectarlab.sg>"),
     /**
      * Signs the unsubscribe links of programme emails (decision 044). Required in production; unset
-     * elsewhere, a fixed development value that is no secret.
+     * elsewhere, a random one the first process makes and keeps in the database for all of them.
      */
     EMAIL_LINK_SECRET: z
       .string()
