@@ -78,9 +78,17 @@ describe("editing the catalogue over HTTP", () => {
     const page = await owner.get(EDIT_PAGE);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
-    const csrf = CSRF_FIELD.exec(await page.text())?.[1] ?? "";
+    const pageHtml = await page.text();
+    const csrf = CSRF_FIELD.exec(pageHtml)?.[1] ?? "";
+    const seen = new RegExp(`name="optionId" value="${OPTION}"/>\\s*<input[^>]*name="seen" value="([^"]+)"`).exec(pageHtml)?.[1];
+    expect(seen).toBeTruthy();
 
-    expect((await owner.post(EDIT_PAGE, { csrf, ...optionForm("14.50") })).status).toBe(200);
+    expect((await owner.post(EDIT_PAGE, { csrf, ...optionForm("14.50"), seen: seen ?? "" })).status).toBe(200);
+    expect(await priceNow()).toBe(1450);
+    // A second tab opened before that save: its save is refused, and the price saved stays.
+    const stale = await owner.post(EDIT_PAGE, { csrf, ...optionForm("13.50"), seen: seen ?? "" });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("Someone else saved this option after you opened this page");
     expect(await priceNow()).toBe(1450);
     const after = await (await shopper.get(PRODUCT_PAGE)).text();
     expect(after).toContain("S$14.50");

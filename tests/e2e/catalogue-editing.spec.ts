@@ -21,6 +21,31 @@ async function signInToBackOffice(staff: Page) {
   await expect(staff.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
 }
 
+/** The option's form in a second tab opened before a save in the first: its save is refused, then saved again it goes through. */
+async function expectStaleSaveRefused(staff: Page, optionId: string) {
+  const second = await staff.context().newPage();
+  await second.goto(staff.url());
+  const optionIn = async (tab: Page) => {
+    const option = tab.getByRole("listitem").filter({ hasText: optionId });
+    await option.getByText(optionId).click();
+    return option;
+  };
+  const first = await optionIn(staff);
+  await first.getByLabel("Price (S$)").fill("35");
+  await first.getByRole("button", { name: "Save option" }).click();
+  await expect(first.getByRole("status")).toContainText("Saved 1 Box");
+
+  const late = await optionIn(second);
+  await late.getByLabel("Price (S$)").fill("37");
+  await late.getByRole("button", { name: "Save option" }).click();
+  await expect(late.getByRole("alert")).toContainText("Someone else saved this option after you opened this page");
+  await expect(late.getByText("S$35.00")).toBeVisible();
+  await late.getByLabel("Price (S$)").fill("36.50");
+  await late.getByRole("button", { name: "Save option" }).click();
+  await expect(late.getByRole("status")).toContainText("Saved 1 Box");
+  await second.close();
+}
+
 test("staff add a flavour, a purchase option for it and a photo; a shopper finds it, adds it to the bag and buys it", async ({
   page,
   browser,
@@ -62,6 +87,7 @@ test("staff add a flavour, a purchase option for it and a photo; a shopper finds
   await newOption.getByLabel("SKU, line 1").fill(flavour.skuId);
   await newOption.getByRole("button", { name: "Add option" }).click();
   await expect(newOption.getByRole("status")).toHaveText(`Added the option op-l8_${flavour.variant}-1b.`);
+  await expectStaleSaveRefused(staff, `op-l8_${flavour.variant}-1b`);
 
   const alt = `${flavour.name} nectar box beside a glass`;
   await staff.getByRole("link", { name: "All products" }).click();

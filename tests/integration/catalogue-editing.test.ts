@@ -4,6 +4,9 @@ import { seedCatalog } from "../../db/seed/seed.ts";
 import { addToBag } from "../../domain/bag/add-to-bag.ts";
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
+import { findProductForStaff } from "../../domain/catalog/staff/find-product-for-staff.ts";
+import { flavourStamp, optionStamp, productStamp } from "../../domain/catalog/staff/form-stamps.ts";
+import { listFlavoursForStaff } from "../../domain/catalog/staff/list-flavours-for-staff.ts";
 import { createFlavour, updateFlavour } from "../../domain/catalog/staff/save-flavour.ts";
 import { createOption, updateOption } from "../../domain/catalog/staff/save-option.ts";
 import { createProduct, updateProduct } from "../../domain/catalog/staff/save-product.ts";
@@ -199,6 +202,71 @@ describe(`catalogue editing in the back office (${DRIVER_NAME})`, () => {
     expect(both.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(both.find((result) => result.status === "rejected")).toMatchObject({ reason: { code: "CONFLICT" } });
     expect(await auditOf("ltwin")).toHaveLength(1);
+  });
+
+  it("refuses a save from a page opened before someone else's save, which stays; saved again, it replaces it", async () => {
+    const opened = async () => {
+      const product = await findProductForStaff(staff(), { productId: "l8" });
+      const option = product.options.find((candidate) => candidate.optionId === "op-l8_mg-2b");
+      const flavour = (await listFlavoursForStaff(staff(), {})).find((sku) => sku.skuId === "lmg8");
+      if (!option || !flavour) throw new Error("the option or the flavour is missing");
+      const { productId: _p, variant: _v, count: _c, unit: _u, ...fields } = OPTION;
+      return {
+        product: { ...PRODUCT, summary: product.summary, seen: productStamp(product) },
+        option: {
+          ...fields,
+          optionId: option.optionId,
+          flavourName: option.flavourName ?? "",
+          optionPriceCents: option.optionPriceCents,
+          seen: optionStamp(option),
+        },
+        flavour: {
+          ...FLAVOUR,
+          flavourName: flavour.flavourName,
+          retailPriceCents: flavour.retailPriceCents,
+          seen: flavourStamp(flavour),
+        },
+      };
+    };
+    const first = await opened();
+    const second = await opened();
+    await updateProduct(staff(), { ...first.product, summary: "Saved first." });
+    await updateOption(staff(), { ...first.option, optionPriceCents: 6190 });
+    await updateFlavour(staff(), { ...first.flavour, retailPriceCents: 4200 });
+    const stale = { code: "CONFLICT", message: expect.stringContaining("Someone else saved") };
+    await expect(updateProduct(staff(), { ...second.product, summary: "Saved second." })).rejects.toMatchObject(stale);
+    await expect(updateOption(staff(), { ...second.option, optionPriceCents: 6290 })).rejects.toMatchObject(stale);
+    await expect(updateFlavour(staff(), { ...second.flavour, retailPriceCents: 4300 })).rejects.toMatchObject(stale);
+    expect((await findProduct(shopper(), { productId: "l8" }))?.summary).toBe("Saved first.");
+    expect((await findPurchaseOption(shopper(), { optionId: "op-l8_mg-2b" }))?.optionPriceCents).toBe(6190);
+    expect((await listFlavoursForStaff(staff(), {})).find((sku) => sku.skuId === "lmg8")?.retailPriceCents).toBe(4200);
+    expect((await auditOf("op-l8_mg-2b")).filter((entry) => entry.action === "option.update").at(-1)?.after).toMatchObject({
+      optionPriceCents: 6190,
+    });
+
+    const reopened = await opened();
+    await updateOption(staff(), { ...reopened.option, optionPriceCents: 6290 });
+    expect((await findPurchaseOption(shopper(), { optionId: "op-l8_mg-2b" }))?.optionPriceCents).toBe(6290);
+  });
+
+  it("lets only one of two saves from the same page through, when both come at once", async () => {
+    const product = await findProductForStaff(staff(), { productId: "l8" });
+    const option = product.options.find((candidate) => candidate.optionId === "op-l8_mg-2b");
+    if (!option) throw new Error("the option is missing");
+    const { productId: _p, variant: _v, count: _c, unit: _u, ...fields } = OPTION;
+    const save = (optionPriceCents: number) =>
+      updateOption(staff(), {
+        ...fields,
+        optionId: option.optionId,
+        flavourName: option.flavourName ?? "",
+        optionPriceCents,
+        seen: optionStamp(option),
+      });
+    const both = await Promise.allSettled([save(6390), save(6490)]);
+    expect(both.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(both.find((result) => result.status === "rejected")).toMatchObject({ reason: { code: "CONFLICT" } });
+    const saved = (await findPurchaseOption(shopper(), { optionId: "op-l8_mg-2b" }))?.optionPriceCents;
+    expect(both.find((result) => result.status === "fulfilled")).toMatchObject({ value: { optionPriceCents: saved } });
   });
 
   it("refuses everyone without the catalog permission", async () => {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useActionData } from "react-router";
+import { flavourStamp } from "../../../domain/catalog/staff/form-stamps.ts";
 import { listFlavoursForStaff } from "../../../domain/catalog/staff/list-flavours-for-staff.ts";
 import {
   CreateFlavourInput,
@@ -22,6 +23,8 @@ import type { Route } from "./+types/admin-catalogue-flavours";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Flavours"), { name: "robots", content: "noindex" }];
 
+export { revalidateAfterConflict as shouldRevalidate } from "../../lib/revalidate-after-conflict.ts";
+
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
   const skus = await refusedAsPage(listFlavoursForStaff(operations, {}));
@@ -31,7 +34,12 @@ export async function loader(args: Route.LoaderArgs) {
       title: seriesTitle(series),
       skus: skus
         .filter((sku) => sku.seriesCode === series.code)
-        .map((sku) => ({ ...sku, price: dollarsText(sku.retailPriceCents), priceLabel: formatMoney(sku.retailPriceCents) })),
+        .map((sku) => ({
+          ...sku,
+          price: dollarsText(sku.retailPriceCents),
+          priceLabel: formatMoney(sku.retailPriceCents),
+          stamp: flavourStamp(sku),
+        })),
     })),
   };
 }
@@ -157,7 +165,10 @@ export default function AdminCatalogueFlavours({ loaderData }: Route.ComponentPr
                   </summary>
                   <AdminForm
                     intent="update"
-                    hiddenFields={[["skuId", sku.skuId]]}
+                    hiddenFields={[
+                      ["skuId", sku.skuId],
+                      ["seen", sku.stamp],
+                    ]}
                     answer={answerFor(sku.skuId)}
                     onSubmit={() => setSent(sku.skuId)}
                     className={`${FORM} mt-2 mb-3`}

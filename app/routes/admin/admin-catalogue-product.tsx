@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useActionData } from "react-router";
 import { findProductForStaff } from "../../../domain/catalog/staff/find-product-for-staff.ts";
+import { optionStamp, productStamp } from "../../../domain/catalog/staff/form-stamps.ts";
 import { listFlavoursForStaff } from "../../../domain/catalog/staff/list-flavours-for-staff.ts";
 import { CreateOptionInput, createOption, UpdateOptionInput, updateOption } from "../../../domain/catalog/staff/save-option.ts";
 import { UpdateProductInput, updateProduct } from "../../../domain/catalog/staff/save-product.ts";
@@ -26,6 +27,8 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
+export { revalidateAfterConflict as shouldRevalidate } from "../../lib/revalidate-after-conflict.ts";
+
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
   const [product, skus] = await refusedAsPage(
@@ -41,11 +44,13 @@ export async function loader(args: Route.LoaderArgs) {
       kind: product.kind,
       active: product.active,
       path: product.path,
+      stamp: productStamp(product),
     },
     options: product.options.map((option) => ({
       id: option.optionId,
       label: option.flavourName ? `${option.optionName}, ${option.flavourName}` : option.optionName,
       priceLabel: formatMoney(option.optionPriceCents),
+      stamp: optionStamp(option),
       values: {
         optionName: option.optionName,
         price: dollarsText(option.optionPriceCents),
@@ -125,6 +130,7 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
       <Section id="product" title="Product">
         <AdminForm
           intent="product"
+          hiddenFields={[["seen", product.stamp]]}
           answer={answerFor("product")}
           onSubmit={() => setSent("product")}
           className={`${CARD} space-y-3`}
@@ -148,7 +154,10 @@ export default function AdminCatalogueProduct({ loaderData }: Route.ComponentPro
                 </summary>
                 <AdminForm
                   intent="option-update"
-                  hiddenFields={[["optionId", option.id]]}
+                  hiddenFields={[
+                    ["optionId", option.id],
+                    ["seen", option.stamp],
+                  ]}
                   answer={answerFor(option.id)}
                   onSubmit={() => setSent(option.id)}
                   className="mt-2 mb-3 space-y-3"

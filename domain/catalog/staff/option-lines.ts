@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { optionSkus, type purchaseOptions, skus } from "../../../db/schema/catalog.ts";
 import { AppError } from "../../../kernel/app-error.ts";
@@ -37,8 +37,15 @@ export async function snapshotOf(tx: Tx, option: OptionRow): Promise<OptionSnaps
   const lines = await tx
     .select({ skuId: optionSkus.skuId, qty: optionSkus.qty })
     .from(optionSkus)
-    .where(eq(optionSkus.optionId, option.optionId))
-    .orderBy(asc(optionSkus.skuId));
+    .where(eq(optionSkus.optionId, option.optionId));
+  return optionSnapshot(option, lines);
+}
+
+/** An option's snapshot from its fields and lines, wherever they were read: the lines by SKU. */
+export function optionSnapshot(option: Omit<OptionSnapshot, "skus">, lines: SkuLine[]): OptionSnapshot {
   const { optionName, optionPriceCents, flavourName, isUpsellOption, active } = option;
-  return { optionName, optionPriceCents, flavourName, isUpsellOption, active, skus: lines };
+  const skus = lines
+    .map(({ skuId, qty }) => ({ skuId, qty }))
+    .sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
+  return { optionName, optionPriceCents, flavourName, isUpsellOption, active, skus };
 }

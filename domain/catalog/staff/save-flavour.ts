@@ -9,6 +9,7 @@ import { defineOperation } from "../../shared/operation.ts";
 import { MAX_ADJUSTMENT } from "../../stock/adjust-stock.ts";
 import { openStock } from "../../stock/open-stock.ts";
 import { priceField, seriesField, skuIdField } from "./catalogue-fields.ts";
+import { refuseStaleEdit, seenStampField } from "./edit-stamp.ts";
 
 type SkuRow = typeof skus.$inferSelect;
 
@@ -20,7 +21,13 @@ const FLAVOUR_FIELDS = {
   retailPriceCents: priceField("Retail price"),
 };
 
-const editable = ({ seriesCode, flavourName, format, retailPriceCents }: SkuRow) => ({
+/** What staff edit of a flavour, as the audit log records it and its edit stamp covers. */
+export const editableFlavour = ({
+  seriesCode,
+  flavourName,
+  format,
+  retailPriceCents,
+}: Pick<SkuRow, "seriesCode" | "flavourName" | "format" | "retailPriceCents">) => ({
   seriesCode,
   flavourName,
   format,
@@ -54,14 +61,14 @@ export const createFlavour = defineOperation(createDeclared, async function crea
       action: "sku.create",
       target: created.skuId,
       before: null,
-      after: { ...editable(created), openingStock },
+      after: { ...editableFlavour(created), openingStock },
       at: now,
     });
     return created;
   });
 });
 
-export const UpdateFlavourInput = z.object({ skuId: skuIdField(), ...FLAVOUR_FIELDS });
+export const UpdateFlavourInput = z.object({ skuId: skuIdField(), ...FLAVOUR_FIELDS, seen: seenStampField() });
 
 const updateDeclared = { access: staffHolding("catalog"), input: UpdateFlavourInput };
 
@@ -71,10 +78,11 @@ const updateDeclared = { access: staffHolding("catalog"), input: UpdateFlavourIn
  */
 export const updateFlavour = defineOperation(updateDeclared, async function updateFlavour(ctx, input, actor) {
   const now = ctx.now();
-  const { skuId, ...fields } = input;
+  const { skuId, seen, ...fields } = input;
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(skus).where(eq(skus.skuId, skuId)).for("update");
     if (!before) throw new AppError("NOT_FOUND", "There is no such SKU.");
+    refuseStaleEdit(seen, editableFlavour(before), "this flavour");
     const [after] = await tx.update(skus).set(fields).where(eq(skus.skuId, skuId)).returning();
     if (!after) throw new AppError("NOT_FOUND", "There is no such SKU.");
     const renamed =
@@ -97,8 +105,8 @@ export const updateFlavour = defineOperation(updateDeclared, async function upda
       actor,
       action: "sku.update",
       target: skuId,
-      before: editable(before),
-      after: { ...editable(after), renamedOptions: renamed.map((option) => option.optionId) },
+      before: editableFlavour(before),
+      after: { ...editableFlavour(after), renamedOptions: renamed.map((option) => option.optionId) },
       at: now,
     });
     return after;

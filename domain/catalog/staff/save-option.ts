@@ -8,6 +8,7 @@ import { staffHolding } from "../../shared/access.ts";
 import { count, optional, requiredText, text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { priceField, productIdField, skuLinesField } from "./catalogue-fields.ts";
+import { refuseStaleEdit, seenStampField } from "./edit-stamp.ts";
 import { checkLines, snapshotOf, writeLines } from "./option-lines.ts";
 
 const OPTION_FIELDS = {
@@ -78,6 +79,7 @@ export const createOption = defineOperation(createDeclared, async function creat
 export const UpdateOptionInput = z.object({
   optionId: z.string().refine(isValidOptionId, { error: "is not a purchase option id" }),
   ...OPTION_FIELDS,
+  seen: seenStampField(),
 });
 
 const updateDeclared = { access: staffHolding("catalog"), input: UpdateOptionInput };
@@ -88,12 +90,13 @@ const updateDeclared = { access: staffHolding("catalog"), input: UpdateOptionInp
  */
 export const updateOption = defineOperation(updateDeclared, async function updateOption(ctx, input, actor) {
   const now = ctx.now();
-  const { optionId, skus: lines, ...fields } = input;
+  const { optionId, skus: lines, seen, ...fields } = input;
   return ctx.db.transaction(async (tx) => {
     const [found] = await tx.select().from(purchaseOptions).where(eq(purchaseOptions.optionId, optionId)).for("update");
     if (!found) throw new AppError("NOT_FOUND", "There is no such purchase option.");
-    await checkLines(tx, lines, fields.flavourName);
     const before = await snapshotOf(tx, found);
+    refuseStaleEdit(seen, before, "this option");
+    await checkLines(tx, lines, fields.flavourName);
     const [updated] = await tx.update(purchaseOptions).set(fields).where(eq(purchaseOptions.optionId, optionId)).returning();
     if (!updated) throw new AppError("NOT_FOUND", "There is no such purchase option.");
     await writeLines(tx, optionId, lines);

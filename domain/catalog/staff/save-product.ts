@@ -7,6 +7,7 @@ import { staffHolding } from "../../shared/access.ts";
 import { requiredText } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { productIdField, seriesField } from "./catalogue-fields.ts";
+import { refuseStaleEdit, seenStampField } from "./edit-stamp.ts";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -19,8 +20,15 @@ const PRODUCT_FIELDS = {
   active: z.boolean({ error: "must be true or false" }),
 };
 
-/** What staff edit of a product, as the audit log records it before and after. */
-const editable = ({ name, summary, description, seriesCode, kind, active }: ProductRow) => ({
+/** What staff edit of a product, as the audit log records it before and after and its edit stamp covers. */
+export const editableProduct = ({
+  name,
+  summary,
+  description,
+  seriesCode,
+  kind,
+  active,
+}: Pick<ProductRow, "name" | "summary" | "description" | "seriesCode" | "kind" | "active">) => ({
   name,
   summary,
   description,
@@ -57,32 +65,33 @@ export const createProduct = defineOperation(createDeclared, async function crea
       action: "product.create",
       target: created.id,
       before: null,
-      after: editable(created),
+      after: editableProduct(created),
       at: now,
     });
     return created;
   });
 });
 
-export const UpdateProductInput = z.object({ productId: productIdField(), ...PRODUCT_FIELDS });
+export const UpdateProductInput = z.object({ productId: productIdField(), ...PRODUCT_FIELDS, seen: seenStampField() });
 
 const updateDeclared = { access: staffHolding("catalog"), input: UpdateProductInput };
 
 /** Changes a product's name, copy, series, kind or whether it is on sale; the shop shows it at once. */
 export const updateProduct = defineOperation(updateDeclared, async function updateProduct(ctx, input, actor) {
   const now = ctx.now();
-  const { productId, ...fields } = input;
+  const { productId, seen, ...fields } = input;
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     if (!before) throw new AppError("NOT_FOUND", "There is no such product.");
+    refuseStaleEdit(seen, editableProduct(before), "this product");
     const [after] = await tx.update(products).set(fields).where(eq(products.id, productId)).returning();
     if (!after) throw new AppError("NOT_FOUND", "There is no such product.");
     await recordAudit(tx, {
       actor,
       action: "product.update",
       target: productId,
-      before: editable(before),
-      after: editable(after),
+      before: editableProduct(before),
+      after: editableProduct(after),
       at: now,
     });
     return after;
