@@ -21,18 +21,13 @@ const FLAVOUR_FIELDS = {
   retailPriceCents: priceField("Retail price"),
 };
 
+type EditableFlavour = Pick<SkuRow, "seriesCode" | "flavourName" | "format" | "retailPriceCents">;
+
 /** What staff edit of a flavour, as the audit log records it and its edit stamp covers. */
-export const editableFlavour = ({
-  seriesCode,
-  flavourName,
-  format,
-  retailPriceCents,
-}: Pick<SkuRow, "seriesCode" | "flavourName" | "format" | "retailPriceCents">) => ({
-  seriesCode,
-  flavourName,
-  format,
-  retailPriceCents,
-});
+export function editableFlavour(flavour: EditableFlavour): EditableFlavour {
+  const { seriesCode, flavourName, format, retailPriceCents } = flavour;
+  return { seriesCode, flavourName, format, retailPriceCents };
+}
 
 export const CreateFlavourInput = z.object({
   skuId: skuIdField(),

@@ -20,22 +20,13 @@ const PRODUCT_FIELDS = {
   active: z.boolean({ error: "must be true or false" }),
 };
 
+type EditableProduct = Pick<ProductRow, "name" | "summary" | "description" | "seriesCode" | "kind" | "active">;
+
 /** What staff edit of a product, as the audit log records it before and after and its edit stamp covers. */
-export const editableProduct = ({
-  name,
-  summary,
-  description,
-  seriesCode,
-  kind,
-  active,
-}: Pick<ProductRow, "name" | "summary" | "description" | "seriesCode" | "kind" | "active">) => ({
-  name,
-  summary,
-  description,
-  seriesCode,
-  kind,
-  active,
-});
+export function editableProduct(product: EditableProduct): EditableProduct {
+  const { name, summary, description, seriesCode, kind, active } = product;
+  return { name, summary, description, seriesCode, kind, active };
+}
 
 export const CreateProductInput = z.object({ productId: productIdField(), ...PRODUCT_FIELDS });
 
