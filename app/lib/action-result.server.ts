@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { isStaleEdit } from "../../domain/shared/edit-stamp.ts";
 import { isSentence } from "../../domain/shared/operation.ts";
 import { httpStatusOf, isAppError } from "../../kernel/app-error.ts";
 
@@ -7,7 +8,14 @@ import { httpStatusOf, isAppError } from "../../kernel/app-error.ts";
  * What a form's action answers; a failure may name the form fields it is about, and give back what
  * was typed, so a form posted without JavaScript comes back filled in.
  */
-export type ActionResult = { ok: boolean; message: string; invalidFields?: string[]; values?: Record<string, string> };
+export type ActionResult = {
+  ok: boolean;
+  message: string;
+  invalidFields?: string[];
+  values?: Record<string, string>;
+  /** Refused because the page showed what has changed since: it reads itself again (`rereadAfterStaleEdit`). */
+  reread?: boolean;
+};
 
 export const UNREADABLE_REQUEST = "The request could not be read. Please try again.";
 
@@ -35,7 +43,10 @@ export function failureResult(
   const message = labelled
     ? fields.map(([field, problem]) => (isSentence(problem) ? problem : `${labels[field]} ${problem}.`)).join(" ")
     : failure.message;
-  return data<ActionResult>({ ok: false, ...failure, message, ...(values ? { values } : {}) }, { status });
+  return data<ActionResult>(
+    { ok: false, ...failure, message, ...(values ? { values } : {}), ...(isStaleEdit(error) ? { reread: true } : {}) },
+    { status },
+  );
 }
 
 export function unreadableRequest() {

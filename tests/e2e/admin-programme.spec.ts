@@ -62,9 +62,22 @@ test("staff raise the gold multiplier in a draft, read its preview, publish it, 
   await expect(staff.getByRole("region", { name: "Preview: points liability" })).toContainText("Change in points liability");
   await expectAccessibleAtBothWidths(staff, "admin-programme-draft");
 
-  // The same draft open in a second tab, saved after it was published: refused.
+  // The same draft open in a second tab: published there after a save here, refused.
   const stale = await staff.context().newPage();
   await stale.goto(staff.url());
+  const multiplier = staff.getByLabel("Gold multiplier (× green points)");
+  await multiplier.fill("2.5");
+  await staff.getByRole("button", { name: /^Save draft/ }).click();
+  await expect(staff.getByRole("status")).toContainText("Gold multiplier: 2× → 2.5×");
+  await stale.getByRole("radio", { name: "Now" }).check();
+  await stale.getByRole("button", { name: /^Publish version/ }).click();
+  await expect(stale.getByRole("alert")).toContainText(
+    "Someone else saved this draft after you opened this page, so it was not published.",
+  );
+  await multiplier.fill("2");
+  await staff.getByRole("button", { name: /^Save draft/ }).click();
+  await expect(staff.getByRole("status")).toContainText("Gold multiplier: 2.5× → 2×");
+  // Saved there after it was published here: refused.
   await publishNow(staff);
   await expect(staff.getByRole("listitem").filter({ hasText: "Published, in force" }).first()).toContainText(
     "Gold multiplier: 1.5× → 2×",

@@ -6,6 +6,7 @@ import { listProgrammeVersions } from "../../domain/loyalty/staff/list-programme
 import { publishProgrammeDraft } from "../../domain/loyalty/staff/publish-programme-draft.ts";
 import { saveProgrammeDraft } from "../../domain/loyalty/staff/save-programme-draft.ts";
 import { startProgrammeDraft } from "../../domain/loyalty/staff/start-programme-draft.ts";
+import { editStamp } from "../../domain/shared/edit-stamp.ts";
 import { singaporeDate, singaporeDateTimeText } from "../../kernel/singapore-time.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { V1_RULES } from "../setup/programme-fixtures.ts";
@@ -179,5 +180,30 @@ describe(`programme versions in the back office (${DRIVER_NAME})`, () => {
       code: "CONFLICT",
       message: expect.stringMatching(new RegExp(`^Version ${number} is published`)),
     });
+  });
+
+  it("refuses a save or a publish from a page opened before someone else's save, which stays", async () => {
+    const { number } = await startProgrammeDraft(staff(), {});
+    const opened = async () => {
+      const draft = (await listProgrammeVersions(staff(), {})).find((entry) => entry.number === number);
+      if (!draft) throw new Error("the draft is missing");
+      return { rules: draft.rules, seen: editStamp(draft.rules) };
+    };
+    const first = await opened();
+    const second = await opened();
+    await saveProgrammeDraft(staff(), { number, rules: withMultiplier(first.rules, 3), seen: first.seen });
+    await expect(
+      saveProgrammeDraft(staff(), { number, rules: withMultiplier(second.rules, 4), seen: second.seen }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("Someone else saved this draft") });
+    const at = new Date(Date.now() + 4 * HOUR);
+    const publish = { number, when: "scheduled" as const, date: singaporeDate(at), time: singaporeDateTimeText(at).slice(11) };
+    await expect(publishProgrammeDraft(staff(), { ...publish, seen: second.seen })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("so it was not published"),
+    });
+    expect(await versionRow(number)).toMatchObject({ state: "draft", rules: { gold: { multiplier: 3 } } });
+
+    await expect(publishProgrammeDraft(staff(), { ...publish, seen: (await opened()).seen })).resolves.toBeTruthy();
+    expect((await versionRow(number))?.state).toBe("published");
   });
 });

@@ -90,7 +90,18 @@ function NewActionFields() {
 }
 
 /** The whole rules document of a draft, every field editable; the form posts it whole. */
-export function ProgrammeRulesForm({ number, rules, answer }: { number: number; rules: ProgrammeRules; answer: Answer }) {
+export function ProgrammeRulesForm({
+  number,
+  rules,
+  stamp,
+  answer,
+}: {
+  number: number;
+  rules: ProgrammeRules;
+  /** The draft's edit stamp: a save from a page opened before someone else's is refused. */
+  stamp: string;
+  answer: Answer;
+}) {
   const { earning, gold } = rules;
   return (
     <AdminForm
@@ -98,6 +109,7 @@ export function ProgrammeRulesForm({ number, rules, answer }: { number: number; 
       answer={answer}
       hiddenFields={[
         ["number", String(number)],
+        ["seen", stamp],
         ["actionCount", String(rules.actions.length)],
       ]}
       className="space-y-4"

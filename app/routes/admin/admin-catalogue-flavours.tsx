@@ -23,7 +23,7 @@ import type { Route } from "./+types/admin-catalogue-flavours";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Flavours"), { name: "robots", content: "noindex" }];
 
-export { revalidateAfterConflict as shouldRevalidate } from "../../lib/revalidate-after-conflict.ts";
+export { rereadAfterStaleEdit as shouldRevalidate } from "../../lib/reread-after-stale-edit.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);

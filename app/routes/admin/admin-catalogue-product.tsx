@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-export { revalidateAfterConflict as shouldRevalidate } from "../../lib/revalidate-after-conflict.ts";
+export { rereadAfterStaleEdit as shouldRevalidate } from "../../lib/reread-after-stale-edit.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);

@@ -5,6 +5,7 @@ import { listProgrammeVersions } from "../../../domain/loyalty/staff/list-progra
 import { previewProgrammeDraft } from "../../../domain/loyalty/staff/preview-programme-draft.ts";
 import { PublishInput, publishProgrammeDraft } from "../../../domain/loyalty/staff/publish-programme-draft.ts";
 import { SaveDraftInput, saveProgrammeDraft } from "../../../domain/loyalty/staff/save-programme-draft.ts";
+import { editStamp } from "../../../domain/shared/edit-stamp.ts";
 import { parseInput } from "../../../domain/shared/operation.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { singaporeDate, singaporeDateTimeText } from "../../../kernel/singapore-time.ts";
@@ -28,6 +29,8 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Programme 
 
 const SAMPLE_CENTS = 10_000;
 const HOUR_MS = 60 * 60 * 1000;
+
+export { rereadAfterStaleEdit as shouldRevalidate } from "../../lib/reread-after-stale-edit.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
@@ -53,6 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     number: draft.number,
     rules: draft.rules,
+    stamp: editStamp(draft.rules),
     helpHtml: programmeHelpHtml(operations.settings.brandName, draftView),
     changes: historyEntryOf(draft),
     preview,
@@ -85,7 +89,8 @@ export async function action(args: Route.ActionArgs) {
   }
   const { rules, prefixes } = rulesFromForm(form);
   try {
-    const saved = await saveProgrammeDraft(operations, parseInput(SaveDraftInput, { number, rules }));
+    const seen = formText(form, "seen") || undefined;
+    const saved = await saveProgrammeDraft(operations, parseInput(SaveDraftInput, { number, rules, seen }));
     const message =
       saved.changes.length === 0
         ? "Nothing changed."
@@ -98,7 +103,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminProgrammeDraft({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const { number, rules, changes, preview, sampleError, scheduled, helpHtml } = loaderData;
+  const { number, rules, stamp, changes, preview, sampleError, scheduled, helpHtml } = loaderData;
   return (
     <>
       <PageHeading title={`Programme draft ${number}`} back={{ to: "/admin/programme", label: "All versions" }}>
@@ -120,7 +125,7 @@ export default function AdminProgrammeDraft({ loaderData }: Route.ComponentProps
         <ProgrammeHistory entries={[changes]} />
       </Section>
       <Section id="rules" title="Rules">
-        <ProgrammeRulesForm number={number} rules={rules} answer={result} />
+        <ProgrammeRulesForm number={number} rules={rules} stamp={stamp} answer={result} />
       </Section>
       {sampleError && <p className="mt-6 font-semibold text-sale">{sampleError}</p>}
       <ProgrammePreviewSections preview={preview} />
@@ -134,7 +139,10 @@ export default function AdminProgrammeDraft({ loaderData }: Route.ComponentProps
         <AdminForm
           intent="publish"
           answer={result}
-          hiddenFields={[["number", String(number)]]}
+          hiddenFields={[
+            ["number", String(number)],
+            ["seen", stamp],
+          ]}
           className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
         >
           <fieldset>

@@ -1,6 +1,6 @@
 import type { skus } from "../../../db/schema/catalog.ts";
+import { editStamp } from "../../shared/edit-stamp.ts";
 import type { Product, PurchaseOption } from "../types.ts";
-import { editStamp } from "./edit-stamp.ts";
 import { optionSnapshot } from "./option-lines.ts";
 import { editableFlavour } from "./save-flavour.ts";
 import { editableProduct } from "./save-product.ts";

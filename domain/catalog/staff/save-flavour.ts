@@ -4,12 +4,12 @@ import { optionSkus, purchaseOptions, skus } from "../../../db/schema/catalog.ts
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
+import { refuseStaleEdit, seenStampField, staleSaveMessage } from "../../shared/edit-stamp.ts";
 import { count, optional, requiredText } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { MAX_ADJUSTMENT } from "../../stock/adjust-stock.ts";
 import { openStock } from "../../stock/open-stock.ts";
 import { priceField, seriesField, skuIdField } from "./catalogue-fields.ts";
-import { refuseStaleEdit, seenStampField } from "./edit-stamp.ts";
 
 type SkuRow = typeof skus.$inferSelect;
 
@@ -77,7 +77,7 @@ export const updateFlavour = defineOperation(updateDeclared, async function upda
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(skus).where(eq(skus.skuId, skuId)).for("update");
     if (!before) throw new AppError("NOT_FOUND", "There is no such SKU.");
-    refuseStaleEdit(seen, editableFlavour(before), "this flavour");
+    refuseStaleEdit(seen, editableFlavour(before), staleSaveMessage("this flavour"));
     const [after] = await tx.update(skus).set(fields).where(eq(skus.skuId, skuId)).returning();
     if (!after) throw new AppError("NOT_FOUND", "There is no such SKU.");
     const renamed =

@@ -5,10 +5,10 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { formatOptionId, isValidOptionId } from "../../../kernel/option-id.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
+import { refuseStaleEdit, seenStampField, staleSaveMessage } from "../../shared/edit-stamp.ts";
 import { count, optional, requiredText, text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { priceField, productIdField, skuLinesField } from "./catalogue-fields.ts";
-import { refuseStaleEdit, seenStampField } from "./edit-stamp.ts";
 import { checkLines, snapshotOf, writeLines } from "./option-lines.ts";
 
 const OPTION_FIELDS = {
@@ -95,7 +95,7 @@ export const updateOption = defineOperation(updateDeclared, async function updat
     const [found] = await tx.select().from(purchaseOptions).where(eq(purchaseOptions.optionId, optionId)).for("update");
     if (!found) throw new AppError("NOT_FOUND", "There is no such purchase option.");
     const before = await snapshotOf(tx, found);
-    refuseStaleEdit(seen, before, "this option");
+    refuseStaleEdit(seen, before, staleSaveMessage("this option"));
     await checkLines(tx, lines, fields.flavourName);
     const [updated] = await tx.update(purchaseOptions).set(fields).where(eq(purchaseOptions.optionId, optionId)).returning();
     if (!updated) throw new AppError("NOT_FOUND", "There is no such purchase option.");

@@ -4,10 +4,10 @@ import { products } from "../../../db/schema/catalog.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
+import { refuseStaleEdit, seenStampField, staleSaveMessage } from "../../shared/edit-stamp.ts";
 import { requiredText } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { productIdField, seriesField } from "./catalogue-fields.ts";
-import { refuseStaleEdit, seenStampField } from "./edit-stamp.ts";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -74,7 +74,7 @@ export const updateProduct = defineOperation(updateDeclared, async function upda
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     if (!before) throw new AppError("NOT_FOUND", "There is no such product.");
-    refuseStaleEdit(seen, editableProduct(before), "this product");
+    refuseStaleEdit(seen, editableProduct(before), staleSaveMessage("this product"));
     const [after] = await tx.update(products).set(fields).where(eq(products.id, productId)).returning();
     if (!after) throw new AppError("NOT_FOUND", "There is no such product.");
     await recordAudit(tx, {

@@ -7,6 +7,7 @@ import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { singaporeDateTime } from "../../../kernel/singapore-time.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
+import { refuseStaleEdit, seenStampField } from "../../shared/edit-stamp.ts";
 import { text, wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { lockProgrammeForPublishing } from "../programme.ts";
@@ -19,6 +20,8 @@ export const PublishInput = z.object({
   when: z.enum(["now", "scheduled"], { error: "must be now or scheduled" }),
   date: text(10),
   time: text(5),
+  /** The draft as the page that publishes it showed it: a draft changed since is not published unseen. */
+  seen: seenStampField(),
 });
 
 const declared = { access: staffHolding("programme"), input: PublishInput };
@@ -47,6 +50,11 @@ export const publishProgrammeDraft = defineOperation(declared, async function pu
     await lockProgrammeForPublishing(tx);
     const now = ctx.now();
     const draft = await lockedDraft(tx, input.number);
+    refuseStaleEdit(
+      input.seen,
+      draft.rules,
+      "Someone else saved this draft after you opened this page, so it was not published. Read what it changes now, then publish.",
+    );
     const effectiveAt = chosen ?? now;
     if (effectiveAt < now)
       throw refuseTime(`${formatTimestamp(effectiveAt)} is in the past: choose a later time, or publish now.`);

@@ -4,6 +4,7 @@ import { programmeVersions } from "../../../db/schema/programme.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
+import { refuseStaleEdit, seenStampField, staleSaveMessage } from "../../shared/edit-stamp.ts";
 import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { auditSidesOf, diffRules } from "../programme-diff.ts";
@@ -11,7 +12,7 @@ import { ProgrammeRules } from "../programme-rules.ts";
 import { NEW_ACTION_VERIFICATIONS } from "../programme-vocabulary.ts";
 import { lockedDraft, type VersionRow, versionRows, versionTarget } from "./programme-version-rows.ts";
 
-export const SaveDraftInput = z.object({ number: wholeNumber(1, 1_000_000), rules: ProgrammeRules });
+export const SaveDraftInput = z.object({ number: wholeNumber(1, 1_000_000), rules: ProgrammeRules, seen: seenStampField() });
 
 const declared = { access: staffHolding("programme"), input: SaveDraftInput };
 
@@ -38,15 +39,25 @@ function refuseVerificationChanges(rules: ProgrammeRules, earlier: readonly Vers
  * saveProgrammeDraft: the draft's rules, whole, as the form sends them (checked by ProgrammeRules).
  * A published version is refused: it is never edited, only followed by a new one.
  */
-export const saveProgrammeDraft = defineOperation(declared, async function saveProgrammeDraft(ctx, { number, rules }, actor) {
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const draft = await lockedDraft(tx, number);
-    refuseVerificationChanges(rules, await versionRows(tx));
-    const changes = diffRules(draft.rules, rules);
-    if (changes.length === 0) return { number, changes };
-    await tx.update(programmeVersions).set({ rules, updatedAt: now }).where(eq(programmeVersions.number, number));
-    await recordAudit(tx, { actor, action: "programme.draft", target: versionTarget(number), ...auditSidesOf(changes), at: now });
-    return { number, changes };
-  });
-});
+export const saveProgrammeDraft = defineOperation(
+  declared,
+  async function saveProgrammeDraft(ctx, { number, rules, seen }, actor) {
+    const now = ctx.now();
+    return ctx.db.transaction(async (tx) => {
+      const draft = await lockedDraft(tx, number);
+      refuseStaleEdit(seen, draft.rules, staleSaveMessage("this draft"));
+      refuseVerificationChanges(rules, await versionRows(tx));
+      const changes = diffRules(draft.rules, rules);
+      if (changes.length === 0) return { number, changes };
+      await tx.update(programmeVersions).set({ rules, updatedAt: now }).where(eq(programmeVersions.number, number));
+      await recordAudit(tx, {
+        actor,
+        action: "programme.draft",
+        target: versionTarget(number),
+        ...auditSidesOf(changes),
+        at: now,
+      });
+      return { number, changes };
+    });
+  },
+);
