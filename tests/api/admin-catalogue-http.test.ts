@@ -118,13 +118,23 @@ describe("the back office's catalogue and rewards over HTTP", () => {
     expect(await badNew.text()).toContain("Taken as must be one of");
     expect(await pouchCost()).toBe(150);
 
-    const asked = await owner.post("/admin/rewards", { csrf, ...pouch, pointsCost: "175" });
+    const page = await (await owner.get("/admin/rewards")).text();
+    const seen = /name="id" value="pouch"\/>\s*<input[^>]*name="seen" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    expect(seen).not.toBe("");
+    const asked = await owner.post("/admin/rewards", { csrf, ...pouch, pointsCost: "175", seen });
     expect(asked.status).toBe(200);
     const confirmation = await asked.text();
     expect(confirmation).toContain("Confirm the change to Nectar pouch");
     expect(confirmation).toContain("The programme&#x27;s liability");
+    expect(confirmation).toContain(`name="seen" value="${seen}"`);
     expect(await pouchCost()).toBe(150);
-    expect((await owner.post("/admin/rewards", { csrf, ...pouch, pointsCost: "175", confirmed: "1" })).status).toBe(200);
+    const confirmed = { csrf, ...pouch, pointsCost: "175", seen, confirmed: "1" };
+    expect((await owner.post("/admin/rewards", confirmed)).status).toBe(200);
+    expect(await pouchCost()).toBe(175);
+    // The same page confirmed again, in another tab, after that save: refused, and the cost stays.
+    const stale = await owner.post("/admin/rewards", { ...confirmed, pointsCost: "180" });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("Someone else saved this reward after you opened this page");
     expect(await pouchCost()).toBe(175);
     expect(await (await memberBrowser.get("/member/redeem/pouch")).text()).toContain("175 points");
   });

@@ -8,7 +8,7 @@ import { findReward } from "../../domain/loyalty/find-reward.ts";
 import { listRewards } from "../../domain/loyalty/list-rewards.ts";
 import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
 import { listPendingRewardLines } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
-import { createReward, listRewardsForStaff, updateReward } from "../../domain/loyalty/staff/manage-rewards.ts";
+import { createReward, listRewardsForStaff, rewardStamp, updateReward } from "../../domain/loyalty/staff/manage-rewards.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { memberWithPoints } from "../setup/redeem-fixtures.ts";
@@ -63,6 +63,24 @@ describe(`the rewards catalogue in the back office (${DRIVER_NAME})`, () => {
     expect((await listRewards(as(guest()), {})).map((reward) => reward.id)).not.toContain("pouch");
     expect((await listRewardsForStaff(merchandiser(), {})).find((row) => row.id === "pouch")?.active).toBe(false);
     await updateReward(merchandiser(), { ...POUCH, pointsCost: 200, active: true });
+    expect(await costOf("pouch")).toBe(200);
+  });
+
+  it("refuses a save from a page opened before someone else's save, which stays", async () => {
+    const opened = async () => {
+      const row = (await listRewardsForStaff(merchandiser(), {})).find((reward) => reward.id === "pouch");
+      if (!row) throw new Error("the pouch reward is missing");
+      return rewardStamp(row);
+    };
+    const first = await opened();
+    const second = await opened();
+    await updateReward(merchandiser(), { ...POUCH, pointsCost: 210, active: true, seen: first });
+    await expect(updateReward(merchandiser(), { ...POUCH, pointsCost: 220, active: true, seen: second })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("Someone else saved this reward"),
+    });
+    expect(await costOf("pouch")).toBe(210);
+    await updateReward(merchandiser(), { ...POUCH, pointsCost: 200, active: true, seen: await opened() });
     expect(await costOf("pouch")).toBe(200);
   });
 

@@ -4,6 +4,7 @@ import {
   CreateRewardInput,
   createReward,
   listRewardsForStaff,
+  rewardStamp,
   UpdateRewardInput,
   updateReward,
 } from "../../../domain/loyalty/staff/manage-rewards.ts";
@@ -34,6 +35,8 @@ const FIELD_LABELS: Record<string, string> = {
 
 const KIND_CHOICES = REWARD_KINDS.map((kind) => ({ value: kind, label: REWARD_KIND_LABELS[kind] }));
 
+export { rereadAfterStaleEdit as shouldRevalidate } from "../../lib/reread-after-stale-edit.ts";
+
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
   const rows = await refusedAsPage(listRewardsForStaff(operations, {}));
@@ -41,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     rewards: rows.map(({ createdAt: _created, updatedAt: _updated, ...row }) => ({
       ...row,
       kindLabel: REWARD_KIND_LABELS[row.optionKind],
+      stamp: rewardStamp(row),
     })),
   };
 }
@@ -54,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
       // A new cost or switch changes what points are worth: staff see the liability move before saving.
       if (preview.movesValue && formText(form, "confirmed") !== "1") {
         const fields = Object.entries(change)
-          .filter(([name]) => name !== "active")
+          .filter(([name, value]) => name !== "active" && value !== undefined)
           .map(([name, value]): [string, string] => [name, String(value)]);
         return {
           confirm: { ...preview, fields: change.active ? [...fields, ["active", "on"]] : fields } satisfies RewardConfirmation,
@@ -159,7 +163,14 @@ export default function AdminRewards({ loaderData }: Route.ComponentProps) {
               <summary className="min-h-11 cursor-pointer content-center font-semibold text-brand-700">
                 Change {reward.name}
               </summary>
-              <AdminForm intent="update" hiddenFields={[["id", reward.id]]} className="mt-2 space-y-2">
+              <AdminForm
+                intent="update"
+                hiddenFields={[
+                  ["id", reward.id],
+                  ["seen", reward.stamp],
+                ]}
+                className="mt-2 space-y-2"
+              >
                 <label className="flex min-h-11 items-center gap-2">
                   <input type="checkbox" name="active" defaultChecked={reward.active} /> On
                 </label>

@@ -4,6 +4,7 @@ import { rewards } from "../../../db/schema/loyalty.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
+import { editStamp, refuseStaleEdit, seenStampField, staleSaveMessage } from "../../shared/edit-stamp.ts";
 import { requiredText, wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { REWARD_KINDS } from "../reward-kinds.ts";
@@ -29,10 +30,15 @@ export const CreateRewardInput = z.object({
   ...details,
 });
 
-export const UpdateRewardInput = z.object({ id: z.string().trim().max(60), active: z.boolean(), ...details });
+export const UpdateRewardInput = z.object({
+  id: z.string().trim().max(60),
+  active: z.boolean(),
+  ...details,
+  seen: seenStampField(),
+});
 
 type RewardRow = typeof rewards.$inferSelect;
-const snapshot = (row: RewardRow) => ({
+const snapshot = (row: Omit<RewardRow, "createdAt" | "updatedAt">) => ({
   name: row.name,
   description: row.description,
   optionKind: row.optionKind,
@@ -40,6 +46,9 @@ const snapshot = (row: RewardRow) => ({
   position: row.position,
   active: row.active,
 });
+
+/** The edit stamp of a reward's form: a save from a page opened before someone else's is refused. */
+export const rewardStamp = (row: Omit<RewardRow, "createdAt" | "updatedAt">) => editStamp(snapshot(row));
 
 const listRewardsForStaffDeclared = { access: staffHolding("catalog"), input: z.object({}) };
 
@@ -80,25 +89,29 @@ const updateRewardDeclared = { access: staffHolding("catalog"), input: UpdateRew
  * Changes a reward's wording, cost, place and switch; members see it at once. What it can be taken
  * as stays: redeems already made name it. Redeems in a bag keep the points they cost.
  */
-export const updateReward = defineOperation(updateRewardDeclared, async function updateReward(ctx, { id, ...change }, actor) {
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(rewards).where(eq(rewards.id, id)).for("update");
-    if (!before) throw new AppError("NOT_FOUND", "There is no such reward.");
-    const [after] = await tx
-      .update(rewards)
-      .set({ ...change, updatedAt: now })
-      .where(eq(rewards.id, id))
-      .returning();
-    if (!after) throw new AppError("NOT_FOUND", "There is no such reward.");
-    await recordAudit(tx, {
-      actor,
-      action: "reward.update",
-      target: after.id,
-      before: snapshot(before),
-      after: snapshot(after),
-      at: now,
+export const updateReward = defineOperation(
+  updateRewardDeclared,
+  async function updateReward(ctx, { id, seen, ...change }, actor) {
+    const now = ctx.now();
+    return ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(rewards).where(eq(rewards.id, id)).for("update");
+      if (!before) throw new AppError("NOT_FOUND", "There is no such reward.");
+      refuseStaleEdit(seen, snapshot(before), staleSaveMessage("this reward"));
+      const [after] = await tx
+        .update(rewards)
+        .set({ ...change, updatedAt: now })
+        .where(eq(rewards.id, id))
+        .returning();
+      if (!after) throw new AppError("NOT_FOUND", "There is no such reward.");
+      await recordAudit(tx, {
+        actor,
+        action: "reward.update",
+        target: after.id,
+        before: snapshot(before),
+        after: snapshot(after),
+        at: now,
+      });
+      return after;
     });
-    return after;
-  });
-});
+  },
+);
