@@ -6,6 +6,7 @@ import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.
 import { recordAudit } from "../audit/record-audit.ts";
 import { staffHolding } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
+import { editStamp, refuseStaleEdit, seenStampField, staleSaveMessage } from "../shared/edit-stamp.ts";
 import { identifier, wholeNumber } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { MAX_PERCENT_OFF, normalizePromotionCode } from "./promotion.ts";
@@ -57,6 +58,7 @@ export const UpdatePromotionInput = z.object({
   code: z.string().transform(normalizePromotionCode),
   active: z.boolean(),
   ...limits,
+  seen: seenStampField(),
 });
 
 type PromotionRow = typeof promotionCodes.$inferSelect;
@@ -68,6 +70,9 @@ const snapshot = (row: PromotionRow) => ({
   excludedProductIds: row.excludedProductIds,
   endsAt: row.endsAt?.toISOString() ?? null,
 });
+
+/** The edit stamp of a code's form: what staff change of it, not how often shoppers used it. */
+export const promotionStamp = (row: PromotionRow) => editStamp(snapshot(row));
 
 /** The ids as given, once each, when every one names a product; BAD_USER_INPUT otherwise. */
 async function knownProducts(ctx: OperationContext, ids: string[]): Promise<string[]> {
@@ -154,6 +159,7 @@ export const updatePromotion = defineOperation(updatePromotionDeclared, async fu
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(promotionCodes).where(eq(promotionCodes.code, input.code)).for("update");
     if (!before) throw new AppError("NOT_FOUND", "There is no such promotion code.");
+    refuseStaleEdit(input.seen, snapshot(before), staleSaveMessage("this code"));
     if (input.usageLimit !== undefined && input.usageLimit < before.timesUsed)
       throw new AppError("BAD_USER_INPUT", `usageLimit: it has been used ${before.timesUsed} times already`, {
         usageLimit: "below the uses so far",

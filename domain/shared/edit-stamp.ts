@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
+import { optional } from "./input.ts";
 
 /** JSON with every object's keys in order, so equal values give equal text however they were read. */
 function canonicalJson(value: unknown): string {
@@ -23,8 +24,8 @@ export function editStamp(editable: unknown): string {
   return createHash("sha256").update(canonicalJson(editable)).digest("base64url").slice(0, 22);
 }
 
-/** The stamp the form was opened with. Optional: a request without one is not checked. */
-export const seenStampField = () => z.string().max(64, { error: "is not a form's stamp" }).optional();
+/** The stamp the form was opened with. Optional: a request without one (or with it empty) is not checked. */
+export const seenStampField = () => optional(z.string().max(64, { error: "is not a form's stamp" }), { emptyIsAbsent: true });
 
 /** Why a save from a form opened before someone else's save is refused. */
 export const staleSaveMessage = (what: string) =>

@@ -6,7 +6,7 @@ import { seedCatalog } from "../../db/seed/seed.ts";
 import { bagIdOf } from "../../domain/bag/bag-token.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { applyPromotionToBag } from "../../domain/promotions/apply-promotion.ts";
-import { createPromotion, listPromotions, updatePromotion } from "../../domain/promotions/manage-promotions.ts";
+import { createPromotion, listPromotions, promotionStamp, updatePromotion } from "../../domain/promotions/manage-promotions.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
@@ -53,6 +53,32 @@ describe(`promotion codes in the back office (${DRIVER_NAME})`, () => {
     await updatePromotion(marketer(), { code: "OFFSOON", active: true, lastDay: "2020-01-01" });
     await expect(applyToBox("OFFSOON")).rejects.toMatchObject({ message: "That promotion code has expired." });
     expect(await row("OFFSOON")).toMatchObject({ kind: "amount", value: 500, active: true });
+  });
+
+  it("refuses a save from a page opened before someone switched the code off, which stays off", async () => {
+    await createPromotion(marketer(), { code: "TWOTABS", kind: "amount", value: 500 });
+    const opened = async () => {
+      const found = (await listPromotions(marketer(), {})).find((promotion) => promotion.code === "TWOTABS");
+      if (!found) throw new Error("the code is missing");
+      return promotionStamp(found);
+    };
+    const first = await opened();
+    const second = await opened();
+    // A shopper's use since the pages opened is not an edit.
+    await database.db
+      .update(promotionCodes)
+      .set({ timesUsed: sql`${promotionCodes.timesUsed} + 1` })
+      .where(eq(promotionCodes.code, "TWOTABS"));
+    await updatePromotion(marketer(), { code: "TWOTABS", active: false, seen: first });
+    await expect(
+      updatePromotion(marketer(), { code: "TWOTABS", active: true, usageLimit: 50, seen: second }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("Someone else saved this code") });
+    expect(await row("TWOTABS")).toMatchObject({ active: false, usageLimit: null });
+    await updatePromotion(marketer(), { code: "TWOTABS", active: true, usageLimit: 50, seen: await opened() });
+    expect(await row("TWOTABS")).toMatchObject({ active: true, usageLimit: 50 });
+    // A client that sends no stamp, or an empty one, is not checked.
+    await updatePromotion(marketer(), { code: "TWOTABS", active: true, usageLimit: 60, seen: "" });
+    expect(await row("TWOTABS")).toMatchObject({ usageLimit: 60 });
   });
 
   it("takes nothing off the products a code leaves out", async () => {

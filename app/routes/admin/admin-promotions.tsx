@@ -4,6 +4,7 @@ import {
   createPromotion,
   listExcludableProducts,
   listPromotions,
+  promotionStamp,
   UpdatePromotionInput,
   updatePromotion,
 } from "../../../domain/promotions/manage-promotions.ts";
@@ -25,6 +26,8 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Promotions
 
 /** Blank stays blank (no limit); anything else is read as dollars. */
 const optionalCents = (text: string) => (text.trim() === "" ? "" : centsFromDollars(text));
+
+export { rereadAfterStaleEdit as shouldRevalidate } from "../../lib/reread-after-stale-edit.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
@@ -48,6 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
       lastDay: row.endsAt ? singaporeDate(row.endsAt.getTime() - 1) : "",
       active: row.active,
       ended: row.endsAt !== null && row.endsAt.getTime() <= now,
+      stamp: promotionStamp(row),
     })),
     today: singaporeDate(now),
   };
@@ -196,7 +200,14 @@ function ChangeForm({ promotion, products }: { promotion: Promotion; products: {
   return (
     <details>
       <summary className="cursor-pointer font-semibold text-brand-700">Change {promotion.code}</summary>
-      <AdminForm intent="update" hiddenFields={[["code", promotion.code]]} className="mt-2 space-y-2">
+      <AdminForm
+        intent="update"
+        hiddenFields={[
+          ["code", promotion.code],
+          ["seen", promotion.stamp],
+        ]}
+        className="mt-2 space-y-2"
+      >
         <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" name="active" defaultChecked={promotion.active} /> On
         </label>
