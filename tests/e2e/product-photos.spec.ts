@@ -61,6 +61,8 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
   const thumbnails = page.getByRole("list", { name: "Photos" });
   if ((page.viewportSize()?.width ?? 0) >= 768) {
     await expect(thumbnails.getByRole("button", { name: `Show photo 1: ${closeUp}` })).toHaveAttribute("aria-pressed", "true");
+    // Choosing a photo is the page's script: a click before it has hydrated does nothing.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await thumbnails.getByRole("button", { name: `Show photo 2: ${alt}` }).click();
     await expect(mainPhoto.getByRole("img")).toHaveAccessibleName(alt);
     await expect(thumbnails.getByRole("button", { name: `Show photo 2: ${alt}` })).toHaveAttribute("aria-pressed", "true");
