@@ -89,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const { rules, prefixes } = rulesFromForm(form);
   try {
-    const seen = formText(form, "seen") || undefined;
+    const seen = formText(form, "seen");
     const saved = await saveProgrammeDraft(operations, parseInput(SaveDraftInput, { number, rules, seen }));
     const message =
       saved.changes.length === 0
