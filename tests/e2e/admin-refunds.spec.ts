@@ -42,7 +42,9 @@ test("staff refund a box of a member's order after confirming the amount: the mo
   const refund = staff.getByRole("region", { name: "Refund", exact: true });
   const kind = (name: string) => refund.getByRole("radio", { name, exact: true });
   for (const name of ["Everything left, S$78.00", "An amount", "Some lines"]) await expect(kind(name)).not.toBeChecked();
-  // What is typed chooses the kind of refund, and empties the other kind's field.
+  // What is typed chooses the kind of refund, and empties the other kind's field: the page's script,
+  // which does nothing to what is typed before the page has hydrated.
+  await expect(staff.locator("html[data-hydrated]")).toBeAttached();
   await refund.getByLabel("Amount in S$").fill("10");
   await expect(kind("An amount")).toBeChecked();
   const box = refund.getByRole("spinbutton", { name: /Lychee Luxe/ });
