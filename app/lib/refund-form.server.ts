@@ -116,6 +116,8 @@ export async function refundOrCancel(
     message:
       refund.status === "succeeded"
         ? `${intent === "cancel" ? "Cancelled. " : ""}${amount} refunded; the shopper's email is on its way.`
-        : `${amount} is waiting for the payment provider; it will be tried again shortly.`,
+        : intent === "cancel"
+          ? `Cancelling: the order will not ship, and its refund of ${amount} is waiting for the payment provider; it will be tried again shortly.`
+          : `${amount} is waiting for the payment provider; it will be tried again shortly.`,
   } satisfies ActionResult;
 }

@@ -67,7 +67,8 @@ const declared = { access: staffHolding("orders"), input: ShippingFilters };
 
 /**
  * The shipping desk's queue: paid orders not yet shipped, the longest waiting first, a page at a
- * time, each with where it goes, what goes in the parcel (rewards too), and its staff tags and notes.
+ * time, each with where it goes, what goes in the parcel (rewards too), and its staff tags and notes;
+ * and the orders being cancelled, which must not be packed.
  */
 export const listShippingQueue = defineOperation(declared, async function listShippingQueue(ctx, input) {
   const found = await ctx.db
@@ -107,5 +108,12 @@ export const listShippingQueue = defineOperation(declared, async function listSh
     })),
     ...staffNotes(order.id),
   }));
-  return { orders: queue, hasMore: found.length > SHIPPING_PAGE_SIZE, page: input.page };
+  // Orders paid for but being cancelled: any packed or listed before the cancel must not go out.
+  const cancelling = await ctx.db
+    .select({ id: orders.id, invoiceId: orders.invoiceId })
+    .from(orders)
+    .where(eq(orders.status, "cancelling"))
+    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .limit(SHIPPING_PAGE_SIZE);
+  return { orders: queue, hasMore: found.length > SHIPPING_PAGE_SIZE, page: input.page, cancelling };
 });

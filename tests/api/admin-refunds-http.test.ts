@@ -28,6 +28,8 @@ describe("the back office's refund and cancel forms over HTTP", () => {
   const post = (order: OrderRow, form: Record<string, string>) => owner.post(pathOf(order), { csrf, ...form });
 
   const paidOrder = () => twoLineOrder(db());
+  /** The message the order page answered a form with. */
+  const answerOf = (html: string) => /id="action-answer"[^>]*>([^<]*)</.exec(html)?.[1];
 
   it("shows the order's facts before its actions", async () => {
     const html = await (await owner.get(pathOf(await paidOrder()))).text();
@@ -134,6 +136,37 @@ describe("the back office's refund and cancel forms over HTTP", () => {
     const done = await owner.post(pathOf(order), confirmationFields(html));
     expect(await done.text()).toContain("Cancelled. S$69.70 refunded");
     expect(await current(order)).toMatchObject({ status: "cancelled", refundedCents: 6_970 });
+  });
+
+  it("ships or cancels each order when its cancel's confirmation and its ship are posted at the same moment, never both", async () => {
+    const placed = await Promise.all(Array.from({ length: 5 }, () => paidOrder()));
+    const confirmations = await Promise.all(
+      placed.map(async (order) =>
+        confirmationFields(await (await post(order, { intent: "cancel", reason: "Customer changed their mind" })).text()),
+      ),
+    );
+    const answers = await Promise.all(
+      placed.map((order, index) =>
+        Promise.all([
+          owner.post(pathOf(order), confirmations[index] ?? {}),
+          post(order, { carrier: "singpost", trackingNumber: `SG0000${index}` }),
+        ]),
+      ),
+    );
+    for (const [index, [cancelled, shipped]] of answers.entries()) {
+      const order = placed[index];
+      if (!order) throw new Error("no order");
+      const row = await current(order);
+      expect([cancelled.status, shipped.status].sort()).toEqual([200, 409]);
+      if (row?.status === "cancelled") {
+        expect(row).toMatchObject({ shippedAt: null, refundedCents: order.priceCents });
+        expect(answerOf(await shipped.text())).toMatch(/^This order is (being )?cancelled, so it cannot be marked shipped\.$/);
+      } else {
+        expect(row).toMatchObject({ status: "shipped", refundedCents: 0 });
+        expect(answerOf(await cancelled.text())).toBe("This order is shipped, so it can no longer be cancelled.");
+        expect(await refundsOf(order)).toEqual([]);
+      }
+    }
   });
 
   it("links each credit note from the order page, naming the lines it credits, for staff only", async () => {

@@ -9,7 +9,7 @@ const CARRIER_CHOICES = CARRIER_IDS.map((id) => ({ value: id, label: CARRIERS[id
 
 /**
  * Where the order stands on its way to the shopper, and the one step it can take next: a paid order
- * is marked shipped with its carrier and tracking number, a shipped one delivered.
+ * is marked shipped with its carrier and tracking number, a shipped one delivered; a cancelling one is not to be shipped.
  */
 export function OrderShipping({ status, shipment, answer }: { status: string; shipment: Shipment | null; answer: Answer }) {
   return (
@@ -37,6 +37,14 @@ export function OrderShipping({ status, shipment, answer }: { status: string; sh
             />
             <SubmitButton>Mark shipped</SubmitButton>
           </AdminForm>
+        </Section>
+      )}
+      {status === "cancelling" && (
+        <Section id="ship" title="Do not ship">
+          <p>
+            This order is being cancelled. Its refund is waiting for the payment provider, and the order becomes cancelled once
+            the provider confirms it. It cannot be marked shipped.
+          </p>
         </Section>
       )}
       {status === "shipped" && (

@@ -20,6 +20,7 @@ export function StatusBadge({ tone, children }: { tone: Tone; children: ReactNod
 const ORDER_TONES: Record<OrderStatus, Tone> = {
   pending_payment: "waiting",
   paid: "waiting",
+  cancelling: "waiting",
   shipped: "active",
   delivered: "done",
   cancelled: "off",

@@ -32,7 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
   const found = await refusedAsPage(orderForStaff(operations, { orderId: args.params.orderId }));
   const { order } = found;
   const staffNotes = await orderNotesAndTags(operations, { orderId: order.id });
-  const refundable = isKeptOrderStatus(order.status) && order.refundedCents < order.priceCents;
+  // A cancelling order's refund of all that was left is already on its way.
+  const refundable = isKeptOrderStatus(order.status) && order.status !== "cancelling" && order.refundedCents < order.priceCents;
   return {
     mayRefund: refundable && staff.permissions.has("refunds"),
     left: formatMoney(order.priceCents - order.refundedCents),

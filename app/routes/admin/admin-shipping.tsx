@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, useActionData, useNavigation } from "react-router";
+import { data, Link, useActionData, useNavigation } from "react-router";
 import { CARRIER_IDS, CARRIERS } from "../../../domain/orders/carriers.ts";
 import { shipOrders } from "../../../domain/shipping/ship-orders.ts";
 import { SHIPMENT_CSV_MAX_ROWS } from "../../../domain/shipping/shipment-csv.ts";
@@ -45,10 +45,10 @@ export async function loader(args: Route.LoaderArgs) {
         at: formatTimestamp(note.createdAt),
       })),
     }));
-    return { filters, page: found.page, orders, hasMore: found.hasMore, error: null };
+    return { filters, page: found.page, orders, hasMore: found.hasMore, cancelling: found.cancelling, error: null };
   } catch (error) {
     const { message, status } = expectedFailure(error);
-    return data({ filters, page: 1, orders: [], hasMore: false, error: message }, { status });
+    return data({ filters, page: 1, orders: [], hasMore: false, cancelling: [], error: message }, { status });
   }
 }
 
@@ -79,7 +79,7 @@ const REWARD_CHOICES = [
 ];
 
 export default function AdminShipping({ loaderData }: Route.ComponentProps) {
-  const { filters, page, orders, hasMore, error } = loaderData;
+  const { filters, page, orders, hasMore, cancelling, error } = loaderData;
   const answer = useActionData<typeof action>();
   const results = answer && "results" in answer ? answer.results : null;
   // A batch's results top the page; once they come, the focus (and so the screen) goes to them from
@@ -117,6 +117,20 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
         <SelectField id="ship-reward" label="Rewards" name="reward" defaultValue={filters.reward} options={REWARD_CHOICES} />
         <SubmitButton>Filter</SubmitButton>
       </SearchForm>
+      {cancelling.length > 0 && (
+        <div role="note" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <p className="font-semibold">Being cancelled, do not pack:</p>
+          <ul className="mt-1 flex flex-wrap gap-x-4">
+            {cancelling.map((order) => (
+              <li key={order.id}>
+                <Link to={`/admin/orders/${encodeURIComponent(order.id)}`} className={LINK}>
+                  {order.invoiceId}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {results ? (
         <ShipmentResults results={results}>
           <ActionMessage result={answer} />

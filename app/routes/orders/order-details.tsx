@@ -38,6 +38,10 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         </h2>
         {closed ? (
           <p className="mt-2 font-medium text-sale">This order was {order.status}.</p>
+        ) : order.status === "cancelling" ? (
+          <p className="mt-2 font-medium text-sale">
+            This order is being cancelled and will not ship. Its refund is on its way back to the card you paid with.
+          </p>
         ) : (
           <ol className="mt-3 flex gap-2">
             {TIMELINE.map((step, index) => (

@@ -3,7 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney, fromCents } from "../../../kernel/money.ts";
-import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
+import { isKeptOrderStatus, ORDER_STATUS_PHRASES } from "../../../kernel/order-statuses.ts";
 import { recordShopEvent } from "../../events/record-shop-event.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
 import { returnOrderRedeems } from "../../loyalty/refund-redeems.ts";
@@ -26,6 +26,9 @@ export type RefundOrderResult = {
   shortfall: number;
   redeemsReturned: number;
   redeemPointsReturned: number;
+  /** Whether it cancelled the order, and whether its boxes went back in stock. */
+  cancelled: boolean;
+  restocked: boolean;
 };
 
 /**
@@ -36,8 +39,8 @@ export type RefundOrderResult = {
  * refunds together never reverse more than was earned), the member's spend, purchase count and tier,
  * and — once all of it is refunded — the points of the rewards that went out with it, and the
  * refund's `order.refunded` event; a referral the order carries that has not paid yet is reversed; a
- * cancel, or a refund staff chose to restock, puts its boxes back in stock. Never more than is left
- * of the price.
+ * cancel of an order that has not shipped puts all its boxes back in stock, a refund staff chose to
+ * restock the boxes it credits. Never more than is left of the price.
  */
 export async function applyOrderRefund(
   tx: Tx,
@@ -46,7 +49,7 @@ export async function applyOrderRefund(
   step: { refundId: string; amountCents: number; at: Date; cancelsOrder: boolean; restock?: boolean },
 ): Promise<RefundOrderResult> {
   if (!isKeptOrderStatus(order.status))
-    throw new AppError("CONFLICT", `This order is ${order.status.replace("_", " ")}, so it cannot be refunded.`);
+    throw new AppError("CONFLICT", `This order is ${ORDER_STATUS_PHRASES[order.status]}, so it cannot be refunded.`);
   const remaining = order.priceCents - order.refundedCents;
   if (step.amountCents > remaining) {
     throw new AppError("BAD_USER_INPUT", `Only ${formatMoney(remaining)} of this order is left to refund.`);
@@ -54,14 +57,16 @@ export async function applyOrderRefund(
   const { amountCents, at } = step;
   const refundedCents = order.refundedCents + amountCents;
   const fully = refundedCents >= order.priceCents;
-  const status = step.cancelsOrder ? "cancelled" : fully ? "refunded" : order.status;
+  // Boxes that left with a shipment never come back through a cancel: one that finds the order
+  // shipped (asked for before cancelling was a state shipping refuses) gives back money only.
+  const cancelled = step.cancelsOrder && order.shippedAt === null;
+  const restocked = cancelled || (!step.cancelsOrder && step.restock === true);
+  const status = cancelled ? "cancelled" : fully ? "refunded" : order.status;
   await tx
     .update(orders)
     .set({ refundedCents, status, ver: sql`${orders.ver} + 1`, updatedAt: at })
     .where(eq(orders.id, order.id));
-  if (step.cancelsOrder || step.restock) {
-    await returnRefundStock(tx, { orderId: order.id, refundId: step.refundId, all: step.cancelsOrder, at });
-  }
+  if (restocked) await returnRefundStock(tx, { orderId: order.id, refundId: step.refundId, all: cancelled, at });
   // Rewards first: their returned points can then cover the reversal.
   const returns = fully ? await returnOrderRedeems(tx, jobs, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
   const reversal = await reverseOrderPoints(tx, jobs, { ...order, refundedCents, status }, { amountCents, fully, at });
@@ -95,5 +100,7 @@ export async function applyOrderRefund(
     shortfall: reversal.shortfall,
     redeemsReturned: returns.redeemsReturned,
     redeemPointsReturned: returns.pointsReturned,
+    cancelled,
+    restocked,
   };
 }

@@ -40,16 +40,23 @@ export async function recordProviderRefund(
     if (refund.status === "succeeded") return refund;
     const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
     if (!order) throw new AppError("NOT_FOUND", "The refund's order is gone.");
-    await applyOrderRefund(tx, ctx.jobs, order, {
+    const applied = await applyOrderRefund(tx, ctx.jobs, order, {
       refundId: refund.id,
       amountCents: refund.amountCents,
       at,
       cancelsOrder: refund.cancelsOrder,
       restock: refund.restock,
     });
+    // The refund reads as what it did: a cancel that found the order shipped is a refund of money.
     const [done] = await tx
       .update(refunds)
-      .set({ status: "succeeded", providerRefundId, completedAt: at })
+      .set({
+        status: "succeeded",
+        providerRefundId,
+        completedAt: at,
+        cancelsOrder: applied.cancelled,
+        restock: applied.restocked,
+      })
       .where(eq(refunds.id, refund.id))
       .returning();
     await queueOrderEmail(tx, ctx.jobs, order.id, "order-refund", refund.id);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { orders, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
@@ -26,7 +26,9 @@ const declared = { access: staffHolding("refunds"), input: RefundOrderPaymentInp
 
 /**
  * refundOrderPayment (staff with "refunds"): gives money back through the payment provider — all
- * that is left, chosen lines, or an amount — and, with `cancel`, cancels an order not yet shipped.
+ * that is left, chosen lines, or an amount — and, with `cancel`, cancels an order not yet shipped:
+ * the order is `cancelling` (shipping refuses it) from the moment the refund is reserved until the
+ * provider confirms it and the order is `cancelled`.
  * First the refund is reserved on the locked order (`planRefund`: never more money or boxes of a
  * line than are left once pending refunds count, so two staff at once cannot together pass the
  * price or a line) at the amount the staff member confirmed, with the lines it credits, the audit
@@ -65,6 +67,12 @@ export const refundOrderPayment = defineOperation(declared, async function refun
       createdAt: at,
     });
     await recordCreditedLines(tx, id, order.id, lines);
+    // From here until the provider confirms the refund, the order is one that shipping refuses.
+    if (input.cancel)
+      await tx
+        .update(orders)
+        .set({ status: "cancelling", ver: sql`${orders.ver} + 1`, updatedAt: at })
+        .where(eq(orders.id, order.id));
     await ctx.jobs.send("complete-refund", { refundId: id }, { tx, startAfter: new Date(at.getTime() + RETRY_AFTER_MS) });
     await recordAudit(tx, {
       actor,

@@ -4,7 +4,7 @@ import type { Database, Tx } from "../../../db/client.ts";
 import { orderLines, type orders, refundLines, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
-import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
+import { isKeptOrderStatus, ORDER_STATUS_PHRASES } from "../../../kernel/order-statuses.ts";
 import { identifier, requiredText, wholeNumber } from "../../shared/input.ts";
 import { lineDescription } from "../line-description.ts";
 
@@ -112,9 +112,11 @@ async function pendingCents(db: Database | Tx, orderId: string): Promise<number>
  */
 export async function planRefund(db: Database | Tx, order: OrderRow, request: RefundRequest): Promise<RefundPlan> {
   if (!isKeptOrderStatus(order.status))
-    throw new AppError("CONFLICT", `This order is ${order.status.replace("_", " ")}, so it cannot be refunded.`);
+    throw new AppError("CONFLICT", `This order is ${ORDER_STATUS_PHRASES[order.status]}, so it cannot be refunded.`);
+  if (order.status === "cancelling")
+    throw new AppError("CONFLICT", "This order is being cancelled: its refund is waiting for the payment provider.");
   if (request.cancel && order.status !== "paid")
-    throw new AppError("CONFLICT", `This order is ${order.status}, so it can no longer be cancelled.`);
+    throw new AppError("CONFLICT", `This order is ${ORDER_STATUS_PHRASES[order.status]}, so it can no longer be cancelled.`);
   const left = order.priceCents - order.refundedCents - (await pendingCents(db, order.id));
   if (left <= 0) throw new AppError("CONFLICT", "Nothing is left to refund on this order.");
   const lines = await linesWithRefunds(db, order.id);

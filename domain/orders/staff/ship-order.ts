@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
+import { ORDER_STATUS_PHRASES, type OrderStatus } from "../../../kernel/order-statuses.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { queueRewardShippedEmail } from "../../member-emails/queue-member-email.ts";
 import { referralOrderDelivered } from "../../referrals/referral-order-events.ts";
@@ -21,8 +22,8 @@ export const ShipOrderInput = z.object({
     .regex(TRACKING_NUMBER, { error: "must be 4 to 40 letters, digits or dashes" }),
 });
 
-const stateConflict = (status: string, wanted: string) =>
-  new AppError("CONFLICT", `This order is ${status.replace("_", " ")}, so it cannot be marked ${wanted}.`);
+const stateConflict = (status: OrderStatus, wanted: string) =>
+  new AppError("CONFLICT", `This order is ${ORDER_STATUS_PHRASES[status]}, so it cannot be marked ${wanted}.`);
 
 const shipOrderDeclared = { access: staffHolding("orders"), input: ShipOrderInput };
 
