@@ -7,16 +7,11 @@ import { campaignCreditsOf } from "./campaigns/campaign-points.ts";
 import { lockMember } from "./locked-member.ts";
 import { orderEntryKey } from "./order-points.ts";
 import { recordPointEntry } from "./point-ledger.ts";
-import { programmeInForce } from "./programme.ts";
+import { programmeAt, programmeInForce } from "./programme.ts";
+import { bonusRefunded, campaignsById, creditedPointsRule, refundedPartOf, refundedSpendCents } from "./refunded-part.ts";
 import { reviewGoldAfterRefund, settleGoldYears } from "./tiers.ts";
 
 type OrderRow = typeof orders.$inferSelect;
-
-/** What this refund step should take back of what the order earned: in proportion, all of it when fully refunded. */
-function proportion(earned: number, refundedCents: number, priceCents: number, fully: boolean): number {
-  if (fully) return earned;
-  return priceCents > 0 ? Math.floor((earned * refundedCents) / priceCents) : 0;
-}
 
 /** The part of an order's points a reversal is about: the order's own (null) or a campaign's bonus (its id). */
 type Part = string | null;
@@ -50,17 +45,20 @@ async function reversedSoFar(
 }
 
 /**
- * The compensating `refund` debits for what the order earned, up to what `refundedCents` of its price
- * now reverses: one for the order's own points and spend, and one for each campaign bonus it was
- * credited (meta names the campaign), each in the same proportion. A balance that no longer holds the
- * points (they were spent) is debited only down to zero and the rest is recorded as meta.shortfall and
- * written off. Each refund step's debits have their own keys, so a step applied again adds nothing.
+ * The compensating `refund` debits for what the order earned, up to what its refunds now give back:
+ * one for the order's own points and spend, and one for each campaign bonus it was credited (meta
+ * names the campaign). What is taken back is what the refunded part earned under the rules of the
+ * version that credited it: a refund of lines, the points and spend of those lines' own value and
+ * the bonuses of campaigns on them; a refund of an amount, its share of the whole order; a full
+ * refund, everything. A balance that no longer holds the points (they were spent) is debited only
+ * down to zero and the rest is recorded as meta.shortfall and written off. Each refund step's debits
+ * have their own keys, so a step applied again adds nothing.
  */
 export async function reverseOrderPoints(
   tx: Tx,
   jobs: JobQueue,
   order: OrderRow,
-  step: { amountCents: number; fully: boolean; at: Date },
+  step: { refundId: string; amountCents: number; fully: boolean; at: Date },
 ) {
   const [earned] = await tx
     .select({
@@ -77,8 +75,14 @@ export async function reverseOrderPoints(
   const { schedule } = await programmeInForce(tx, at);
   const { member } = await settleGoldYears(tx, jobs, await lockMember(tx, earned.memberId), at, schedule);
   const before = await reversedSoFar(tx, member.id, order.id);
-  const due = (earnedAmount: number, reversed: number) =>
-    Math.max(0, proportion(earnedAmount, order.refundedCents, order.priceCents, fully) - reversed);
+  // Reversed with the rules of the version that credited it, from what the refunds gave back.
+  const { rules } = schedule.find((version) => version.number === earned.programmeVersion) ?? programmeAt(schedule, earned.at);
+  const { tier, pointsOn } = creditedPointsRule(rules, earned);
+  const part = await refundedPartOf(tx, order, step.refundId);
+  const refundedSpend = fully
+    ? earned.spentCents
+    : Math.min(earned.spentCents, refundedSpendCents(part, rules, order.shippingCents));
+  const due = (target: number, reversed: number) => Math.max(0, target - reversed);
   const baseMeta = {
     orderId: order.id,
     invoiceId: order.invoiceId,
@@ -110,15 +114,22 @@ export async function reverseOrderPoints(
   }
 
   const orderBefore = before.get(null) ?? { points: 0, spentCents: 0 };
-  const points = due(earned.points, orderBefore.points);
-  const spentCents = due(earned.spentCents, orderBefore.spentCents);
+  const points = due(fully ? earned.points : Math.min(earned.points, pointsOn(refundedSpend)), orderBefore.points);
+  const spentCents = due(refundedSpend, orderBefore.spentCents);
   const orderPart = points > 0 || spentCents > 0;
   if (orderPart) {
     const key = `refund:order:${order.id}:${order.refundedCents}`;
     await takeBack(points, { spentCents, meta: {}, key, programmeVersion: earned.programmeVersion });
   }
-  for (const bonus of await campaignCreditsOf(tx, member.id, order.id)) {
-    const bonusPoints = due(bonus.points, before.get(bonus.campaignId)?.points ?? 0);
+  const bonuses = await campaignCreditsOf(tx, member.id, order.id);
+  const terms = await campaignsById(
+    tx,
+    bonuses.map((bonus) => bonus.campaignId),
+  );
+  const context = { lines: part.lines, rules, tier, pointsOn, spentCents: earned.spentCents, refundedSpendCents: refundedSpend };
+  for (const bonus of bonuses) {
+    const target = fully ? bonus.points : bonusRefunded(bonus.points, terms.get(bonus.campaignId), context);
+    const bonusPoints = due(target, before.get(bonus.campaignId)?.points ?? 0);
     if (bonusPoints === 0) continue;
     await takeBack(bonusPoints, {
       spentCents: 0,

@@ -16,6 +16,7 @@ import { previewCampaignCost } from "../../domain/loyalty/campaigns/preview-camp
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
 import { loadPointHistoryPage } from "../../domain/loyalty/point-history.ts";
 import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund.ts";
+import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import type { Viewer } from "../../domain/shared/context.ts";
 import { guest } from "../../domain/shared/context.ts";
 import { singaporeDateTimeText } from "../../kernel/singapore-time.ts";
@@ -31,6 +32,8 @@ const HOUR = 60 * 60_000;
 /** A Luna (series m) box and a V5 (series v) box, S$39 each. */
 const LUNA = "op-m8_ba-1b";
 const V5 = "op-vs8_cz-1b";
+/** A Joffee box, S$12.90. */
+const JOFFEE = "op-j4_bb-1b";
 
 describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
@@ -185,6 +188,46 @@ describe(`bonus-point campaigns (${DRIVER_NAME})`, () => {
     );
     expect(reversals.filter((entry) => entry.meta.campaignId === campaign.id)).toHaveLength(2);
     expect((await memberState(database.db, member.id)).points).toBe(50);
+  });
+
+  it("takes back what a refunded line earned — its points, its campaign bonus and its spend — not a share of the order", async () => {
+    const campaign = await doublePointsOnLuna();
+    const member = await createMember(database.db);
+    await database.db.execute(sql`update members set membership_status = 'gold', gold_start_at = now() where id = ${member.id}`);
+    const { sessionId, event } = await buy(member.id, [
+      [LUNA, 1],
+      [JOFFEE, 1],
+    ]);
+    await handlePaymentEvent(shop(), event);
+    const order = await orderOf(sessionId);
+    if (!order) throw new Error("no order");
+    // Gold: S$51.90 of goods earn 51 × 1.5 = 76 points; the Luna box's S$39 earns 58 more, on Luna alone.
+    expect(order).toMatchObject({ subtotalCents: 5_190, shippingCents: 490 });
+    expect(await entriesOf(database.db, member.id, "order")).toMatchObject([{ points: 76, spentCents: 5_190 }]);
+    expect(await entriesOf(database.db, member.id, "campaign")).toMatchObject([{ points: 58 }]);
+    const before = await memberState(database.db, member.id);
+    const refunds = testContext(database.db, { viewer: staffWith("refunds"), ports: checkoutPorts(recording) });
+    const refundLines = (what: Parameters<typeof refundOrderPayment>[1]["what"], confirmedCents: number) =>
+      refundOrderPayment(refunds, { orderId: order.id, what, reason: "Returned", confirmedCents, refundId: randomUUID() });
+
+    expect(await refundLines({ kind: "lines", lines: [{ position: 0, quantity: 1 }] }, 3_900)).toMatchObject({
+      status: "succeeded",
+    });
+    const lunaBack = await entriesOf(database.db, member.id, "refund");
+    expect(lunaBack.map((entry) => [entry.meta.campaignId ?? null, entry.points, entry.spentCents]).sort()).toEqual(
+      [
+        [null, 58, 3_900],
+        [campaign.id, 58, 0],
+      ].sort(),
+    );
+    expect(await memberState(database.db, member.id)).toMatchObject({
+      points: before.points - 116,
+      totalSpentCents: before.totalSpentCents - 3_900,
+    });
+
+    expect(await refundLines({ kind: "rest" }, 1_780)).toMatchObject({ status: "succeeded" });
+    expect(await memberState(database.db, member.id)).toMatchObject({ points: 50, totalSpentCents: 0, purchaseCount: 0 });
+    expect((await entriesOf(database.db, member.id, "refund")).filter((entry) => entry.meta.campaignId)).toHaveLength(1);
   });
 
   it("writes off what a spent balance no longer holds of the bonus", async () => {

@@ -17,10 +17,15 @@ export const CAMPAIGN_ENTRY_KIND = "campaign" satisfies PointKind;
 /** One bonus per campaign and order, however often the order is credited. */
 export const campaignEntryKey = (campaignId: string, orderId: string) => `campaign:${campaignId}:order:${orderId}`;
 
-/** An order's lines with the product and series each is for, as campaigns read them. */
-async function campaignLinesOf(tx: Tx, orderId: string): Promise<CampaignLine[]> {
+/** An order's lines with the product and series each is for, as campaigns read them, and where and how many each is. */
+export async function orderLinesForCampaigns(
+  tx: Tx,
+  orderId: string,
+): Promise<(CampaignLine & { position: number; quantity: number })[]> {
   return tx
     .select({
+      position: orderLines.position,
+      quantity: orderLines.quantity,
       lineTotalCents: orderLines.lineTotalCents,
       discountCents: orderLines.discountCents,
       productId: products.id,
@@ -62,7 +67,7 @@ export async function creditCampaignBonuses(
     .orderBy(asc(campaigns.startsAt), asc(campaigns.id));
   const running = rows.map(campaignOf).filter((campaign) => isForTier(campaign, member.membershipStatus));
   if (running.length === 0) return [];
-  const lines = await campaignLinesOf(tx, order.id);
+  const lines = await orderLinesForCampaigns(tx, order.id);
   const credited: { name: string; points: number }[] = [];
   for (const campaign of running) {
     const points = campaignBonus(campaign, {

@@ -69,7 +69,17 @@ export async function applyOrderRefund(
   if (restocked) await returnRefundStock(tx, { orderId: order.id, refundId: step.refundId, all: cancelled, at });
   // Rewards first: their returned points can then cover the reversal.
   const returns = fully ? await returnOrderRedeems(tx, jobs, order, at) : { redeemsReturned: 0, pointsReturned: 0 };
-  const reversal = await reverseOrderPoints(tx, jobs, { ...order, refundedCents, status }, { amountCents, fully, at });
+  const reversal = await reverseOrderPoints(
+    tx,
+    jobs,
+    { ...order, refundedCents, status },
+    {
+      refundId: step.refundId,
+      amountCents,
+      fully,
+      at,
+    },
+  );
   await referralOrderRefunded(tx, order.id, at);
   const memberId = reversal.memberId ?? order.memberId;
   await recordShopEvent(tx, jobs, {
