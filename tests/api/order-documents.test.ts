@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../db/schema/orders.ts";
+import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { emailText, sentEmailFiles } from "../setup/email-text.ts";
 import { shippingFor } from "../setup/http-checkout.ts";
 import { shownText } from "../setup/pdf-text.ts";
-import { openBrowser, type ShopBrowser } from "../setup/shop-browser.ts";
+import { newPerson, openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
 import { eventually } from "../setup/test-jobs.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -102,5 +105,38 @@ describe("an order's documents add up: lines at their price, then the named disc
         "Total includes GST 9% of S$5.80",
       ]),
     );
+  });
+
+  it("in the back office: the order's page links its tax invoice, which staff looking after orders download and no one else", async () => {
+    const [order] = await shop.server.database.db.select().from(orders).where(eq(orders.invoiceId, invoiceId));
+    const orderPath = `/admin/orders/${order?.id}`;
+    const owner = await staffSignIn(shop, TEST_OWNER);
+    const page = await (await owner.get(orderPath)).text();
+    expect(page).toContain(
+      `<a href="${orderPath}/invoice.pdf" class="font-semibold text-brand-700 underline">Tax Invoice<!-- --> (PDF)</a>`,
+    );
+
+    const staffCsrf = /<input type="hidden" name="csrf" value="([^"]*)"/.exec(
+      await (await owner.get("/admin/staff")).text(),
+    )?.[1];
+    const withPermission = async (name: string, permissions: string) => {
+      const person = newPerson("google", name);
+      await owner.post("/admin/staff", { csrf: staffCsrf ?? "", intent: "add", email: person.email, role: "staff", permissions });
+      return staffSignIn(shop, person);
+    };
+    const clerk = await withPermission("Orders Clerk", "orders");
+    const pdf = await clerk.get(`${orderPath}/invoice.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="invoice-${invoiceId}.pdf"`);
+    expect(shownText(new Uint8Array(await pdf.arrayBuffer())).split("\n")).toEqual(
+      expect.arrayContaining(["Tax Invoice", "GST Reg. No. M90312345A", invoiceId, "S$70.20"]),
+    );
+    expect((await clerk.get("/admin/orders/no-such-order/invoice.pdf")).status).toBe(404);
+
+    expect((await (await withPermission("Points Clerk", "points")).get(`${orderPath}/invoice.pdf`)).status).toBe(403);
+    const member = openBrowser(shop);
+    await member.signIn(newPerson("google", "Someone Else"));
+    for (const stranger of [openBrowser(shop), member]) expect((await stranger.get(`${orderPath}/invoice.pdf`)).status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { useActionData } from "react-router";
+import { invoiceTitle } from "../../../domain/orders/invoice-pdf.ts";
 import { lineDescription } from "../../../domain/orders/line-description.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
@@ -36,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   const refundable = isKeptOrderStatus(order.status) && order.status !== "cancelling" && order.refundedCents < order.priceCents;
   return {
     mayRefund: refundable && staff.permissions.has("refunds"),
+    invoiceTitle: invoiceTitle(operations.settings.supplier),
     left: formatMoney(order.priceCents - order.refundedCents),
     lines: found.lines.map((line) => ({
       position: line.position,
@@ -134,9 +136,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         title={`Order ${order.invoiceId}`}
         back={{ to: "/admin/orders", label: "All orders" }}
         aside={
-          <a href={packingSlipsHref([order.id])} className={LINK}>
-            Packing slip (PDF)
-          </a>
+          <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <a href={`${orderPath}/invoice.pdf`} className={LINK}>
+              {loaderData.invoiceTitle} (PDF)
+            </a>
+            <a href={packingSlipsHref([order.id])} className={LINK}>
+              Packing slip (PDF)
+            </a>
+          </span>
         }
       />
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
