@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { formatMoney } from "../../kernel/money.ts";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../kernel/order-statuses.ts";
 import { When } from "./when.tsx";
 
-export type MemberOrderRow = { invoiceId: string; paidOn: string; priceCents: number; status: OrderStatus };
+/** `status` in words, with any money given back ("Paid, refunded S$39.00 of S$90.90"). */
+export type MemberOrderRow = { invoiceId: string; paidOn: string; priceCents: number; status: string };
 
 export function MemberOrders({ orders }: { orders: MemberOrderRow[] }) {
   return (
@@ -28,7 +28,7 @@ export function MemberOrders({ orders }: { orders: MemberOrderRow[] }) {
                   Order {order.invoiceId}
                 </Link>
                 <p className="text-sm text-muted">
-                  <When>{order.paidOn}</When> · {ORDER_STATUS_LABELS[order.status]}
+                  <When>{order.paidOn}</When> · {order.status}
                 </p>
               </div>
               <p className="font-semibold tabular-nums">{formatMoney(order.priceCents)}</p>

@@ -17,6 +17,7 @@ export function dummyOrderAsOrder(order: DummyOrderView, env: string): LinkedOrd
     email: order.email,
     mobile: order.mobile,
     priceCents: order.priceCents,
+    refundedCents: 0,
     status: "paid",
     env,
     paidAt: order.orderedAt,

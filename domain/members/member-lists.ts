@@ -17,6 +17,7 @@ export const LINKED_ORDER_COLUMNS = {
   email: orders.email,
   mobile: orders.mobile,
   priceCents: orders.priceCents,
+  refundedCents: orders.refundedCents,
   status: orders.status,
   env: orders.env,
   paidAt: orders.paidAt,

@@ -29,6 +29,7 @@ export type LinkedOrderView = {
   email: string;
   mobile: string;
   priceCents: number;
+  refundedCents: number;
   status: OrderStatus;
   env: string;
   paidAt: Date;

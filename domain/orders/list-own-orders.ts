@@ -6,7 +6,7 @@ import { defineOperation } from "../shared/operation.ts";
 
 export const ListOwnOrdersInput = z.object({});
 
-export type OwnOrder = Pick<typeof orders.$inferSelect, "invoiceId" | "paidAt" | "status" | "priceCents">;
+export type OwnOrder = Pick<typeof orders.$inferSelect, "invoiceId" | "paidAt" | "status" | "priceCents" | "refundedCents">;
 
 const declared = { access: viewerMember, input: ListOwnOrdersInput };
 
@@ -17,7 +17,13 @@ const declared = { access: viewerMember, input: ListOwnOrdersInput };
  */
 export const listOwnOrders = defineOperation(declared, async function listOwnOrders(ctx, _input, memberId): Promise<OwnOrder[]> {
   return ctx.db
-    .select({ invoiceId: orders.invoiceId, paidAt: orders.paidAt, status: orders.status, priceCents: orders.priceCents })
+    .select({
+      invoiceId: orders.invoiceId,
+      paidAt: orders.paidAt,
+      status: orders.status,
+      priceCents: orders.priceCents,
+      refundedCents: orders.refundedCents,
+    })
     .from(orders)
     .where(eq(orders.memberId, memberId))
     .orderBy(desc(orders.paidAt), desc(orders.id));

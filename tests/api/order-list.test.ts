@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
 import { generateOrderCode } from "../../domain/orders/order-code.ts";
+import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
-import { newPerson, openBrowser, type ShopBrowser } from "../setup/shop-browser.ts";
+import { confirmationFields } from "../setup/refund-fixtures.ts";
+import { newPerson, openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const MOBILE = "9123 4567";
@@ -63,6 +65,40 @@ describe("/order: a member's orders listed, and any order found by its mobile nu
     expect(found.status).toBe(302);
     expect(found.headers.get("location")).toBe(`/order/${bens.invoiceId}`);
     expect((await ana.get(`/order/${bens.invoiceId}`)).status).toBe(200);
+  });
+
+  it("says what was refunded of a member's order, in part and then in full, on their lists and the order's pages", async () => {
+    const cleo = await signedIn("Cleo Ng");
+    const { invoiceId } = await buy(cleo, "cleo@example.com");
+    const [order] = await shop.server.database.db.select().from(orders).where(eq(orders.invoiceId, invoiceId));
+    const price = `S$${((order?.priceCents ?? 0) / 100).toFixed(2)}`;
+    const owner = await staffSignIn(shop, TEST_OWNER);
+    const orderPath = `/admin/orders/${order?.id}`;
+    const refund = async (form: Record<string, string>) => {
+      const csrf = /<input type="hidden" name="csrf" value="([^"]*)"/.exec(await (await owner.get(orderPath)).text())?.[1] ?? "";
+      const asked = await owner.post(orderPath, { csrf, intent: "refund", reason: "Late delivery", ...form });
+      expect((await owner.post(orderPath, confirmationFields(await asked.text()))).status).toBe(200);
+    };
+    const words = async (path: string) =>
+      (await (await cleo.get(path)).text())
+        .replaceAll("<!-- -->", "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
+
+    await refund({ kind: "amount", amount: "10" });
+    for (const list of ["/order", "/member"]) {
+      const text = await words(list);
+      expect(text, list).toContain(`Paid, refunded S$10.00 of ${price}`);
+      expect(text, list).not.toContain("Paid, not yet shipped");
+    }
+    for (const page of [`/order/${invoiceId}`, `/order-details/${invoiceId}`]) {
+      expect(await words(page), page).toContain(`Refunded: S$10.00 of ${price}, back to the card you paid with.`);
+    }
+
+    await refund({ kind: "rest" });
+    for (const list of ["/order", "/member"]) expect(await words(list), list).toContain(`Refunded ${price}`);
+    expect(await words(`/order-details/${invoiceId}`)).toContain("This order was refunded.");
+    expect(await words(`/order/${invoiceId}`)).toContain(`Refunded: ${price} of ${price}`);
   });
 
   it("shows a guest the lookup form alone", async () => {

@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { ClaimOrderFields, linkOrderToMember } from "../../../domain/loyalty/link-order.ts";
 import { removeMemberIdFromOrderByEmail, UnlinkOrderInput } from "../../../domain/loyalty/unlink-order-by-email.ts";
 import { listMemberOrders, type MemberOrders } from "../../../domain/orders/list-member-orders.ts";
+import { orderStatusText } from "../../../domain/orders/order-status-text.ts";
 import { RECENT_ORDERS_LIMIT } from "../../../domain/orders/recent-orders-limit.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
@@ -85,7 +86,7 @@ function MemberOrderLists({ orders }: { orders: MemberOrders }) {
               <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="font-semibold">
-                    {order.invoiceId} · {formatMoney(order.priceCents)} · {order.status}
+                    {order.invoiceId} · {formatMoney(order.priceCents)} · {orderStatusText(order)}
                   </p>
                   <p className="break-words text-sm text-muted">
                     {order.email} · {order.mobile} · paid {formatTimestamp(order.paidAt)} ·{" "}

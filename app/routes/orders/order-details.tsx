@@ -3,6 +3,7 @@ import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { listOrderRefunds } from "../../../domain/orders/refunds/order-refunds.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import { OrderRefunded } from "../../components/order-refunded.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { TrackingNumber } from "../../components/tracking-number.tsx";
 import { requestContext } from "../../context.ts";
@@ -55,12 +56,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-        {order.refundedCents > 0 && (
-          <p className="mt-3">
-            Refunded: <strong>{formatMoney(order.refundedCents)}</strong> of {formatMoney(order.priceCents)}, back to the card you
-            paid with.
-          </p>
-        )}
+        <OrderRefunded order={order} />
         {loaderData.refunds.length > 0 && (
           <ul className="mt-2 space-y-1">
             {loaderData.refunds.map((refund) => (

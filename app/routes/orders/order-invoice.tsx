@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { formatCalendarDate, formatDate } from "../../../kernel/format-timestamp.ts";
+import { OrderRefunded } from "../../components/order-refunded.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
@@ -28,6 +29,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
         Paid <When>{formatDate(new Date(order.paidAt))}</When> · {order.customer.name}, {order.customer.address}, Singapore{" "}
         {order.customer.postalCode}
       </p>
+      <OrderRefunded order={order} />
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
         <OrderMoneySummary money={money} />
       </div>
