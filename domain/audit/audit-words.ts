@@ -66,7 +66,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
   "campaign.end": { label: "Campaign ended", verb: "Ended", target: "campaign" },
   "webhook.create": { label: "Webhook added", verb: "Added", target: "webhook" },
   "webhook.update": { label: "Webhook changed", verb: "Changed", target: "webhook" },
-  "webhook.redeliver": { label: "Webhook delivery sent again", verb: "Sent again", target: "webhook" },
+  "webhook.redeliver": { label: "Webhook delivery sent again", verb: "Sent again to", target: "webhook" },
 };
 
 /** Each kind of target: how a sentence names it, and the page it is looked after on. */

@@ -9,6 +9,7 @@ import { refuseReversedDays } from "../shared/day-range.ts";
 import { singaporeDay, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { AUDIT_ACTIONS } from "./audit-actions.ts";
+import { type AuditContext, auditContexts } from "./audit-context.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -72,13 +73,16 @@ export const exportAuditLog = defineOperation(
   },
 );
 
-/** The audit log for owners: newest first, a page at a time, filtered by who, action and days; an order's entries with its id. */
+/**
+ * The audit log for owners: newest first, a page at a time, filtered by who, action and days; an
+ * order's entries with its id, and each entry with what its description names (`auditContexts`).
+ */
 export const listAuditLog = defineOperation(
   { access: staffHolding("staff"), input: ListAuditLogInput },
   async function listAuditLog(
     ctx,
     input,
-  ): Promise<{ entries: (AuditEntry & { orderId: string | null })[]; next: string | null }> {
+  ): Promise<{ entries: (AuditEntry & { orderId: string | null; context: AuditContext })[]; next: string | null }> {
     const cursor = cursorOf(input.after);
     const rows = await ctx.db
       .select({ ...getTableColumns(auditLog), orderId: orders.id })
@@ -88,9 +92,10 @@ export const listAuditLog = defineOperation(
       .where(filtersOf(input, cursor))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE + 1);
-    const entries = rows.slice(0, AUDIT_PAGE_SIZE);
-    const last = entries.at(-1);
+    const page = rows.slice(0, AUDIT_PAGE_SIZE);
+    const last = page.at(-1);
     const next = rows.length > AUDIT_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null;
-    return { entries, next };
+    const contexts = await auditContexts(ctx.db, page);
+    return { entries: page.map((entry) => ({ ...entry, context: contexts.get(entry.id) ?? {} })), next };
   },
 );

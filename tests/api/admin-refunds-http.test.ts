@@ -189,4 +189,24 @@ describe("the back office's refund and cancel forms over HTTP", () => {
     expect((await openBrowser(shop).get(href)).status).toBe(404);
     expect((await owner.get(`/admin/orders/${order.id}/credit-note/not-a-refund`)).status).toBe(404);
   });
+
+  it("tells a refund in the audit log by what it gave back, not by the order's fields and raw records", async () => {
+    const order = await paidOrder();
+    const asked = await post(order, { intent: "refund", "line-0": "1", reason: "Dented box", restock: "on" });
+    await owner.post(pathOf(order), confirmationFields(await asked.text()));
+    const [refund] = await refundsOf(order);
+    const page = await owner.get("/admin/audit?action=order.refund");
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    const row = html.slice(html.indexOf(`Refunded order #${order.invoiceId} (S$12.90)`));
+    const entry = row.slice(0, row.indexOf("</tr>"));
+    for (const part of [
+      `<span class="font-semibold">items</span>: <span class="break-words">1 × ${BOX}</span>`,
+      `<span class="font-semibold">boxes back in stock</span>: <span class="break-words">yes</span>`,
+      `<span class="font-semibold">reason</span>: <span class="break-words">Dented box</span>`,
+      `<a href="/admin/orders/${order.id}/credit-note/${refund?.id}" class="font-semibold text-brand-700 underline break-words">${order.invoiceId}-CN1</a>`,
+    ])
+      expect(entry).toContain(part);
+    for (const raw of ["status", "refunded</span>", "position", "refund id", "{"]) expect(entry).not.toContain(raw);
+  });
 });

@@ -3,18 +3,58 @@ import { AUDIT_ACTIONS } from "../../domain/audit/audit-actions.ts";
 import { describeAuditEntry, fieldChanges } from "../../domain/audit/describe-audit-entry.ts";
 
 describe("the audit log in words", () => {
-  it("says what was done to which order, with its money, and links the order's page", () => {
-    const described = describeAuditEntry({
-      action: "order.refund",
-      target: "1042",
-      before: { status: "shipped", refundedCents: 0 },
-      after: { refundId: "r-1", amountCents: 1_161, reason: "Damaged box", lines: [{ position: 0, quantity: 1 }] },
-      orderId: "order-uuid",
-    });
-    expect(described.summary).toBe("Refunded order #1042 (S$11.61)");
+  const refund = {
+    action: "order.refund",
+    target: "1042",
+    before: { status: "shipped", refundedCents: 0 },
+    after: {
+      refundId: "r-1",
+      amountCents: 3_870,
+      reason: "Damaged box",
+      restock: true,
+      lines: [
+        { position: 1, quantity: 1 },
+        { position: 0, quantity: 2 },
+      ],
+    },
+    orderId: "order-uuid",
+  };
+  const orderLines = { 0: "Joffee · Hazelnut · 1 box", 1: "V5 Vitality · 8-serving box" };
+
+  it("says what a refund gave back: its money, items as the order names them, restock, reason and credit note", () => {
+    const described = describeAuditEntry({ ...refund, context: { orderLines, creditNotes: { "r-1": "1042-CN1" } } });
+    expect(described.summary).toBe("Refunded order #1042 (S$38.70)");
     expect(described.link).toEqual({ to: "/admin/orders/order-uuid", label: "Order #1042" });
-    expect(described.changes).toContainEqual({ field: "refunded", before: "S$0.00", after: "—" });
-    expect(described.changes).toContainEqual({ field: "reason", before: "—", after: "Damaged box" });
+    expect(described.facts).toEqual([
+      { label: "amount", value: "S$38.70" },
+      { label: "items", value: "1 × V5 Vitality · 8-serving box; 2 × Joffee · Hazelnut · 1 box" },
+      { label: "boxes back in stock", value: "yes" },
+      { label: "reason", value: "Damaged box" },
+      { label: "credit note", value: "1042-CN1", href: "/admin/orders/order-uuid/credit-note/r-1" },
+    ]);
+    // Its record is ids and the order's state before it: nothing of it reads as a change.
+    expect(described.changes).toEqual([]);
+  });
+
+  it("says a refund of an amount credits no boxes, and that a refund the provider has not confirmed has no credit note yet", () => {
+    const described = describeAuditEntry({
+      ...refund,
+      action: "order.cancel",
+      after: { refundId: "r-2", amountCents: 500, reason: "Late", restock: false, lines: [] },
+      context: { orderLines, creditNotes: { "r-1": "1042-CN1" } },
+    });
+    expect(described.summary).toBe("Cancelled order #1042 (S$5.00)");
+    expect(described.facts).toEqual([
+      { label: "amount", value: "S$5.00" },
+      { label: "items", value: "none: an amount of money only" },
+      { label: "reason", value: "Late" },
+      { label: "credit note", value: "none yet: the refund waits for the payment provider" },
+    ]);
+    // Without its order's lines (the order is gone), a line is named by its place.
+    expect(describeAuditEntry(refund).facts).toContainEqual({
+      label: "items",
+      value: "1 × line 2; 2 × line 1",
+    });
   });
 
   it("names a reward by its name and says what its change moved", () => {
@@ -57,6 +97,59 @@ describe("the audit log in words", () => {
     ).toBe("Added staff ann@example.com");
   });
 
+  it("names a webhook endpoint by its address, and a delivery sent again by its event and order", () => {
+    const endpoint = { url: "https://hooks.example.com/shop", description: "CRM", events: ["order.paid"], active: true };
+    expect(describeAuditEntry({ action: "webhook.create", target: "e-1", before: null, after: endpoint })).toMatchObject({
+      summary: "Added webhook https://hooks.example.com/shop",
+      link: { to: "/admin/webhooks", label: "Webhook https://hooks.example.com/shop" },
+    });
+    expect(
+      describeAuditEntry({ action: "webhook.update", target: "e-1", before: endpoint, after: { ...endpoint, active: false } })
+        .summary,
+    ).toBe("Changed webhook https://hooks.example.com/shop: active yes → no");
+    const redelivery = {
+      action: "webhook.redeliver",
+      target: "d-1",
+      before: null,
+      after: { eventId: "ev-1", endpoint: endpoint.url },
+    };
+    expect(
+      describeAuditEntry({
+        ...redelivery,
+        context: { delivery: { event: "order.paid", orderId: "order-uuid", invoiceId: "1042" } },
+      }),
+    ).toMatchObject({
+      summary: "Sent again to webhook https://hooks.example.com/shop: the order.paid event of order #1042",
+      facts: [
+        { label: "event id", value: "ev-1" },
+        { label: "order", value: "#1042", href: "/admin/orders/order-uuid" },
+      ],
+      changes: [],
+    });
+    expect(
+      describeAuditEntry({ ...redelivery, context: { delivery: { event: "member.created", orderId: null, invoiceId: null } } })
+        .summary,
+    ).toBe("Sent again to webhook https://hooks.example.com/shop: the member.created event");
+    expect(describeAuditEntry(redelivery).summary).toBe("Sent again to webhook https://hooks.example.com/shop: event ev-1");
+  });
+
+  it("names a photo's product by its name, with the photo's size and place rather than its ids", () => {
+    const photo = { id: "p-1", productId: "j4", hash: "ab12", alt: "Box beside a glass", width: 1200, height: 800, position: 3 };
+    const context = { productName: "Joffee" };
+    expect(describeAuditEntry({ action: "product.photo-add", target: "j4", before: null, after: photo, context })).toEqual({
+      summary: "Added a photo to product 'Joffee': “Box beside a glass”",
+      link: { to: "/admin/catalogue/products/j4", label: "Product 'Joffee'" },
+      facts: [
+        { label: "size", value: "1200 × 800 px" },
+        { label: "place in the gallery", value: "3" },
+      ],
+      changes: [],
+    });
+    expect(
+      describeAuditEntry({ action: "product.photo-remove", target: "j4", before: photo, after: null, context }).summary,
+    ).toBe("Removed a photo of product 'Joffee': “Box beside a glass”");
+  });
+
   it("names a carrier as shoppers read it, and a photo by what it shows and where it moved", () => {
     expect(
       describeAuditEntry({
@@ -91,6 +184,7 @@ describe("the audit log in words", () => {
     expect(describeAuditEntry({ action: "stock.count", target: "t-1", before: null, after: null })).toEqual({
       summary: "stock.count t-1",
       link: null,
+      facts: [],
       changes: [],
     });
     // An order whose row is gone has no page to link to.

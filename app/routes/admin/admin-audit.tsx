@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { AUDIT_ACTIONS } from "../../../domain/audit/audit-actions.ts";
 import { AUDIT_ACTION_WORDS } from "../../../domain/audit/audit-words.ts";
-import { describeAuditEntry, type FieldChange } from "../../../domain/audit/describe-audit-entry.ts";
+import { type DescribedEntry, describeAuditEntry } from "../../../domain/audit/describe-audit-entry.ts";
 import { listAuditLog } from "../../../domain/audit/list-audit-log.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { ErrorMessage, Field, SearchForm, SelectField, SubmitButton } from "../../components/admin/admin-form.tsx";
@@ -45,11 +45,23 @@ const ACTION_CHOICES = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_WORDS[action].label })),
 ];
 
-/** What an entry changed, field by field. */
-function Changes({ changes }: { changes: FieldChange[] }) {
-  if (changes.length === 0) return <span className="text-muted">—</span>;
+/** What an entry tells (a refund's items, its credit note), then what it changed, field by field. */
+function Details({ facts, changes }: Pick<DescribedEntry, "facts" | "changes">) {
+  if (facts.length === 0 && changes.length === 0) return <span className="text-muted">—</span>;
   return (
     <ul className="space-y-1">
+      {facts.map((fact) => (
+        <li key={fact.label}>
+          <span className="font-semibold">{fact.label}</span>:{" "}
+          {fact.href ? (
+            <a href={fact.href} className={`${LINK} break-words`}>
+              {fact.value}
+            </a>
+          ) : (
+            <span className="break-words">{fact.value}</span>
+          )}
+        </li>
+      ))}
       {changes.map((change) => (
         <li key={change.field}>
           <span className="font-semibold">{change.field}</span>: <span className="break-all">{change.before}</span> →{" "}
@@ -106,7 +118,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   "—"
                 ),
             },
-            { heading: "Changes (before → after)", cell: (entry) => <Changes changes={entry.changes} /> },
+            {
+              heading: "Details (changes: before → after)",
+              cell: (entry) => <Details facts={entry.facts} changes={entry.changes} />,
+            },
           ]}
         />
       )}
