@@ -77,10 +77,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             Shipped with {shipment.carrierName}, tracking number <TrackingNumber shipment={shipment} />
           </p>
         )}
-        <p className="mt-3">
-          Estimated delivery: <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
-          <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryEnd)}</strong>
-        </p>
+        {!closed && order.status !== "cancelling" && (
+          <p className="mt-3">
+            Estimated delivery: <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
+            <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryEnd)}</strong>
+          </p>
+        )}
       </section>
       <section aria-labelledby="items-heading" className="mt-6">
         <h2 id="items-heading" className="text-lg font-semibold">
