@@ -9,11 +9,15 @@ import { defineOperation, isSentence } from "../shared/operation.ts";
 import { SHIPMENT_CSV_MAX_ROWS } from "./shipment-csv.ts";
 
 /** What an order number can look like; anything else is no order, and is never looked up. */
-const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,40}$/;
+const ORDER_NUMBER_MAX = 40;
+const ORDER_NUMBER = new RegExp(`^[A-Za-z0-9_-]{1,${ORDER_NUMBER_MAX}}$`);
 
-const loose = (max: number) => z.string({ error: "is required" }).max(max, { error: `must be at most ${max} characters` });
+const text = z.string({ error: "is required" });
 
-/** Each row as typed or uploaded: checked one by one when shipped, so one bad row never stops the others. */
+/**
+ * Each row as typed or uploaded, with no limit of its own on any field: rows are checked one by one
+ * when shipped (the carrier and tracking number by shipOrder), so one bad row never stops the others.
+ */
 export const ShipOrdersInput = z.object({
   rows: z
     .array(
@@ -21,9 +25,9 @@ export const ShipOrdersInput = z.object({
         /** The row's line in an uploaded file, to say which row a message is about. */
         line: z.number().int().positive().optional(),
         /** The order number shoppers and staff see (the invoice id). */
-        order: loose(100),
-        carrier: loose(100),
-        trackingNumber: loose(200),
+        order: text,
+        carrier: text,
+        trackingNumber: text,
       }),
       { error: "must be a list of shipments" },
     )
@@ -65,9 +69,16 @@ export const shipOrders = defineOperation(declared, async function shipOrders(ct
   for (const row of rows) {
     const order = row.order.trim();
     const orderId = idOf.get(order) ?? null;
-    const answer = (ok: boolean, message: string) => results.push({ line: row.line, order, orderId, ok, message });
+    // A value too long to be an order number is shown cut short: a stray column can hold a paragraph.
+    const shown = order.length > ORDER_NUMBER_MAX ? `${order.slice(0, ORDER_NUMBER_MAX)}…` : order;
+    const answer = (ok: boolean, message: string) => results.push({ line: row.line, order: shown, orderId, ok, message });
     if (!order) answer(false, "The order number is missing.");
-    else if (!orderId) answer(false, `There is no order ${order}.`);
+    else if (!ORDER_NUMBER.test(order)) {
+      answer(
+        false,
+        `This cannot be an order number: those are at most ${ORDER_NUMBER_MAX} letters, digits, dashes or underscores.`,
+      );
+    } else if (!orderId) answer(false, `There is no order ${order}.`);
     else if (seen.has(orderId)) answer(false, "This order is listed more than once; only its first row is shipped.");
     else {
       seen.add(orderId);

@@ -118,7 +118,7 @@ describe("the shipping desk over HTTP", () => {
     for (const [body, message] of [
       [null, "Choose a CSV file of shipments to upload."],
       ['order,carrier,tracking\nY1,dhl,"open', "Line 2: a quoted field is never closed."],
-      ["\u0000\u0001", "There is no order"],
+      ["\u0000\u0001", "This cannot be an order number"],
     ] as const) {
       const refused = await upload(body);
       expect(refused.status, message).toBeLessThan(500);
@@ -127,6 +127,24 @@ describe("the shipping desk over HTTP", () => {
     const none = await owner.post("/admin/shipping", { csrf, intent: "ship", carrier: "dhl" });
     expect(none.status).toBe(400);
     expect(await none.text()).toContain("Choose at least one order to ship.");
+  });
+
+  it("ships the rows beside one with an over-long order or tracking number, and says what is wrong with it", async () => {
+    const { invoiceId } = await placeOrderOverHttp(shop, shippingFor("desk-beside@example.com"));
+    const csv = [
+      "order,carrier,tracking",
+      `${"9".repeat(300)},Ninja Van,NV-LONG-1`,
+      `${placed[1]?.invoiceId},Ninja Van,${"T".repeat(300)}`,
+      `${invoiceId},Ninja Van,NV-BESIDE-1`,
+    ].join("\n");
+    const shipped = await upload(csv);
+    expect(shipped.status).toBe(200);
+    const html = await shipped.text();
+    expect(html).toContain("Shipped 1 of 3; 2 could not be shipped");
+    expect(html).toContain("This cannot be an order number: those are at most 40 letters, digits, dashes or underscores.");
+    expect(html).toContain("Tracking number must be 4 to 40 letters, digits or dashes.");
+    const [order] = await shop.server.database.db.select().from(orders).where(eq(orders.invoiceId, invoiceId));
+    expect(order?.trackingNumber).toBe("NV-BESIDE-1");
   });
 
   it("refuses staff without the orders permission, and hides the desk from their navigation", async () => {

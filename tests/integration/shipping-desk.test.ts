@@ -108,7 +108,7 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
       [first.invoiceId, false, "This order is listed more than once; only its first row is shipped."],
       [badTracking.invoiceId, false, "This order is listed more than once; only its first row is shipped."],
       ["", false, "The order number is missing."],
-      ["Y\u0000'; --", false, "There is no order Y\u0000'; --."],
+      ["Y\u0000'; --", false, "This cannot be an order number: those are at most 40 letters, digits, dashes or underscores."],
     ]);
     expect(await database.db.select().from(orders).where(eq(orders.id, second.id))).toMatchObject([
       { status: "shipped", carrier: "singpost", trackingNumber: "SP-0002" },
@@ -121,6 +121,37 @@ describe(`the shipping desk (${DRIVER_NAME})`, () => {
     expect(await statusOf(refunded.id)).toBe("refunded");
     expect(await statusOf(badTracking.id)).toBe("paid");
     expect(await emailsOf(badTracking.id)).toEqual([]);
+  });
+
+  it("reports a row with an over-long order number, carrier or tracking number and ships the rows beside it", async () => {
+    const good = await insertPaidOrder(database.db, { subtotalCents: 3_900 });
+    const longTracking = await insertPaidOrder(database.db, { subtotalCents: 3_900 });
+    const longCarrier = await insertPaidOrder(database.db, { subtotalCents: 3_900 });
+    const { results, shipped } = await shipOrders(as(), {
+      rows: [
+        { line: 2, order: "Y".repeat(5_000), carrier: "dhl", trackingNumber: "DHL-0010" },
+        { line: 3, ...row(longTracking, "T".repeat(5_000)) },
+        { line: 4, ...row(longCarrier, "NV-0011"), carrier: "c".repeat(5_000) },
+        { line: 5, ...row(good, "NV-0012") },
+      ],
+    });
+    expect(shipped).toBe(1);
+    expect(results.map((result) => [result.line, result.order, result.ok, result.message])).toEqual([
+      [
+        2,
+        `${"Y".repeat(40)}…`,
+        false,
+        "This cannot be an order number: those are at most 40 letters, digits, dashes or underscores.",
+      ],
+      [3, longTracking.invoiceId, false, "Tracking number must be 4 to 40 letters, digits or dashes."],
+      [4, longCarrier.invoiceId, false, "Carrier is not a carrier we ship with."],
+      [5, good.invoiceId, true, "Shipped; the shopper's shipping email is on its way."],
+    ]);
+    expect([await statusOf(good.id), await statusOf(longTracking.id), await statusOf(longCarrier.id)]).toEqual([
+      "shipped",
+      "paid",
+      "paid",
+    ]);
   });
 
   it("ships nothing twice when the same batch is sent again", async () => {
