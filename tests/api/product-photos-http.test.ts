@@ -75,9 +75,11 @@ describe("product photos over HTTP", () => {
     expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
   });
 
-  it("refuses a picture cut short, one whose header claims more pixels than it holds, and a sliver, saying why", async () => {
+  it("refuses a picture cut short, one whose header claims more pixels than it holds, a sliver and a speck, saying why", async () => {
     const owner = await staffSignIn(shop, TEST_OWNER);
-    const csrf = await csrfOf(owner, PHOTOS_PAGE);
+    const form = await (await owner.get(PHOTOS_PAGE)).text();
+    expect(form).toContain("JPEG, PNG, WebP or AVIF, at least 500 pixels on the shorter side, at most 10 MB.");
+    const csrf = CSRF_FIELD.exec(form)?.[1] ?? "";
     const jpeg = await picture("jpeg", 900, 700);
     const png = await picture("png", 900, 700);
     for (const [bytes, message] of [
@@ -85,6 +87,7 @@ describe("product photos over HTTP", () => {
       [png.slice(0, png.byteLength / 2), "The picture is damaged or cut short"],
       [await pngClaiming(6000, 6000), "The picture is damaged or cut short"],
       [await picture("png", 60, 1700), "The picture is more than 10 times as long as it is wide"],
+      [await picture("png", 1, 1), "The picture is 1 × 1 pixels: a product photo needs at least 500 pixels on its shorter side."],
     ] as const) {
       const refused = await upload(owner, { csrf, intent: "upload", alt: "A box" }, new File([bytes], "photo.jpg"));
       expect(refused.status, message).toBe(400);

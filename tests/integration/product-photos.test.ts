@@ -77,7 +77,7 @@ describe(`product photos (${DRIVER_NAME})`, () => {
 
   it("moves photos up and down the gallery and removes them, each change audited, and only from their own product's page", async () => {
     const second = await uploadPhoto(merchandiser(), { productId: "m8", alt: "Second", image: await picture("png", 500, 500) });
-    const third = await uploadPhoto(merchandiser(), { productId: "m8", alt: "Third", image: await picture("webp", 300, 200) });
+    const third = await uploadPhoto(merchandiser(), { productId: "m8", alt: "Third", image: await picture("webp", 750, 500) });
     const alts = async () => (await listProductPhotos(merchandiser(), { productId: "m8" })).photos.map((photo) => photo.alt);
     expect(await alts()).toEqual(["A box of Luna Collagen on a table", "Second", "Third"]);
     expect(await movePhoto(merchandiser(), { productId: "m8", photoId: third.id, direction: "up" })).toMatchObject({ place: 2 });
@@ -114,7 +114,7 @@ describe(`product photos (${DRIVER_NAME})`, () => {
   });
 
   it("gives photos uploaded at the same moment places of their own", async () => {
-    const images = await Promise.all([1, 2, 3].map((n) => picture("png", 100 + n, 100)));
+    const images = await Promise.all([1, 2, 3].map((n) => picture("png", 500 + n, 500)));
     await Promise.all(images.map((image, n) => uploadPhoto(merchandiser(), { productId: "vbndl10", alt: `Shot ${n}`, image })));
     const positions = await queryRows<{ position: number }>(
       database.db,

@@ -54,6 +54,18 @@ describe("what an uploaded photo is, told by its bytes", () => {
     expect((await acceptedPicture(pictures, await pngClaiming(8000, 5000))).width).toBe(8000);
   });
 
+  it("refuses a picture under 500 pixels on its shorter side, saying its size and the minimum", async () => {
+    expect(await refusal(await picture("png", 1, 1))).toBe(
+      "The picture is 1 × 1 pixels: a product photo needs at least 500 pixels on its shorter side.",
+    );
+    expect(await refusal(await picture("jpeg", 2000, 499))).toContain("at least 500 pixels on its shorter side");
+    expect(await acceptedPicture(pictures, await picture("webp", 500, 2000))).toEqual({
+      format: "webp",
+      width: 500,
+      height: 2000,
+    });
+  });
+
   it("stops decoding at the pixel limit even when asked to encode directly", async () => {
     expect(
       await encodeVariants(await pngClaiming(8000, 6000), { widths: [320], formats: ["webp"], maxPixels: 40_000_000 }),

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useNavigation } from "react-router";
 import { MovePhotoInput, movePhoto, RemovePhotoInput, removePhoto } from "../../../domain/catalog/photos/arrange-photos.ts";
 import { listProductPhotos } from "../../../domain/catalog/photos/list-product-photos.ts";
-import { PHOTO_MAX_BYTES, PHOTO_TYPES_TEXT } from "../../../domain/catalog/photos/photo-limits.ts";
+import { PHOTO_MAX_BYTES, PHOTO_MIN_SIDE, PHOTO_TYPES_TEXT } from "../../../domain/catalog/photos/photo-limits.ts";
 import { photoPath, variantWidths } from "../../../domain/catalog/photos/photo-variants.ts";
 import { UploadPhotoInput, uploadPhoto } from "../../../domain/catalog/photos/upload-photo.ts";
 import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
@@ -132,7 +132,8 @@ export default function AdminProductPhotos({ loaderData }: Route.ComponentProps)
               aria-describedby="photo-image-hint"
             />
             <p id="photo-image-hint" className="mt-1 text-sm text-muted">
-              {PHOTO_TYPES_TEXT}, at most {MAX_MB} MB. Camera details and location are removed.
+              {`${PHOTO_TYPES_TEXT}, at least ${PHOTO_MIN_SIDE} pixels on the shorter side, at most ${MAX_MB} MB.`} Camera details
+              and location are removed.
             </p>
           </div>
           <Field id="photo-alt" name="alt" label="Alt text (what the photo shows)" required maxLength={250} />

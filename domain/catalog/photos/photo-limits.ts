@@ -2,6 +2,11 @@
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: a camera's full picture; beyond it a small file may be a decompression bomb. */
 export const PHOTO_MAX_PIXELS = 40_000_000;
+/**
+ * The fewest pixels a photo may have on its shorter side: enough to fill the product page's photo
+ * column on an ordinary screen and a listing card's square on a phone's sharp one (decision 050).
+ */
+export const PHOTO_MIN_SIDE = 500;
 export const PHOTO_TYPES_TEXT = "JPEG, PNG, WebP or AVIF";
 /**
  * How many times its shorter side a photo's longer side may be: wider than any product shot, and

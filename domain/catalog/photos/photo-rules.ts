@@ -1,13 +1,14 @@
 import type { PictureEncoder, PictureFacts } from "../../../integrations/images/photo-encoder.ts";
 import { AppError } from "../../../kernel/app-error.ts";
-import { PHOTO_MAX_ASPECT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_TYPES_TEXT } from "./photo-limits.ts";
+import { PHOTO_MAX_ASPECT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE, PHOTO_TYPES_TEXT } from "./photo-limits.ts";
 
 const refused = (problem: string) => new AppError("BAD_USER_INPUT", problem, { image: problem });
 
 /**
  * The picture's format and upright size, once its bytes (never its name or declared type) prove it a
  * JPEG, PNG, WebP or AVIF of at most PHOTO_MAX_PIXELS, no longer than PHOTO_MAX_ASPECT times as wide
- * as tall or as tall as wide. Only the header is read: nothing is decoded yet.
+ * as tall or as tall as wide, and at least PHOTO_MIN_SIDE pixels on its shorter side. Only the
+ * header is read: nothing is decoded yet.
  */
 export async function acceptedPicture(pictures: PictureEncoder, bytes: Uint8Array): Promise<PictureFacts> {
   if (bytes.byteLength > PHOTO_MAX_BYTES) throw refused(`The picture is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
@@ -18,6 +19,11 @@ export async function acceptedPicture(pictures: PictureEncoder, bytes: Uint8Arra
   }
   if (Math.max(facts.width, facts.height) > PHOTO_MAX_ASPECT * Math.min(facts.width, facts.height)) {
     throw refused(`The picture is more than ${PHOTO_MAX_ASPECT} times as long as it is wide: crop it closer to the product.`);
+  }
+  if (Math.min(facts.width, facts.height) < PHOTO_MIN_SIDE) {
+    throw refused(
+      `The picture is ${facts.width} × ${facts.height} pixels: a product photo needs at least ${PHOTO_MIN_SIDE} pixels on its shorter side.`,
+    );
   }
   return facts;
 }
