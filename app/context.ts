@@ -32,6 +32,8 @@ export type RequestContext = {
   sessionExpired: boolean;
   /** This response may be served to every visitor (the page cache keeps it): loaders must not read who asks. */
   sharedPage: boolean;
+  /** An upload form's body was over its limit and was not read: the page refuses it in its own words. */
+  bodyTooLarge: boolean;
   /** This response's Content-Security-Policy nonce, for the scripts React Router writes. */
   nonce: string;
   log: OperationLog;

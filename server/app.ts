@@ -172,6 +172,7 @@ export function createHttpApp({
       session: c.var.session,
       sessionExpired: c.var.sessionExpired,
       sharedPage: c.var.sharedPage,
+      bodyTooLarge: c.var.bodyTooLarge,
       nonce: c.var.nonce,
       log: c.var.log,
     });

@@ -1,12 +1,16 @@
 import { data } from "react-router";
 import { isSameSecret } from "../../domain/identity/session-token.ts";
 import type { OperationContext, StaffViewer } from "../../domain/shared/context.ts";
+import type { AppError } from "../../kernel/app-error.ts";
 import { requestContext } from "../context.ts";
 import { expectedFailure, readForm, UNREADABLE_REQUEST } from "./action-result.server.ts";
 import { notFoundMessage } from "./not-found.ts";
 import { requestPath } from "./request-path.ts";
 
-type Args = { request: Request; context: { get: (key: typeof requestContext) => { operations: OperationContext } } };
+type Args = {
+  request: Request;
+  context: { get: (key: typeof requestContext) => { operations: OperationContext; bodyTooLarge: boolean } };
+};
 type SignedInStaff = StaffViewer & { session: { id: string; csrfToken: string } };
 
 /**
@@ -31,6 +35,20 @@ export async function requireStaffForm(args: Args): Promise<ReturnType<typeof re
     throw data("This form did not come from your back-office page. Reload the page and try again.", { status: 403 });
   }
   return { ...signedIn, form };
+}
+
+/**
+ * An upload form's post: as requireStaffForm, but a body over the upload's limit was never read
+ * (server/http/upload-limits.ts), so it is refused with the form's own message (`tooLarge`), for
+ * the action to answer as it answers its other refusals. Nothing is done, so no CSRF token is needed.
+ */
+export async function requireStaffUpload(
+  args: Args,
+  tooLarge: () => AppError,
+): Promise<ReturnType<typeof requireStaffPage> & { form: FormData }> {
+  if (!args.context.get(requestContext).bodyTooLarge) return requireStaffForm(args);
+  requireStaffPage(args);
+  throw tooLarge();
 }
 
 /** A page's data from an operation that may refuse: its refusal (e.g. 403 without the permission) becomes the page's status. */

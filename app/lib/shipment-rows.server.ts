@@ -1,4 +1,9 @@
-import { parseShipmentCsv, SHIPMENT_CSV_MAX_BYTES, type ShipmentRow } from "../../domain/shipping/shipment-csv.ts";
+import {
+  parseShipmentCsv,
+  SHIPMENT_CSV_MAX_BYTES,
+  type ShipmentRow,
+  shipmentFileTooLarge,
+} from "../../domain/shipping/shipment-csv.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { formText } from "./action-result.server.ts";
 import { trackingField } from "./shipping-desk-links.ts";
@@ -11,10 +16,7 @@ async function uploadedRows(form: FormData): Promise<Row[]> {
     const message = "Choose a CSV file of shipments to upload.";
     throw new AppError("BAD_USER_INPUT", message, { file: message });
   }
-  if (file.size > SHIPMENT_CSV_MAX_BYTES) {
-    const message = `The file is larger than ${SHIPMENT_CSV_MAX_BYTES / 1000} kB; split it in two.`;
-    throw new AppError("BAD_USER_INPUT", message, { file: message });
-  }
+  if (file.size > SHIPMENT_CSV_MAX_BYTES) throw shipmentFileTooLarge();
   return parseShipmentCsv(await file.text());
 }
 

@@ -14,6 +14,9 @@ export type ShipmentRow = { line: number; order: string; carrier: string; tracki
 
 const refuse = (message: string) => new AppError("BAD_USER_INPUT", message, { file: message });
 
+/** A file over SHIPMENT_CSV_MAX_BYTES: refused unread, by the desk or by its upload's body limit. */
+export const shipmentFileTooLarge = () => refuse(`The file is larger than ${SHIPMENT_CSV_MAX_BYTES / 1000} kB; split it in two.`);
+
 /**
  * Splits CSV text (RFC 4180) into records with the line each starts on: fields split by commas,
  * a field in double quotes may hold commas, line breaks and doubled quotes; lines end in LF or CRLF.

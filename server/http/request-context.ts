@@ -23,6 +23,8 @@ export type HttpEnv = {
     sessionExpired: boolean;
     /** This response may be served to every visitor (the page cache keeps it): nothing may read who asks. */
     sharedPage: boolean;
+    /** An upload form's body was over its address's limit and was not read (`limitPageBody`). */
+    bodyTooLarge: boolean;
     /** The context every operation of this request runs with: services, the viewer, the logger. */
     operations: OperationContext;
   };
@@ -52,6 +54,7 @@ export function requestContext(
     c.set("session", null);
     c.set("sessionExpired", false);
     c.set("sharedPage", false);
+    c.set("bodyTooLarge", false);
     const started = performance.now();
     await next();
     setResponseHeaders(c, { "X-Request-Id": requestId });

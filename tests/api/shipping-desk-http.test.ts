@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
+import { SHIPMENT_CSV_MAX_BYTES } from "../../domain/shipping/shipment-csv.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { fetchWithJar } from "../setup/embedded-sign-in.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
@@ -145,6 +146,21 @@ describe("the shipping desk over HTTP", () => {
     expect(html).toContain("Tracking number must be 4 to 40 letters, digits or dashes.");
     const [order] = await shop.server.database.db.select().from(orders).where(eq(orders.invoiceId, invoiceId));
     expect(order?.trackingNumber).toBe("NV-BESIDE-1");
+  });
+
+  it("answers a file over the desk's limit with the desk and its message, whether the page or its script posts it", async () => {
+    const csv = `order,carrier,tracking\n${"Y1,dhl,DHL-1234\n".repeat(20_000)}`;
+    expect(csv.length).toBeGreaterThan(SHIPMENT_CSV_MAX_BYTES + 64 * 1024);
+    const message = "The file is larger than 200 kB; split it in two.";
+    const page = await upload(csv);
+    expect(page.status).toBe(400);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toMatch(/<h1[^>]*>Shipping desk<\/h1>/);
+    expect(html).toContain(message);
+    const script = await upload(csv, "/admin/shipping.data");
+    expect(script.status).toBe(400);
+    expect(await script.text()).toContain(message);
   });
 
   it("refuses staff without the orders permission, and hides the desk from their navigation", async () => {

@@ -1,5 +1,6 @@
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { productShot } from "../../scripts/product-shot.ts";
+import { picture } from "../setup/pictures.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { removeGalleryPhoto } from "./gallery.ts";
@@ -22,6 +23,21 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
   await staff.goto("/admin/catalogue");
   await staff.getByRole("link", { name: `Photos of ${product.name}` }).click();
   await expect(staff.getByRole("heading", { level: 1, name: `Photos of ${product.name}` })).toBeVisible();
+  await expect(staff.getByText("No photos yet: the shop draws the pack until you add one.")).toBeVisible();
+
+  // A speck of a picture, and a file too large to be read at all: each is refused in the form's words.
+  await staff.getByLabel("Alt text (what the photo shows)").fill(alt);
+  for (const [file, message] of [
+    [
+      { name: "dot.png", buffer: Buffer.from(await picture("png", 1, 1)) },
+      "The picture is 1 × 1 pixels: a product photo needs at least 500 pixels on its shorter side.",
+    ],
+    [{ name: "huge.jpg", buffer: Buffer.alloc(11 * 1024 * 1024) }, "The picture is larger than 10 MB."],
+  ] as const) {
+    await staff.getByLabel("Photo", { exact: true }).setInputFiles({ ...file, mimeType: "image/jpeg" });
+    await staff.getByRole("button", { name: "Upload photo" }).click();
+    await expect(staff.getByRole("alert")).toHaveText(message);
+  }
   await expect(staff.getByText("No photos yet: the shop draws the pack until you add one.")).toBeVisible();
 
   await staff.getByLabel("Photo", { exact: true }).setInputFiles({

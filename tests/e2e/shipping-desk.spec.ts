@@ -99,4 +99,13 @@ test("staff ship three paid orders in one go from the shipping desk, print their
   await expect(staff.getByRole("heading", { name: "Shipping results" })).toBeFocused();
   await expect(staff.getByRole("alert")).toHaveText("Shipped 0 of 1; 1 could not be shipped, as each row below says.");
   await expect(staff.getByRole("region", { name: "Each order's outcome" })).toContainText("Not shipped");
+  // A file over the desk's limit is never read, and is refused in its form like any other.
+  await file.setInputFiles({
+    name: "ship.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`order,carrier,tracking\n${"Y1,dhl,DHL-1234\n".repeat(20_000)}`),
+  });
+  await upload.getByRole("button", { name: "Ship from file" }).click();
+  await expect(upload.getByRole("alert")).toHaveText("The file is larger than 200 kB; split it in two.");
+  await expect(file).toBeFocused();
 });

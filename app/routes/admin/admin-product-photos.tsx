@@ -3,12 +3,13 @@ import { Link, useActionData, useNavigation } from "react-router";
 import { MovePhotoInput, movePhoto, RemovePhotoInput, removePhoto } from "../../../domain/catalog/photos/arrange-photos.ts";
 import { listProductPhotos } from "../../../domain/catalog/photos/list-product-photos.ts";
 import { PHOTO_MAX_BYTES, PHOTO_MIN_SIDE, PHOTO_TYPES_TEXT } from "../../../domain/catalog/photos/photo-limits.ts";
+import { pictureTooLarge } from "../../../domain/catalog/photos/photo-rules.ts";
 import { photoPath, variantWidths } from "../../../domain/catalog/photos/photo-variants.ts";
 import { UploadPhotoInput, uploadPhoto } from "../../../domain/catalog/photos/upload-photo.ts";
 import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { LINK, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult, formText, unreadableRequest } from "../../lib/action-result.server.ts";
-import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { refusedAsPage, requireStaffPage, requireStaffUpload } from "../../lib/back-office.server.ts";
 import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-product-photos";
@@ -39,8 +40,8 @@ async function imageOf(form: FormData): Promise<Uint8Array | undefined> {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { operations, form } = await requireStaffForm(args);
   try {
+    const { operations, form } = await requireStaffUpload(args, pictureTooLarge);
     switch (formText(form, "intent")) {
       case "upload": {
         const known = { productId: args.params.productId, image: await imageOf(form) };

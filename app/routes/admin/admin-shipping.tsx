@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link, useActionData, useNavigation } from "react-router";
 import { CARRIER_IDS, CARRIERS } from "../../../domain/orders/carriers.ts";
 import { shipOrders } from "../../../domain/shipping/ship-orders.ts";
-import { SHIPMENT_CSV_MAX_ROWS } from "../../../domain/shipping/shipment-csv.ts";
+import { SHIPMENT_CSV_MAX_ROWS, shipmentFileTooLarge } from "../../../domain/shipping/shipment-csv.ts";
 import { listShippingQueue } from "../../../domain/shipping/shipping-queue.ts";
 import { formatCalendarDate, formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { SERIES, seriesTitle } from "../../../kernel/series.ts";
@@ -19,7 +19,7 @@ import { LINK, PageHeading, PageLinks } from "../../components/admin/admin-parts
 import { SHIPMENT_RESULTS_HEADING, ShipmentResults } from "../../components/admin/shipment-results.tsx";
 import { ShippingQueue, TickAll } from "../../components/admin/shipping-queue.tsx";
 import { expectedFailure, failureResult } from "../../lib/action-result.server.ts";
-import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
+import { refusedAsPage, requireStaffPage, requireStaffUpload } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { shipmentRows } from "../../lib/shipment-rows.server.ts";
 import { packingSlipsHref, shippingFiltersOf, shippingQuery } from "../../lib/shipping-desk-links.ts";
@@ -53,8 +53,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { operations, form } = await requireStaffForm(args);
   try {
+    // Only the upload form can be over the desk's limit: the ticked rows are a few kilobytes.
+    const { operations, form } = await requireStaffUpload(args, shipmentFileTooLarge);
     const { results, shipped } = await shipOrders(operations, { rows: await shipmentRows(form) });
     const failed = results.length - shipped;
     const message =

@@ -4,6 +4,9 @@ import { PHOTO_MAX_ASPECT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE, PH
 
 const refused = (problem: string) => new AppError("BAD_USER_INPUT", problem, { image: problem });
 
+/** A file over the photo limit: refused here, or by the upload's body limit before it is read. */
+export const pictureTooLarge = () => refused(`The picture is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
+
 /**
  * The picture's format and upright size, once its bytes (never its name or declared type) prove it a
  * JPEG, PNG, WebP or AVIF of at most PHOTO_MAX_PIXELS, no longer than PHOTO_MAX_ASPECT times as wide
@@ -11,7 +14,7 @@ const refused = (problem: string) => new AppError("BAD_USER_INPUT", problem, { i
  * header is read: nothing is decoded yet.
  */
 export async function acceptedPicture(pictures: PictureEncoder, bytes: Uint8Array): Promise<PictureFacts> {
-  if (bytes.byteLength > PHOTO_MAX_BYTES) throw refused(`The picture is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
+  if (bytes.byteLength > PHOTO_MAX_BYTES) throw pictureTooLarge();
   const facts = await pictures.facts(bytes);
   if (!facts || facts.format === "other") throw refused(`That file is not a ${PHOTO_TYPES_TEXT} picture.`);
   if (facts.width * facts.height > PHOTO_MAX_PIXELS) {
