@@ -13,7 +13,7 @@ import { bagCookie } from "../lib/bag-cookie.server.ts";
 import { BAG_NOTICES, type BagOutcome, noticeOf } from "../lib/bag-outcome.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { useRedemptionStoreSync } from "../lib/redemption-store.ts";
-import { readReferralCode } from "../lib/referral-cookie.server.ts";
+import { readDeviceId, readReferralCode } from "../lib/referral-cookie.server.ts";
 import { rewardBagAction, rewardsInBag } from "../lib/reward-bag.server.ts";
 import type { Route } from "./+types/bag";
 
@@ -22,7 +22,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Bag");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   // Priced as the checkout summary prices it, so a code applied there and a referred friend's discount show here too.
-  const { bag, pricing } = await checkoutSummary(ctx.operations, { referralCode: readReferralCode(request) });
+  const { bag, pricing } = await checkoutSummary(ctx.operations, {
+    referralCode: readReferralCode(request),
+    deviceId: readDeviceId(request),
+  });
   const { campaigns, lineCampaigns, estimatedBonus } = await bagCampaigns(ctx.operations, {});
   const { lines: _priced, ...totals } = pricing;
   return {

@@ -1,6 +1,6 @@
 import { followReferralLink } from "../../domain/referrals/follow-referral-link.ts";
 import { requestContext } from "../context.ts";
-import { deviceOf, friendOfferCookie, referralCookie } from "../lib/referral-cookie.server.ts";
+import { deviceOf, friendOfferCookie, readDeviceId, referralCookie } from "../lib/referral-cookie.server.ts";
 import type { Route } from "./+types/referral-link";
 
 const MAX_CODE_LENGTH = 40;
@@ -15,7 +15,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   // Anything longer is no code of ours: it lands on the home page like an unknown one.
   const typed = params.code.length <= MAX_CODE_LENGTH ? params.code : "";
-  const followed = await followReferralLink(ctx.operations, { code: typed });
+  const followed = await followReferralLink(ctx.operations, { code: typed, deviceId: readDeviceId(request) });
   const headers = new Headers({ Location: "/", "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
   if (followed) {
     headers.append("Set-Cookie", referralCookie(followed.code, ctx.settings.secureCookies));

@@ -7,13 +7,20 @@ import { defineOperation } from "../shared/operation.ts";
 import { endOpenCheckouts } from "./close-checkout.ts";
 import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
 
-export type CheckoutSummary = { bag: PricedBag; pricing: CheckoutPricing; promotionError: string | null };
+export type CheckoutSummary = {
+  bag: PricedBag;
+  pricing: CheckoutPricing;
+  promotionError: string | null;
+  /** Why a remembered friend's link gives this order no discount (referral-offer.ts). */
+  referralRefusal: string | null;
+};
 
 export const CheckoutSummaryInput = z.object({
   /** The shopper came back from the payment page without paying (its cancel address). */
   cancelledPayment: z.boolean().optional(),
   /** The referral code the shopper's browser remembers from a member's link (decision 045). */
   referralCode: z.string().max(40).nullish(),
+  deviceId: z.string().max(64).nullish(),
 });
 
 const declared = { access: bagHolder, input: CheckoutSummaryInput };
@@ -21,8 +28,8 @@ const declared = { access: bagHolder, input: CheckoutSummaryInput };
 /**
  * checkoutSummary: the viewer's own bag priced for checkout; a code that stopped being usable is left
  * out and reported. Back from payment unpaid, the bag's open checkouts are ended first, so the
- * promotion use they held is free for the next attempt. A referred friend's discount shows on its own line
- * (referral-offer.ts); the email given at checkout is checked again there.
+ * promotion use they held is free for the next attempt. A referred friend's discount shows on its own line,
+ * or why there is none (referral-offer.ts); the delivery details given at checkout are checked again there.
  */
 export const checkoutSummary = defineOperation(
   declared,
@@ -32,15 +39,23 @@ export const checkoutSummary = defineOperation(
     const code = bagId ? await bagPromotionCode(ctx, bagId) : null;
     const now = ctx.now();
     const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
-    const offer = await referralOfferFor(ctx, { code: input.referralCode ?? null, memberId, email: null });
+    const { offer, refusal } = await referralOfferFor(ctx, {
+      code: input.referralCode ?? null,
+      memberId,
+      deviceId: input.deviceId ?? null,
+    });
     const percent = offer?.percent ?? null;
-    if (!code) return { bag, pricing: await priceCheckout(ctx.db, bag, null, now, percent), promotionError: null };
+    const found = {
+      bag,
+      referralRefusal: refusal,
+    };
+    if (!code) return { ...found, pricing: await priceCheckout(ctx.db, bag, null, now, percent), promotionError: null };
     try {
-      return { bag, pricing: await priceCheckout(ctx.db, bag, code, now, percent), promotionError: null };
+      return { ...found, pricing: await priceCheckout(ctx.db, bag, code, now, percent), promotionError: null };
     } catch (error) {
       if (!isAppError(error)) throw error;
       const pricing = await priceCheckout(ctx.db, bag, null, now, percent);
-      return { bag, pricing, promotionError: `${code}: ${error.message}` };
+      return { ...found, pricing, promotionError: `${code}: ${error.message}` };
     }
   },
 );

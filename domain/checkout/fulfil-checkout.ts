@@ -122,7 +122,7 @@ export async function fulfilCheckout(
     const orderCode = input.orderCode ?? generateOrderCode;
     const invoiceId = await insertOrder(tx, order, () => orderCode(now));
     await tx.insert(orderLines).values(session.lines.map((line, position) => ({ ...line, orderId: order.id, position })));
-    await recordReferral(tx, { ...order, shipping: session.shipping }, session, now);
+    await recordReferral(tx, { ...order, memberId, shipping: session.shipping }, session, now);
     // A guest's bag has no points and no rewards to go with the order.
     if (memberId) {
       await creditPaidOrderToBagMember(tx, ctx.jobs, { order: { ...order, invoiceId }, bagId: session.bagId, at: now });

@@ -25,6 +25,8 @@ export const StartCheckoutInput = ShippingInput.extend({
   /** The referral code and device cookie the shopper's browser holds (decision 045). */
   referralCode: z.string().max(40).nullish(),
   deviceId: z.string().max(64).nullish(),
+  /** The shopper was told the friend's discount does not apply and goes on without it. */
+  withoutFriendDiscount: z.boolean().optional(),
 });
 
 export type StartedCheckout = { redirectUrl: string; sessionId: string };
@@ -38,12 +40,13 @@ const declared = { access: bagHolder, input: StartCheckoutInput };
  * opens. The new session row, the holds on its stock (the bag's items and the member's rewards;
  * a SKU short refuses the checkout, 409) and its promotion code and the job that expires it are
  * written in one transaction, so a hold never outlives its session. A signed-in member's bag becomes theirs:
- * the order's points and their rewards follow it.
+ * the order's points and their rewards follow it. A friend's discount the delivery details rule out
+ * (referral-offer.ts) is refused (409, with the reason, fields.friendDiscount) until the shopper goes on without it.
  */
 export const startCheckout = defineOperation(
   declared,
   async function startCheckout(ctx, input, { id: bagId }): Promise<StartedCheckout> {
-    const { baseUrl, clientAddress, referralCode, deviceId, ...shipping } = input;
+    const { baseUrl, clientAddress, referralCode, deviceId, withoutFriendDiscount, ...shipping } = input;
     await consumeRateLimit(ctx.db, CHECKOUT_START_LIMIT, clientAddress, ctx.now());
     if (!bagId) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
     await endOpenCheckouts(ctx, bagId);
@@ -55,7 +58,10 @@ export const startCheckout = defineOperation(
     const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
     if (memberId) await ctx.db.update(bags).set({ memberId }).where(eq(bags.id, bagId));
     const [bagRow] = await ctx.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
-    const offer = await referralOfferFor(ctx, { code: referralCode ?? null, memberId, email: shipping.email });
+    const { offer, refusal } = withoutFriendDiscount
+      ? { offer: null, refusal: null }
+      : await referralOfferFor(ctx, { code: referralCode ?? null, memberId, deviceId: deviceId ?? null, details: shipping });
+    if (refusal) throw new AppError("CONFLICT", refusal, { friendDiscount: refusal });
     const pricing = await priceCheckout(ctx.db, bag, bagRow?.promotionCode ?? null, ctx.now(), offer?.percent ?? null);
     const shipped = [
       ...bag.lines.map((line) => shippedLine(line.product, line.option, line.quantity)),

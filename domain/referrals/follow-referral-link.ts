@@ -5,7 +5,11 @@ import { defineOperation } from "../shared/operation.ts";
 import { normalizeReferralCode, referrerOf } from "./referral-code.ts";
 import { referralOfferFor } from "./referral-offer.ts";
 
-export const FollowReferralLinkInput = z.object({ code: z.string().max(40) });
+export const FollowReferralLinkInput = z.object({
+  code: z.string().max(40),
+  /** The device cookie the browser already holds: the referrer's own browser, signed out, is no friend. */
+  deviceId: z.string().max(64).nullish(),
+});
 
 const declared = { access: anyone, input: FollowReferralLinkInput };
 
@@ -25,7 +29,7 @@ export const followReferralLink = defineOperation(
     const { rules } = await currentProgramme(ctx);
     if (!rules.referrals.enabled || !(await referrerOf(ctx.db, code))) return null;
     const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
-    const offer = await referralOfferFor(ctx, { code, memberId, email: null });
+    const { offer } = await referralOfferFor(ctx, { code, memberId, deviceId: input.deviceId ?? null });
     return { code, friendDiscountPercent: offer?.percent ?? null };
   },
 );

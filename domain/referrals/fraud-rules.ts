@@ -1,9 +1,11 @@
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import type { ReferralRule } from "../loyalty/programme-rules.ts";
+import { emailKey, mobileKey } from "./identity-keys.ts";
 
 /** Why a referral is refused (clearly the referrer's own order) or held for staff (doubtful), as stored and shown. */
 export const REFERRAL_REASONS = {
   "existing-customer": "The friend had ordered before",
+  "own-link": "The friend was signed in as the referrer",
   "same-email": "The friend's email is the referrer's",
   "same-mobile": "The friend's mobile number is the referrer's",
   "same-address": "The friend's delivery address is one of the referrer's",
@@ -19,6 +21,7 @@ export type ReferralReason = keyof typeof REFERRAL_REASONS;
 
 const REFUSING: ReadonlySet<ReferralReason> = new Set([
   "existing-customer",
+  "own-link",
   "same-email",
   "same-mobile",
   "same-address",
@@ -26,20 +29,22 @@ const REFUSING: ReadonlySet<ReferralReason> = new Set([
   "same-device",
 ]);
 
-/** The friend's order as the checks see it. */
+/** The friend's order as the checks see it; null is not known yet (at checkout, before the form or the payment). */
 export type FriendFacts = {
-  email: string;
-  mobile: string;
+  memberId: string | null;
+  email: string | null;
+  mobile: string | null;
   /** Address and postal code, as addressKey makes them. */
-  address: string;
+  address: string | null;
   cardFingerprint: string | null;
   deviceId: string | null;
   orderedBefore: boolean;
 };
 
-/** What the referrer is known by: their own email, and the mobiles, addresses, cards and devices of their orders and visits. */
+/** What the referrer is known by: their account and its email, and the emails, mobiles, addresses, cards and devices of their orders and visits. */
 export type ReferrerFacts = {
-  email: string;
+  memberId: string;
+  emails: readonly string[];
   mobiles: readonly string[];
   addresses: readonly string[];
   cardFingerprints: readonly string[];
@@ -50,32 +55,22 @@ export type ReferrerFacts = {
 
 export type ReferralJudgement = { state: "pending" | "refused" | "held"; reasons: ReferralReason[] };
 
-/** One spelling of an address: case, spaces and punctuation do not make it another. */
-export function addressKey(address: string, postalCode: string): string {
-  return `${address} ${postalCode}`
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
-
-/** One spelling of a mobile number: its digits, without a +65 in front. */
-export function mobileKey(mobile: string): string {
-  const digits = mobile.replace(/\D+/g, "");
-  return digits.length === 10 && digits.startsWith("65") ? digits.slice(2) : digits;
-}
-
 /**
  * Judges a referred friend's order (decision 045). Clearly the referrer's own — an earlier customer,
- * the referrer's email, mobile, delivery address, card or device — is refused. Doubtful — past the
+ * the referrer signed in, or the referrer's email, mobile, delivery address, card or device, each
+ * compared in its canonical form (identity-keys.ts) — is refused. Doubtful — past the
  * weekly cap, or the same device or address as another of the referrer's friends within the window
  * — is held for staff. Every reason found is kept.
  */
 export function judgeReferral(friend: FriendFacts, referrer: ReferrerFacts, rule: ReferralRule, now: Date): ReferralJudgement {
   const reasons: ReferralReason[] = [];
   const has = (list: readonly string[], value: string | null) => value !== null && list.includes(value);
+  const keyed = (key: (value: string) => string, list: readonly string[], value: string | null) =>
+    value !== null && list.map(key).includes(key(value));
   if (friend.orderedBefore) reasons.push("existing-customer");
-  if (friend.email.trim().toLowerCase() === referrer.email.trim().toLowerCase()) reasons.push("same-email");
-  if (has(referrer.mobiles.map(mobileKey), mobileKey(friend.mobile))) reasons.push("same-mobile");
+  if (friend.memberId === referrer.memberId) reasons.push("own-link");
+  if (keyed(emailKey, referrer.emails, friend.email)) reasons.push("same-email");
+  if (keyed(mobileKey, referrer.mobiles, friend.mobile)) reasons.push("same-mobile");
   if (has(referrer.addresses, friend.address)) reasons.push("same-address");
   if (has(referrer.cardFingerprints, friend.cardFingerprint)) reasons.push("same-card");
   if (has(referrer.deviceIds, friend.deviceId)) reasons.push("same-device");
@@ -87,7 +82,7 @@ export function judgeReferral(friend: FriendFacts, referrer: ReferrerFacts, rule
   const windowStart = now.getTime() - rule.sameDeviceWindowDays * DAY_MS;
   const recent = referrer.earlier.filter((earlier) => earlier.createdAt.getTime() > windowStart);
   if (friend.deviceId && recent.some((earlier) => earlier.deviceId === friend.deviceId)) reasons.push("device-used-before");
-  if (recent.some((earlier) => earlier.address === friend.address)) reasons.push("address-used-before");
+  if (friend.address && recent.some((earlier) => earlier.address === friend.address)) reasons.push("address-used-before");
 
   if (reasons.some((reason) => REFUSING.has(reason))) return { state: "refused", reasons };
   return { state: reasons.length > 0 ? "held" : "pending", reasons };

@@ -1,50 +1,68 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Database, Tx } from "../../db/client.ts";
-import { orders } from "../../db/schema/orders.ts";
 import { currentProgramme } from "../loyalty/programme.ts";
 import type { OperationContext } from "../shared/context.ts";
+import { judgeReferredOrder } from "./referral-check.ts";
 import { referrerOf } from "./referral-code.ts";
 
 /** A referred friend's first-order discount, and whose code gave it. */
 export type ReferralOffer = { code: string; referrerMemberId: string; percent: number };
 
-const sameEmail = (column: typeof orders.email, email: string) => sql`lower(${column}) = lower(${email})`;
+/**
+ * What a remembered referral code does for this order: the discount, or the sentence telling the
+ * shopper why there is none. Both null when there is nothing to say (no code, not a member's, referrals off).
+ */
+export type ReferralDecision = { offer: ReferralOffer | null; refusal: string | null };
+
+/** The shopper as known so far: the delivery form's details once it is sent. */
+export type ReferredShopper = {
+  code: string | null;
+  memberId: string | null;
+  deviceId: string | null;
+  details?: { email: string; mobile: string; address: string; postalCode: string } | null;
+};
+
+const NOTHING: ReferralDecision = { offer: null, refusal: null };
+
+/**
+ * Names no detail that matched: the shopper learns that the order is not a new customer's, never
+ * which of the referrer's details it shares.
+ */
+function refusalFor(percent: number, ownLink: boolean): string {
+  if (ownLink) return "This is your own referral link: its discount is for the friends you share it with.";
+  return `A friend's ${percent}% off is for someone ordering from us for the first time. This order matches an existing customer, so the discount is not taken off.`;
+}
 
 /**
  * Whether this shopper is a referred friend the version in force gives the first-order discount to
- * (decision 045): referrals are on, the remembered code is a member's, and the shopper is new — not
- * that member, not a member with orders, and (once the email is known, at checkout) no earlier
- * order by that email. Anything else: no discount, and nothing to tell the shopper.
+ * (decision 045): referrals are on, the remembered code is a member's, and the order as known so far
+ * passes the same checks the referral is recorded with (referral-check.ts) — refused, it gets no
+ * discount and the reason in one sentence; held for staff, it keeps the discount.
  */
 export async function referralOfferFor(
   ctx: Pick<OperationContext, "db" | "catalog" | "now">,
-  shopper: { code: string | null; memberId: string | null; email: string | null },
-): Promise<ReferralOffer | null> {
-  if (!shopper.code) return null;
+  shopper: ReferredShopper,
+): Promise<ReferralDecision> {
+  if (!shopper.code) return NOTHING;
   const { rules } = await currentProgramme(ctx);
-  if (!rules.referrals.enabled) return null;
+  if (!rules.referrals.enabled) return NOTHING;
   const referrer = await referrerOf(ctx.db, shopper.code);
-  if (!referrer || referrer.memberId === shopper.memberId) return null;
-  if (shopper.email && shopper.email.trim().toLowerCase() === referrer.email.toLowerCase()) return null;
-  const earlier = shopper.memberId ? eq(orders.memberId, shopper.memberId) : undefined;
-  const byEmail = shopper.email ? sameEmail(orders.email, shopper.email.trim()) : undefined;
-  if (earlier || byEmail) {
-    const [found] = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(earlier && byEmail ? sql`(${earlier}) or (${byEmail})` : (earlier ?? byEmail))
-      .limit(1);
-    if (found) return null;
-  }
-  return { code: shopper.code, referrerMemberId: referrer.memberId, percent: rules.referrals.friendDiscountPercent };
-}
-
-/** Whether an order other than `orderId` was placed before by this email: the friend is not new after all. */
-export async function orderedBefore(db: Database | Tx, email: string, orderId: string): Promise<boolean> {
-  const [found] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(sameEmail(orders.email, email), sql`${orders.id} <> ${orderId}`))
-    .limit(1);
-  return Boolean(found);
+  if (!referrer) return NOTHING;
+  const { details } = shopper;
+  const judgement = await judgeReferredOrder(
+    ctx.db,
+    referrer,
+    {
+      memberId: shopper.memberId,
+      deviceId: shopper.deviceId,
+      email: details?.email ?? null,
+      mobile: details?.mobile ?? null,
+      shipping: details ?? null,
+      cardFingerprint: null,
+      orderId: null,
+    },
+    rules.referrals,
+    ctx.now(),
+  );
+  const percent = rules.referrals.friendDiscountPercent;
+  if (judgement.state === "refused") return { offer: null, refusal: refusalFor(percent, judgement.reasons.includes("own-link")) };
+  return { offer: { code: shopper.code, referrerMemberId: referrer.memberId, percent }, refusal: null };
 }

@@ -100,13 +100,22 @@ describe("referral links, cookies and the friend's discount over HTTP", () => {
     expect(referral).toMatchObject({ state: "pending", discountCents: order?.referralDiscountCents });
   });
 
-  it("gives an email that ordered before no discount and records no referral, and ignores an unknown code", async () => {
+  it("gives an email that ordered before no discount, says so, and records no referral, and ignores an unknown code", async () => {
     const [{ code } = { code: "" }] = await db().select({ code: referrals.code }).from(referrals).limit(1);
     await placeOrderOverHttp(shop, shippingFor("old-customer@example.com"));
     const again = openBrowser(shop);
     await again.get(`/r/${code}`);
-    const { invoiceId } = await placeOrderOverHttp(shop, shippingFor("old-customer@example.com"), again);
-    const order = await orderOf(invoiceId);
+    await again.post("/bag", { intent: "add", optionId: "op-m8_ba-1b", quantity: "1" });
+    const told = await again.post("/checkout/shipping", { ...shippingFor("Old-Customer@example.com") });
+    expect(told.status).toBe(409);
+    expect(await told.text()).toContain("This order matches an existing customer, so the discount is not taken off.");
+    const started = await again.post("/checkout/shipping", {
+      ...shippingFor("old-customer@example.com"),
+      withoutFriendDiscount: "on",
+    });
+    const paid = await again.post(started.headers.get("location") ?? "", { cardNumber: "4242424242424242" });
+    const complete = await (await again.get(new URL(paid.headers.get("location") ?? "").pathname)).text();
+    const order = await orderOf(/data-testid="invoice-id">([0-9A-Z]{8})</.exec(complete)?.[1] ?? "");
     expect(order?.referralDiscountCents).toBe(0);
     expect(
       await db()

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutSessions } from "../../db/schema/orders.ts";
 import { referrals } from "../../db/schema/referrals.ts";
 import { getProgrammeAnalytics } from "../../domain/dashboard/get-programme-analytics.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
@@ -51,17 +52,16 @@ describe(`referrals (${DRIVER_NAME})`, () => {
   async function referredOrder(referrerId: string, options: { address?: string } = {}): Promise<OrderRow> {
     const code = await ensureReferralCode(db(), referrerId);
     const order = await twoLineOrder(db());
+    const [session] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, order.checkoutSessionId));
+    const address = { address: options.address ?? `${randomUUID().slice(0, 6)} Friend Road`, postalCode: "123456" };
+    if (!session) throw new Error("the fixture order has no checkout session");
+    const shipping = { ...session.shipping, name: "Siti Rahmah", ...address };
+    // The order's own delivery details, as later referrals of the same referrer are compared with.
+    await db().update(checkoutSessions).set({ shipping }).where(eq(checkoutSessions.id, order.checkoutSessionId));
     await db().transaction((tx) =>
       recordReferral(
         tx,
-        {
-          ...order,
-          shipping: {
-            name: "Siti Rahmah",
-            address: options.address ?? `${randomUUID().slice(0, 6)} Friend Road`,
-            postalCode: "123456",
-          },
-        },
+        { ...order, shipping },
         { referralCode: code, referralDiscountCents: 697, deviceId: randomUUID() },
         PAID,
       ),

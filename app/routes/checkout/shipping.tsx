@@ -1,10 +1,12 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
+import type { CheckoutPricing } from "../../../domain/checkout/price-checkout.ts";
 import { ShippingInput } from "../../../domain/checkout/shipping-details.ts";
 import { shippingPrefill } from "../../../domain/checkout/shipping-prefill.ts";
 import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import { OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
@@ -21,9 +23,13 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { operations } = context.get(requestContext);
-  const summary = await checkoutSummary(operations, { referralCode: readReferralCode(request) });
+  const summary = await checkoutSummary(operations, { referralCode: readReferralCode(request), deviceId: readDeviceId(request) });
   if (summary.bag.lines.length === 0) throw redirect("/checkout/summary");
-  return { pricing: summary.pricing, prefill: await shippingPrefill(operations, {}) };
+  return {
+    pricing: summary.pricing,
+    referralRefusal: summary.referralRefusal,
+    prefill: await shippingPrefill(operations, {}),
+  };
 }
 
 type ShippingActionData = {
@@ -33,6 +39,8 @@ type ShippingActionData = {
   changeBag?: boolean;
   fieldErrors?: Partial<Record<string, string>>;
   values?: Record<string, string>;
+  /** The friend's discount these details rule out: why, and the bag priced without it. */
+  friendDiscount?: { refusal: string; pricing: CheckoutPricing };
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,9 +55,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientAddress,
       referralCode: readReferralCode(request),
       deviceId: readDeviceId(request),
+      withoutFriendDiscount: form.get("withoutFriendDiscount") === "on",
     });
     return redirect(started.redirectUrl, 303);
   } catch (error) {
+    const refusal = isAppError(error) ? error.fields?.friendDiscount : undefined;
+    if (refusal) {
+      const { pricing } = await checkoutSummary(operations, {});
+      return data<ShippingActionData>({ ok: false, friendDiscount: { refusal, pricing }, values }, { status: 409 });
+    }
     if (isAppError(error) && error.fields) {
       return data<ShippingActionData>({ ok: false, fieldErrors: error.fields, values }, { status: 400 });
     }
@@ -73,6 +87,9 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
   useFocusFirstError(form, result);
   const invalid = FIELDS.map((field) => field.name).filter((name) => result?.fieldErrors?.[name]);
   const prefill: Partial<Record<string, string>> = loaderData.prefill;
+  const friendDiscount = result?.friendDiscount;
+  const pricing = friendDiscount?.pricing ?? loaderData.pricing;
+  const refusal = friendDiscount?.refusal ?? loaderData.referralRefusal;
   return (
     <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
       <Form ref={form} method="post" noValidate className="space-y-4" aria-labelledby="shipping-heading">
@@ -92,6 +109,13 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
             )}
           </p>
         )}
+        {friendDiscount && (
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 font-medium text-amber-900" data-testid="referral-refusal">
+            {`${friendDiscount.refusal} Continue to pay ${formatMoney(friendDiscount.pricing.totalCents)} without it.`}
+          </p>
+        )}
+        {/* Told why there is no friend's discount, the shopper goes on without it. */}
+        {refusal && <input type="hidden" name="withoutFriendDiscount" value="on" />}
         {FIELDS.map((field) => {
           const error = result?.fieldErrors?.[field.name];
           const hint = "hint" in field ? field.hint : undefined;
@@ -142,7 +166,12 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
       </Form>
       <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-5">
         <h2 className="mb-3 font-semibold">Order total</h2>
-        <OrderTotals totals={loaderData.pricing} promotionCode={loaderData.pricing.promotionCode} />
+        <OrderTotals totals={pricing} promotionCode={pricing.promotionCode} />
+        {!friendDiscount && refusal && (
+          <p className="mt-3 text-sm text-amber-900" data-testid="referral-refusal">
+            {refusal}
+          </p>
+        )}
       </aside>
     </div>
   );

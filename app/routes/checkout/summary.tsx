@@ -15,7 +15,7 @@ import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
-import { readReferralCode } from "../../lib/referral-cookie.server.ts";
+import { readDeviceId, readReferralCode } from "../../lib/referral-cookie.server.ts";
 import { rewardsInBag } from "../../lib/reward-bag.server.ts";
 import type { Route } from "./+types/summary";
 
@@ -24,15 +24,17 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Summ
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const cancelled = new URL(request.url).searchParams.has("cancelled");
-  const { bag, pricing, promotionError } = await checkoutSummary(ctx.operations, {
+  const { bag, pricing, promotionError, referralRefusal } = await checkoutSummary(ctx.operations, {
     cancelledPayment: cancelled,
     referralCode: readReferralCode(request),
+    deviceId: readDeviceId(request),
   });
   // The lines shown are the priced ones; of the bag itself the page only needs whether it is empty.
   return {
     isEmpty: bag.lines.length === 0,
     pricing,
     promotionError,
+    referralRefusal,
     rewards: (await rewardsInBag(ctx)) ?? [],
     cancelled,
     delivery: estimateDelivery(new Date()),
@@ -56,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
-  const { isEmpty, pricing, rewards, promotionError, cancelled, delivery } = loaderData;
+  const { isEmpty, pricing, rewards, promotionError, referralRefusal, cancelled, delivery } = loaderData;
   const result = useActionData<typeof action>();
   const promotionForm = useRef<HTMLFormElement>(null);
   useFocusFirstError(promotionForm, result?.ok === false ? result : null);
@@ -135,6 +137,11 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
           </Form>
         )}
         <OrderTotals totals={pricing} promotionCode={pricing.promotionCode} />
+        {referralRefusal && (
+          <p className="text-sm text-amber-900" data-testid="referral-refusal">
+            {referralRefusal}
+          </p>
+        )}
         <p className="text-sm text-muted" data-testid="shipping-note">
           {shippingNote({
             goodsCents: pricing.subtotalCents - pricing.discountCents,
