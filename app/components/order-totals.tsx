@@ -73,7 +73,16 @@ export function OrderTotals({
 export function LineList({
   lines,
 }: {
-  lines: { key: string; title: string; detail: string; quantity: number; unitPriceCents: number; amountCents: number }[];
+  lines: {
+    key: string;
+    title: string;
+    detail: string;
+    quantity: number;
+    unitPriceCents: number;
+    amountCents: number;
+    /** What stands in the way of ordering the line, with what to do (stock short). */
+    note?: string;
+  }[];
 }) {
   return (
     <ul className="divide-y divide-slate-200">
@@ -82,6 +91,11 @@ export function LineList({
           <div>
             <LineTitle title={line.title} quantity={line.quantity} />
             <p className="text-sm text-muted">{line.detail}</p>
+            {line.note && (
+              <p className="text-sm font-semibold text-sale" data-testid="line-stock">
+                {line.note}
+              </p>
+            )}
           </div>
           <div className="shrink-0 text-right">
             <p className="font-semibold">{formatMoney(line.amountCents)}</p>

@@ -4,6 +4,7 @@ import { bagHolder, bagPromotionCode, loadBag } from "../bag/held-bag.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
 import { referralOfferFor } from "../referrals/referral-offer.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { shippedLine, shortLines } from "../stock/stock-needs.ts";
 import { endOpenCheckouts } from "./close-checkout.ts";
 import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
 
@@ -13,6 +14,8 @@ export type CheckoutSummary = {
   promotionError: string | null;
   /** Why a remembered friend's link gives this order no discount (referral-offer.ts). */
   referralRefusal: string | null;
+  /** The lines there is not enough stock for: a checkout of the bag is refused until they change. */
+  shortages: { optionId: string; message: string }[];
 };
 
 export const CheckoutSummaryInput = z.object({
@@ -30,6 +33,7 @@ const declared = { access: bagHolder, input: CheckoutSummaryInput };
  * out and reported. Back from payment unpaid, the bag's open checkouts are ended first, so the
  * promotion use they held is free for the next attempt. A referred friend's discount shows on its own line,
  * or why there is none (referral-offer.ts); the delivery details given at checkout are checked again there.
+ * Lines sold out or short since they were added are named with what to do.
  */
 export const checkoutSummary = defineOperation(
   declared,
@@ -45,9 +49,17 @@ export const checkoutSummary = defineOperation(
       deviceId: input.deviceId ?? null,
     });
     const percent = offer?.percent ?? null;
+    const short = bagId
+      ? await shortLines(
+          ctx.db,
+          bagId,
+          bag.lines.map((line) => ({ ...shippedLine(line.product, line.option, line.quantity), optionId: line.optionId })),
+        )
+      : [];
     const found = {
       bag,
       referralRefusal: refusal,
+      shortages: short.map(({ line, message }) => ({ optionId: line.optionId, message })),
     };
     if (!code) return { ...found, pricing: await priceCheckout(ctx.db, bag, null, now, percent), promotionError: null };
     try {

@@ -1,6 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { redeems } from "../../db/schema/members.ts";
+import { checkoutSessions } from "../../db/schema/orders.ts";
+import { stockMovements } from "../../db/schema/stock.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { CatalogReader } from "../catalog/catalog-reader.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
@@ -47,15 +49,56 @@ export async function assertInStock(db: Database | Tx, lines: ShippedLine[]): Pr
   if (short) throw stockShortage(lines, short.skuId, short.available);
 }
 
+/** What a shopper is told of a line there are only `left` of, and what to do about it before checking out. */
+function shortageMessage(name: string, left: number): string {
+  return left === 0
+    ? `${name} is sold out. Please remove it from your bag.`
+    : `Only ${left} of ${name} left. Please lower the quantity in your bag.`;
+}
+
 /** A checkout's refusal: the shopper changes the bag before trying again. */
 export function stockShortage(lines: ShippedLine[], skuId: string, available: number): AppError {
   const { name, left } = leftOf(lines, skuId, available);
-  return new AppError(
-    "CONFLICT",
-    left === 0
-      ? `${name} is sold out. Please remove it from your bag.`
-      : `Only ${left} of ${name} left. Please lower the quantity in your bag.`,
+  return new AppError("CONFLICT", shortageMessage(name, left));
+}
+
+/** What the bag's open checkouts hold, per SKU: a new checkout of the bag gives it back first. */
+async function heldForBag(db: Database | Tx, bagId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ skuId: stockMovements.skuId, held: sql<number>`sum(${stockMovements.heldChange})::int` })
+    .from(stockMovements)
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, stockMovements.checkoutSessionId))
+    .where(and(eq(checkoutSessions.bagId, bagId), eq(checkoutSessions.status, "open")))
+    .groupBy(stockMovements.skuId);
+  return new Map(rows.map((row) => [row.skuId, Number(row.held)]));
+}
+
+/**
+ * The bag's lines there is not enough stock for now (counting what its own open checkouts hold as
+ * its), each with how many of it are left beside the other lines and the message a checkout would
+ * refuse it with; in the lines' order.
+ */
+export async function shortLines<L extends ShippedLine>(
+  db: Database | Tx,
+  bagId: string,
+  lines: L[],
+): Promise<{ line: L; left: number; message: string }[]> {
+  const totals = skuTotals(lines);
+  const available = await availableOf(
+    db,
+    totals.map((total) => total.skuId),
   );
+  const own = await heldForBag(db, bagId);
+  return lines.flatMap((line) => {
+    const left = Math.min(
+      ...line.skus.map((sku) => {
+        const others = (totals.find((total) => total.skuId === sku.skuId)?.quantity ?? 0) - sku.qty * line.quantity;
+        const free = (available.get(sku.skuId) ?? 0) + (own.get(sku.skuId) ?? 0) - others;
+        return Math.floor(Math.max(free, 0) / sku.qty);
+      }),
+    );
+    return left < line.quantity ? [{ line, left, message: shortageMessage(line.name, left) }] : [];
+  });
 }
 
 /**

@@ -24,7 +24,8 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { operations } = context.get(requestContext);
   const summary = await checkoutSummary(operations, { referralCode: readReferralCode(request), deviceId: readDeviceId(request) });
-  if (summary.bag.lines.length === 0) throw redirect("/checkout/summary");
+  // The summary says what is short and what to do; the form waits until the bag can be ordered.
+  if (summary.bag.lines.length === 0 || summary.shortages.length > 0) throw redirect("/checkout/summary");
   return {
     pricing: summary.pricing,
     referralRefusal: summary.referralRefusal,

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Summ
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const cancelled = new URL(request.url).searchParams.has("cancelled");
-  const { bag, pricing, promotionError, referralRefusal } = await checkoutSummary(ctx.operations, {
+  const { bag, pricing, promotionError, referralRefusal, shortages } = await checkoutSummary(ctx.operations, {
     cancelledPayment: cancelled,
     referralCode: readReferralCode(request),
     deviceId: readDeviceId(request),
@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pricing,
     promotionError,
     referralRefusal,
+    shortages,
     rewards: (await rewardsInBag(ctx)) ?? [],
     cancelled,
     delivery: estimateDelivery(new Date()),
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
-  const { isEmpty, pricing, rewards, promotionError, referralRefusal, cancelled, delivery } = loaderData;
+  const { isEmpty, pricing, rewards, promotionError, referralRefusal, shortages, cancelled, delivery } = loaderData;
   const result = useActionData<typeof action>();
   const promotionForm = useRef<HTMLFormElement>(null);
   useFocusFirstError(promotionForm, result?.ok === false ? result : null);
@@ -94,6 +95,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
             quantity: line.quantity,
             unitPriceCents: line.unitPriceCents,
             amountCents: amountAtPrice(line),
+            note: shortages.find((short) => short.optionId === line.optionId)?.message,
           }))}
         />
         <RewardSummaryLines lines={rewards} heading="Rewards with this order" />
@@ -152,12 +154,23 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted">
           Estimated delivery: <When>{formatCalendarDate(delivery.start)}</When> to <When>{formatCalendarDate(delivery.end)}</When>
         </p>
-        <Link
-          to="/checkout/shipping"
-          className="block rounded-full bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800"
-        >
-          Continue to shipping
-        </Link>
+        {shortages.length > 0 ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-sale" data-testid="summary-stock">
+            {shortages.length === 1
+              ? "There is not enough stock for one item in your bag: change it as its line says, then continue."
+              : "There is not enough stock for some items in your bag: change them as their lines say, then continue."}{" "}
+            <Link to="/bag" className="underline">
+              Change your bag
+            </Link>
+          </p>
+        ) : (
+          <Link
+            to="/checkout/shipping"
+            className="block rounded-full bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800"
+          >
+            Continue to shipping
+          </Link>
+        )}
       </aside>
     </div>
   );
