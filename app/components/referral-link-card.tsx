@@ -1,8 +1,7 @@
 import { Copy, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { formatNumber } from "../../kernel/number-format.ts";
 
-export type ReferralLinkView = { url: string; friendDiscountPercent: number; referrerPoints: number };
+export type ReferralLinkView = { url: string; friendDiscountPercent: number; rewardText: string };
 
 /** A member's referral link, with what a friend gets and what the member earns, and a button that copies it. */
 export function ReferralLinkCard({ link }: { link: ReferralLinkView }) {
@@ -19,8 +18,7 @@ export function ReferralLinkCard({ link }: { link: ReferralLinkView }) {
         Refer your friends
       </h2>
       <p className="mt-1 text-muted">
-        A friend who orders for the first time through your link gets {link.friendDiscountPercent}% off that order. You earn{" "}
-        {formatNumber(link.referrerPoints)} points once it is delivered and past its refund window.
+        {`A friend who orders for the first time through your link gets ${link.friendDiscountPercent}% off that order. ${link.rewardText}`}
       </p>
       <label htmlFor="referral-link" className="mt-4 block font-semibold">
         Your link

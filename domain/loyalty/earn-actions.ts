@@ -1,3 +1,4 @@
+import { referralRewardText } from "./programme-copy.ts";
 import type { EarnActionRule, ProgrammeRules } from "./programme-rules.ts";
 import { BUILT_IN_ACTIONS, type SocialNetwork } from "./programme-vocabulary.ts";
 
@@ -33,7 +34,7 @@ const EARNED_THROUGH = {
     label: null,
   },
   referral: {
-    explanation: "Share your link: these points are yours for each friend's first order, once it is past its refund window.",
+    explanation: "Copy your link there and send it to your friends.",
     path: "/member/referrals",
     label: "Your referral link",
   },
@@ -48,6 +49,15 @@ function earnedThroughOf(rule: EarnActionRule, referralsOn: boolean) {
   return rule.verification === "review" || rule.verification === "staff" ? EARNED_THROUGH[rule.verification] : undefined;
 }
 
+/**
+ * The action's description; while referrals are on, the referral action's says when its points come,
+ * from the version's referral settings, whatever older wording the version carries.
+ */
+function descriptionOf(rule: EarnActionRule, rules: ProgrammeRules): string {
+  if (rule.id !== BUILT_IN_ACTIONS.referral || !rules.referrals.enabled) return rule.description;
+  return referralRewardText(rule.points, rules.referrals.refundWindowDays);
+}
+
 function earnActionOf(rule: EarnActionRule, rules: ProgrammeRules): EarnAction {
   const referral = rule.id === BUILT_IN_ACTIONS.referral;
   const earnedThrough = earnedThroughOf(rule, rules.referrals.enabled);
@@ -55,7 +65,7 @@ function earnActionOf(rule: EarnActionRule, rules: ProgrammeRules): EarnAction {
     id: rule.id,
     icon: rule.icon,
     title: rule.title,
-    description: rule.description,
+    description: descriptionOf(rule, rules),
     points: rule.points,
     verification: rule.verification,
     isHidden: rule.hidden,

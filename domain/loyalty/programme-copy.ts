@@ -46,6 +46,17 @@ export function goldRuleText(terms: ProgrammeTerms): string {
   );
 }
 
+/**
+ * When a referrer's points come (decision 045): the one sentence the earn page and the member's
+ * referral link both say it with.
+ */
+export function referralRewardText(points: number, refundWindowDays: number): string {
+  return (
+    `You earn ${formatPoints(points)} for each friend's first order through your link, once it is delivered ` +
+    `and its ${formatNumber(refundWindowDays)}-day refund window has passed.`
+  );
+}
+
 /** What an order earns, for visitors deciding whether to join. */
 export function orderPointsText(terms: ProgrammeTerms): string {
   return `Earn ${plural(terms.orderPointsPerDollar, "point")} for every S$1 you spend`;

@@ -4,6 +4,7 @@ import { memberDevices, referrals } from "../../db/schema/referrals.ts";
 import type { ReferralState } from "../../kernel/referral-states.ts";
 import { builtInAction } from "../loyalty/earn-actions.ts";
 import { currentProgramme } from "../loyalty/programme.ts";
+import { referralRewardText } from "../loyalty/programme-copy.ts";
 import { ownMember } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
@@ -24,7 +25,8 @@ export type MemberReferrals = {
   code: string | null;
   path: string | null;
   friendDiscountPercent: number;
-  referrerPoints: number;
+  /** When the member's points for a friend come (referralRewardText). */
+  rewardText: string;
   referrals: MemberReferral[];
 };
 
@@ -59,7 +61,7 @@ async function referralTerms(
     code,
     path: code ? referralPath(code) : null,
     friendDiscountPercent: rules.referrals.friendDiscountPercent,
-    referrerPoints: builtInAction(rules, "referral").points,
+    rewardText: referralRewardText(builtInAction(rules, "referral").points, rules.referrals.refundWindowDays),
   };
 }
 
@@ -90,7 +92,7 @@ export const getMemberReferrals = defineOperation(
   },
 );
 
-export type ReferralCard = { path: string; friendDiscountPercent: number; referrerPoints: number; friendsReferred: number };
+export type ReferralCard = { path: string; friendDiscountPercent: number; rewardText: string; friendsReferred: number };
 
 /**
  * getReferralCard: what the member's home shows of referrals, the link and how many friends it
@@ -99,12 +101,12 @@ export type ReferralCard = { path: string; friendDiscountPercent: number; referr
 export const getReferralCard = defineOperation(
   declared,
   async function getReferralCard(ctx, { memberId, deviceId }): Promise<ReferralCard | null> {
-    const { path, friendDiscountPercent, referrerPoints } = await referralTerms(ctx, memberId, deviceId);
+    const { path, friendDiscountPercent, rewardText } = await referralTerms(ctx, memberId, deviceId);
     if (!path) return null;
     const [counted] = await ctx.db
       .select({ friendsReferred: count() })
       .from(referrals)
       .where(eq(referrals.referrerMemberId, memberId));
-    return { path, friendDiscountPercent, referrerPoints, friendsReferred: counted?.friendsReferred ?? 0 };
+    return { path, friendDiscountPercent, rewardText, friendsReferred: counted?.friendsReferred ?? 0 };
   },
 );

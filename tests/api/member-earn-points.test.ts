@@ -4,6 +4,7 @@ import { members } from "../../db/schema/members.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
 import { goldYearEnd } from "../../domain/loyalty/tiers.ts";
 import { formatDate } from "../../kernel/format-timestamp.ts";
+import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { insertPaidOrder } from "../setup/loyalty-fixtures.ts";
 import { V1_SCHEDULE } from "../setup/programme-fixtures.ts";
@@ -131,5 +132,24 @@ describe("member pages: earning points and gold progress", () => {
       `S$180.00 more by ${formatDate(goldYearEnd(gold?.goldStartAt ?? promotedAt, V1_SCHEDULE))} to keep gold`,
     );
     expect(page).toMatch(/data-testid="tier-badge"[^>]*>.*Gold member/);
+  });
+
+  // Last: it switches referrals on for this server.
+  it("with referrals on, says once, from the version's settings, when a referral's points come", async () => {
+    await publishRulesAt(shop.server.database.db, new Date(), (rules) => ({
+      ...rules,
+      referrals: { ...rules.referrals, enabled: true, refundWindowDays: 21 },
+    }));
+    const browser = openBrowser(shop);
+    await browser.signIn(newPerson());
+    const refer = card(await (await browser.get("/member/earn-points")).text(), "refer-friends");
+    const when =
+      "You earn 200 points for each friend&#x27;s first order through your link, once it is delivered and its 21-day refund window has passed.";
+    expect(refer).toContain(when);
+    expect(refer).not.toContain("when they join");
+    expect(refer.split("refund window")).toHaveLength(2);
+    expect(refer).toContain('href="/member/referrals"');
+    const referrals = (await (await browser.get("/member/referrals")).text()).replaceAll("<!-- -->", "");
+    expect(referrals).toContain(when);
   });
 });

@@ -105,7 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       referral: referral && {
         url: `${ctx.siteOrigin}${referral.path}`,
         friendDiscountPercent: referral.friendDiscountPercent,
-        referrerPoints: referral.referrerPoints,
+        rewardText: referral.rewardText,
         count: referral.friendsReferred,
       },
     },

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? {
         url: `${ctx.siteOrigin}${view.path}`,
         friendDiscountPercent: view.friendDiscountPercent,
-        referrerPoints: view.referrerPoints,
+        rewardText: view.rewardText,
       }
     : null;
   const body = {
