@@ -99,6 +99,12 @@ describe("pages over HTTP", () => {
     expect(await (await get("/shop/luna-collagen/mbndl5")).text()).toContain("You save");
   });
 
+  it("says a box's quantity price is for 2 or 3 boxes of one flavour, since boxes of different flavours are priced one by one", async () => {
+    const html = await (await get("/shop/luna-collagen/m8")).text();
+    expect(html).toContain("Choose 2 or 3 boxes of one flavour at a lower price per box.");
+    expect(html).not.toMatch(/mix flavours/i);
+  });
+
   it("sends in a product page's data what the page shows, and the page still shows its options, prices, saving and offers", async () => {
     const data = await (await get("/shop/luna-collagen/mbndl5.data")).text();
     for (const unshown of ["skuId", "retailPriceCents", "singleBoxValueCents", "campaignDiscountExclusion", "productId"]) {
