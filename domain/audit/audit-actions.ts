@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "reward.update",
   "programme.draft",
   "programme.publish",
+  "programme.withdraw",
   "campaign.create",
   "campaign.update",
   "campaign.end",

@@ -61,6 +61,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
   "reward.update": { label: "Reward changed", verb: "Changed", target: "reward" },
   "programme.draft": { label: "Programme draft edited", verb: "Edited the draft of", target: "programme" },
   "programme.publish": { label: "Programme published", verb: "Published", target: "programme" },
+  "programme.withdraw": { label: "Programme version withdrawn", verb: "Withdrew", target: "programme" },
   "campaign.create": { label: "Campaign created", verb: "Created", target: "campaign" },
   "campaign.update": { label: "Campaign changed", verb: "Changed", target: "campaign" },
   "campaign.end": { label: "Campaign ended", verb: "Ended", target: "campaign" },

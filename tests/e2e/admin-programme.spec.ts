@@ -94,4 +94,18 @@ test("staff raise the gold multiplier in a draft, read its preview, publish it, 
   await staff.goto("/admin/programme");
   await draftWithMultiplier(staff, "1.5");
   await publishNow(staff);
+
+  // A version scheduled for an hour ahead, thought better of: withdrawn to a draft, then discarded.
+  await draftWithMultiplier(staff, "3");
+  await staff.getByRole("radio", { name: "At this Singapore date and time" }).check();
+  await staff.getByRole("button", { name: /^Publish version/ }).click();
+  await expect(staff.getByRole("status")).toContainText(/^Version \d+ is published: in force from /);
+  const scheduled = staff.getByRole("listitem").filter({ hasText: "Published, scheduled" });
+  await scheduled.getByRole("button", { name: /^Withdraw version \d+$/ }).click();
+  await expect(staff.getByRole("status")).toContainText(/^Version (\d+) is withdrawn: it is draft \1 again, with its rules\.$/);
+  await expect(staff.getByText("Published, scheduled")).toHaveCount(0);
+  await staff.getByRole("link", { name: /^Edit, preview and publish draft/ }).click();
+  await expect(staff.getByLabel("Gold multiplier (× green points)")).toHaveValue("3");
+  await staff.getByRole("button", { name: /^Discard draft/ }).click();
+  await expect(staff.getByRole("status")).toContainText(/^Draft \d+ is discarded\.$/);
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { StatusBadge, type Tone } from "./status-badge.tsx";
 
 /** A version as the history shows it, its times already in Singapore time. */
@@ -25,8 +26,17 @@ const STATE_WORDS: Record<HistoryEntry["state"], string> = {
   superseded: "Published, superseded",
 };
 
-/** Every version, newest first, with who published it and what it changed from the one before. */
-export function ProgrammeHistory({ entries }: { entries: HistoryEntry[] }) {
+/**
+ * Every version, newest first, with who published it and what it changed from the one before; `actions`
+ * adds what staff can do to a version under it.
+ */
+export function ProgrammeHistory({
+  entries,
+  actions,
+}: {
+  entries: HistoryEntry[];
+  actions?: (entry: HistoryEntry) => ReactNode;
+}) {
   return (
     <ol className="space-y-3">
       {entries.map((entry) => (
@@ -55,6 +65,7 @@ export function ProgrammeHistory({ entries }: { entries: HistoryEntry[] }) {
               </ul>
             </>
           )}
+          {actions?.(entry)}
         </li>
       ))}
     </ol>

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { formatPoints } from "../../../domain/loyalty/programme-copy.ts";
 import type { ProgrammePreview } from "../../../domain/loyalty/staff/preview-programme-draft.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { Field, SubmitButton } from "./admin-form.tsx";
@@ -157,6 +158,37 @@ function MemberCopy({ copy }: { copy: ProgrammePreview["copy"] }) {
         ))}
       </ul>
     </>
+  );
+}
+
+const numbers = (versions: ProgrammePreview["scheduled"]) => versions.map((version) => version.number).join(" and ");
+
+/** What publishing the draft does to the versions scheduled after now (decision 040). */
+export function ScheduledVersionsNote({ number, preview }: { number: number; preview: ProgrammePreview }) {
+  const { scheduled, inForce } = preview;
+  const last = scheduled.at(-1);
+  if (!last) return null;
+  const at = `${formatTimestamp(last.effectiveAt)} (Singapore time)`;
+  return (
+    <div id="scheduled-note" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <p className="font-semibold">
+        {scheduled.length === 1
+          ? `Version ${last.number} is scheduled to take effect on ${at}.`
+          : `Versions ${numbers(scheduled)} are scheduled, version ${last.number} last, on ${at}.`}
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>
+          Published now, or for a time before {at}: draft {number} takes version {last.number}'s place. All its rules take effect
+          then (the preview compares them with version {inForce}, in force now), and version {last.number} never does: it goes
+          back to being a draft, its rules kept, for you to check against version {number} and schedule again.
+          {scheduled.length > 1 &&
+            ` Only one version can go back to being the draft: to publish before version ${scheduled[0]?.number} takes effect, withdraw version ${last.number} first.`}
+        </li>
+        <li>
+          Published for {at} or later: version {last.number} takes effect as scheduled, and draft {number} follows it.
+        </li>
+      </ul>
+    </div>
   );
 }
 

@@ -12,7 +12,7 @@ import { singaporeDate, singaporeDateTimeText } from "../../../kernel/singapore-
 import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { LINK, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { ProgrammeHistory } from "../../components/admin/programme-history.tsx";
-import { ProgrammePreviewSections } from "../../components/admin/programme-preview.tsx";
+import { ProgrammePreviewSections, ScheduledVersionsNote } from "../../components/admin/programme-preview.tsx";
 import { ProgrammeRulesForm } from "../../components/admin/programme-rules-form.tsx";
 import { ContentArticle } from "../../components/content-article.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
@@ -72,12 +72,14 @@ export async function action(args: Route.ActionArgs) {
   const number = formText(form, "number");
   const intent = formText(form, "intent");
   if (intent === "publish") {
+    let withdrew: number | null;
     try {
-      await publishProgrammeDraft(operations, formInput(PublishInput, form));
+      ({ withdrew } = await publishProgrammeDraft(operations, formInput(PublishInput, form)));
     } catch (error) {
       return failureResult(error);
     }
-    throw redirect(`/admin/programme?published=${encodeURIComponent(number)}`);
+    const withdrawn = withdrew === null ? "" : `&withdrawn=${withdrew}`;
+    throw redirect(`/admin/programme?published=${encodeURIComponent(number)}${withdrawn}`);
   }
   if (intent === "discard") {
     try {
@@ -136,6 +138,7 @@ export default function AdminProgrammeDraft({ loaderData }: Route.ComponentProps
         <ContentArticle html={helpHtml} className="mt-3" />
       </details>
       <Section id="publish" title="Publish">
+        <ScheduledVersionsNote number={number} preview={preview} />
         <AdminForm
           intent="publish"
           answer={result}
@@ -143,7 +146,7 @@ export default function AdminProgrammeDraft({ loaderData }: Route.ComponentProps
             ["number", String(number)],
             ["seen", stamp],
           ]}
-          className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+          className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-white p-4"
         >
           <fieldset>
             <legend className="font-semibold">When it takes effect</legend>
@@ -159,7 +162,7 @@ export default function AdminProgrammeDraft({ loaderData }: Route.ComponentProps
             <Field id="publish-time" label="Time (Singapore)" name="time" type="time" defaultValue={scheduled.time} />
           </div>
           <p className="text-sm text-muted">
-            Not in the past, and not before a version already published: the versions follow one another in one line.
+            Not in the past, and not before a version that has taken effect: the versions follow one another in one line.
           </p>
           <SubmitButton>Publish version {number}</SubmitButton>
         </AdminForm>

@@ -37,6 +37,11 @@ export type ProgrammePreview = {
   /** Members and points that would expire in the next LIABILITY_DAYS days under each, the draft taking effect now. */
   expiry: { days: number; current: ExpiryCount; draft: ExpiryCount };
   copy: ProgrammeCopy;
+  /**
+   * The versions scheduled after now, soonest first; the draft follows the last. Published before one,
+   * the draft takes its place and it goes back to being a draft (publishProgrammeDraft).
+   */
+  scheduled: { number: number; effectiveAt: Date }[];
 };
 
 const declared = { access: staffHolding("programme"), input: PreviewInput };
@@ -127,6 +132,9 @@ export const previewProgrammeDraft = defineOperation(
       },
       copy: programmeCopy(currentRules, draftRules, now),
       expiry,
+      scheduled: schedule
+        .filter((version) => version.effectiveAt > now)
+        .map((version) => ({ number: version.number, effectiveAt: version.effectiveAt })),
     };
   },
 );

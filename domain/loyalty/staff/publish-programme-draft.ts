@@ -12,7 +12,16 @@ import { text, wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { lockProgrammeForPublishing } from "../programme.ts";
 import { auditSidesOf, diffRules } from "../programme-diff.ts";
-import { latestPublished, lockedDraft, publishedRefusal, versionRows, versionTarget } from "./programme-version-rows.ts";
+import {
+  latestPublished,
+  lockedDraft,
+  publishedRefusal,
+  scheduledAfter,
+  unpublish,
+  type VersionRow,
+  versionRows,
+  versionTarget,
+} from "./programme-version-rows.ts";
 
 export const PublishInput = z.object({
   number: wholeNumber(1, 1_000_000),
@@ -37,9 +46,28 @@ function chosenTime(input: z.output<typeof PublishInput>): Date | null {
 }
 
 /**
+ * The history stays one line: a version never takes effect before one that has, nor at the same moment
+ * as one it would follow with a lower number; and only one scheduled version can give way to it, since
+ * it goes back to being the one draft.
+ */
+function refuseOutOfLine(draft: VersionRow, previous: VersionRow, displaced: readonly VersionRow[], at: Date): void {
+  const from = previous.effectiveAt as Date;
+  if (from.getTime() === at.getTime() && previous.number > draft.number)
+    throw refuseTime(
+      `Version ${previous.number} takes effect at that very time: choose a later time, so version ${draft.number} follows it.`,
+    );
+  const last = displaced.at(-1);
+  if (displaced.length > 1 && last)
+    throw refuseTime(
+      `Versions ${displaced.map((row) => row.number).join(" and ")} are scheduled after that time, and only one scheduled version can go back to being a draft: withdraw version ${last.number} first, or choose ${formatTimestamp(last.effectiveAt as Date)} or later.`,
+    );
+}
+
+/**
  * publishProgrammeDraft: the draft becomes the next version, in force from now or from a chosen time,
- * never in the past and never before a version already published, so the history stays one line. It is
- * then never changed (a trigger refuses it too). Two publishes at once: one wins, the other is refused.
+ * never in the past. Published before a version scheduled later, it takes that version's place: the
+ * scheduled one goes back to being a draft with its rules (decision 040). It is then never changed (a
+ * trigger refuses it too). Two publishes at once: one wins, the other is refused.
  */
 export const publishProgrammeDraft = defineOperation(declared, async function publishProgrammeDraft(ctx, input, actor) {
   const chosen = chosenTime(input);
@@ -58,19 +86,19 @@ export const publishProgrammeDraft = defineOperation(declared, async function pu
     const effectiveAt = chosen ?? now;
     if (effectiveAt < now)
       throw refuseTime(`${formatTimestamp(effectiveAt)} is in the past: choose a later time, or publish now.`);
-    const previous = latestPublished(await versionRows(tx));
-    if (effectiveAt < (previous.effectiveAt as Date)) {
-      const from = formatTimestamp(previous.effectiveAt as Date);
-      throw refuseTime(
-        `Version ${previous.number} takes effect on ${from}; a new version cannot take effect before it, so the history stays in one line. Choose ${from} or later.`,
-      );
-    }
+    const rows = await versionRows(tx);
+    const displaced = scheduledAfter(rows, effectiveAt);
+    const previous = latestPublished(rows.filter((row) => !displaced.includes(row)));
+    refuseOutOfLine(draft, previous, displaced, effectiveAt);
     const [published] = await tx
       .update(programmeVersions)
       .set({ state: "published", effectiveAt, publishedBy: actor.email, publishedAt: now, updatedAt: now })
       .where(and(eq(programmeVersions.number, draft.number), eq(programmeVersions.state, "draft")))
       .returning();
     if (!published) throw publishedRefusal(draft);
+    // The version scheduled after it goes back to being the draft: it never took effect.
+    const [replaced] = displaced;
+    if (replaced) await unpublish(tx, { version: replaced, actor, now, why: `version ${draft.number} takes effect before it` });
     const sides = auditSidesOf(diffRules(previous.rules, draft.rules));
     await recordAudit(tx, {
       actor,
@@ -80,6 +108,6 @@ export const publishProgrammeDraft = defineOperation(declared, async function pu
       after: { Version: `${draft.number}, in force from ${formatTimestamp(effectiveAt)}`, ...sides.after },
       at: now,
     });
-    return { number: draft.number, effectiveAt, follows: previous.number };
+    return { number: draft.number, effectiveAt, follows: previous.number, withdrew: replaced?.number ?? null };
   });
 });
