@@ -2,6 +2,7 @@ import type { PgBoss, Queue } from "pg-boss";
 import type { DatabaseHandle, PoolCounts } from "../db/client.ts";
 import { jobHandlers, jobViewer } from "../domain/jobs/job-handlers.ts";
 import { JOB_NAMES, type JobName, type JobQueue } from "../domain/jobs/job-queue.ts";
+import { SCHEDULED_JOBS } from "../domain/jobs/scheduled-jobs.ts";
 import { contextFor, type ShopServices } from "../domain/shared/context.ts";
 import type { Logger } from "./logger.ts";
 import { countJobs, createPgBoss, type JobCount, pgBossJobQueue } from "./pg-boss-queue.ts";
@@ -9,10 +10,8 @@ import { countJobs, createPgBoss, type JobCount, pgBossJobQueue } from "./pg-bos
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-const LOYALTY_MAINTENANCE_CRON = "*/10 * * * *";
-const LOYALTY_MAINTENANCE_SLOT_SECONDS = 10 * MINUTE;
 /** One key for every maintenance run, so the queue's "exclusive" policy lets one exist at a time. */
-const LOYALTY_MAINTENANCE_KEY = "loyalty-maintenance";
+const LOYALTY_MAINTENANCE = SCHEDULED_JOBS["loyalty-maintenance"];
 
 type QueueSettings = Omit<Queue, "name">;
 
@@ -114,13 +113,7 @@ async function work(boss: PgBoss, name: JobName, services: ShopServices, logger:
  * start in it, so a rolling restart of N processes runs it once.
  */
 async function scheduleLoyaltyMaintenance(boss: PgBoss) {
-  await boss.schedule("loyalty-maintenance", LOYALTY_MAINTENANCE_CRON, {}, { singletonKey: LOYALTY_MAINTENANCE_KEY });
-  await boss.send(
-    "loyalty-maintenance",
-    {},
-    {
-      singletonKey: LOYALTY_MAINTENANCE_KEY,
-      singletonSeconds: LOYALTY_MAINTENANCE_SLOT_SECONDS,
-    },
-  );
+  const { everyMinutes, singletonKey } = LOYALTY_MAINTENANCE;
+  await boss.schedule("loyalty-maintenance", `*/${everyMinutes} * * * *`, {}, { singletonKey });
+  await boss.send("loyalty-maintenance", {}, { singletonKey, singletonSeconds: everyMinutes * MINUTE });
 }

@@ -2,7 +2,14 @@ import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { type ConstructorOptions, fromDrizzle, fromPglite, PgBoss, type SendOptions } from "pg-boss";
 import type { DatabaseHandle, Tx } from "../db/client.ts";
-import { type FailedJob, JOB_NAMES, type JobName, type JobQueue, type SendJobOptions } from "../domain/jobs/job-queue.ts";
+import {
+  type FailedJob,
+  JOB_NAMES,
+  type JobName,
+  type JobQueue,
+  type JobRun,
+  type SendJobOptions,
+} from "../domain/jobs/job-queue.ts";
 
 /** pg-boss keeps its tables in a schema of their own beside the shop's. */
 const SCHEMA = "pgboss";
@@ -58,8 +65,17 @@ export async function countJobs(boss: PgBoss): Promise<JobCount[]> {
 /** The JobQueue port over a started pg-boss. */
 export function pgBossJobQueue(boss: PgBoss): JobQueue {
   return {
-    async send(name, data, options = {}) {
-      await boss.send(name, data, sendOptionsOf(options));
+    send: (name, data, options = {}) => boss.send(name, data, sendOptionsOf(options)),
+    async recentRuns(name, limit) {
+      const { rows } = await boss.getDb().executeSql(
+        `select id, state::text as state, data, output, created_on, completed_on
+           from ${SCHEMA}.job
+          where name = $1
+          order by created_on desc
+          limit $2`,
+        [name, limit],
+      );
+      return (rows as RunRow[]).map(jobRunOf);
     },
     async listFailed(limit) {
       const { rows } = await boss.getDb().executeSql(
@@ -119,5 +135,35 @@ function failedJobOf(row: FailedRow): FailedJob {
     attempts: row.retry_count + 1,
     createdAt: new Date(row.created_on),
     failedAt: row.completed_on === null ? null : new Date(row.completed_on),
+  };
+}
+
+type RunRow = {
+  id: string;
+  state: string;
+  data: { askedBy?: unknown } | null;
+  output: unknown;
+  created_on: Date | string;
+  completed_on: Date | string | null;
+};
+
+const RUN_STATES: Record<string, JobRun["state"]> = {
+  created: "queued",
+  retry: "queued",
+  active: "running",
+  completed: "done",
+  failed: "failed",
+  cancelled: "cancelled",
+};
+
+function jobRunOf(row: RunRow): JobRun {
+  const askedBy = row.data?.askedBy;
+  return {
+    id: row.id,
+    state: RUN_STATES[row.state] ?? "queued",
+    askedBy: typeof askedBy === "string" ? askedBy : null,
+    createdAt: new Date(row.created_on),
+    finishedAt: row.completed_on === null ? null : new Date(row.completed_on),
+    output: row.output,
   };
 }

@@ -82,8 +82,8 @@ export const BACK_OFFICE_SECTIONS = [
   },
   {
     to: "/admin/jobs",
-    label: "Failed jobs",
-    about: "Background work that gave up (an email, a webhook), with its error; retry it.",
+    label: "Jobs",
+    about: "Run scheduled work (loyalty upkeep: tiers, expiries, referrals) now and see what it did; retry work that gave up.",
     needs: ["orders"],
   },
   {

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "order.tag",
   "order.untag",
   "job.retry",
+  "job.run",
   "promotion.create",
   "promotion.update",
   "review.approve",

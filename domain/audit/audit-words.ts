@@ -44,6 +44,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
   "stock.adjust": { label: "Stock adjusted", verb: "Adjusted the stock of", target: "sku" },
   "stock.threshold": { label: "Low-stock threshold set", verb: "Set the low-stock threshold of", target: "sku" },
   "job.retry": { label: "Failed job retried", verb: "Retried", target: "job" },
+  "job.run": { label: "Scheduled job run now", verb: "Ran now", target: "job" },
   "promotion.create": { label: "Promotion code created", verb: "Created", target: "promotion" },
   "promotion.update": { label: "Promotion code changed", verb: "Changed", target: "promotion" },
   "review.approve": { label: "Review published", verb: "Published", target: "review" },

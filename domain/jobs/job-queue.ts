@@ -40,9 +40,25 @@ export type FailedJob = {
   failedAt: Date | null;
 };
 
+/** One run of a job, as the queue holds it. */
+export type JobRun = {
+  id: string;
+  state: "queued" | "running" | "done" | "failed" | "cancelled";
+  /** The staff member who asked for the run; null when the schedule did. */
+  askedBy: string | null;
+  createdAt: Date;
+  /** When it was done, failed or cancelled; null before. */
+  finishedAt: Date | null;
+  /** What the handler returned, or the last error. */
+  output: unknown;
+};
+
 /** The job queue port: pg-boss, on PostgreSQL and on the embedded PGlite alike. */
 export type JobQueue = {
-  send(name: JobName, data: Record<string, unknown>, options?: SendJobOptions): Promise<void>;
+  /** The job's id; null when its singleton key already has a job queued or running, so none was added. */
+  send(name: JobName, data: Record<string, unknown>, options?: SendJobOptions): Promise<string | null>;
+  /** A job's latest runs, the most recent first. */
+  recentRuns(name: JobName, limit: number): Promise<JobRun[]>;
   /** Failed jobs, the most recent first. */
   listFailed(limit: number): Promise<FailedJob[]>;
   /** Gives a failed job one more try; false when there is no such failed job. */

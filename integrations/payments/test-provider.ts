@@ -48,7 +48,7 @@ type RedeliveryQueue = {
     name: "redeliver-webhook",
     data: { eventId: string },
     options: { tx: Tx; startAfter: Date } & Omit<typeof REDELIVERY, "delayMs">,
-  ): Promise<void>;
+  ): Promise<unknown>;
 };
 
 export function createTestPaymentProvider(deps: {

@@ -9,8 +9,8 @@ test("an owner reads the failed jobs, and a page that fails says so inside the b
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.getByRole("button", { name: new RegExp(TEST_OWNER.email) }).click();
   const navigation = page.getByRole("navigation", { name: "Back office" });
-  await navigation.getByRole("link", { name: "Failed jobs" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Failed jobs" })).toBeVisible();
+  await navigation.getByRole("link", { name: "Jobs", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
   await expectAccessibleAtBothWidths(page, "jobs");
 
   const answer = await page.goto("/admin/orders/no-such-order");

@@ -11,7 +11,9 @@ export function recordingJobs() {
   const jobs: JobQueue = {
     send: async (name, data, options) => {
       sent.push({ name, data, options });
+      return `recorded-${sent.length}`;
     },
+    recentRuns: async () => [],
     listFailed: async () => [],
     retry: async () => false,
   };

@@ -1,0 +1,13 @@
+import type { JobName } from "./job-queue.ts";
+
+/**
+ * The jobs the shop runs on a schedule (server/jobs.ts): how often, and the singleton key under which
+ * at most one run is queued or running at a time, whether the schedule or staff asked for it.
+ */
+export const SCHEDULED_JOBS = {
+  "loyalty-maintenance": { everyMinutes: 10, singletonKey: "loyalty-maintenance" },
+} as const satisfies Partial<Record<JobName, { everyMinutes: number; singletonKey: string }>>;
+
+export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
+
+export const SCHEDULED_JOB_NAMES = Object.keys(SCHEDULED_JOBS) as [ScheduledJobName, ...ScheduledJobName[]];
