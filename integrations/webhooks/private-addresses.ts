@@ -2,8 +2,7 @@ import { BlockList, isIPv4, isIPv6 } from "node:net";
 
 /**
  * Addresses a webhook must never reach from production: the shop's own machine and networks, and
- * anything not a unicast host on the internet. IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) are
- * checked against the IPv4 ranges by BlockList itself.
+ * anything not a unicast host on the internet.
  */
 const IPV4_RANGES: [string, number][] = [
   ["0.0.0.0", 8], // "this" network
@@ -27,7 +26,9 @@ const IPV6_RANGES: [string, number][] = [
   ["::", 96], // unspecified, loopback and the deprecated IPv4-compatible addresses
   ["64:ff9b:1::", 48], // local-use NAT64
   ["100::", 64], // discard
-  ["2001::", 32], // Teredo
+  // Teredo, whole: its client's IPv4 address (the last 32 bits, inverted) and its server's can be
+  // inside, and a webhook receiver has no need of a tunnel from behind a NAT.
+  ["2001::", 32],
   ["2001:db8::", 32], // documentation
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
@@ -41,12 +42,20 @@ function ipv4Groups(network: string): string {
   return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
 }
 
+/** IPv6 forms that carry an IPv4 address, as the address with it and the bits before it. */
+const IPV4_CARRIERS: [(groups: string) => string, number][] = [
+  [(groups) => `::ffff:${groups}`, 96], // IPv4-mapped
+  [(groups) => `::ffff:0:${groups}`, 96], // IPv4-translated (SIIT)
+  [(groups) => `64:ff9b::${groups}`, 96], // NAT64
+  [(groups) => `2002:${groups}::`, 16], // 6to4
+];
+
 const blocked = new BlockList();
 for (const [network, prefix] of IPV4_RANGES) {
   blocked.addSubnet(network, prefix, "ipv4");
-  // The same networks reached through a translation scheme that carries the IPv4 address: NAT64 and 6to4.
-  blocked.addSubnet(`64:ff9b::${ipv4Groups(network)}`, 96 + prefix, "ipv6");
-  blocked.addSubnet(`2002:${ipv4Groups(network)}::`, 16 + prefix, "ipv6");
+  for (const [carrying, before] of IPV4_CARRIERS) {
+    blocked.addSubnet(carrying(ipv4Groups(network)), before + prefix, "ipv6");
+  }
 }
 for (const [network, prefix] of IPV6_RANGES) blocked.addSubnet(network, prefix, "ipv6");
 
