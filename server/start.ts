@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type ServerType, serve } from "@hono/node-server";
+import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { seedPromotionCodes } from "../db/seed/promotions.ts";
@@ -21,6 +22,7 @@ import { createOidcIdentityClient, identityProviderSettings } from "../integrati
 import { clientDirOf, createHttpApp } from "./app.ts";
 import { catalogRevisionSource } from "./catalog-revision-source.ts";
 import { type Config, ownerEmailsOf, supplierOf } from "./env.ts";
+import { type ClosingListener, closingListener } from "./http/closing-listener.ts";
 import { metricsOnlyApp } from "./http/metrics-route.ts";
 import { type Readiness, startingAnswer } from "./http/probes.ts";
 import { createIntegrations } from "./integrations.ts";
@@ -61,7 +63,7 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
       handle = app;
     });
   } catch (error) {
-    await closeListener(server);
+    await server.close();
     throw error;
   }
 }
@@ -69,7 +71,7 @@ export async function startServer(config: Config, options: { logTo?: LogDestinat
 async function serveShop(
   config: Config,
   logger: Logger,
-  server: ServerType,
+  server: Listener,
   readiness: Readiness,
   serveWith: (handler: FetchHandler) => void,
 ): Promise<RunningServer> {
@@ -173,13 +175,16 @@ async function serveShop(
     identityProvider: embeddedProvider
       ? { issuer: embeddedProvider.issuer, clientId: embeddedProvider.clientId, clientSecret: embeddedProvider.clientSecret }
       : null,
-    // Load balancers first (readiness says 503 while requests keep being served for the drain), then
-    // requests (they may queue jobs), then the queue (running jobs finish), then the database.
+    // Load balancers first (readiness says 503 while requests keep being served for the drain, each
+    // reply closing its connection so no client holds one open), then requests (they may queue
+    // jobs), then the queue (running jobs finish), then the database.
     close: async () => {
       readiness.state = "stopping";
+      server.stopKeepingAlive();
+      metricsServer?.stopKeepingAlive();
       await sleep(config.SHUTDOWN_DRAIN_SECONDS * 1000);
-      await closeListener(server);
-      if (metricsServer) await closeListener(metricsServer);
+      await server.close();
+      await metricsServer?.close();
       await jobs.stop();
       await database.close();
     },
@@ -212,18 +217,17 @@ function publicUrlOf(config: Config, port: number): string {
   return (config.PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, "");
 }
 
-function listen(fetch: FetchHandler, port: number, hostname: string | undefined): Promise<ServerType> {
+type Listener = ClosingListener & { server: Server };
+
+function listen(fetch: FetchHandler, port: number, hostname: string | undefined): Promise<Listener> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, () => resolve(server));
+    // Plain HTTP/1.1, as serve makes it without a server of another kind.
+    const server = serve({ fetch, port, hostname }, () => resolve({ server, ...closingListener(server) })) as Server;
     server.once("error", reject);
   });
 }
 
-function portOf(server: ServerType, configured: number): number {
-  const address = server.address();
+function portOf(listener: Listener, configured: number): number {
+  const address = listener.server.address();
   return typeof address === "object" && address ? address.port : configured;
-}
-
-function closeListener(server: ServerType): Promise<void> {
-  return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 }

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,43 +7,10 @@ import { sentEmailFiles } from "../setup/email-text.ts";
 import { fetchWithJar } from "../setup/embedded-sign-in.ts";
 import { freePort } from "../setup/free-port.ts";
 import { newPerson, openBrowser } from "../setup/shop-browser.ts";
+import { type ShopProcess, startShopProcess } from "../setup/shop-process.ts";
 import { openTestDatabase, queryRows, TEST_DATABASE_URL, type TestDatabase } from "../setup/test-database.ts";
 import { eventually } from "../setup/test-jobs.ts";
 import type { TestServer } from "../setup/test-server.ts";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-type ShopProcess = { baseUrl: string; child: ChildProcess; exited: Promise<number | null> };
-
-/** `node server/index.ts` as production runs it, one of N behind a load balancer. */
-async function startShopProcess(port: number, env: Record<string, string>): Promise<ShopProcess> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString("utf8");
-  };
-  child.stdout?.on("data", collect);
-  let exitCode: number | null | undefined;
-  void exited.then((code) => {
-    exitCode = code;
-  });
-  await eventually(
-    async () => {
-      if (exitCode !== undefined) throw new Error(`the shop process exited with ${exitCode} before it was ready:\n${output}`);
-      return output;
-    },
-    (logged) => logged.includes('"msg":"shop ready'),
-    90_000,
-  );
-  child.stdout?.off("data", collect);
-  child.stdout?.resume(); // its log is not needed after this
-  return { baseUrl: `http://127.0.0.1:${port}`, child, exited };
-}
 
 /** A browser pointed at one of the processes, as a load balancer would send it there. */
 const via = (shop: ShopProcess) => openBrowser({ baseUrl: shop.baseUrl } as TestServer);
