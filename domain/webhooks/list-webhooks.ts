@@ -3,6 +3,7 @@ import { z } from "zod";
 import { shopEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema/webhooks.ts";
 import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { withSubjects } from "./delivery-subjects.ts";
 import { secretHint } from "./webhook-endpoint-view.ts";
 
 /** How many deliveries the back office lists, latest first. */
@@ -19,10 +20,10 @@ export type WebhookAttemptView = {
 const declared = { access: staffHolding("webhooks"), input: z.object({}) };
 
 /**
- * listWebhooks: every endpoint (its secret only as a hint), and the latest deliveries with each
- * attempt's answer, latest first.
+ * listWebhooks: every endpoint (its secret only as a hint), and the latest deliveries with what their
+ * event is about and each attempt's answer, latest first.
  */
-export const listWebhooks = defineOperation(declared, async function listWebhooks(ctx) {
+export const listWebhooks = defineOperation(declared, async function listWebhooks(ctx, _input, staff) {
   const endpoints = await ctx.db
     .select()
     .from(webhookEndpoints)
@@ -35,6 +36,8 @@ export const listWebhooks = defineOperation(declared, async function listWebhook
       createdAt: webhookDeliveries.createdAt,
       eventId: shopEvents.id,
       eventType: shopEvents.type,
+      eventData: shopEvents.data,
+      eventAt: shopEvents.createdAt,
       endpointId: webhookEndpoints.id,
       url: webhookEndpoints.url,
     })
@@ -58,7 +61,7 @@ export const listWebhooks = defineOperation(declared, async function listWebhook
           .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id));
   return {
     endpoints: endpoints.map(({ secret, ...endpoint }) => ({ ...endpoint, secretHint: secretHint(secret) })),
-    deliveries: deliveries.map((delivery) => ({
+    deliveries: (await withSubjects(ctx.db, staff, deliveries)).map((delivery) => ({
       ...delivery,
       attemptList: attempts
         .filter((attempt) => attempt.deliveryId === delivery.id)

@@ -13,7 +13,8 @@ import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { DataTable } from "../../components/admin/data-table.tsx";
-import { StatusBadge, type Tone } from "../../components/admin/status-badge.tsx";
+import { StatusBadge } from "../../components/admin/status-badge.tsx";
+import { WebhookDeliveries, type WebhookDeliveryRow } from "../../components/admin/webhook-deliveries.tsx";
 import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { formInput } from "../../lib/form-input.server.ts";
@@ -43,21 +44,25 @@ export async function loader(args: Route.LoaderArgs) {
       secretHint: endpoint.secretHint,
       since: formatTimestamp(endpoint.createdAt),
     })),
-    deliveries: deliveries.map((delivery) => ({
-      id: delivery.id,
-      created: formatTimestamp(delivery.createdAt),
-      event: eventLabel(delivery.eventType),
-      eventId: delivery.eventId,
-      url: delivery.url,
-      status: delivery.status,
-      attempts: delivery.attemptList.map((attempt, index) => ({
-        key: `${delivery.id}-${index}`,
-        at: formatTimestamp(attempt.at),
-        answer: answerLine(attempt),
-        response: attempt.response,
-        redelivery: attempt.redelivery,
-      })),
-    })),
+    deliveries: deliveries.map(
+      (delivery): WebhookDeliveryRow => ({
+        id: delivery.id,
+        event: eventLabel(delivery.eventType),
+        eventId: delivery.eventId,
+        happened: formatTimestamp(delivery.eventAt),
+        order: delivery.subject.order,
+        member: delivery.subject.member,
+        url: delivery.url,
+        status: delivery.status,
+        attempts: delivery.attemptList.map((attempt, index) => ({
+          key: `${delivery.id}-${index}`,
+          at: formatTimestamp(attempt.at),
+          answer: answerLine(attempt),
+          response: attempt.response,
+          redelivery: attempt.redelivery,
+        })),
+      }),
+    ),
   };
 }
 
@@ -100,12 +105,6 @@ function EventChoices({ idPrefix, chosen }: { idPrefix: string; chosen: readonly
     </fieldset>
   );
 }
-
-const DELIVERY_STATES: Record<string, { tone: Tone; label: string }> = {
-  pending: { tone: "waiting", label: "Waiting" },
-  succeeded: { tone: "done", label: "Delivered" },
-  failing: { tone: "off", label: "Failing" },
-};
 
 export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
@@ -192,73 +191,8 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
         />
       </Section>
       <Section id="deliveries" title="Recent deliveries">
-        <DataTable
-          caption="Recent webhook deliveries, the latest first"
-          rows={loaderData.deliveries}
-          rowKey={(delivery) => delivery.id}
-          empty="Nothing sent yet."
-          minWidth="widest"
-          columns={[
-            { heading: "Event", rowHeader: true, cell: (delivery) => <DeliveryEvent {...delivery} /> },
-            { heading: "Endpoint", cell: (delivery) => delivery.url, className: "break-all font-mono text-sm" },
-            {
-              heading: "State",
-              cell: (delivery) => {
-                const state = DELIVERY_STATES[delivery.status] ?? { tone: "off", label: delivery.status };
-                return <StatusBadge tone={state.tone}>{state.label}</StatusBadge>;
-              },
-            },
-            { heading: "Attempts", cell: (delivery) => <Attempts attempts={delivery.attempts} /> },
-            {
-              heading: "",
-              cell: (delivery) => (
-                <AdminForm intent="redeliver" hiddenFields={[["deliveryId", delivery.id]]}>
-                  <SubmitButton look="secondary" aria-label={`Redeliver ${delivery.event} to ${delivery.url}`}>
-                    Redeliver
-                  </SubmitButton>
-                </AdminForm>
-              ),
-            },
-          ]}
-        />
+        <WebhookDeliveries deliveries={loaderData.deliveries} />
       </Section>
     </>
-  );
-}
-
-function DeliveryEvent({ event, eventId, created }: { event: string; eventId: string; created: string }) {
-  return (
-    <>
-      {event}
-      <span className="block break-all font-mono text-xs text-muted">{eventId}</span>
-      <span className="block text-sm text-muted">{created}</span>
-    </>
-  );
-}
-
-type Attempt = Route.ComponentProps["loaderData"]["deliveries"][number]["attempts"][number];
-
-/** The latest attempt's answer, and every attempt with the start of what came back, folded away. */
-function Attempts({ attempts }: { attempts: Attempt[] }) {
-  const [latest] = attempts;
-  if (!latest) return <span className="text-muted">Not tried yet</span>;
-  return (
-    <details>
-      <summary className="min-h-11 cursor-pointer py-2">
-        {latest.answer}
-        <span className="text-muted">{` · ${attempts.length} ${attempts.length === 1 ? "attempt" : "attempts"}`}</span>
-      </summary>
-      <ol className="space-y-2">
-        {attempts.map((attempt) => (
-          <li key={attempt.key} className="text-sm">
-            <span className="font-semibold">{attempt.at}</span>
-            {attempt.redelivery && " (redelivery)"}: {attempt.answer}
-            {attempt.response && (
-              <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs">{attempt.response}</pre>
-            )}
-          </li>
-        ))}
-      </ol>
-    </details>
   );
 }
