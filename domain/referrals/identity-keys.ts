@@ -36,6 +36,24 @@ export function emailKey(email: string): string {
   return `${provider.ignoresDots ? name.replaceAll(".", "") : name}@${provider.domain}`;
 }
 
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A regular expression (PostgreSQL's and JavaScript's alike) that matches, lower-cased, every address
+ * whose emailKey is `key`: its name with any tag, and any dots where the provider ignores them, at any
+ * of the provider's domains.
+ */
+export function emailKeyPattern(key: string): string {
+  const at = key.lastIndexOf("@");
+  const domain = key.slice(at + 1);
+  const provider = PROVIDERS[domain];
+  if (at < 0 || !provider) return `^${escapeRegex(key)}$`;
+  const name = key.slice(0, at);
+  const spelled = provider.ignoresDots ? [...name].map(escapeRegex).join("\\.*") : escapeRegex(name);
+  const domains = Object.keys(PROVIDERS).filter((each) => PROVIDERS[each]?.domain === provider.domain);
+  return `^${spelled}(\\+[^@]*)?@(${domains.map(escapeRegex).join("|")})$`;
+}
+
 /** One spelling of a mobile number: E.164 (+65 and 8 digits for a Singapore number), else a + and its digits. */
 export function mobileKey(mobile: string): string {
   return normalizeSingaporeMobile(mobile) ?? `+${mobile.replace(/\D+/g, "").replace(/^00/, "")}`;

@@ -4,7 +4,7 @@ import { checkoutSessions, customers, orders } from "../../db/schema/orders.ts";
 import { memberDevices, referrals } from "../../db/schema/referrals.ts";
 import type { ReferralRule } from "../loyalty/programme-rules.ts";
 import { judgeReferral, type ReferralJudgement, type ReferrerFacts } from "./fraud-rules.ts";
-import { addressKey } from "./identity-keys.ts";
+import { addressKey, emailKey, emailKeyPattern } from "./identity-keys.ts";
 
 /**
  * What is known of a referred shopper's order when it is judged: on the summary only who is signed in
@@ -60,10 +60,11 @@ async function referrerFacts(db: Database | Tx, referrer: { memberId: string; em
   };
 }
 
-/** Whether the shopper — signed in, or by the email given — has an order other than the one judged. */
+/** Whether the shopper — signed in, or by any spelling of the email given — has an order other than the one judged. */
 async function orderedBefore(db: Database | Tx, order: ReferredOrder): Promise<boolean> {
   const byMember = order.memberId ? eq(orders.memberId, order.memberId) : undefined;
-  const byEmail = order.email ? sql`lower(${orders.email}) = lower(${order.email.trim()})` : undefined;
+  // Any spelling of the same mailbox: a tag or a dot does not make an earlier customer new.
+  const byEmail = order.email ? sql`lower(trim(${orders.email})) ~ ${emailKeyPattern(emailKey(order.email))}` : undefined;
   if (!byMember && !byEmail) return false;
   const [found] = await db
     .select({ id: orders.id })

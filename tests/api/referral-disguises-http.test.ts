@@ -102,6 +102,15 @@ describe("the friend's discount and the referral see through the referrer's disg
     expect(await referralOf(order.id)).toEqual([]);
   });
 
+  it("refuses an earlier customer who comes back under another spelling of their gmail address", async () => {
+    const earlier = { ...newFriend(), email: "amy.lim@gmail.com" };
+    await placeOrderOverHttp(shop, earlier);
+    const friend = await followedLink();
+    const refused = await friend.post("/checkout/shipping", { ...newFriend(), email: "AmyLim+again@googlemail.com" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toMatch(REFUSED);
+  });
+
   it("refuses the referrer signed out in their own browser: the summary says why before the form, and no discount is taken", async () => {
     await referrer.signOut();
     await referrer.post("/bag", { intent: "add", optionId: "op-m8_ba-1b", quantity: "1" });

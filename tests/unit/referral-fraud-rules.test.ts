@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REFERRALS_OFF } from "../../domain/loyalty/programme-rules.ts";
 import { type FriendFacts, judgeReferral, type ReferrerFacts } from "../../domain/referrals/fraud-rules.ts";
-import { addressKey, emailKey, mobileKey } from "../../domain/referrals/identity-keys.ts";
+import { addressKey, emailKey, emailKeyPattern, mobileKey } from "../../domain/referrals/identity-keys.ts";
 
 const NOW = new Date("2030-01-10T02:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -102,6 +102,26 @@ describe("canonical forms the checks compare", () => {
     ["mei@outlook.com", "mei@outlook.com"],
   ])("email %s reads as %s", (email, key) => {
     expect(emailKey(email)).toBe(key);
+  });
+
+  it("finds every spelling of a mailbox with its key's pattern, and no other mailbox", () => {
+    const spellings = [
+      "meitan@gmail.com",
+      "Mei.Tan@gmail.com",
+      "m.e.i.t.a.n+shop@googlemail.com",
+      "mei.tan+a@outlook.com",
+      "mei.tan@outlook.com",
+      "meitan@outlook.com",
+      "mei.tan+shop@example.com",
+      "mei.tan@example.com",
+      "meitan2@gmail.com",
+      "xmeitan@gmail.com",
+    ];
+    for (const address of spellings) {
+      const pattern = new RegExp(emailKeyPattern(emailKey(address)));
+      const found = spellings.filter((other) => pattern.test(other.trim().toLowerCase()));
+      expect(found, address).toEqual(spellings.filter((other) => emailKey(other) === emailKey(address)));
+    }
   });
 
   it("keeps a tagged hotmail address apart from the same name at outlook.com: two mailboxes", () => {
