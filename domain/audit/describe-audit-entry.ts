@@ -1,4 +1,6 @@
 import { formatMoney } from "../../kernel/money.ts";
+import { JOB_LABELS } from "../jobs/job-labels.ts";
+import type { JobName } from "../jobs/job-queue.ts";
 import { CARRIERS } from "../orders/carriers.ts";
 import type { AuditContext } from "./audit-context.ts";
 import { AUDIT_ACTION_WORDS, TARGET_PAGES } from "./audit-words.ts";
@@ -56,6 +58,8 @@ export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
 function targetName(kind: string, { target, before, after, context }: ReadEntry): string {
   if (kind === "order") return `#${target}`;
   if (kind === "programme") return target;
+  // Recorded as the job's name, once as "name:run id".
+  if (kind === "job") return JOB_LABELS[target.split(":")[0] as JobName] ?? target;
   const url = after.url ?? before.url ?? after.endpoint;
   if (kind === "webhook" && typeof url === "string") return url;
   const name = after.name ?? before.name ?? context.productName;

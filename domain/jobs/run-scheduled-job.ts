@@ -26,9 +26,9 @@ export const runScheduledJob = defineOperation(declared, async function runSched
     await recordAudit(tx, {
       actor,
       action: "job.run",
-      target: `${name}:${id}`,
+      target: name,
       before: null,
-      after: { state: "queued" },
+      after: { state: "queued", runId: id },
       at: ctx.now(),
     });
     return { id };

@@ -50,7 +50,7 @@ describe(`running a scheduled job now (${DRIVER_NAME})`, () => {
     // The schedule's own run in that time: refused by the same key.
     expect(await jobs.queue.send(NAME, {}, { singletonKey: SCHEDULED_JOBS[NAME].singletonKey })).toBeNull();
     expect(await queryRows(database.db, sql`select action, target, after from audit_log where action = 'job.run'`)).toEqual([
-      { action: "job.run", target: `${NAME}:${queued[0]}`, after: { state: "queued" } },
+      { action: "job.run", target: NAME, after: { state: "queued", runId: queued[0] } },
     ]);
     expect(await runs()).toMatchObject([{ id: queued[0], state: "queued", askedBy: expect.stringMatching(/@staff\.test$/) }]);
 

@@ -57,6 +57,19 @@ describe("the audit log in words", () => {
     });
   });
 
+  it("names a job by what it does, not its queue name and run id", () => {
+    const ran = describeAuditEntry({
+      action: "job.run",
+      target: "loyalty-maintenance",
+      before: null,
+      after: { state: "queued", runId: "f7fa6a77" },
+    });
+    expect(ran.summary).toBe("Ran now job Loyalty upkeep (tiers, expiries)");
+    expect(ran.link).toEqual({ to: "/admin/jobs", label: "Job Loyalty upkeep (tiers, expiries)" });
+    const retried = describeAuditEntry({ action: "job.retry", target: "send-email:0b4c", before: null, after: null });
+    expect(retried.summary).toBe("Retried job Send an email");
+  });
+
   it("names a reward by its name and says what its change moved", () => {
     const before = { name: "Free box", pointsCost: 500, active: true, position: 0 };
     const described = describeAuditEntry({

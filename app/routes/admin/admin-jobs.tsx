@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import type { JobName } from "../../../domain/jobs/job-queue.ts";
+import { JOB_LABELS } from "../../../domain/jobs/job-labels.ts";
 import { listFailedJobs } from "../../../domain/jobs/list-failed-jobs.ts";
 import { listScheduledJobs } from "../../../domain/jobs/list-scheduled-jobs.ts";
 import { RetryInput, retryJob } from "../../../domain/jobs/retry-job.ts";
@@ -17,17 +17,6 @@ import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-jobs";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Jobs"), { name: "robots", content: "noindex" }];
-
-/** What each kind of job is, in the words of the people who run the shop. */
-const JOB_LABELS: Record<JobName, string> = {
-  "send-email": "Send an email",
-  "loyalty-maintenance": "Loyalty upkeep (tiers, expiries)",
-  "redeliver-webhook": "Deliver a payment webhook",
-  "expire-checkout-session": "End an unpaid checkout",
-  "complete-refund": "Complete a refund with the payment provider",
-  "fan-out-event": "Hand a shop event to its webhook endpoints",
-  "send-webhook": "Send an event to a webhook endpoint",
-};
 
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
