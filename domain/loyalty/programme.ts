@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
+import { catalogRevision } from "../../db/schema/catalog.ts";
 import { programmeVersions } from "../../db/schema/programme.ts";
 import type { CatalogReader } from "../catalog/catalog-reader.ts";
 import { ProgrammeRules } from "./programme-rules.ts";
@@ -77,6 +78,15 @@ export async function programmeInForce(tx: Tx, at: Date): Promise<{ version: Pro
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${PROGRAMME_LOCK})`);
   const schedule = await loadProgrammeSchedule(tx);
   return { version: programmeAt(schedule, at), schedule };
+}
+
+/**
+ * The first lock of every change to the programme's versions: each write to programme_versions bumps
+ * the catalogue revision (its trigger), so taking that row first, as a review's approval also does,
+ * means two changes at once (a draft started while a version is withdrawn) wait in turn, never on each other.
+ */
+export async function lockProgrammeVersions(tx: Tx): Promise<void> {
+  await tx.select().from(catalogRevision).where(eq(catalogRevision.id, 1)).for("update");
 }
 
 /** Publishing's side of the lock: no ledger writer is under way, and none starts, until the transaction ends. */

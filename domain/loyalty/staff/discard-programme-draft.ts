@@ -5,6 +5,7 @@ import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
+import { lockProgrammeVersions } from "../programme.ts";
 import { auditSidesOf, diffRules } from "../programme-diff.ts";
 import { latestPublished, lockedDraft, versionRows, versionTarget } from "./programme-version-rows.ts";
 
@@ -16,6 +17,7 @@ const declared = { access: staffHolding("programme"), input: DraftNumberInput };
 export const discardProgrammeDraft = defineOperation(declared, async function discardProgrammeDraft(ctx, { number }, actor) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
+    await lockProgrammeVersions(tx);
     const draft = await lockedDraft(tx, number);
     const base = latestPublished(await versionRows(tx));
     await tx.delete(programmeVersions).where(eq(programmeVersions.number, number));

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { catalogRevision } from "../../../db/schema/catalog.ts";
 import { programmeVersions } from "../../../db/schema/programme.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
@@ -10,7 +9,7 @@ import { staffHolding } from "../../shared/access.ts";
 import { refuseStaleEdit, seenStampField } from "../../shared/edit-stamp.ts";
 import { text, wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { lockProgrammeForPublishing } from "../programme.ts";
+import { lockProgrammeForPublishing, lockProgrammeVersions } from "../programme.ts";
 import { auditSidesOf, diffRules } from "../programme-diff.ts";
 import {
   latestPublished,
@@ -72,9 +71,7 @@ function refuseOutOfLine(draft: VersionRow, previous: VersionRow, displaced: rea
 export const publishProgrammeDraft = defineOperation(declared, async function publishProgrammeDraft(ctx, input, actor) {
   const chosen = chosenTime(input);
   return ctx.db.transaction(async (tx) => {
-    // Locks in the order a review's approval takes them (the catalogue revision, then the programme),
-    // so the two never wait on each other; publishing bumps the revision when the version turns published.
-    await tx.select().from(catalogRevision).where(eq(catalogRevision.id, 1)).for("update");
+    await lockProgrammeVersions(tx);
     await lockProgrammeForPublishing(tx);
     const now = ctx.now();
     const draft = await lockedDraft(tx, input.number);

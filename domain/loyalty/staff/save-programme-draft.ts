@@ -7,6 +7,7 @@ import { staffHolding } from "../../shared/access.ts";
 import { refuseStaleEdit, seenStampField, staleSaveMessage } from "../../shared/edit-stamp.ts";
 import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
+import { lockProgrammeVersions } from "../programme.ts";
 import { auditSidesOf, diffRules } from "../programme-diff.ts";
 import { ProgrammeRules } from "../programme-rules.ts";
 import { NEW_ACTION_VERIFICATIONS } from "../programme-vocabulary.ts";
@@ -44,6 +45,7 @@ export const saveProgrammeDraft = defineOperation(
   async function saveProgrammeDraft(ctx, { number, rules, seen }, actor) {
     const now = ctx.now();
     return ctx.db.transaction(async (tx) => {
+      await lockProgrammeVersions(tx);
       const draft = await lockedDraft(tx, number);
       refuseStaleEdit(seen, draft.rules, staleSaveMessage("this draft"));
       refuseVerificationChanges(rules, await versionRows(tx));

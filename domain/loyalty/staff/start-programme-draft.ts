@@ -4,6 +4,7 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
+import { lockProgrammeVersions } from "../programme.ts";
 import { latestPublished, versionRows, versionTarget } from "./programme-version-rows.ts";
 
 const declared = { access: staffHolding("programme"), input: z.object({}) };
@@ -19,6 +20,7 @@ const draftExists = (number: number, by: string) =>
 export const startProgrammeDraft = defineOperation(declared, async function startProgrammeDraft(ctx, _input, actor) {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
+    await lockProgrammeVersions(tx);
     const rows = await versionRows(tx);
     const draft = rows.find((row) => row.state === "draft");
     if (draft) throw draftExists(draft.number, draft.createdBy);

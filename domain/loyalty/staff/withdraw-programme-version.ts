@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { catalogRevision } from "../../../db/schema/catalog.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { lockProgrammeForPublishing } from "../programme.ts";
+import { lockProgrammeForPublishing, lockProgrammeVersions } from "../programme.ts";
 import { scheduledAfter, unpublish, versionRows } from "./programme-version-rows.ts";
 
 export const WithdrawInput = z.object({ number: wholeNumber(1, 1_000_000) });
@@ -26,8 +24,7 @@ export const withdrawProgrammeVersion = defineOperation(
   declared,
   async function withdrawProgrammeVersion(ctx, { number }, actor) {
     return ctx.db.transaction(async (tx) => {
-      // The catalogue revision first, then the programme, the order publishing takes them in.
-      await tx.select().from(catalogRevision).where(eq(catalogRevision.id, 1)).for("update");
+      await lockProgrammeVersions(tx);
       await lockProgrammeForPublishing(tx);
       const now = ctx.now();
       const rows = await versionRows(tx);
