@@ -1,11 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { PROVIDER_TYPES } from "../../kernel/identity.ts";
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from "./timestamps.ts";
 
 /** How a reward read when it was ordered. */
 export type RedeemOrderedAs = { rewardName: string; productName: string; optionName: string; flavourName: string | null };

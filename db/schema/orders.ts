@@ -12,15 +12,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { MEMBER_EMAIL_KINDS } from "../../kernel/member-email-kinds.ts";
 import { ORDER_STATES } from "../../kernel/order-statuses.ts";
-import { errorAlerts } from "./alerts.ts";
-import { members } from "./members.ts";
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
+import { promotionCodes } from "./promotion-codes.ts";
+import { timestamps } from "./timestamps.ts";
 
 export type ShippingDetails = {
   name: string;
@@ -41,36 +35,6 @@ export type CheckoutLine = {
   discountCents: number;
   lineTotalCents: number;
 };
-
-export const promotionCodes = pgTable(
-  "promotion_codes",
-  {
-    code: text("code").primaryKey(),
-    kind: text("kind", { enum: ["percent", "amount"] }).notNull(),
-    value: integer("value").notNull(),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }),
-    usageLimit: integer("usage_limit"),
-    /**
-     * Uses taken: checkouts open (each holds one) and paid. Holding stops at the limit; a checkout paid
-     * after its hold was given back still counts, so this can pass the limit (see decision 032).
-     */
-    timesUsed: integer("times_used").notNull().default(0),
-    /** A code switched off stops working for new checkouts at once. */
-    active: boolean("active").notNull().default(true),
-    /** The bag's goods (before discount) must come to at least this. */
-    minSpendCents: integer("min_spend_cents"),
-    /** How many paid orders one customer (by email) may place with the code; none when null. */
-    perCustomerLimit: integer("per_customer_limit"),
-    /** Products the code takes nothing off, besides those excluded from every campaign. */
-    excludedProductIds: text("excluded_product_ids").array().notNull().default(sql`'{}'::text[]`),
-    ...timestamps,
-  },
-  (table) => [
-    check("promotion_value_positive", sql`${table.value} > 0`),
-    check("promotion_percent_range", sql`${table.kind} <> 'percent' or ${table.value} <= 100`),
-  ],
-);
 
 /** A priced attempt to pay: the snapshot fulfilment turns into an order, whatever the bag does meanwhile. */
 export const checkoutSessions = pgTable(
@@ -211,77 +175,6 @@ export const paymentEvents = pgTable("payment_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The shop's own emails: every shopper gets them, whatever their choices of programme emails. */
-export const SHOP_EMAIL_KINDS = ["order-confirmation", "order-shipped", "order-refund", "error-alert"] as const;
-
-/** Emails to the shop's admin about one thing (subject_key), such as a SKU running low (decision 046). */
-export const STAFF_EMAIL_KINDS = ["low-stock"] as const;
-
-/**
- * Emails written in the transaction that makes what they tell of (an order, an error alert, a member's
- * points or tier), each with the send-email job that sends it; the id is the message's stable key
- * (outbox file name, Message-ID), so a resend is seen once.
- */
-export const emailOutbox = pgTable(
-  "email_outbox",
-  {
-    id: text("id").primaryKey(),
-    orderId: text("order_id").references(() => orders.id),
-    alertId: text("alert_id").references(() => errorAlerts.id),
-    /** A programme email's member (decision 044); null once that member is deleted, and the email is then not sent. */
-    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
-    kind: text("kind", { enum: [...SHOP_EMAIL_KINDS, ...MEMBER_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] }).notNull(),
-    /** The refund an order-refund email tells of: an order can have several. */
-    refundId: text("refund_id"),
-    /** What a programme email is about, once per member and kind: the order, the gold year, the expiry date. */
-    subjectKey: text("subject_key"),
-    /** What a programme email tells, as it was when it happened (its kind's schema in domain/member-emails). */
-    data: jsonb("data").$type<Record<string, unknown>>(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    /** Not sent, and never will be: the member had turned this kind of email off, or is gone. */
-    skippedAt: timestamp("skipped_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex("email_outbox_one_per_kind").on(table.orderId, table.kind, sql`coalesce(${table.refundId}, '')`),
-    uniqueIndex("email_outbox_one_per_member_subject").on(table.memberId, table.kind, table.subjectKey),
-    // Each email is about one thing: an order (its confirmation, its shipping), an error alert, or what a member's programme email tells of.
-    check(
-      "email_outbox_one_subject",
-      sql`(${table.kind} in ('order-confirmation', 'order-shipped', 'order-refund')) = (${table.orderId} is not null)
-        and (${table.kind} = 'error-alert') = (${table.alertId} is not null)
-        and (${table.kind} in ('order-confirmation', 'order-shipped', 'order-refund', 'error-alert')) = (${table.subjectKey} is null)`,
-    ),
-  ],
-);
-
-/** The embedded test payment provider's own record of a session, as Stripe keeps one on its side. */
-export const testPaymentSessions = pgTable("test_payment_sessions", {
-  id: text("id").primaryKey(),
-  amountCents: integer("amount_cents").notNull(),
-  email: text("email").notNull(),
-  status: text("status", { enum: ["open", "paid", "expired"] })
-    .notNull()
-    .default("open"),
-  lastError: text("last_error"),
-  successUrl: text("success_url").notNull(),
-  cancelUrl: text("cancel_url").notNull(),
-  /** Until when the session can be paid: the time the shop asked for, as Stripe takes `expires_at`. */
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
-  ...timestamps,
-});
-
-/** The test provider's webhook events, kept so it can deliver each again until the shop takes it, as Stripe does. */
-export const testPaymentEvents = pgTable("test_payment_events", {
-  id: text("id").primaryKey(),
-  sessionId: text("session_id")
-    .notNull()
-    .references(() => testPaymentSessions.id),
-  /** The event exactly as sent (JSON); each delivery signs it afresh. */
-  payload: text("payload").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Who may see a guest order without signing in: the browser that bought it or looked it up with its mobile number. */
 export const orderAccessGrants = pgTable(
   "order_access_grants",
@@ -354,14 +247,3 @@ export const refundLines = pgTable(
     check("refund_line_quantity_positive", sql`${table.quantity} > 0`),
   ],
 );
-
-/** The embedded test provider's record of refunds, as Stripe keeps them: one per idempotency key. */
-export const testPaymentRefunds = pgTable("test_payment_refunds", {
-  id: text("id").primaryKey(),
-  sessionId: text("session_id")
-    .notNull()
-    .references(() => testPaymentSessions.id),
-  amountCents: integer("amount_cents").notNull(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});

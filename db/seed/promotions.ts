@@ -1,5 +1,5 @@
 import type { Database } from "../client.ts";
-import { promotionCodes } from "../schema/orders.ts";
+import { promotionCodes } from "../schema/promotion-codes.ts";
 
 /** Codes to try checkout with; like the catalogue, inserted only when missing. */
 export async function seedPromotionCodes(db: Database): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { errorAlerts } from "../../db/schema/alerts.ts";
-import { emailOutbox } from "../../db/schema/orders.ts";
+import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { anyone } from "../shared/access.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { members } from "../../db/schema/members.ts";
-import { emailOutbox } from "../../db/schema/orders.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { lockMember } from "../loyalty/locked-member.ts";
 import type { ProgrammeSchedule } from "../loyalty/programme.ts";

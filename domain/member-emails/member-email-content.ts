@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import type { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { memberEmailOptOuts } from "../../db/schema/member-emails.ts";
 import { members } from "../../db/schema/members.ts";
-import type { emailOutbox } from "../../db/schema/orders.ts";
 import type { MemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule } from "../loyalty/programme.ts";
 import type { ShopSettings } from "../shared/context.ts";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
+import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { members } from "../../db/schema/members.ts";
-import { emailOutbox } from "../../db/schema/orders.ts";
 import type { MemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { orderRewardLines, rewardDescription } from "../loyalty/redeems/order-rewards.ts";

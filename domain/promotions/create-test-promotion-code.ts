@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
-import { promotionCodes } from "../../db/schema/orders.ts";
+import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd } from "../../kernel/singapore-time.ts";
 import { debugTool, signedIn } from "../shared/access.ts";

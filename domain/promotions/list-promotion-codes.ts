@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { z } from "zod";
-import { promotionCodes } from "../../db/schema/orders.ts";
+import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { debugTool, signedIn } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import type { Promotion } from "./promotion.ts";

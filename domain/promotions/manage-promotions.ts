@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { promotionCodes } from "../../db/schema/orders.ts";
+import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { recordAudit } from "../audit/record-audit.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { skus } from "../../db/schema/catalog.ts";
-import { emailOutbox } from "../../db/schema/orders.ts";
+import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { stockLevels } from "../../db/schema/stock.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import type { OperationContext } from "../shared/context.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
-import { testPaymentEvents, testPaymentRefunds, testPaymentSessions } from "../../db/schema/orders.ts";
+import { testPaymentEvents, testPaymentRefunds, testPaymentSessions } from "../../db/schema/test-payments.ts";
 import type { PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
 import { signStripePayload, verifyStripeSignature } from "./stripe-signature.ts";
 

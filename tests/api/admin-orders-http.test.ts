@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orders } from "../../db/schema/orders.ts";
+import { emailOutbox } from "../../db/schema/email-outbox.ts";
+import { orders } from "../../db/schema/orders.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import type { TestIdentity } from "../setup/embedded-sign-in.ts";
 import { insertPaidOrder, type OrderRow } from "../setup/loyalty-fixtures.ts";

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, testPaymentSessions } from "../../db/schema/orders.ts";
+import { orders } from "../../db/schema/orders.ts";
 import { referrals } from "../../db/schema/referrals.ts";
 import { auditLog } from "../../db/schema/staff.ts";
+import { testPaymentSessions } from "../../db/schema/test-payments.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";

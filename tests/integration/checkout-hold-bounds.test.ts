@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions, orders, promotionCodes } from "../../db/schema/orders.ts";
+import { checkoutSessions, orders } from "../../db/schema/orders.ts";
+import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { bagIdOf } from "../../domain/bag/bag-token.ts";
 import { completeCheckout } from "../../domain/checkout/complete-checkout.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../db/schema/orders.ts";
+import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { listFailedJobs } from "../../domain/jobs/list-failed-jobs.ts";
 import { retryJob } from "../../domain/jobs/retry-job.ts";
 import { queueOrderEmail } from "../../domain/orders/order-email.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bags } from "../../db/schema/bags.ts";
-import { promotionCodes } from "../../db/schema/orders.ts";
+import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { bagIdOf } from "../../domain/bag/bag-token.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";

@@ -7,7 +7,7 @@
 import { isNull } from "drizzle-orm";
 import pino from "pino";
 import { openDatabase } from "../../db/client.ts";
-import { emailOutbox } from "../../db/schema/orders.ts";
+import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { queueOrderEmail } from "../../domain/orders/order-email.ts";
 import { createMailer } from "../../integrations/email/mailer.ts";
 import { openJobs } from "../../server/jobs.ts";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { orderLines, testPaymentSessions } from "../../db/schema/orders.ts";
+import { orderLines } from "../../db/schema/orders.ts";
+import { testPaymentSessions } from "../../db/schema/test-payments.ts";
 import { insertPaidOrder, type OrderRow } from "./loyalty-fixtures.ts";
 
 /** The order's payment, taken by the embedded test provider, which refunds then go back through. */

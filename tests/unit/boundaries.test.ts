@@ -87,7 +87,7 @@ describe("layer boundary check", () => {
   it("lets only the embedded providers' storage reach db/ from integrations/", () => {
     tree({
       "integrations/identity/embedded-provider/accounts.ts": 'import type { Database } from "../../../db/client.ts";',
-      "integrations/payments/test-provider.ts": 'import { testPaymentEvents } from "../../db/schema/orders.ts";',
+      "integrations/payments/test-provider.ts": 'import { testPaymentEvents } from "../../db/schema/test-payments.ts";',
       "integrations/email/outbox.ts": 'import type { Database } from "../../db/client.ts";',
     });
     expect(findViolations(root)).toEqual([

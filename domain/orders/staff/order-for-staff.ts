@@ -1,7 +1,8 @@
 import { asc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { emailOutbox } from "../../../db/schema/email-outbox.ts";
 import { members, pointTransactions } from "../../../db/schema/members.ts";
-import { emailOutbox, orders, refundLines, refunds } from "../../../db/schema/orders.ts";
+import { orders, refundLines, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { orderEntryKey } from "../../loyalty/order-points.ts";
