@@ -1,6 +1,9 @@
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
 /** Singapore is UTC+8 all year (no daylight saving): the shop's days are Singapore days. */
-export const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export const SINGAPORE_OFFSET_MS = 8 * HOUR_MS;
 
 const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -36,7 +39,7 @@ export function singaporeDateTime(text: string): Date | null {
   if (!match || !day) return null;
   const [hours, minutes] = [Number(match[2]), Number(match[3])];
   if (hours > 23 || minutes > 59) return null;
-  return new Date(day.getTime() + (hours * 60 + minutes) * 60_000);
+  return new Date(day.getTime() + (hours * 60 + minutes) * MINUTE_MS);
 }
 
 /** A moment as a Singapore date and time to the minute, "2026-11-30T23:59" (what a datetime-local field shows). */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { REVIEW_STATUSES } from "../../kernel/review-statuses.ts";
 import { products } from "./catalog.ts";
 import { members } from "./members.ts";
 
@@ -22,9 +23,7 @@ export const reviews = pgTable(
     rating: integer("rating").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
-    status: text("status", { enum: ["pending", "approved", "rejected"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
     /** The staff member who approved or rejected it (as the audit log names them), and when. */
     decidedBy: text("decided_by"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

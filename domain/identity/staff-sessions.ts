@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, lte, or } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { staffSessions } from "../../db/schema/staff.ts";
+import { HOUR_MS, MINUTE_MS } from "../../kernel/singapore-time.ts";
 import type { OperationContext, StaffViewer } from "../shared/context.ts";
 import { staffViewerOf } from "../staff/staff-access.ts";
 import { hashOfToken, isWellFormedSessionToken, newSessionToken } from "./session-token.ts";
@@ -10,11 +11,10 @@ import { hashOfToken, isWellFormedSessionToken, newSessionToken } from "./sessio
  * Back-office sign-ins are shorter than members': idle for two hours or open for twelve (a working
  * day), and the staff member signs in again.
  */
-const HOUR_MS = 60 * 60 * 1000;
 export const STAFF_SESSION_IDLE_MS = 2 * HOUR_MS;
 export const STAFF_SESSION_LIFETIME_MS = 12 * HOUR_MS;
 /** Seen-at is written at most this often, so a busy page does not write on every request. */
-const SEEN_AT_GRANULARITY_MS = 60_000;
+const SEEN_AT_GRANULARITY_MS = MINUTE_MS;
 
 export type OpenedStaffSession = { token: string; id: string; csrfToken: string; expiresAt: Date };
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { epochMsOf } from "../shared/epoch.ts";
 import { parseInput } from "../shared/operation.ts";
 
 /** SPEC.md §5: an old dummy order is placed 2 days before the base time, a new one 2 days after. */
-export const DUMMY_ORDER_OFFSET_MS = 2 * 24 * 60 * 60 * 1000;
+export const DUMMY_ORDER_OFFSET_MS = 2 * DAY_MS;
 
 const TIMESTAMP = "timestamp must be a number: epoch seconds (or milliseconds).";
 export const TIMESTAMP_OUT_OF_RANGE = "timestamp is out of range.";

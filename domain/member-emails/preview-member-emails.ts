@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEMBER_EMAIL_KINDS, type MemberEmailKind } from "../../kernel/member-email-kinds.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { type ProgrammeSchedule, programmeAt, programmeSchedule } from "../loyalty/programme.ts";
 import { addMonths, goldYearEnd } from "../loyalty/tiers.ts";
 import { staffHolding } from "../shared/access.ts";
@@ -11,7 +12,6 @@ import { MEMBER_EMAIL_LABELS } from "./member-email-kinds.ts";
 
 export type MemberEmailPreview = RenderedMemberEmail & { kind: MemberEmailKind; label: string; about: string };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The member every preview is addressed to: no real member, so no real link is shown. */
 const SAMPLE_MEMBER = { id: "sample-member", name: "Tan Mei Ling" };
 const SAMPLE_INVOICE = "6B4K2P9X";

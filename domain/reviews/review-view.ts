@@ -1,7 +1,6 @@
 import type { reviews } from "../../db/schema/reviews.ts";
 
 export type ReviewRow = typeof reviews.$inferSelect;
-export type ReviewStatus = ReviewRow["status"];
 
 /** A review as shoppers read it on the product page. */
 export type PublishedReview = {

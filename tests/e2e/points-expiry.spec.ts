@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { emailText, sentEmailFiles } from "../setup/email-text.ts";
 import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { testContext } from "../setup/operation-context.ts";
@@ -12,8 +13,6 @@ import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { closeOwnShop } from "./own-shop.ts";
 import { continueAtProvider, newIdentity } from "./sign-in.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 test.describe("points expiry", () => {
   let shop: TestServer;

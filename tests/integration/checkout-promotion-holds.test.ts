@@ -11,12 +11,12 @@ import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { applyPromotionToBag } from "../../domain/promotions/apply-promotion.ts";
 import { CHECKOUT_HOLD_MINUTES } from "../../domain/promotions/promotion-hold.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
+import { MINUTE_MS } from "../../kernel/singapore-time.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
-const MINUTE_MS = 60_000;
 /** The expire-checkout-session job. */
 const JOB: Viewer = { kind: "system", job: "expire-checkout-session" };
 

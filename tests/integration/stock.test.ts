@@ -22,13 +22,13 @@ import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { adjustStock } from "../../domain/stock/adjust-stock.ts";
 import { lowStockEmail } from "../../domain/stock/low-stock.ts";
 import { setStockThreshold } from "../../domain/stock/set-stock-threshold.ts";
+import { MINUTE_MS } from "../../kernel/singapore-time.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { memberWithPoints } from "../setup/redeem-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
-const MINUTE_MS = 60_000;
 const JOB: Viewer = { kind: "system", job: "expire-checkout-session" };
 const CATALOG_STAFF = staffWith("catalog");
 const CARD = "4242424242424242";

@@ -1,5 +1,4 @@
-import { REVIEW_STATUS_LABELS } from "../../../domain/reviews/review-statuses.ts";
-import type { ReviewStatus } from "../../../domain/reviews/review-view.ts";
+import { REVIEW_STATUS_LABELS, type ReviewStatus } from "../../../kernel/review-statuses.ts";
 import { StatusBadge, type Tone } from "../admin/status-badge.tsx";
 
 const REVIEW_TONES: Record<ReviewStatus, Tone> = { pending: "waiting", approved: "done", rejected: "off" };

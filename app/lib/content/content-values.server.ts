@@ -13,7 +13,7 @@ import {
   qualifyingSpendText,
 } from "../../../domain/loyalty/programme-copy.ts";
 import { formatMoney } from "../../../kernel/money.ts";
-import { DAY_MS } from "../../../kernel/singapore-time.ts";
+import { DAY_MS, MINUTE_MS } from "../../../kernel/singapore-time.ts";
 import { BAG_COOKIE_MAX_AGE } from "../bag-cookie.server.ts";
 import type { PlaceholderValues } from "./placeholders.ts";
 
@@ -28,8 +28,8 @@ const Company = z.strictObject({
 });
 
 export const COMPANY = Company.parse(company);
+/** Cookie ages are in seconds. */
 const SECOND_MS = 1000;
-const MINUTE_MS = 60 * SECOND_MS;
 
 /**
  * What `{{name}}` stands for in the content files. Each number is read from the code that applies it,

@@ -8,7 +8,7 @@ import { SaveDraftInput, saveProgrammeDraft } from "../../../domain/loyalty/staf
 import { editStamp } from "../../../domain/shared/edit-stamp.ts";
 import { parseInput } from "../../../domain/shared/operation.ts";
 import { formatMoney } from "../../../kernel/money.ts";
-import { singaporeDate, singaporeDateTimeText } from "../../../kernel/singapore-time.ts";
+import { HOUR_MS, MINUTE_MS, singaporeDate, singaporeDateTimeText } from "../../../kernel/singapore-time.ts";
 import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { LINK, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { ProgrammeHistory } from "../../components/admin/programme-history.tsx";
@@ -28,7 +28,6 @@ import type { Route } from "./+types/admin-programme-draft";
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Programme draft"), { name: "robots", content: "noindex" }];
 
 const SAMPLE_CENTS = 10_000;
-const HOUR_MS = 60 * 60 * 1000;
 
 export { rereadAfterStaleEdit as shouldRevalidate } from "../../lib/reread-after-stale-edit.ts";
 
@@ -44,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     previewProgrammeDraft(operations, { number: draft.number, sampleCents: readable ? sampleCents : SAMPLE_CENTS }),
   );
   // The scheduled time starts an hour ahead, on the minute.
-  const soon = Math.ceil((operations.now().getTime() + HOUR_MS) / 60_000) * 60_000;
+  const soon = Math.ceil((operations.now().getTime() + HOUR_MS) / MINUTE_MS) * MINUTE_MS;
   const now = operations.now();
   const draftView = programmeViewOf({
     number: draft.number,

@@ -1,8 +1,8 @@
 import { Link, useActionData } from "react-router";
-import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from "../../../domain/reviews/review-statuses.ts";
 import { DecideReviewInput, decideReview } from "../../../domain/reviews/staff/decide-review.ts";
 import { ListReviewsForStaffInput, listReviewsForStaff } from "../../../domain/reviews/staff/list-reviews-for-staff.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
+import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from "../../../kernel/review-statuses.ts";
 import { ActionMessage, AdminForm, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { PageHeading } from "../../components/admin/admin-parts.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";

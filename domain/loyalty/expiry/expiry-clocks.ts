@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../../db/client.ts";
+import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { selectRows } from "../../shared/shared-reads.ts";
 import type { ProgrammeSchedule } from "../programme.ts";
 import { addMonths } from "../tiers.ts";
@@ -63,7 +64,7 @@ export async function clocksRunningOutBy(
   const months = shortestExpiryMonths(schedule);
   if (months === null) return [];
   // A day's margin: the expiry date is a Singapore date, up to a day before the exact months.
-  const woundBefore = new Date(addMonths(by, -months).getTime() + 2 * 24 * 60 * 60 * 1000).toISOString();
+  const woundBefore = new Date(addMonths(by, -months).getTime() + 2 * DAY_MS).toISOString();
   const { rows } = await selectRows<ClockRow>(
     db,
     clockRows(sql`m.points > 0 and not exists (

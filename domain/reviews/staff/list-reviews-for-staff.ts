@@ -2,9 +2,9 @@ import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../../db/schema/members.ts";
 import { reviews } from "../../../db/schema/reviews.ts";
+import { REVIEW_STATUSES } from "../../../kernel/review-statuses.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { REVIEW_STATUSES } from "../review-statuses.ts";
 import type { ReviewRow } from "../review-view.ts";
 
 /** How many reviews one look at the queue shows. */
