@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { viewOrder } from "../../domain/orders/view-order.ts";
 import { isAppError } from "../../kernel/app-error.ts";
 import type { RequestContext } from "../context.ts";
-import { orderVerificationPath } from "./order-verification.ts";
+import { orderVerificationPath } from "./order-verification.server.ts";
 import { requestPath } from "./request-path.ts";
 
 /**

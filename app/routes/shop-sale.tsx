@@ -8,7 +8,7 @@ import { Pager } from "../components/pager.tsx";
 import { ProductPhoto } from "../components/product-photo.tsx";
 import { requestContext } from "../context.ts";
 import { canonicalLink, pageTitle } from "../lib/listing-links.ts";
-import { listingPage } from "../lib/listing-page.ts";
+import { listingPage } from "../lib/listing-page.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { pricePerServingCents } from "../lib/product-display.ts";
 import { packOf } from "../lib/product-pack.ts";

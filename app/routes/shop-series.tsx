@@ -9,7 +9,7 @@ import { drawnPacks, toProductCard } from "../components/product-card.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
 import { canonicalLink, pageTitle } from "../lib/listing-links.ts";
-import { listingPage } from "../lib/listing-page.ts";
+import { listingPage } from "../lib/listing-page.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { requestPath } from "../lib/request-path.ts";
 import type { Route } from "./+types/shop-series";

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isMemberEmailKind, type MemberEmailKind } from "../../kernel/member-email-kinds.ts";
+import { UNSUBSCRIBE_PATH } from "./unsubscribe-page.ts";
 
 /**
  * The token of a programme email's unsubscribe link (decision 044): the member and the kind of email,
@@ -29,11 +30,6 @@ export function readUnsubscribeToken(secret: string, token: string): Unsubscribe
   const given = Buffer.from(signature, "base64url");
   return given.length === expected.length && timingSafeEqual(given, expected) ? { memberId, kind } : null;
 }
-
-export const UNSUBSCRIBE_PATH = "/email/unsubscribe";
-
-/** The field the unsubscribe page's own button sends, to be shown the page again; a mail client's one-click post has none. */
-export const FROM_PAGE = { name: "from", value: "page" } as const;
 
 export const unsubscribeUrlOf = (publicUrl: string, secret: string, subject: UnsubscribeSubject) =>
   `${publicUrl}${UNSUBSCRIBE_PATH}?t=${unsubscribeToken(secret, subject)}`;

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { unsubscribe } from "../../domain/member-emails/unsubscribe.ts";
-import { FROM_PAGE, UNSUBSCRIBE_PATH } from "../../domain/member-emails/unsubscribe-token.ts";
+import { FROM_PAGE, UNSUBSCRIBE_PATH } from "../../domain/member-emails/unsubscribe-page.ts";
 import { httpStatusOf, isAppError } from "../../kernel/app-error.ts";
 import type { HttpEnv } from "./request-context.ts";
 

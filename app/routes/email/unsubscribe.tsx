@@ -1,7 +1,7 @@
 import { MailX } from "lucide-react";
 import { data, Link } from "react-router";
 import { readUnsubscribe } from "../../../domain/member-emails/read-unsubscribe.ts";
-import { FROM_PAGE, UNSUBSCRIBE_PATH } from "../../../domain/member-emails/unsubscribe-token.ts";
+import { FROM_PAGE, UNSUBSCRIBE_PATH } from "../../../domain/member-emails/unsubscribe-page.ts";
 import { requestContext } from "../../context.ts";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";

@@ -12,7 +12,7 @@ import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-
 import { memberOrderRows } from "../../lib/member-order-rows.server.ts";
 import { loginPath } from "../../lib/member-paths.ts";
 import { privatePageHeaders } from "../../lib/member-session.server.ts";
-import { orderPageOrNull, orderReturnPath } from "../../lib/order-verification.ts";
+import { orderPageOrNull, orderReturnPath } from "../../lib/order-verification.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/order-lookup";
 
