@@ -1,11 +1,16 @@
 /**
- * Fails when an import breaks the layer matrix or closes an import cycle (decision 034). Requests flow
- * one way: server/ → app/ → domain/ → integrations/ → db/, each importing only layers below it, and
- * kernel/ (pure values every layer needs) at the bottom imports nothing of the shop. scripts/, tests/
- * and bench/ stand outside the matrix. Run by CI through `npm run check:boundaries`.
+ * The house rules, held by CI through `npm run check:boundaries`. Imports follow the layer matrix and
+ * close no cycle (decision 034): requests flow one way, server/ → app/ → domain/ → integrations/ → db/,
+ * each importing only layers below it, and kernel/ (pure values every layer needs) at the bottom
+ * imports nothing of the shop; scripts/, tests/ and bench/ stand outside the matrix. Beside it
+ * (decision 052, in scripts/boundaries/): files keep their line budgets, the listed constants are
+ * declared once, and no server-only module reaches browser code.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { findServerModulesInBrowser } from "./boundaries/browser-graph.ts";
+import { findRedefinedConstants } from "./boundaries/constants.ts";
+import { findOverlongFiles } from "./boundaries/line-budgets.ts";
+import { type Import, importsIn, readSource, sourceFiles, under } from "./boundaries/source.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -25,11 +30,11 @@ export const LAYERS: Record<string, readonly string[]> = {
 const ADAPTERS = ["app", "server/graphql", "server/http"];
 
 /** The integration modules that define a port: its type and the errors that are part of it. */
-const PORTS = ["integrations/identity/identity-client.ts", "integrations/payments/payment-provider.ts"];
+export const PORTS = ["integrations/identity/identity-client.ts", "integrations/payments/payment-provider.ts"];
 
-type Import = { file: string; specifier: string; target: string; typeOnly: boolean };
+type RelativeImport = Import & { target: string };
 
-type Rule = { from: readonly string[]; to: RegExp; unless?: (imported: Import) => boolean; rule: string };
+type Rule = { from: readonly string[]; to: RegExp; unless?: (imported: RelativeImport) => boolean; rule: string };
 
 /** Imports the matrix allows but that are refused all the same. */
 const NARROWER: Rule[] = [
@@ -60,51 +65,26 @@ const WIDER: Rule[] = [
   },
 ];
 
-const IMPORT =
-  /(import|export)\s+(type\s+)?[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
-
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name.startsWith("+") ? [] : sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
-  });
-}
-
-function under(file: string, place: string): boolean {
-  return file === place || file.startsWith(`${place}/`);
-}
-
 function layerOf(file: string): string | undefined {
   const top = file.split("/")[0] ?? "";
   return Object.hasOwn(LAYERS, top) ? top : undefined;
 }
 
 /** Every relative import of every file in the layers, with the repository path it names. */
-function importsOf(root: string): Import[] {
+function importsOf(root: string): RelativeImport[] {
   return Object.keys(LAYERS).flatMap((layer) =>
-    sourceFiles(path.join(root, layer)).flatMap((full) => {
-      const file = path.relative(root, full).split(path.sep).join("/");
-      return [...readFileSync(full, "utf8").matchAll(IMPORT)].flatMap((match) => {
-        const specifier = match[3] ?? match[4] ?? match[5] ?? "";
-        if (!specifier.startsWith(".")) return [];
-        const target = path
-          .relative(root, path.resolve(path.dirname(full), specifier))
-          .split(path.sep)
-          .join("/");
-        return [{ file, specifier, target, typeOnly: match[2] !== undefined }];
-      });
-    }),
+    sourceFiles(root, layer).flatMap((file) =>
+      importsIn(root, file, readSource(root, file)).filter((imported): imported is RelativeImport => imported.target !== null),
+    ),
   );
 }
 
-function applies(rule: Rule, imported: Import): boolean {
+function applies(rule: Rule, imported: RelativeImport): boolean {
   return rule.from.some((place) => under(imported.file, place)) && rule.to.test(imported.target) && !rule.unless?.(imported);
 }
 
 /** The rule an import breaks, or null when it keeps them all. */
-function brokenRule(imported: Import): string | null {
+function brokenRule(imported: RelativeImport): string | null {
   const from = layerOf(imported.file) ?? "";
   const to = layerOf(imported.target);
   if (to === undefined) return "the layers import nothing outside them (scripts/, tests/ and bench/ stand outside the matrix)";
@@ -181,11 +161,26 @@ function shortestLoop(start: string, edges: Map<string, string[]>): string[] | n
   return null;
 }
 
+/** Every house rule this script holds, each problem on a line of its own. */
+export function findProblems(root: string): string[] {
+  const layers = Object.keys(LAYERS);
+  return [
+    ...findViolations(root),
+    ...findCycles(root),
+    ...findOverlongFiles(root, [...layers, "scripts"]),
+    ...findRedefinedConstants(root, { names: [...layers, "scripts", "tests", "bench"], values: [...layers, "scripts"] }),
+    ...findServerModulesInBrowser(root, PORTS),
+  ];
+}
+
 if (import.meta.main) {
-  const problems = [...findViolations(ROOT), ...findCycles(ROOT)];
+  const problems = findProblems(ROOT);
   if (problems.length > 0) {
-    console.error(`Layer boundary violations:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+    console.error(`House rules broken:\n${problems.map((line) => `  ${line}`).join("\n")}`);
     process.exit(1);
   }
-  console.log("Layer boundaries hold: every import runs down the matrix, none closes a cycle.");
+  console.log(
+    "House rules hold: every import runs down the matrix and none closes a cycle, files keep their line budgets, " +
+      "the listed constants are declared once, and no server-only module reaches the browser.",
+  );
 }
