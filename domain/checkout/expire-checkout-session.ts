@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { checkoutSessions } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { defineJob } from "../jobs/define-job.ts";
 import { backgroundJob } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { endCheckout } from "./close-checkout.ts";
@@ -34,4 +35,11 @@ export const expireCheckoutSession = defineOperation(declared, async function ex
   if (session.status !== "open") return;
   if (session.expiresAt > ctx.now()) throw new AppError("CONFLICT", "This checkout session has not expired yet.");
   await endCheckout(ctx, session);
+});
+
+export const expireCheckoutSessionJob = defineJob({
+  name: "expire-checkout-session",
+  queue: { retryLimit: 8, retryDelaySeconds: 60 },
+  payload: ExpireCheckoutSessionInput,
+  run: expireCheckoutSession,
 });

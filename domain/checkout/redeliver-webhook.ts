@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineJob } from "../jobs/define-job.ts";
 import { backgroundJob } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -19,4 +20,10 @@ export const redeliverWebhook = defineOperation(declared, async function redeliv
   // Like Stripe, the provider stops once the shop has taken the event (the payment page's delivery nearly always does).
   if (await isPaymentEventRecorded(ctx.db, input.eventId)) return;
   await deliverTestPaymentEvent(ctx, input.eventId);
+});
+
+export const redeliverWebhookJob = defineJob({
+  name: "redeliver-webhook",
+  payload: RedeliverWebhookInput,
+  run: redeliverWebhook,
 });

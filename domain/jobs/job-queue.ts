@@ -1,6 +1,10 @@
+import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 
-/** The background work the shop does; each name has one handler in domain/jobs/job-handlers.ts. */
+/**
+ * The background work the shop does. Each name has one definition (defineJob, beside the operation it
+ * runs), registered in server/registered-jobs.ts.
+ */
 export const JOB_NAMES = [
   "send-email",
   "loyalty-maintenance",
@@ -12,6 +16,22 @@ export const JOB_NAMES = [
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];
+
+/**
+ * Filled in by server/registered-jobs.ts with its list of job definitions, so that sending is typed
+ * by each job's own payload schema while the definitions (and the operations they run) stay above
+ * this port, which every area imports.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: an interface, so the registration can add to it.
+export interface RegisteredJobs {}
+
+type Registered = RegisteredJobs extends { definitions: readonly (infer Definition)[] } ? Definition : never;
+
+/** What a job is sent with (an object, stored as JSON): the input of its registered definition's payload schema. */
+export type JobPayload<Name extends JobName> =
+  Extract<Registered, { name: Name }> extends { payload: infer Payload extends z.ZodType<object, object> }
+    ? z.input<Payload>
+    : never;
 
 export type SendJobOptions = {
   /** Enqueue inside this transaction, so the job exists exactly when the change that asked for it commits. */
@@ -56,7 +76,7 @@ export type JobRun = {
 /** The job queue port: pg-boss, on PostgreSQL and on the embedded PGlite alike. */
 export type JobQueue = {
   /** The job's id; null when its singleton key already has a job queued or running, so none was added. */
-  send(name: JobName, data: Record<string, unknown>, options?: SendJobOptions): Promise<string | null>;
+  send<Name extends JobName>(name: Name, data: JobPayload<Name>, options?: SendJobOptions): Promise<string | null>;
   /** A job's latest runs, the most recent first. */
   recentRuns(name: JobName, limit: number): Promise<JobRun[]>;
   /** Failed jobs, the most recent first. */

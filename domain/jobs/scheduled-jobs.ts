@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { JobName } from "./job-queue.ts";
 
 /**
@@ -11,3 +12,6 @@ export const SCHEDULED_JOBS = {
 export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
 
 export const SCHEDULED_JOB_NAMES = Object.keys(SCHEDULED_JOBS) as [ScheduledJobName, ...ScheduledJobName[]];
+
+/** A scheduled job's payload: the staff member who asked for the run; nothing when the schedule did. */
+export const ScheduledRunPayload = z.object({ askedBy: z.string().optional() });

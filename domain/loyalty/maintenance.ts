@@ -1,6 +1,8 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
+import { defineJob } from "../jobs/define-job.ts";
+import { ScheduledRunPayload } from "../jobs/scheduled-jobs.ts";
 import { queueGoldEndingEmails } from "../member-emails/gold-ending-emails.ts";
 import { queuePointsExpiringEmails } from "../member-emails/points-expiring-emails.ts";
 import { creditReferrals, type ReferralCreditResult } from "../referrals/credit-referrals.ts";
@@ -104,3 +106,11 @@ export const runLoyaltyMaintenance = defineOperation(
     return result;
   },
 );
+
+/** Exclusive: at most one run queued or running in the whole shop, whichever process asked for it. */
+export const loyaltyMaintenanceJob = defineJob({
+  name: "loyalty-maintenance",
+  queue: { exclusive: true, retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 30 * 60 },
+  payload: ScheduledRunPayload,
+  run: (ctx) => runLoyaltyMaintenance(ctx, {}),
+});

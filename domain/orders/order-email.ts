@@ -10,6 +10,7 @@ import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts
 import { isMemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { errorAlertEmail } from "../alerts/error-alert-email.ts";
+import { defineJob } from "../jobs/define-job.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
 import { memberEmailToSend } from "../member-emails/member-email-content.ts";
@@ -169,7 +170,9 @@ export async function queueOrderEmail(
   await jobs.send("send-email", { outboxId: id }, { tx });
 }
 
-const declared = { access: backgroundJob, input: z.object({ outboxId: uuid() }) };
+const SendOutboxEmailInput = z.object({ outboxId: uuid() });
+
+const declared = { access: backgroundJob, input: SendOutboxEmailInput };
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -208,6 +211,14 @@ export const sendOutboxEmail = defineOperation(declared, async function sendOutb
   await ctx.mailer.send({ key: row.id, date: row.createdAt, ...content });
   await ctx.db.update(emailOutbox).set({ sentAt: ctx.now() }).where(unsent);
   return { sent: true };
+});
+
+/** Emails are many and quick: two at a time in each process, looked for every second. */
+export const sendEmailJob = defineJob({
+  name: "send-email",
+  queue: { workers: 2, pollSeconds: 1 },
+  payload: SendOutboxEmailInput,
+  run: sendOutboxEmail,
 });
 
 async function orderOf(ctx: Pick<OperationContext, "db">, orderId: string | null, outboxId: string): Promise<OrderView> {

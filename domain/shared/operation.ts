@@ -24,15 +24,19 @@ export function isSentence(problem: string): boolean {
   return problem.endsWith(".");
 }
 
+/** The bad fields in one line, each problem after its field's name unless it is a whole sentence. */
+export function describeFieldErrors(fields: FieldErrors): string {
+  return Object.entries(fields)
+    .map(([field, problem]) => (field && !isSentence(problem) ? `${field}: ${problem}` : problem))
+    .join(" ");
+}
+
 /** Parses input by its schema: BAD_USER_INPUT naming each bad field, never a half-read value. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields = fieldErrorsOf(result.error);
-  const message = Object.entries(fields)
-    .map(([field, problem]) => (field && !isSentence(problem) ? `${field}: ${problem}` : problem))
-    .join(" ");
-  throw new AppError("BAD_USER_INPUT", message, fields);
+  throw new AppError("BAD_USER_INPUT", describeFieldErrors(fields), fields);
 }
 
 /** An operation's declaration: who may call it, and its input's schema. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { shopEvents, webhookDeliveries, webhookEndpoints } from "../../db/schema/webhooks.ts";
+import { defineJob } from "../jobs/define-job.ts";
 import { backgroundJob } from "../shared/access.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -39,4 +40,11 @@ export const fanOutEvent = defineOperation(declared, async function fanOutEvent(
     for (const delivery of made) await ctx.jobs.send("send-webhook", { deliveryId: delivery.id }, { tx });
     return { deliveries: made.length };
   });
+});
+
+export const fanOutEventJob = defineJob({
+  name: "fan-out-event",
+  queue: { retryDelaySeconds: 10 },
+  payload: FanOutEventInput,
+  run: fanOutEvent,
 });

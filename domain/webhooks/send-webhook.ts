@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { shopEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema/webhooks.ts";
+import { defineJob } from "../jobs/define-job.ts";
 import { backgroundJob } from "../shared/access.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -67,4 +68,12 @@ export const sendWebhook = defineOperation(declared, async function sendWebhook(
     throw new Error(`The webhook endpoint ${endpoint.url} did not take event ${event.id}: ${why}`);
   }
   return { sent: true, statusCode: answer.statusCode };
+});
+
+/** From about 30 s, doubling (with jitter) to hourly: an endpoint is tried for about a day (decision 042). */
+export const sendWebhookJob = defineJob({
+  name: "send-webhook",
+  queue: { retryLimit: 28 },
+  payload: SendWebhookInput,
+  run: sendWebhook,
 });

@@ -9,7 +9,7 @@ import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { completeCheckout } from "../../domain/checkout/complete-checkout.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
-import { completeRefundJob } from "../../domain/orders/refunds/complete-refund-job.ts";
+import { finishPendingRefund } from "../../domain/orders/refunds/complete-refund-job.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { shipOrder } from "../../domain/orders/staff/ship-order.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
@@ -125,7 +125,7 @@ describe(`an order is never both cancelled and shipped (${DRIVER_NAME})`, () => 
       }),
     ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("being cancelled") });
 
-    expect(await completeRefundJob(as(SYSTEM), { refundId: pending.refundId })).toEqual({ status: "succeeded" });
+    expect(await finishPendingRefund(as(SYSTEM), { refundId: pending.refundId })).toEqual({ status: "succeeded" });
     const done = await orderRow(order.id);
     expect(done).toMatchObject({ status: "cancelled", refundedCents: order.priceCents, shippedAt: null });
     expect(await skuOnHand()).toBe(onHand + 2);
@@ -166,7 +166,7 @@ describe(`an order is never both cancelled and shipped (${DRIVER_NAME})`, () => 
     await ship(order);
     const onHand = await skuOnHand();
 
-    expect(await completeRefundJob(as(SYSTEM), { refundId: pending.refundId })).toEqual({ status: "succeeded" });
+    expect(await finishPendingRefund(as(SYSTEM), { refundId: pending.refundId })).toEqual({ status: "succeeded" });
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ status: "refunded", refundedCents: order.priceCents });
     expect(row.shippedAt).not.toBeNull();

@@ -8,7 +8,7 @@ import { memberEmailOptOuts } from "../../db/schema/member-emails.ts";
 import { redeems } from "../../db/schema/members.ts";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
-import { jobViewer } from "../../domain/jobs/job-handlers.ts";
+import { jobViewer } from "../../domain/jobs/define-job.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
 import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, refunds } from "../../db/schema/orders.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
-import { completeRefundJob } from "../../domain/orders/refunds/complete-refund-job.ts";
+import { finishPendingRefund } from "../../domain/orders/refunds/complete-refund-job.ts";
 import { receiveProviderRefund } from "../../domain/orders/refunds/receive-provider-refund.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
@@ -152,9 +152,9 @@ describe(`refunds through the payment provider (${DRIVER_NAME})`, () => {
       }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
 
-    await expect(completeRefundJob(system(down), { refundId: result.refundId })).rejects.toThrow("ECONNREFUSED");
-    expect(await completeRefundJob(system(), { refundId: result.refundId })).toEqual({ status: "succeeded" });
-    expect(await completeRefundJob(system(), { refundId: result.refundId })).toEqual({ status: "succeeded" });
+    await expect(finishPendingRefund(system(down), { refundId: result.refundId })).rejects.toThrow("ECONNREFUSED");
+    expect(await finishPendingRefund(system(), { refundId: result.refundId })).toEqual({ status: "succeeded" });
+    expect(await finishPendingRefund(system(), { refundId: result.refundId })).toEqual({ status: "succeeded" });
     await receiveProviderRefund(system(), {
       providerRefundId: "re_whatever",
       paymentIntentId: "pi_1",

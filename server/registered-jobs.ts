@@ -1,0 +1,24 @@
+import { expireCheckoutSessionJob } from "../domain/checkout/expire-checkout-session.ts";
+import { redeliverWebhookJob } from "../domain/checkout/redeliver-webhook.ts";
+import { loyaltyMaintenanceJob } from "../domain/loyalty/maintenance.ts";
+import { sendEmailJob } from "../domain/orders/order-email.ts";
+import { completeRefundJob } from "../domain/orders/refunds/complete-refund-job.ts";
+import { fanOutEventJob } from "../domain/webhooks/fan-out-event.ts";
+import { sendWebhookJob } from "../domain/webhooks/send-webhook.ts";
+
+/** Every job the shop's workers run, one definition per name in JOB_NAMES (tests/integration/job-definitions.test.ts). */
+export const JOB_DEFINITIONS = [
+  sendEmailJob,
+  loyaltyMaintenanceJob,
+  redeliverWebhookJob,
+  expireCheckoutSessionJob,
+  completeRefundJob,
+  fanOutEventJob,
+  sendWebhookJob,
+] as const;
+
+declare module "../domain/jobs/job-queue.ts" {
+  interface RegisteredJobs {
+    definitions: typeof JOB_DEFINITIONS;
+  }
+}
