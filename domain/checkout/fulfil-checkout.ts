@@ -10,13 +10,13 @@ import { estimateDelivery } from "../delivery/delivery-estimate.ts";
 import { recordShopEvent } from "../events/record-shop-event.ts";
 import { creditPaidOrderToBagMember } from "../loyalty/order-points.ts";
 import { attachPendingRedeems } from "../loyalty/redeems/attach-pending-redeems.ts";
+import { customerForOrder } from "../orders/customer-record.ts";
 import { generateOrderCode } from "../orders/order-code.ts";
 import { queueOrderEmail } from "../orders/order-email.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";
 import { recordReferral } from "../referrals/record-referral.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { takeCheckoutStock } from "../stock/checkout-stock.ts";
-import { customerForOrder } from "./customer-record.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
 
 export type FulfilResult = { orderId: string; invoiceId: string; created: boolean };
