@@ -61,9 +61,9 @@ async function generate(): Promise<void> {
         from point_transactions group by member_id) t
       where t.member_id = m.id`);
     await tx.execute(sql`
-      insert into orders (id, order_id, invoice_id, checkout_session_id, customer_id, member_id, status, email, mobile, env,
+      insert into orders (id, order_id, invoice_id, idempotency_key, checkout_session_id, customer_id, member_id, status, email, mobile, env,
         subtotal_cents, discount_cents, shipping_cents, price_cents, paid_at, delivery_start, delivery_end, created_at, updated_at)
-      select o.meta->>'orderId', 'ord_' || o.id, 'B' || o.id, 'cs_' || o.id, 'cu_' || o.id, o.member_id, 'paid', o.email,
+      select o.meta->>'orderId', 'ord_' || o.id, 'B' || o.id, 'checkout:cs_' || o.id, 'cs_' || o.id, 'cu_' || o.id, o.member_id, 'paid', o.email,
         '+6590000000', 'test', o.spent_cents + 500, 500, 490, o.spent_cents + 490, o.transaction_at, '2026-01-05', '2026-01-07', now(), now()
       from point_transactions o where o.activity_type = 'order' and o.transaction_at > now() - interval '31 days'`);
   });

@@ -1,4 +1,4 @@
-import { discountLabel, type OrderMoney, shippingText } from "../../domain/orders/order-money.ts";
+import { discountLabel, type OrderMoney, REFERRAL_DISCOUNT_LABEL, shippingText } from "../../domain/orders/order-money.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { LineTitle } from "./line-title.tsx";
 import { RewardSummaryLines } from "./reward-lines.tsx";
@@ -29,7 +29,7 @@ export function DiscountLines({ totals, promotionCode }: { totals: Totals; promo
       {referralCents > 0 && (
         <div className="flex justify-between gap-3 text-sale">
           <dt>
-            Friend's first-order discount
+            {REFERRAL_DISCOUNT_LABEL}
             <span className="block text-xs text-muted">For a first order with us: checked against your email</span>
           </dt>
           <dd data-testid="checkout-referral-discount" className="whitespace-nowrap">

@@ -102,6 +102,8 @@ export const orders = pgTable(
     id: text("id").primaryKey(),
     orderId: text("order_id").notNull().unique(),
     invoiceId: text("invoice_id").notNull().unique(),
+    /** Names the placing: the same key twice places one order (domain/orders/place-order.ts). */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
     checkoutSessionId: text("checkout_session_id")
       .notNull()
       .references(() => checkoutSessions.id),

@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
@@ -109,29 +108,22 @@ export async function creditOrderToMember(
 }
 
 /**
- * At fulfilment: when the bag that was paid for belongs to a signed-in member (bags.member_id), the
- * order and its customer record (when no member has it yet) are linked to them and the order's points
- * credited, in the fulfilment's transaction. A bag whose member no longer exists stays a guest order.
+ * When a member places an order: the order and its customer record (when no member has it yet) are
+ * linked to them and the order's points credited, in the transaction that places it.
  */
-export async function creditPaidOrderToBagMember(
+export async function creditPaidOrderToMember(
   tx: Tx,
   jobs: JobQueue,
-  input: { order: CreditableOrder & Pick<typeof orders.$inferSelect, "customerId">; bagId: string; at: Date },
-): Promise<OrderCredit | null> {
-  const [owner] = await tx
-    .select({ memberId: members.id })
-    .from(bags)
-    .innerJoin(members, eq(members.id, bags.memberId))
-    .where(eq(bags.id, input.bagId));
-  if (!owner) return null;
-  const { order, at } = input;
+  input: { order: CreditableOrder & Pick<typeof orders.$inferSelect, "customerId">; memberId: string; at: Date },
+): Promise<OrderCredit> {
+  const { order, memberId, at } = input;
   await tx
     .update(orders)
-    .set({ memberId: owner.memberId, linkedAt: at, updatedAt: at })
+    .set({ memberId, linkedAt: at, updatedAt: at })
     .where(and(eq(orders.id, order.id), isNull(orders.memberId)));
   await tx
     .update(customers)
-    .set({ memberId: owner.memberId, updatedAt: at })
+    .set({ memberId, updatedAt: at })
     .where(and(eq(customers.id, order.customerId), isNull(customers.memberId)));
-  return creditOrderToMember(tx, jobs, { memberId: owner.memberId, order, creditPoints: true, at });
+  return creditOrderToMember(tx, jobs, { memberId, order, creditPoints: true, at });
 }

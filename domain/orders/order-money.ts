@@ -92,6 +92,9 @@ export function discountLabel(promotionCode: string | null): string {
   return promotionCode ? `Discount (${promotionCode})` : "Discount";
 }
 
+/** The referred friend's discount, on its own line after the promotion code's (decision 045). */
+export const REFERRAL_DISCOUNT_LABEL = "Friend's first-order discount";
+
 /** Shipping as a shopper reads it: "Free" or the fee. */
 export function shippingText(shippingCents: number): string {
   return shippingCents === 0 ? "Free" : formatMoney(shippingCents);

@@ -99,6 +99,7 @@ export async function insertPaidOrder(
       id: randomUUID(),
       orderId: `ord_${randomUUID().replaceAll("-", "")}`,
       invoiceId: `Y${randomUUID().replaceAll("-", "").slice(0, 7).toUpperCase()}`,
+      idempotencyKey: `checkout:${checkoutSessionId}`,
       checkoutSessionId,
       customerId,
       memberId: input.memberId ?? null,

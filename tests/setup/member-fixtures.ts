@@ -32,6 +32,7 @@ export async function insertLinkedOrder(
     id: randomUUID(),
     orderId: `ord_${randomUUID()}`,
     invoiceId: `Z${randomUUID().replaceAll("-", "").slice(0, 7).toUpperCase()}`,
+    idempotencyKey: `checkout:${checkoutSessionId}`,
     checkoutSessionId,
     customerId,
     memberId: input.memberId,

@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { type CheckoutLine, orderLines, orders, type ShippingDetails } from "../../db/schema/orders.ts";
+import { fromCents } from "../../kernel/money.ts";
+import { estimateDelivery } from "../delivery/delivery-estimate.ts";
+import { recordShopEvent } from "../events/record-shop-event.ts";
+import { creditPaidOrderToMember } from "../loyalty/order-points.ts";
+import { attachPendingRedeems } from "../loyalty/redeems/attach-pending-redeems.ts";
+import { recordReferral } from "../referrals/record-referral.ts";
+import type { OperationContext } from "../shared/context.ts";
+import { takeCheckoutStock } from "../stock/checkout-stock.ts";
+import { customerForOrder } from "./customer-record.ts";
+import { generateOrderCode } from "./order-code.ts";
+import { queueOrderEmail } from "./order-email.ts";
+
+/**
+ * A discount on the order: where it comes from (with the code that gave it), how much, and what a
+ * document calls it. Kept in today's columns: the promotion code's in promotion_code, every discount
+ * summed in discount_cents, the referral's also in referral_discount_cents (decision 004).
+ */
+export type OrderAdjustment = { source: "promotion-code" | "referral"; code: string; cents: number; label: string };
+
+/** Who the order is for: the delivery details, the member when one is signed in, the device the purchase came from. */
+export type OrderCustomer = { details: ShippingDetails; memberId: string | null; deviceId: string | null };
+
+/** The payment the order was placed on: the provider's session (its held stock goes with the order) and what it took. */
+export type PaymentReference = {
+  sessionId: string;
+  amountCents: number;
+  providerCustomerId: string | null;
+  cardFingerprint: string | null;
+};
+
+export type PlaceOrderInput = {
+  /** The same key twice places one order: the second call answers the first call's order and changes nothing. */
+  idempotencyKey: string;
+  /** Priced lines, each with its share of the adjustments in its discountCents. */
+  lines: CheckoutLine[];
+  adjustments: OrderAdjustment[];
+  shippingCents: number;
+  customer: OrderCustomer;
+  payment: PaymentReference;
+  at: Date;
+  /** Makes invoice ids (tests give their own to force a repeat). */
+  orderCode?: (at: Date) => string;
+};
+
+export type PlacedOrder = { orderId: string; invoiceId: string; created: boolean };
+
+type PlacingContext = Pick<OperationContext, "jobs" | "settings" | "now">;
+
+/** Namespaces the advisory locks taken per idempotency key. */
+const ORDER_KEY_LOCK_SEED = 724_611_011;
+
+/** New invoice ids tried before placing gives up (and the caller is retried): 5 random characters make a repeat rare. */
+const INVOICE_ID_ATTEMPTS = 5;
+
+/** The order placed under this key, if any. */
+export async function orderPlacedUnder(tx: Tx, idempotencyKey: string): Promise<PlacedOrder | null> {
+  const [row] = await tx
+    .select({ orderId: orders.id, invoiceId: orders.invoiceId })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, idempotencyKey));
+  return row ? { ...row, created: false } : null;
+}
+
+/** Inserts the order under a new invoice id, taking another one when a code is already in use. */
+async function insertOrder(
+  tx: Tx,
+  order: Omit<typeof orders.$inferInsert, "invoiceId">,
+  newInvoiceId: () => string,
+): Promise<string> {
+  for (let attempt = 0; attempt < INVOICE_ID_ATTEMPTS; attempt++) {
+    const invoiceId = newInvoiceId();
+    const inserted = await tx
+      .insert(orders)
+      .values({ ...order, invoiceId })
+      .onConflictDoNothing({ target: orders.invoiceId })
+      .returning({ invoiceId: orders.invoiceId });
+    if (inserted.length > 0) return invoiceId;
+  }
+  throw new Error(`No free invoice id after ${INVOICE_ID_ATTEMPTS} attempts`);
+}
+
+const centsOf = (adjustments: OrderAdjustment[]) => adjustments.reduce((sum, adjustment) => sum + adjustment.cents, 0);
+
+/** The order's money in today's columns; lines, adjustments and payment that do not add up are a bug, refused. */
+function moneyOf(input: PlaceOrderInput) {
+  const subtotalCents = input.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const discountCents = centsOf(input.adjustments);
+  const priceCents = subtotalCents - discountCents + input.shippingCents;
+  const onLines = input.lines.reduce((sum, line) => sum + line.discountCents, 0);
+  if (onLines !== discountCents || priceCents !== input.payment.amountCents) {
+    throw new Error(
+      `Order ${input.idempotencyKey} does not add up: lines take ${onLines} off, adjustments ${discountCents}; priced ${priceCents}, paid ${input.payment.amountCents}`,
+    );
+  }
+  const referrals = input.adjustments.filter((adjustment) => adjustment.source === "referral");
+  const promotion = input.adjustments.find((adjustment) => adjustment.source === "promotion-code");
+  return {
+    subtotalCents,
+    discountCents,
+    referralDiscountCents: centsOf(referrals),
+    shippingCents: input.shippingCents,
+    priceCents,
+    promotionCode: promotion?.code ?? null,
+    referralCode: referrals[0]?.code ?? null,
+  };
+}
+
+/**
+ * The one place an order is made, in the caller's transaction and exactly once per idempotency key
+ * (placings of one key take turns on an advisory lock; a unique index backs it up): the order and its
+ * lines, the stock its payment's session held taken as sold, the customer record, the referral its
+ * adjustments carry, for a member the order linked with its points and campaign bonuses credited under
+ * the programme version in force and their Pending rewards attached, then the confirmation email and
+ * the `order.paid` event queued. What the purchase came through (a checkout session, a bag) is the caller's.
+ */
+export async function placeOrder(ctx: PlacingContext, tx: Tx, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const { customer, payment, at } = input;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${input.idempotencyKey}, ${ORDER_KEY_LOCK_SEED}))`);
+  const placed = await orderPlacedUnder(tx, input.idempotencyKey);
+  if (placed) return placed;
+  const { referralCode, ...money } = moneyOf(input);
+  const id = randomUUID();
+  // Stock first: the order every checkout step locks in (the session, its stock, then its promotion code).
+  await takeCheckoutStock(ctx, tx, { sessionId: payment.sessionId, orderId: id, at });
+  const delivery = estimateDelivery(at);
+  const { memberId } = customer;
+  const customerId = await customerForOrder(tx, {
+    shipping: customer.details,
+    memberId,
+    stripeCustomerId: payment.providerCustomerId,
+    at,
+  });
+  const order = {
+    id,
+    orderId: `ord_${randomUUID().replaceAll("-", "")}`,
+    idempotencyKey: input.idempotencyKey,
+    checkoutSessionId: payment.sessionId,
+    customerId,
+    status: "paid" as const,
+    email: customer.details.email,
+    mobile: customer.details.mobile,
+    env: ctx.settings.env,
+    ...money,
+    cardFingerprint: payment.cardFingerprint,
+    paidAt: at,
+    deliveryStart: delivery.start,
+    deliveryEnd: delivery.end,
+  };
+  const orderCode = input.orderCode ?? generateOrderCode;
+  const invoiceId = await insertOrder(tx, order, () => orderCode(at));
+  await tx.insert(orderLines).values(input.lines.map((line, position) => ({ ...line, orderId: id, position })));
+  const referral = { referralCode, referralDiscountCents: money.referralDiscountCents, deviceId: customer.deviceId };
+  await recordReferral(tx, { ...order, memberId, shipping: customer.details }, referral, at);
+  // A guest has no points and no rewards to go with the order.
+  if (memberId) {
+    await creditPaidOrderToMember(tx, ctx.jobs, { order: { ...order, invoiceId }, memberId, at });
+    await attachPendingRedeems(tx, { memberId, orderId: id, at });
+  }
+  await queueOrderEmail(tx, ctx.jobs, id, "order-confirmation");
+  await recordShopEvent(tx, ctx.jobs, {
+    type: "order.paid",
+    key: `order.paid:${id}`,
+    data: {
+      orderId: id,
+      invoiceId,
+      memberId,
+      subtotalCents: money.subtotalCents,
+      subtotal: fromCents(money.subtotalCents),
+      discountCents: money.discountCents,
+      discount: fromCents(money.discountCents),
+      shippingCents: money.shippingCents,
+      shipping: fromCents(money.shippingCents),
+      totalCents: money.priceCents,
+      total: fromCents(money.priceCents),
+      promotionCode: money.promotionCode,
+      paidAt: at.toISOString(),
+    },
+    at,
+  });
+  return { orderId: id, invoiceId, created: true };
+}
