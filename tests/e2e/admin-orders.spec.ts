@@ -19,6 +19,8 @@ test("staff find a guest's order, mark it shipped with a tracking number, and th
   page,
   browser,
 }) => {
+  // A purchase, then the dashboard, the orders list and the order checked at both widths.
+  test.setTimeout(90_000);
   const invoiceId = await buyAsGuest(page, "+6591230077");
 
   const staff = await (await browser.newContext()).newPage();

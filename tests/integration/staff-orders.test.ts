@@ -176,7 +176,7 @@ describe(`the back office's orders (${DRIVER_NAME})`, () => {
     await database.db.execute(
       copy(
         "orders",
-        sql`jsonb_build_object('id', gen_random_uuid(), 'order_id', 'ord_copy_' || i, 'invoice_id', 'C' || i, 'checkout_session_id', 'cs_copy_' || i)`,
+        sql`jsonb_build_object('id', gen_random_uuid(), 'order_id', 'ord_copy_' || i, 'invoice_id', 'C' || i, 'checkout_session_id', 'cs_copy_' || i, 'idempotency_key', 'copy:' || i)`,
         source.id,
       ),
     );
