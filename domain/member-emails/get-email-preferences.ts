@@ -4,7 +4,7 @@ import { memberEmailOptOuts } from "../../db/schema/member-emails.ts";
 import { MEMBER_EMAIL_KINDS, type MemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import { viewerMember } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { MEMBER_EMAIL_LABELS } from "./member-email-kinds.ts";
+import { MEMBER_EMAILS } from "./member-emails.ts";
 
 export type EmailPreference = { kind: MemberEmailKind; label: string; about: string; on: boolean };
 
@@ -19,5 +19,8 @@ export const getEmailPreferences = defineOperation(declared, async function getE
     .from(memberEmailOptOuts)
     .where(eq(memberEmailOptOuts.memberId, memberId));
   const offKinds = new Set(off.map((row) => row.kind));
-  return MEMBER_EMAIL_KINDS.map((kind) => ({ kind, ...MEMBER_EMAIL_LABELS[kind], on: !offKinds.has(kind) }));
+  return MEMBER_EMAIL_KINDS.map((kind) => {
+    const { label, about } = MEMBER_EMAILS[kind];
+    return { kind, label, about, on: !offKinds.has(kind) };
+  });
 });

@@ -6,13 +6,7 @@ import { lockMember } from "../loyalty/locked-member.ts";
 import type { ProgrammeSchedule } from "../loyalty/programme.ts";
 import { addMonths, goldYearEnd, qualifyingSpendCents, shortestGoldMonths } from "../loyalty/tiers.ts";
 import type { OperationContext } from "../shared/context.ts";
-import { queueMemberEmail } from "./queue-member-email.ts";
-
-/**
- * How many days before a gold year ends its member is reminded (decision 044). A choice of how the
- * shop writes to members, not a programme rule: no point or tier depends on it, so it is not versioned.
- */
-export const GOLD_ENDING_NOTICE_DAYS = 14;
+import { GOLD_ENDING_NOTICE_DAYS, goldEndingEmail, queueGoldEndingEmail } from "./kinds/gold-ending.ts";
 
 export type GoldEndingResult = { queued: number; failures: unknown[] };
 
@@ -41,7 +35,7 @@ export async function queueGoldEndingEmails(
     .from(emailOutbox)
     .where(
       and(
-        eq(emailOutbox.kind, "gold-ending"),
+        eq(emailOutbox.kind, goldEndingEmail.kind),
         inArray(
           emailOutbox.memberId,
           endingSoon.map(({ id }) => id),
@@ -58,14 +52,9 @@ export async function queueGoldEndingEmails(
         const member = await lockMember(tx, id);
         const start = member.goldStartAt;
         if (member.membershipStatus !== "gold" || !start || !isEndingBy(start, now, horizon, schedule)) return false;
-        const yearEnd = goldYearEnd(start, schedule);
-        const spentCents = await qualifyingSpendCents(tx, id, { after: start, through: yearEnd });
-        return queueMemberEmail(tx, ctx.jobs, {
-          memberId: id,
-          kind: "gold-ending",
-          subjectKey: start.toISOString(),
-          data: { goldStartAt: start.toISOString(), goldYearEndsAt: yearEnd.toISOString(), spentCents },
-        });
+        const goldYearEndsAt = goldYearEnd(start, schedule);
+        const spentCents = await qualifyingSpendCents(tx, id, { after: start, through: goldYearEndsAt });
+        return queueGoldEndingEmail(tx, ctx.jobs, { memberId: id, goldStartAt: start, goldYearEndsAt, spentCents });
       });
       if (queued) result.queued += 1;
     } catch (error) {

@@ -6,10 +6,8 @@ import { members } from "../../db/schema/members.ts";
 import type { MemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule } from "../loyalty/programme.ts";
 import type { ShopSettings } from "../shared/context.ts";
-import { MEMBER_EMAIL_DATA, type MemberEmailData } from "./member-email-data.ts";
-import { MEMBER_EMAIL_LABELS } from "./member-email-kinds.ts";
-import { type MemberEmailBody, memberEmailHtml, memberEmailText } from "./member-email-layout.ts";
-import { MEMBER_EMAIL_TEMPLATES, type TemplateContext } from "./member-email-templates.ts";
+import { memberEmailHtml, memberEmailText } from "./member-email-layout.ts";
+import { type MemberEmailData, memberEmailOf } from "./member-emails.ts";
 import { unsubscribeUrlOf } from "./unsubscribe-token.ts";
 
 export type RenderedMemberEmail = { subject: string; text: string; html: string; unsubscribeUrl: string };
@@ -27,15 +25,14 @@ export function renderMemberEmail<K extends MemberEmailKind>(
   },
 ): RenderedMemberEmail {
   const { brandName, publicUrl, emailLinkSecret } = input.settings;
-  // Indexed by a kind that is generic, the template's type is a union TypeScript cannot call; K ties data to it.
-  const template = MEMBER_EMAIL_TEMPLATES[kind] as (data: MemberEmailData<K>, context: TemplateContext) => MemberEmailBody;
-  const body = template(data, { schedule: input.schedule, publicUrl, brandName, at: input.at });
+  const definition = memberEmailOf(kind);
+  const body = definition.body(data, { schedule: input.schedule, publicUrl, brandName, at: input.at });
   const unsubscribeUrl = unsubscribeUrlOf(publicUrl, emailLinkSecret, { memberId: input.member.id, kind });
   const frame = {
     brandName,
     publicUrl,
     memberName: input.member.name,
-    kindLabel: MEMBER_EMAIL_LABELS[kind].label,
+    kindLabel: definition.label,
     unsubscribeUrl,
   };
   return { subject: body.subject, text: memberEmailText(body, frame), html: memberEmailHtml(body, frame), unsubscribeUrl };
@@ -64,7 +61,7 @@ export async function memberEmailToSend(
     .from(members)
     .where(eq(members.id, row.memberId));
   if (!member || (await hasOptedOut(deps.db, member.id, row.kind))) return null;
-  const data = MEMBER_EMAIL_DATA[row.kind].parse(row.data) as MemberEmailData<typeof row.kind>;
+  const data = memberEmailOf(row.kind).data.parse(row.data);
   const schedule = await loadProgrammeSchedule(deps.db);
   return {
     to: member.email,

@@ -1,7 +1,7 @@
 import { expiryInstant } from "../loyalty/expiry/expiry-dates.ts";
 import { listUnsentExpiryWarnings, markExpiryWarningSent } from "../loyalty/expiry/expiry-warnings.ts";
 import type { OperationContext } from "../shared/context.ts";
-import { queuePointsExpiringEmail } from "./queue-member-email.ts";
+import { queuePointsExpiringEmail } from "./kinds/points-expiring.ts";
 
 /** How many warnings one read takes; the run reads again until none are left. */
 const BATCH = 100;

@@ -7,7 +7,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import type { MemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import type { ShopSettings } from "../shared/context.ts";
 import { hasOptedOut } from "./member-email-content.ts";
-import { MEMBER_EMAIL_LABELS } from "./member-email-kinds.ts";
+import { MEMBER_EMAILS } from "./member-emails.ts";
 import { readUnsubscribeToken } from "./unsubscribe-token.ts";
 
 /** An unsubscribe link's token, as the link carries it (`?t=`). */
@@ -31,7 +31,7 @@ export async function readUnsubscribeLink(
   const [member] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, subject.memberId));
   if (!member) throw new AppError("NOT_FOUND", "This membership no longer exists, so it gets no programme emails.");
   const off = await hasOptedOut(deps.db, subject.memberId, subject.kind);
-  return { ...subject, label: MEMBER_EMAIL_LABELS[subject.kind].label, off };
+  return { ...subject, label: MEMBER_EMAILS[subject.kind].label, off };
 }
 
 /** Records the opt-out an unsubscribe link asks for; asking twice changes nothing. */

@@ -9,7 +9,7 @@ import { builtInAction } from "../loyalty/earn-actions.ts";
 import { lockMember } from "../loyalty/locked-member.ts";
 import { recordPointEntry } from "../loyalty/point-ledger.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule, programmeInForce } from "../loyalty/programme.ts";
-import { queueReferralRewardedEmail } from "../member-emails/queue-member-email.ts";
+import { queueReferralRewardedEmail } from "../member-emails/kinds/referral-rewarded.ts";
 import type { OperationContext } from "../shared/context.ts";
 
 export type ReferralCreditResult = { credited: number; points: number };

@@ -7,7 +7,7 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { orderEntryKey } from "../../loyalty/order-points.ts";
 import { pointEntryLabel } from "../../loyalty/point-kinds.ts";
-import { MEMBER_EMAIL_LABELS } from "../../member-emails/member-email-kinds.ts";
+import { MEMBER_EMAILS } from "../../member-emails/member-emails.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -106,5 +106,5 @@ export const EMAIL_KINDS: Record<(typeof emailOutbox.$inferSelect)["kind"], stri
   "order-refund": "Refund",
   "error-alert": "Error alert",
   "low-stock": "Low stock",
-  ...Object.fromEntries(Object.entries(MEMBER_EMAIL_LABELS).map(([kind, { label }]) => [kind, label])),
+  ...Object.fromEntries(Object.entries(MEMBER_EMAILS).map(([kind, { label }]) => [kind, label])),
 } as Record<(typeof emailOutbox.$inferSelect)["kind"], string>;

@@ -4,7 +4,7 @@ import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { ORDER_STATUS_PHRASES, type OrderStatus } from "../../../kernel/order-statuses.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
-import { queueRewardShippedEmail } from "../../member-emails/queue-member-email.ts";
+import { queueRewardShippedEmail } from "../../member-emails/kinds/reward-shipped.ts";
 import { referralOrderDelivered } from "../../referrals/referral-order-events.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
