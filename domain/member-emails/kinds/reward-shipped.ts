@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "../../../db/client.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
-import { orderRewardLines, rewardDescription } from "../../loyalty/redeems/order-rewards.ts";
 import { defineMemberEmail, SAMPLE } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
 
@@ -31,17 +30,16 @@ export const rewardShippedEmail = defineMemberEmail({
   }),
 });
 
-/** The rewards an order carries have shipped with it: once per order, and only when it carries any. */
+/** The rewards an order carries, as its invoice words them, have shipped with it: once per order, and only when it carries any. */
 export async function queueRewardShippedEmail(
   tx: Tx,
   jobs: JobQueue,
-  input: { memberId: string; orderId: string; invoiceId: string },
+  input: { memberId: string; orderId: string; invoiceId: string; rewards: string[] },
 ): Promise<boolean> {
-  const rewards = await orderRewardLines(tx, input.orderId);
-  if (rewards.length === 0) return false;
+  if (input.rewards.length === 0) return false;
   return queueMemberEmail(tx, jobs, rewardShippedEmail, {
     memberId: input.memberId,
     subjectKey: input.orderId,
-    data: { invoiceId: input.invoiceId, rewards: rewards.map(rewardDescription) },
+    data: { invoiceId: input.invoiceId, rewards: input.rewards },
   });
 }

@@ -4,6 +4,7 @@ import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { ORDER_STATUS_PHRASES, type OrderStatus } from "../../../kernel/order-statuses.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
+import { orderRewardLines, rewardDescription } from "../../loyalty/redeems/order-rewards.ts";
 import { queueRewardShippedEmail } from "../../member-emails/kinds/reward-shipped.ts";
 import { referralOrderDelivered } from "../../referrals/referral-order-events.ts";
 import { staffHolding } from "../../shared/access.ts";
@@ -50,7 +51,13 @@ export const shipOrder = defineOperation(shipOrderDeclared, async function shipO
       .where(eq(orders.id, order.id));
     await queueOrderEmail(tx, ctx.jobs, order.id, "order-shipped");
     if (order.memberId) {
-      await queueRewardShippedEmail(tx, ctx.jobs, { memberId: order.memberId, orderId: order.id, invoiceId: order.invoiceId });
+      const rewards = (await orderRewardLines(tx, order.id)).map(rewardDescription);
+      await queueRewardShippedEmail(tx, ctx.jobs, {
+        memberId: order.memberId,
+        orderId: order.id,
+        invoiceId: order.invoiceId,
+        rewards,
+      });
     }
     await recordAudit(tx, {
       actor,
