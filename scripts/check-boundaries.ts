@@ -4,9 +4,11 @@
  * each importing only layers below it, and kernel/ (pure values every layer needs) at the bottom
  * imports nothing of the shop; scripts/, tests/ and bench/ stand outside the matrix. Beside it
  * (decision 052, in scripts/boundaries/): files keep their line budgets, the listed constants are
- * declared once, and no server-only module reaches browser code.
+ * declared once, and no server-only module reaches browser code; and inside domain/ each area
+ * imports only areas below it in one declared order (decision 053).
  */
 import path from "node:path";
+import { findWrongWayAreaImports } from "./boundaries/areas.ts";
 import { findServerModulesInBrowser } from "./boundaries/browser-graph.ts";
 import { findRedefinedConstants } from "./boundaries/constants.ts";
 import { findOverlongFiles } from "./boundaries/line-budgets.ts";
@@ -166,6 +168,7 @@ export function findProblems(root: string): string[] {
   const layers = Object.keys(LAYERS);
   return [
     ...findViolations(root),
+    ...findWrongWayAreaImports(root),
     ...findCycles(root),
     ...findOverlongFiles(root, [...layers, "scripts"]),
     ...findRedefinedConstants(root, { names: [...layers, "scripts", "tests", "bench"], values: [...layers, "scripts"] }),
@@ -180,7 +183,7 @@ if (import.meta.main) {
     process.exit(1);
   }
   console.log(
-    "House rules hold: every import runs down the matrix and none closes a cycle, files keep their line budgets, " +
+    "House rules hold: every import runs down the matrix and the domain's area order and none closes a cycle, files keep their line budgets, " +
       "the listed constants are declared once, and no server-only module reaches the browser.",
   );
 }

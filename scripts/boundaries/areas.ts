@@ -1,0 +1,114 @@
+/**
+ * Inside domain/, areas form a one-way stack (decision 053): each area imports only areas on levels
+ * below its own, type imports included, and never one beside it on its level. The levels and the
+ * reason for each are in the decision record; every folder of domain/ belongs to one area.
+ */
+import { importsIn, readSource, sourceFiles, under } from "./source.ts";
+
+/** The areas from the bottom up, a level to a row; an area is a folder under domain/. */
+export const AREA_LEVELS: readonly (readonly string[])[] = [
+  ["shared"],
+  ["audit"],
+  ["jobs"],
+  ["events"],
+  ["alerts", "delivery", "nutrition", "staff"],
+  ["catalog"],
+  ["identity"],
+  ["members"],
+  ["stock"],
+  ["bag"],
+  ["promotions"],
+  ["loyalty"],
+  ["member-emails", "reviews"],
+  ["referrals"],
+  ["orders"],
+  ["checkout"],
+  ["dashboard", "shipping", "webhooks", "monitoring"],
+  ["reports"],
+];
+
+/**
+ * Today's imports that run the wrong way, each `from → to` as repository paths. The list only
+ * shrinks: an entry whose import is gone is reported, so it is taken off with the move that fixed it.
+ */
+export const WRONG_WAY_ALLOWED: readonly string[] = [
+  "domain/audit/audit-context.ts → domain/orders/line-description.ts",
+  "domain/audit/audit-context.ts → domain/orders/refunds/order-refunds.ts",
+  "domain/audit/describe-audit-entry.ts → domain/jobs/job-labels.ts",
+  "domain/audit/describe-audit-entry.ts → domain/jobs/job-queue.ts",
+  "domain/audit/describe-audit-entry.ts → domain/orders/carriers.ts",
+  "domain/bag/add-to-bag.ts → domain/orders/line-description.ts",
+  "domain/catalog/staff/save-flavour.ts → domain/stock/adjust-stock.ts",
+  "domain/catalog/staff/save-flavour.ts → domain/stock/open-stock.ts",
+  "domain/events/record-shop-event.ts → domain/webhooks/subscribed.ts",
+  "domain/identity/finish-login.ts → domain/bag/carry-bag-over.ts",
+  "domain/identity/link-identity.ts → domain/members/load-member.ts",
+  "domain/identity/link-identity.ts → domain/members/member-deps.ts",
+  "domain/identity/link-identity.ts → domain/members/member-view.ts",
+  "domain/identity/member-of-identity.ts → domain/loyalty/earn-actions.ts",
+  "domain/identity/member-of-identity.ts → domain/loyalty/point-ledger.ts",
+  "domain/identity/member-of-identity.ts → domain/loyalty/programme.ts",
+  "domain/identity/member-of-identity.ts → domain/members/load-member.ts",
+  "domain/identity/member-of-identity.ts → domain/members/member-deps.ts",
+  "domain/identity/member-of-identity.ts → domain/members/member-view.ts",
+  "domain/loyalty/dummy-order-input.ts → domain/checkout/shipping-details.ts",
+  "domain/loyalty/dummy-order-input.ts → domain/orders/order-code.ts",
+  "domain/loyalty/link-order.ts → domain/checkout/shipping-details.ts",
+  "domain/loyalty/link-order.ts → domain/orders/order-code.ts",
+  "domain/loyalty/maintenance.ts → domain/member-emails/gold-ending-emails.ts",
+  "domain/loyalty/maintenance.ts → domain/member-emails/points-expiring-emails.ts",
+  "domain/loyalty/maintenance.ts → domain/referrals/credit-referrals.ts",
+  "domain/loyalty/order-points.ts → domain/member-emails/kinds/gold-reached.ts",
+  "domain/loyalty/order-points.ts → domain/member-emails/kinds/order-points.ts",
+  "domain/members/member-lists.ts → domain/loyalty/point-history.ts",
+  "domain/members/reset-membership.ts → domain/loyalty/point-ledger.ts",
+  "domain/orders/claim-guest-order.ts → domain/checkout/shipping-details.ts",
+  "domain/promotions/apply-promotion.ts → domain/checkout/price-checkout.ts",
+  "domain/promotions/promotion-preview.ts → domain/checkout/price-checkout.ts",
+  "domain/referrals/identity-keys.ts → domain/checkout/shipping-details.ts",
+  "domain/shared/context.ts → domain/catalog/catalog-reader.ts",
+  "domain/shared/context.ts → domain/identity/session.ts",
+  "domain/shared/context.ts → domain/jobs/job-queue.ts",
+  "domain/shipping/items-to-pack.ts → domain/reports/credited-boxes.ts",
+  "domain/stock/stock-needs.ts → domain/orders/line-description.ts",
+];
+
+/** The declared area a domain/ file belongs to (the longest that holds it), or null. */
+function areaOf(file: string, areas: readonly string[]): string | null {
+  const held = areas.filter((area) => under(file, `domain/${area}`));
+  return held.sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+/** Each domain/ import that runs sideways or up the area order, each file outside every area, and each stale allowance. */
+export function findWrongWayAreaImports(
+  root: string,
+  levels: readonly (readonly string[])[] = AREA_LEVELS,
+  allowed: readonly string[] = WRONG_WAY_ALLOWED,
+): string[] {
+  const levelOf = new Map(levels.flatMap((areas, level) => areas.map((area) => [area, level] as const)));
+  const areas = [...levelOf.keys()];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const file of sourceFiles(root, "domain")) {
+    const from = areaOf(file, areas);
+    if (from === null) {
+      problems.push(`${file} is in no area (rule: every domain/ file lives in an area of the declared order)`);
+      continue;
+    }
+    for (const { specifier, target } of importsIn(root, file, readSource(root, file))) {
+      const to = target === null ? null : areaOf(target, areas);
+      if (to === null || to === from) continue;
+      const below = (levelOf.get(to) as number) < (levelOf.get(from) as number);
+      if (below) continue;
+      const pair = `${file} → ${target}`;
+      seen.add(pair);
+      if (allowed.includes(pair)) continue;
+      const way = levelOf.get(to) === levelOf.get(from) ? "beside it on its level" : "above it";
+      problems.push(`${file} imports ${specifier} (rule: domain/${from}/ imports only areas below it; ${to} is ${way})`);
+    }
+  }
+  for (const pair of allowed) {
+    if (!seen.has(pair)) problems.push(`${pair} is allowed but no longer runs the wrong way (rule: take it off the allow-list)`);
+  }
+  return problems;
+}
