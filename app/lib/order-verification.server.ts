@@ -1,4 +1,4 @@
-import { normalizeInvoiceId } from "../../domain/orders/order-code.ts";
+import { normalizeInvoiceId } from "../../kernel/order-code.ts";
 
 /** An order's pages: its invoice, its details, the invoice PDF and a credit note. */
 const ORDER_PAGE = /^\/order(?:-details)?\/([0-9A-Za-z]+)(?:\/invoice\.pdf|\/credit-note\/[0-9a-f-]{36})?$/;

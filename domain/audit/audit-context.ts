@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
 import { shopEvents, webhookDeliveries } from "../../db/schema/webhooks.ts";
-import { lineDescription } from "../orders/line-description.ts";
+import { lineDescription } from "../../kernel/line-description.ts";
 import { creditNotesOf } from "../orders/refunds/order-refunds.ts";
 
 /**

@@ -2,9 +2,9 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, orders } from "../../db/schema/orders.ts";
+import { formatSingaporeMobile } from "../../kernel/singapore-mobile.ts";
 import { bagHolder } from "../bag/held-bag.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { formatSingaporeMobile } from "./shipping-details.ts";
 
 /** What the shipping form starts with; a field the shop does not know is absent. */
 export type ShippingPrefill = Partial<Record<"name" | "email" | "mobile" | "address" | "postalCode", string>>;

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/client.ts";
 import { shopEvents, webhookEndpoints } from "../../db/schema/webhooks.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
-import { subscribedTo } from "../webhooks/subscribed.ts";
 import type { ShopEventData, ShopEventType } from "./shop-event-types.ts";
+import { subscribedTo } from "./subscribed.ts";
 
 export type ShopEventInput<T extends ShopEventType> = {
   type: T;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { toCents } from "../../kernel/money.ts";
-import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
-import { generateOrderCode, normalizeInvoiceId } from "../orders/order-code.ts";
+import { generateOrderCode, normalizeInvoiceId } from "../../kernel/order-code.ts";
+import { normalizeSingaporeMobile } from "../../kernel/singapore-mobile.ts";
 import { optional } from "../shared/input.ts";
 import { DUMMY_ORDER_DEFAULT_PRICE_CENTS, MAX_DUMMY_ORDER_PRICE } from "./debug-defaults.ts";
 import { isValidDate, placedAt, TIMESTAMP_OUT_OF_RANGE, timestampInput, whenInput } from "./dummy-order-timestamp.ts";

@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { orderAccessGrants, orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { isValidOrderCode, normalizeInvoiceId } from "../../kernel/order-code.ts";
+import { normalizeSingaporeMobile } from "../../kernel/singapore-mobile.ts";
 import { bagIdOf, newBagToken } from "../bag/bag-token.ts";
 import { bagHolder } from "../bag/held-bag.ts";
-import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { consumeRateLimit, ORDER_LOOKUP_LIMIT } from "../shared/rate-limit.ts";
-import { isValidOrderCode, normalizeInvoiceId } from "./order-code.ts";
 
 const NOT_FOUND = "We couldn't find an order with that invoice number and mobile number.";
 

@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { orderAccessGrants, orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { isValidOrderCode, normalizeInvoiceId } from "../../kernel/order-code.ts";
 import { heldBagId } from "../bag/held-bag.ts";
 import type { Access } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
-import { isValidOrderCode, normalizeInvoiceId } from "./order-code.ts";
 import { byInvoiceId, loadOrder, type OrderView } from "./order-view.ts";
 
 /** Who asks to see an order: this browser (its bag's id) and the signed-in member, when there is one. */

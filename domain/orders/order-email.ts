@@ -6,6 +6,7 @@ import { emailOutbox, type SHOP_EMAIL_KINDS } from "../../db/schema/email-outbox
 import { orders, refunds } from "../../db/schema/orders.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { shipmentOf } from "../../kernel/carriers.ts";
 import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts";
 import { isMemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import { formatMoney } from "../../kernel/money.ts";
@@ -19,7 +20,6 @@ import type { OperationContext } from "../shared/context.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lowStockEmail } from "../stock/low-stock.ts";
-import { shipmentOf } from "./carriers.ts";
 import { discountLabel, type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { type CheckoutLine, orderLines, orders, type ShippingDetails } from "../../db/schema/orders.ts";
 import { fromCents } from "../../kernel/money.ts";
+import { generateOrderCode } from "../../kernel/order-code.ts";
 import { estimateDelivery } from "../delivery/delivery-estimate.ts";
 import { recordShopEvent } from "../events/record-shop-event.ts";
 import { creditPaidOrderToMember } from "../loyalty/order-points.ts";
@@ -11,7 +12,6 @@ import { recordReferral } from "../referrals/record-referral.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { takeCheckoutStock } from "../stock/checkout-stock.ts";
 import { customerForOrder } from "./customer-record.ts";
-import { generateOrderCode } from "./order-code.ts";
 import { queueOrderEmail } from "./order-email.ts";
 
 /**

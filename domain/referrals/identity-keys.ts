@@ -1,4 +1,4 @@
-import { normalizeSingaporeMobile } from "../checkout/shipping-details.ts";
+import { normalizeSingaporeMobile } from "../../kernel/singapore-mobile.ts";
 
 /**
  * Mail providers that deliver `name+anything@` to `name@`, and those that also ignore dots in the

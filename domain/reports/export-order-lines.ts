@@ -2,11 +2,11 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { checkoutSessions, orderLines, orders, refunds } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { rewardLinesByOrder } from "../loyalty/redeems/order-rewards.ts";
+import { creditedBoxes } from "../orders/refunds/credited-boxes.ts";
 import { OrderFilters, orderName, ordersMatching } from "../orders/staff/list-orders.ts";
 import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { chargedGstCents } from "./charged-gst.ts";
-import { creditedBoxes } from "./credited-boxes.ts";
 
 /** What one order adds up to, written once, on its first line. */
 export type OrderTotals = {

@@ -4,11 +4,11 @@ import { orderLines, orders } from "../../db/schema/orders.ts";
 import { DAY_MS, singaporeDate, singaporeDayStart } from "../../kernel/singapore-time.ts";
 import { ProgrammeAnalyticsInput, rangeOf } from "../dashboard/get-programme-analytics.ts";
 import { ordersPaid, paidDay } from "../dashboard/order-figures.ts";
+import { creditedBoxes } from "../orders/refunds/credited-boxes.ts";
 import { staffHolding } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { chargedGstCents } from "./charged-gst.ts";
-import { creditedBoxes } from "./credited-boxes.ts";
 import { addSales, type DaySales, type GroupSales, NO_SALES, type SalesFigures } from "./sales-figures.ts";
 
 export const SalesReportInput = ProgrammeAnalyticsInput;

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { orderLines } from "../../db/schema/orders.ts";
-import { lineDescription } from "../orders/line-description.ts";
-import { creditedBoxes } from "../reports/credited-boxes.ts";
+import { lineDescription } from "../../kernel/line-description.ts";
+import { creditedBoxes } from "../orders/refunds/credited-boxes.ts";
 
 type OrderLine = typeof orderLines.$inferSelect;
 

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "../../db/schema/orders.ts";
 import { isAppError } from "../../kernel/app-error.ts";
-import type { CarrierId } from "../orders/carriers.ts";
+import type { CarrierId } from "../../kernel/carriers.ts";
 import { shipOrder } from "../orders/staff/ship-order.ts";
 import { staffHolding } from "../shared/access.ts";
 import { defineOperation, isSentence } from "../shared/operation.ts";

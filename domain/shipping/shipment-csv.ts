@@ -4,7 +4,7 @@
  * Whether a carrier or tracking number is acceptable is left to shipping itself, which says so per row.
  */
 import { AppError } from "../../kernel/app-error.ts";
-import { CARRIER_IDS, CARRIERS, type CarrierId } from "../orders/carriers.ts";
+import { CARRIER_IDS, CARRIERS, type CarrierId } from "../../kernel/carriers.ts";
 
 /** The most rows one upload ships, and the largest file read. */
 export const SHIPMENT_CSV_MAX_ROWS = 500;

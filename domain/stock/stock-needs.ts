@@ -4,10 +4,10 @@ import { redeems } from "../../db/schema/members.ts";
 import { checkoutSessions } from "../../db/schema/orders.ts";
 import { stockMovements } from "../../db/schema/stock.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { lineDescription } from "../../kernel/line-description.ts";
 import type { CatalogReader } from "../catalog/catalog-reader.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
 import type { Product, PurchaseOption } from "../catalog/types.ts";
-import { lineDescription } from "../orders/line-description.ts";
 import { availableOf, type SkuQuantity } from "./stock-ledger.ts";
 
 /** Something that ships: a quantity of an option, named as the shopper sees it. */

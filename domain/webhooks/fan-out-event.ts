@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { shopEvents, webhookDeliveries, webhookEndpoints } from "../../db/schema/webhooks.ts";
+import { subscribedTo } from "../events/subscribed.ts";
 import { defineJob } from "../jobs/define-job.ts";
 import { backgroundJob } from "../shared/access.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { subscribedTo } from "./subscribed.ts";
 
 export const FanOutEventInput = z.object({ eventId: uuid() });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateOrderCode } from "../../domain/orders/order-code.ts";
+import { generateOrderCode } from "../../kernel/order-code.ts";
 import { sentEmailFiles } from "../setup/email-text.ts";
 import { eventually } from "../setup/test-jobs.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";

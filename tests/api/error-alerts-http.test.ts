@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_ALERT_CLIENT_LIMIT } from "../../domain/alerts/send-error-alert.ts";
 import { newBagToken } from "../../domain/bag/bag-token.ts";
 import { newSessionToken } from "../../domain/identity/session-token.ts";
-import { generateOrderCode } from "../../domain/orders/order-code.ts";
+import { generateOrderCode } from "../../kernel/order-code.ts";
 import { sentEmailFiles } from "../setup/email-text.ts";
 import { callGraphQL, GET_BY_EMAIL, memberOf, signIn } from "../setup/member-graphql.ts";
 import { DRIVER_NAME, queryRows } from "../setup/test-database.ts";

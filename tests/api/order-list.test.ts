@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
-import { generateOrderCode } from "../../domain/orders/order-code.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { generateOrderCode } from "../../kernel/order-code.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
 import { confirmationFields } from "../setup/refund-fixtures.ts";
 import { newPerson, openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";

@@ -10,8 +10,8 @@ import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.t
 import { payTestCheckout } from "../../domain/checkout/pay-test-checkout.ts";
 import { redeliverWebhook } from "../../domain/checkout/redeliver-webhook.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
-import { generateOrderCode } from "../../domain/orders/order-code.ts";
 import { guest, type OperationContext, type Viewer } from "../../domain/shared/context.ts";
+import { generateOrderCode } from "../../kernel/order-code.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvDownload, spreadsheetSafe } from "../../app/lib/csv-download.server.ts";
-import { formatSingaporeMobile } from "../../domain/checkout/shipping-details.ts";
+import { formatSingaporeMobile } from "../../kernel/singapore-mobile.ts";
 
 describe("CSV downloads", () => {
   it("keeps text a spreadsheet would run as a formula as text", () => {

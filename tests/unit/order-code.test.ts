@@ -6,7 +6,7 @@ import {
   isValidOrderCode,
   mod3736CheckCharacter,
   normalizeInvoiceId,
-} from "../../domain/orders/order-code.ts";
+} from "../../kernel/order-code.ts";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const LEGACY_SHAPE = /^[0-9](0[1-9]|1[0-2])[0-9A-Z]{5}$/;

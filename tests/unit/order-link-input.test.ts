@@ -4,8 +4,8 @@ import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "../../domain/loyalty/debug-defa
 import { DummyOrderMeta, dummyOrderOf } from "../../domain/loyalty/dummy-order-input.ts";
 import { dummyOrderTimestamp } from "../../domain/loyalty/dummy-order-timestamp.ts";
 import { metaInput, metaOf } from "../../domain/loyalty/meta-input.ts";
-import { isValidOrderCode } from "../../domain/orders/order-code.ts";
 import { parseInput } from "../../domain/shared/operation.ts";
+import { isValidOrderCode } from "../../kernel/order-code.ts";
 import { V1_TERMS } from "../setup/programme-fixtures.ts";
 
 const member = { createdAt: new Date("2026-11-21T08:05:00.000Z"), email: "mei@example.com" };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSingaporeMobile, ShippingInput } from "../../domain/checkout/shipping-details.ts";
+import { ShippingInput } from "../../domain/checkout/shipping-details.ts";
 import { fieldErrorsOf } from "../../domain/shared/operation.ts";
+import { normalizeSingaporeMobile } from "../../kernel/singapore-mobile.ts";
 
 /** The delivery form read by its schema: the details, or one message per bad field. */
 function validateShippingDetails(form: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import { CARRIER_IDS, CARRIERS } from "../../../domain/orders/carriers.ts";
+import { CARRIER_IDS, CARRIERS } from "../../../kernel/carriers.ts";
 import { TrackingNumber } from "../tracking-number.tsx";
 import { AdminForm, type Answer, Field, SelectField, SubmitButton } from "./admin-form.tsx";
 import { Section } from "./admin-parts.tsx";

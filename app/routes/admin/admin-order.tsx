@@ -1,11 +1,11 @@
 import { useActionData } from "react-router";
 import { invoiceTitle } from "../../../domain/orders/invoice-pdf.ts";
-import { lineDescription } from "../../../domain/orders/line-description.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, ShipOrderInput, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
 import { addOrderNote, orderNotesAndTags, tagOrder, untagOrder } from "../../../domain/shipping/order-notes.ts";
 import { formatCalendarDate, formatTimestamp } from "../../../kernel/format-timestamp.ts";
+import { lineDescription } from "../../../kernel/line-description.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
 import { ActionMessage } from "../../components/admin/admin-form.tsx";

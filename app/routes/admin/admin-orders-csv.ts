@@ -1,5 +1,5 @@
-import { formatSingaporeMobile } from "../../../domain/checkout/shipping-details.ts";
 import { exportOrderLines } from "../../../domain/reports/export-order-lines.ts";
+import { formatSingaporeMobile } from "../../../kernel/singapore-mobile.ts";
 import { singaporeDateTimeText } from "../../../kernel/singapore-time.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { csvDownload } from "../../lib/csv-download.server.ts";

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useActionData, useNavigation } from "react-router";
-import { CARRIER_IDS, CARRIERS } from "../../../domain/orders/carriers.ts";
 import { shipOrders } from "../../../domain/shipping/ship-orders.ts";
 import { SHIPMENT_CSV_MAX_ROWS, shipmentFileTooLarge } from "../../../domain/shipping/shipment-csv.ts";
 import { listShippingQueue } from "../../../domain/shipping/shipping-queue.ts";
+import { CARRIER_IDS, CARRIERS } from "../../../kernel/carriers.ts";
 import { formatCalendarDate, formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { SERIES, seriesTitle } from "../../../kernel/series.ts";
 import {

@@ -1,6 +1,6 @@
-import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { listOrderRefunds } from "../../../domain/orders/refunds/order-refunds.ts";
+import { shipmentOf } from "../../../kernel/carriers.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { OrderRefunded } from "../../components/order-refunded.tsx";

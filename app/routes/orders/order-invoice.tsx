@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
-import { shipmentOf } from "../../../domain/orders/carriers.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
+import { shipmentOf } from "../../../kernel/carriers.ts";
 import { formatCalendarDate, formatDate } from "../../../kernel/format-timestamp.ts";
 import { OrderRefunded } from "../../components/order-refunded.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";

@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import { orders, refundLines, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
+import { lineDescription } from "../../../kernel/line-description.ts";
 import { staffHolding } from "../../shared/access.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { renderCreditNotePdf } from "../credit-note-pdf.ts";
-import { lineDescription } from "../line-description.ts";
 import { orderHolder } from "../order-access.ts";
 import { loadOrder, type OrderView } from "../order-view.ts";
 

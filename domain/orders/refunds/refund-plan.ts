@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Database, Tx } from "../../../db/client.ts";
 import { orderLines, type orders, refundLines, refunds } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
+import { lineDescription } from "../../../kernel/line-description.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { isKeptOrderStatus, ORDER_STATUS_PHRASES } from "../../../kernel/order-statuses.ts";
 import { identifier, requiredText, wholeNumber } from "../../shared/input.ts";
-import { lineDescription } from "../line-description.ts";
 
 /** An order's price is far below this; it only keeps the number one the database can hold. */
 export const MAX_REFUND_CENTS = 100_000_000;

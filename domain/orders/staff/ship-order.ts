@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
+import { CARRIER_IDS, TRACKING_NUMBER } from "../../../kernel/carriers.ts";
 import { ORDER_STATUS_PHRASES, type OrderStatus } from "../../../kernel/order-statuses.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { orderRewardLines, rewardDescription } from "../../loyalty/redeems/order-rewards.ts";
@@ -10,7 +11,6 @@ import { referralOrderDelivered } from "../../referrals/referral-order-events.ts
 import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { CARRIER_IDS, TRACKING_NUMBER } from "../carriers.ts";
 import { queueOrderEmail } from "../order-email.ts";
 
 export const ShipOrderInput = z.object({

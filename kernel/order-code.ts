@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { SINGAPORE_OFFSET_MS } from "../../kernel/singapore-time.ts";
+import { SINGAPORE_OFFSET_MS } from "./singapore-time.ts";
 
 /**
  * Order codes (invoice ids): 8 characters from 0-9A-Z.
