@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AUDIT_PAGE_SIZE, listAuditLog } from "../../domain/audit/list-audit-log.ts";
+import { AUDIT_PAGE_SIZE, listAuditLog } from "../../domain/audit-log/list-audit-log.ts";
 import { openStaffSession, resumeStaffSession, STAFF_SESSION_IDLE_MS } from "../../domain/identity/staff-sessions.ts";
 import { guest, type OperationContext, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
 import { addStaff } from "../../domain/staff/add-staff.ts";

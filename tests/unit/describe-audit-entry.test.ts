@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "../../domain/audit/audit-actions.ts";
-import { describeAuditEntry, fieldChanges } from "../../domain/audit/describe-audit-entry.ts";
+import { describeAuditEntry, fieldChanges } from "../../domain/audit-log/describe-audit-entry.ts";
 
 describe("the audit log in words", () => {
   const refund = {

@@ -1,4 +1,4 @@
-import { exportAuditLog } from "../../../domain/audit/list-audit-log.ts";
+import { exportAuditLog } from "../../../domain/audit-log/list-audit-log.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { csvDownload } from "../../lib/csv-download.server.ts";

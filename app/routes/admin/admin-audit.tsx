@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { AUDIT_ACTIONS } from "../../../domain/audit/audit-actions.ts";
-import { AUDIT_ACTION_WORDS } from "../../../domain/audit/audit-words.ts";
-import { type DescribedEntry, describeAuditEntry } from "../../../domain/audit/describe-audit-entry.ts";
-import { listAuditLog } from "../../../domain/audit/list-audit-log.ts";
+import { AUDIT_ACTION_WORDS } from "../../../domain/audit-log/audit-words.ts";
+import { type DescribedEntry, describeAuditEntry } from "../../../domain/audit-log/describe-audit-entry.ts";
+import { listAuditLog } from "../../../domain/audit-log/list-audit-log.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { ErrorMessage, Field, SearchForm, SelectField, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { CsvLink, LINK, PageHeading, PageLinks } from "../../components/admin/admin-parts.tsx";

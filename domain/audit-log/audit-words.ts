@@ -1,4 +1,4 @@
-import type { AuditAction } from "./audit-actions.ts";
+import type { AuditAction } from "../audit/audit-actions.ts";
 
 /** The back-office page a kind of target is looked after on. */
 export type TargetKind =

@@ -4,11 +4,11 @@ import { orders } from "../../db/schema/orders.ts";
 import { auditLog } from "../../db/schema/staff.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
+import { AUDIT_ACTIONS } from "../audit/audit-actions.ts";
 import { staffHolding } from "../shared/access.ts";
 import { refuseReversedDays } from "../shared/day-range.ts";
 import { singaporeDay, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { AUDIT_ACTIONS } from "./audit-actions.ts";
 import { type AuditContext, auditContexts } from "./audit-context.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
