@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { memberIdentities } from "../../db/schema/members.ts";
 import { AppError, isAppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
+import { linkIdentity } from "../members/link-identity.ts";
 import { signedIn } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { linkIdentity } from "./link-identity.ts";
 import { exchangeCode, requireSignInAttempt, SignInCallbackInput } from "./sign-in-attempts.ts";
 
 export type LinkOutcome = "linked" | "in-use" | "already-linked" | "unverified";

@@ -1,8 +1,8 @@
 import { carryBagOver } from "../bag/carry-bag-over.ts";
+import { memberOfIdentity } from "../members/member-of-identity.ts";
 import { anyone } from "../shared/access.ts";
 import { bagTokenOf } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { memberOfIdentity } from "./member-of-identity.ts";
 import { endSession, type OpenedSession, openSession } from "./sessions.ts";
 import { exchangeCode, requireSignInAttempt, SignInCallbackInput } from "./sign-in-attempts.ts";
 

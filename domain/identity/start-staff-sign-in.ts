@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { lt } from "drizzle-orm";
 import { z } from "zod";
 import { signInAttempts } from "../../db/schema/members.ts";
+import { providerTypeInput } from "../members/provider-type.ts";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { providerTypeInput } from "./provider-type.ts";
 import { hashOfToken, isWellFormedSessionToken } from "./session-token.ts";
 import { SIGN_IN_ATTEMPT_TTL_MS } from "./sign-in-attempts.ts";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { providerTypeInput } from "../identity/provider-type.ts";
 import { requireOwnMember, signedIn } from "../shared/access.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { byProviderEmail, loadMemberSummary, type MemberSummary } from "./load-member.ts";
+import { providerTypeInput } from "./provider-type.ts";
 
 export const GetMemberByEmailInput = z.object({ email: text(320), providerType: providerTypeInput() });
 

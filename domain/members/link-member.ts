@@ -2,12 +2,12 @@ import { z } from "zod";
 import { isTokenRefusal } from "../../integrations/identity/identity-client.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
-import { cognitoDataInput, readCognitoData } from "../identity/cognito-data.ts";
-import { linkIdentity } from "../identity/link-identity.ts";
 import { ownMemberIn } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { cognitoDataInput, readCognitoData } from "./cognito-data.ts";
+import { linkIdentity } from "./link-identity.ts";
 import type { MemberView } from "./member-view.ts";
 
 export const LinkMemberInput = z.object({ currentMemberId: identifier(), cognitoData: cognitoDataInput() });

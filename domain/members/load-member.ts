@@ -3,11 +3,11 @@ import { memberIdentities, members } from "../../db/schema/members.ts";
 import { formatTimestamp } from "../../kernel/format-timestamp.ts";
 import type { ProviderType } from "../../kernel/identity.ts";
 import { parseJsonField } from "../../kernel/json-field.ts";
-import { providerEmailColumn } from "../identity/provider-email.ts";
 import { type SharedReads, sharedRead } from "../shared/shared-reads.ts";
 import { MAX_REPORTED_RAW, type MemberDeps, reportMalformed } from "./member-deps.ts";
 import { loadMemberLists, MEMBER_LISTS, type MemberListName } from "./member-lists.ts";
 import type { MemberIdentityView, MemberView } from "./member-view.ts";
+import { providerEmailColumn } from "./provider-email.ts";
 
 /** A member without the nested lists: one database read. */
 export type MemberSummary = Omit<MemberView, MemberListName>;

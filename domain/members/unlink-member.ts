@@ -2,12 +2,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { memberIdentities, memberSessions, members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { providerEmailField } from "../identity/provider-email.ts";
 import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { byMemberId, loadMemberView } from "./load-member.ts";
 import type { MemberView } from "./member-view.ts";
+import { providerEmailField } from "./provider-email.ts";
 
 export const UnlinkMemberInput = z.object({ memberId: identifier() });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { parseCognitoData } from "../../domain/identity/cognito-data.ts";
 import type { ActiveSession } from "../../domain/identity/session.ts";
+import { parseCognitoData } from "../../domain/members/cognito-data.ts";
 import { guest, type OperationContext } from "../../domain/shared/context.ts";
 import { credentialsOf } from "../../server/graphql/caller.ts";
 import type { GraphQLServerContext } from "../../server/graphql/context.ts";
