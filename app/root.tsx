@@ -11,7 +11,7 @@ import {
   useRouteError,
 } from "react-router";
 import { countBagItems } from "../domain/bag/count-bag-items.ts";
-import { getProgramme } from "../domain/loyalty/get-programme.ts";
+import { getProgramme } from "../domain/loyalty/programme/get-programme.ts";
 import type { Route } from "./+types/root";
 import { DebugPanelSlot } from "./components/debug-panel/debug-panel-slot.tsx";
 import { ErrorPage } from "./components/error-page.tsx";

@@ -12,7 +12,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { type Database, openDatabase } from "../db/client.ts";
 import { members } from "../db/schema/members.ts";
-import { recordPointEntry } from "../domain/loyalty/point-ledger.ts";
+import { recordPointEntry } from "../domain/loyalty/points/point-ledger.ts";
 import { testContext } from "../tests/setup/operation-context.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -9,13 +9,13 @@
  */
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
-import type { ProgrammeRules } from "../domain/loyalty/programme-rules.ts";
-import { rejudgeTiers } from "../domain/loyalty/rejudge-tiers.ts";
-import { listProgrammeVersions } from "../domain/loyalty/staff/list-programme-versions.ts";
-import { previewProgrammeDraft } from "../domain/loyalty/staff/preview-programme-draft.ts";
-import { publishProgrammeDraft } from "../domain/loyalty/staff/publish-programme-draft.ts";
-import { saveProgrammeDraft } from "../domain/loyalty/staff/save-programme-draft.ts";
-import { startProgrammeDraft } from "../domain/loyalty/staff/start-programme-draft.ts";
+import type { ProgrammeRules } from "../domain/loyalty/programme/programme-rules.ts";
+import { listProgrammeVersions } from "../domain/loyalty/programme-drafts/list-programme-versions.ts";
+import { previewProgrammeDraft } from "../domain/loyalty/programme-drafts/preview-programme-draft.ts";
+import { publishProgrammeDraft } from "../domain/loyalty/programme-drafts/publish-programme-draft.ts";
+import { saveProgrammeDraft } from "../domain/loyalty/programme-drafts/save-programme-draft.ts";
+import { startProgrammeDraft } from "../domain/loyalty/programme-drafts/start-programme-draft.ts";
+import { rejudgeTiers } from "../domain/loyalty/tiers/rejudge-tiers.ts";
 import { staffWith, testContext } from "../tests/setup/operation-context.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);

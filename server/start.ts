@@ -13,7 +13,7 @@ import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { catalogRevisionReader } from "../domain/catalog/catalog-revision.ts";
 import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/holiday-coverage.ts";
 import type { JobQueue } from "../domain/jobs/job-queue.ts";
-import { loadProgrammeBoundaries } from "../domain/loyalty/programme-boundaries.ts";
+import { loadProgrammeBoundaries } from "../domain/loyalty/programme/programme-boundaries.ts";
 import type { ShopServices } from "../domain/shared/context.ts";
 import { clientLimiter, IDP_LIMITS } from "../domain/shared/rate-limit.ts";
 import { createEmbeddedProvider } from "../integrations/identity/embedded-provider/provider.ts";

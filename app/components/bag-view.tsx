@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "react-router";
 import { shippingNote } from "../../domain/bag/shipping-note.ts";
-import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
+import type { RewardLine } from "../../domain/loyalty/rewards/redeems/pending-reward-lines.ts";
 import { shippingText } from "../../domain/orders/order-money.ts";
 import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";

@@ -1,7 +1,7 @@
 import { ReceiptText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { claimWindowText } from "../../domain/loyalty/programme-copy.ts";
+import { claimWindowText } from "../../domain/loyalty/programme/programme-copy.ts";
 import { CLAIM_ORDER_INTENT, type ClaimOrderResult } from "../lib/claim-order.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../lib/form-errors.ts";
 import { useProgrammeTerms } from "../lib/root-data.ts";

@@ -14,7 +14,7 @@ import {
 import { Form, Link } from "react-router";
 import { formatNumber } from "../../kernel/number-format.ts";
 
-/** The icons the earn actions name (domain/loyalty/earn-actions.ts); an unknown name shows a gift. */
+/** The icons the earn actions name (domain/loyalty/programme/earn-actions.ts); an unknown name shows a gift. */
 const ICONS: Record<string, LucideIcon> = {
   "at-sign": AtSign,
   "badge-check": BadgeCheck,

@@ -1,5 +1,5 @@
-import { goldPromotionText, goldRenewalText } from "../../domain/loyalty/programme-copy.ts";
-import type { GoldProgress as GoldProgressData } from "../../domain/loyalty/tiers.ts";
+import { goldPromotionText, goldRenewalText } from "../../domain/loyalty/programme/programme-copy.ts";
+import type { GoldProgress as GoldProgressData } from "../../domain/loyalty/tiers/tiers.ts";
 import { formatDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
 

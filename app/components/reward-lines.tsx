@@ -1,8 +1,8 @@
 import { Gift, Minus, Plus, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
-import { formatPoints, rewardHoldText } from "../../domain/loyalty/programme-copy.ts";
-import type { OrderRewardLine } from "../../domain/loyalty/redeems/order-rewards.ts";
-import type { RewardLine } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
+import { formatPoints, rewardHoldText } from "../../domain/loyalty/programme/programme-copy.ts";
+import type { OrderRewardLine } from "../../domain/loyalty/rewards/redeems/order-rewards.ts";
+import type { RewardLine } from "../../domain/loyalty/rewards/redeems/pending-reward-lines.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { useProgrammeTerms } from "../lib/root-data.ts";
 import { LineTitle } from "./line-title.tsx";

@@ -1,6 +1,6 @@
 import { ChevronRight, Gift } from "lucide-react";
 import { Link } from "react-router";
-import { formatPoints } from "../../domain/loyalty/programme-copy.ts";
+import { formatPoints } from "../../domain/loyalty/programme/programme-copy.ts";
 
 export type RewardSummary = { id: string; name: string; pointsCost: number; available: boolean };
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { getProgramme } from "../../domain/loyalty/get-programme.ts";
-import { ClaimOrderFields, linkOrderToMember } from "../../domain/loyalty/link-order.ts";
+import { ClaimOrderFields, linkOrderToMember } from "../../domain/loyalty/order-points/link-order.ts";
+import { getProgramme } from "../../domain/loyalty/programme/get-programme.ts";
 import type { RequestContext } from "../context.ts";
 import { expectedFailure, formFields } from "./action-result.server.ts";
 import { CLAIM_ORDER_INTENT, type ClaimOrderResult, claimSuccessMessage } from "./claim-order.ts";

@@ -1,5 +1,5 @@
-import type { ProgrammeTerms } from "../../domain/loyalty/programme.ts";
-import { formatPoints, oldOrderText } from "../../domain/loyalty/programme-copy.ts";
+import type { ProgrammeTerms } from "../../domain/loyalty/programme/programme.ts";
+import { formatPoints, oldOrderText } from "../../domain/loyalty/programme/programme-copy.ts";
 import { formatMoney } from "../../kernel/money.ts";
 
 /** The form field that tells the member page's action which form was sent. */

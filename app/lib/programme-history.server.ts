@@ -1,5 +1,5 @@
-import { TIER_POLICY_WORDS } from "../../domain/loyalty/programme-diff.ts";
-import type { ProgrammeVersionEntry } from "../../domain/loyalty/staff/list-programme-versions.ts";
+import { TIER_POLICY_WORDS } from "../../domain/loyalty/programme/programme-diff.ts";
+import type { ProgrammeVersionEntry } from "../../domain/loyalty/programme-drafts/list-programme-versions.ts";
 import { formatTimestamp } from "../../kernel/format-timestamp.ts";
 import type { HistoryEntry } from "../components/admin/programme-history.tsx";
 

@@ -1,8 +1,8 @@
-import { listPendingRewardLines } from "../../domain/loyalty/redeems/pending-reward-lines.ts";
-import { RedeemRefInput } from "../../domain/loyalty/redeems/redeem-ledger.ts";
-import { UpdateRedeemMeta } from "../../domain/loyalty/redeems/redeem-meta.ts";
-import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-from-bag.ts";
-import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
+import { listPendingRewardLines } from "../../domain/loyalty/rewards/redeems/pending-reward-lines.ts";
+import { RedeemRefInput } from "../../domain/loyalty/rewards/redeems/redeem-ledger.ts";
+import { UpdateRedeemMeta } from "../../domain/loyalty/rewards/redeems/redeem-meta.ts";
+import { removeRedeemFromBag } from "../../domain/loyalty/rewards/redeems/remove-redeem-from-bag.ts";
+import { updateRedeemFromBag } from "../../domain/loyalty/rewards/redeems/update-redeem-from-bag.ts";
 import type { RequestContext } from "../context.ts";
 import { expectedFailure, formFields } from "./action-result.server.ts";
 import type { BagOutcome } from "./bag-outcome.ts";

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { ProgrammeTerms } from "../../domain/loyalty/programme.ts";
+import type { ProgrammeTerms } from "../../domain/loyalty/programme/programme.ts";
 import type { VisitorState } from "./visitor-state.ts";
 
 /**

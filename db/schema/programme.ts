@@ -10,7 +10,7 @@ export const programmeVersions = pgTable(
   {
     number: integer("number").primaryKey(),
     state: text("state", { enum: ["draft", "published"] }).notNull(),
-    /** The rules document; domain/loyalty/programme-rules.ts reads it. */
+    /** The rules document; domain/loyalty/programme/programme-rules.ts reads it. */
     rules: jsonb("rules").$type<Record<string, unknown>>().notNull(),
     /** When a published version takes over; null for the draft. */
     effectiveAt: timestamp("effective_at", { withTimezone: true }),

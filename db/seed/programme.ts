@@ -3,7 +3,7 @@ import { programmeVersions } from "../schema/programme.ts";
 
 /**
  * Version 1 of the loyalty programme: SPEC.md §9, as the shop opened. In force from the beginning of
- * time, so every event before any later version falls under it. domain/loyalty/programme-rules.ts
+ * time, so every event before any later version falls under it. domain/loyalty/programme/programme-rules.ts
  * defines (and checks) the document's shape.
  */
 export const PROGRAMME_V1_RULES = {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { DAY_MS, singaporeDate, singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
-import { memberScreens } from "../loyalty/member-admin-access.ts";
+import { memberScreens } from "../loyalty/account/member-admin-access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { refuseReversedDays } from "../shared/day-range.ts";
 import { optional, singaporeDay } from "../shared/input.ts";

@@ -2,7 +2,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { referrals } from "../../db/schema/referrals.ts";
-import { pointValueCents } from "../loyalty/point-value.ts";
+import { pointValueCents } from "../loyalty/rewards/point-value.ts";
 import type { OperationContext } from "../shared/context.ts";
 
 export type ReferralFigures = {

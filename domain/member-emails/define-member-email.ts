@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MemberEmailKind } from "../../kernel/member-email-kinds.ts";
-import { type ProgrammeSchedule, type ProgrammeTerms, programmeAt, termsOf } from "../loyalty/programme.ts";
+import { type ProgrammeSchedule, type ProgrammeTerms, programmeAt, termsOf } from "../loyalty/programme/programme.ts";
 import type { MemberEmailBody } from "./member-email-layout.ts";
 
 /** What an email's words read besides its data: the programme's versions (for the words of its rules) and the shop's address. */

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { members } from "../../db/schema/members.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
-import { lockMember } from "../loyalty/locked-member.ts";
-import type { ProgrammeSchedule } from "../loyalty/programme.ts";
-import { addMonths, goldYearEnd, qualifyingSpendCents, shortestGoldMonths } from "../loyalty/tiers.ts";
+import type { ProgrammeSchedule } from "../loyalty/programme/programme.ts";
+import { addMonths, goldYearEnd, qualifyingSpendCents, shortestGoldMonths } from "../loyalty/tiers/tiers.ts";
+import { lockMember } from "../members/locked-member.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { GOLD_ENDING_NOTICE_DAYS, goldEndingEmail, queueGoldEndingEmail } from "./kinds/gold-ending.ts";
 

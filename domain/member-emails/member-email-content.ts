@@ -4,7 +4,7 @@ import type { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { memberEmailOptOuts } from "../../db/schema/member-emails.ts";
 import { members } from "../../db/schema/members.ts";
 import type { MemberEmailKind } from "../../kernel/member-email-kinds.ts";
-import { loadProgrammeSchedule, type ProgrammeSchedule } from "../loyalty/programme.ts";
+import { loadProgrammeSchedule, type ProgrammeSchedule } from "../loyalty/programme/programme.ts";
 import type { ShopSettings } from "../shared/context.ts";
 import { memberEmailHtml, memberEmailText } from "./member-email-layout.ts";
 import { type MemberEmailData, memberEmailOf } from "./member-emails.ts";

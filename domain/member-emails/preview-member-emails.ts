@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEMBER_EMAIL_KINDS, type MemberEmailKind } from "../../kernel/member-email-kinds.ts";
-import { programmeSchedule } from "../loyalty/programme.ts";
+import { programmeSchedule } from "../loyalty/programme/programme.ts";
 import { staffHolding } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { type RenderedMemberEmail, renderMemberEmail } from "./member-email-content.ts";

@@ -6,7 +6,7 @@
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
+import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { Supplier } from "../shared/context.ts";
 import { gstIncluded } from "../shared/gst.ts";
 import { discountLabel, type OrderMoney, shippingText } from "./order-money.ts";

@@ -13,7 +13,7 @@ import { formatMoney } from "../../kernel/money.ts";
 import { errorAlertEmail } from "../alerts/error-alert-email.ts";
 import { defineJob } from "../jobs/define-job.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
-import { rewardDescription } from "../loyalty/redeems/order-rewards.ts";
+import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
 import { memberEmailToSend } from "../member-emails/member-email-content.ts";
 import { backgroundJob } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";

@@ -1,7 +1,7 @@
 import type { CheckoutLine } from "../../db/schema/orders.ts";
 import { lineDescription, lineDetail } from "../../kernel/line-description.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import type { OrderRewardLine } from "../loyalty/redeems/order-rewards.ts";
+import type { OrderRewardLine } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { OrderView } from "./order-view.ts";
 
 /** A paid line at its price: quantity × unit price, before any discount. */

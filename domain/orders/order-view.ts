@@ -1,7 +1,7 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { checkoutSessions, orderLines, orders } from "../../db/schema/orders.ts";
-import { type OrderRewardLine, orderRewardLines } from "../loyalty/redeems/order-rewards.ts";
+import { type OrderRewardLine, orderRewardLines } from "../loyalty/rewards/redeems/order-rewards.ts";
 
 export type OrderView = Omit<typeof orders.$inferSelect, "customerId" | "updatedAt"> & {
   customer: { name: string; address: string; postalCode: string };

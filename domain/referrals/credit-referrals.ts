@@ -5,11 +5,11 @@ import { referrals } from "../../db/schema/referrals.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { recordShopEvent } from "../events/record-shop-event.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
-import { builtInAction } from "../loyalty/earn-actions.ts";
-import { lockMember } from "../loyalty/locked-member.ts";
-import { recordPointEntry } from "../loyalty/point-ledger.ts";
-import { loadProgrammeSchedule, type ProgrammeSchedule, programmeInForce } from "../loyalty/programme.ts";
+import { recordPointEntry } from "../loyalty/points/point-ledger.ts";
+import { builtInAction } from "../loyalty/programme/earn-actions.ts";
+import { loadProgrammeSchedule, type ProgrammeSchedule, programmeInForce } from "../loyalty/programme/programme.ts";
 import { queueReferralRewardedEmail } from "../member-emails/kinds/referral-rewarded.ts";
+import { lockMember } from "../members/locked-member.ts";
 import type { OperationContext } from "../shared/context.ts";
 
 export type ReferralCreditResult = { credited: number; points: number };

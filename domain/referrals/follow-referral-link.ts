@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currentProgramme } from "../loyalty/programme.ts";
+import { currentProgramme } from "../loyalty/programme/programme.ts";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { normalizeReferralCode, referrerOf } from "./referral-code.ts";

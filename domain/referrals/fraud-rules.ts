@@ -1,5 +1,5 @@
 import { DAY_MS } from "../../kernel/singapore-time.ts";
-import type { ReferralRule } from "../loyalty/programme-rules.ts";
+import type { ReferralRule } from "../loyalty/programme/programme-rules.ts";
 import { emailKey, mobileKey } from "./identity-keys.ts";
 
 /** Why a referral is refused (clearly the referrer's own order) or held for staff (doubtful), as stored and shown. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { referrals } from "../../db/schema/referrals.ts";
-import { programmeInForce } from "../loyalty/programme.ts";
+import { programmeInForce } from "../loyalty/programme/programme.ts";
 import { addressKey } from "./identity-keys.ts";
 import { judgeReferredOrder } from "./referral-check.ts";
 import { referrerOf } from "./referral-code.ts";

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { checkoutSessions, customers, orders } from "../../db/schema/orders.ts";
 import { memberDevices, referrals } from "../../db/schema/referrals.ts";
-import type { ReferralRule } from "../loyalty/programme-rules.ts";
+import type { ReferralRule } from "../loyalty/programme/programme-rules.ts";
 import { judgeReferral, type ReferralJudgement, type ReferrerFacts } from "./fraud-rules.ts";
 import { addressKey, emailKey, emailKeyPattern } from "./identity-keys.ts";
 

@@ -1,4 +1,4 @@
-import { currentProgramme } from "../loyalty/programme.ts";
+import { currentProgramme } from "../loyalty/programme/programme.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { judgeReferredOrder } from "./referral-check.ts";
 import { referrerOf } from "./referral-code.ts";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { checkoutSessions, orderLines, orders, refunds } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import { rewardLinesByOrder } from "../loyalty/redeems/order-rewards.ts";
+import { rewardLinesByOrder } from "../loyalty/rewards/redeems/order-rewards.ts";
 import { creditedBoxes } from "../orders/refunds/credited-boxes.ts";
 import { OrderFilters, orderName, ordersMatching } from "../orders/staff/list-orders.ts";
 import { staffHolding } from "../shared/access.ts";

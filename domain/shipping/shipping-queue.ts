@@ -7,7 +7,7 @@ import { checkoutSessions, orderLines, orders } from "../../db/schema/orders.ts"
 import { lineDescription } from "../../kernel/line-description.ts";
 import { SERIES } from "../../kernel/series.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
-import { rewardLinesByOrder } from "../loyalty/redeems/order-rewards.ts";
+import { rewardLinesByOrder } from "../loyalty/rewards/redeems/order-rewards.ts";
 import { staffHolding } from "../shared/access.ts";
 import { refuseReversedDays } from "../shared/day-range.ts";
 import { singaporeDay, text } from "../shared/input.ts";

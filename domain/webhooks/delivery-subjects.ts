@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
-import { memberScreens } from "../loyalty/member-admin-access.ts";
+import { memberScreens } from "../loyalty/account/member-admin-access.ts";
 import type { StaffViewer } from "../shared/context.ts";
 
 /**

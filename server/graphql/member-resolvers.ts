@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { type SetGoldStartDateInput, setGoldStartDate } from "../../domain/loyalty/set-gold-start-date.ts";
+import { type ResetMembershipInput, resetMembership } from "../../domain/loyalty/points/reset-membership.ts";
+import { type SetGoldStartDateInput, setGoldStartDate } from "../../domain/loyalty/tiers/set-gold-start-date.ts";
 import { type DeleteMemberInput, deleteMember } from "../../domain/members/delete-member.ts";
 import {
   type GetMemberByEmailInput,
@@ -7,7 +8,6 @@ import {
 } from "../../domain/members/get-member-by-email-and-provider-type-fast.ts";
 import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
 import { type LinkMemberInput, linkMember } from "../../domain/members/link-member.ts";
-import { type ResetMembershipInput, resetMembership } from "../../domain/members/reset-membership.ts";
 import { type UnlinkMemberInput, unlinkMember } from "../../domain/members/unlink-member.ts";
 import type { GraphQLContext } from "./context.ts";
 import { memberMutation } from "./member-mutation.ts";

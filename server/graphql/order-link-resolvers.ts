@@ -1,14 +1,20 @@
 import type { z } from "zod";
-import { type CreateDummyOrderInput, createDummyOrder } from "../../domain/loyalty/create-dummy-order.ts";
-import { type DeleteDummyOrderInput, deleteDummyOrder } from "../../domain/loyalty/delete-dummy-order.ts";
-import { type LinkOrderInput, linkOrderToMember } from "../../domain/loyalty/link-order.ts";
+import { type CreateDummyOrderInput, createDummyOrder } from "../../domain/debug/create-dummy-order.ts";
+import { type DeleteDummyOrderInput, deleteDummyOrder } from "../../domain/debug/delete-dummy-order.ts";
+import { type LinkOrderInput, linkOrderToMember } from "../../domain/loyalty/order-points/link-order.ts";
 import {
   createOrUpdateLoyalCustomer,
   type LoyalCustomerInput,
   type LoyalCustomerView,
-} from "../../domain/loyalty/loyal-customer.ts";
-import { removeMemberIdFromCustomerByEmail, type UnlinkCustomerInput } from "../../domain/loyalty/unlink-customer-by-email.ts";
-import { removeMemberIdFromOrderByEmail, type UnlinkOrderInput } from "../../domain/loyalty/unlink-order-by-email.ts";
+} from "../../domain/loyalty/order-points/loyal-customer.ts";
+import {
+  removeMemberIdFromCustomerByEmail,
+  type UnlinkCustomerInput,
+} from "../../domain/loyalty/order-points/unlink-customer-by-email.ts";
+import {
+  removeMemberIdFromOrderByEmail,
+  type UnlinkOrderInput,
+} from "../../domain/loyalty/order-points/unlink-order-by-email.ts";
 import type { LinkedCustomerView, LinkedOrderView } from "../../domain/members/member-view.ts";
 import { fromCents } from "../../kernel/money.ts";
 import type { GraphQLContext } from "./context.ts";

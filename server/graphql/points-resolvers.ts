@@ -1,9 +1,9 @@
-import { deleteAllBonusPointTransactions } from "../../domain/loyalty/delete-all-bonus-point-transactions.ts";
-import { deleteAllDummyOrderPointTransactions } from "../../domain/loyalty/delete-all-dummy-order-point-transactions.ts";
-import { deleteAllEarnedPointTransactions } from "../../domain/loyalty/delete-all-earned-point-transactions.ts";
-import { deleteAllRefundPointTransactions } from "../../domain/loyalty/delete-all-refund-point-transactions.ts";
-import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
-import { refundPointTransaction } from "../../domain/loyalty/refund-point-transaction.ts";
+import { deleteAllBonusPointTransactions } from "../../domain/debug/delete-all-bonus-point-transactions.ts";
+import { deleteAllDummyOrderPointTransactions } from "../../domain/debug/delete-all-dummy-order-point-transactions.ts";
+import { deleteAllEarnedPointTransactions } from "../../domain/debug/delete-all-earned-point-transactions.ts";
+import { deleteAllRefundPointTransactions } from "../../domain/debug/delete-all-refund-point-transactions.ts";
+import { createEarnPointTransaction } from "../../domain/loyalty/points/earn-points.ts";
+import { refundPointTransaction } from "../../domain/loyalty/points/refund-point-transaction.ts";
 import type { GraphQLContext } from "./context.ts";
 import { memberMutation } from "./member-mutation.ts";
 import type { MemberParent } from "./member-types.ts";

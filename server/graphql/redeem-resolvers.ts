@@ -1,7 +1,7 @@
-import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
-import { removeRedeemFromBag } from "../../domain/loyalty/redeems/remove-redeem-from-bag.ts";
-import { updateRedeemFromBag } from "../../domain/loyalty/redeems/update-redeem-from-bag.ts";
-import { updateRedeemsOrderId } from "../../domain/loyalty/redeems/update-redeems-order-id.ts";
+import { addRedeemToBag } from "../../domain/loyalty/rewards/redeems/add-redeem-to-bag.ts";
+import { removeRedeemFromBag } from "../../domain/loyalty/rewards/redeems/remove-redeem-from-bag.ts";
+import { updateRedeemFromBag } from "../../domain/loyalty/rewards/redeems/update-redeem-from-bag.ts";
+import { updateRedeemsOrderId } from "../../domain/loyalty/rewards/redeems/update-redeems-order-id.ts";
 import { memberMutation } from "./member-mutation.ts";
 
 /**

@@ -5,8 +5,8 @@ import { largestPhotoPath, variantHeight, variantWidths } from "../../domain/cat
 import type { OptionSku, Product, PurchaseOption } from "../../domain/catalog/types.ts";
 import type { CampaignView } from "../../domain/loyalty/campaigns/campaign-view.ts";
 import { listActiveCampaigns } from "../../domain/loyalty/campaigns/list-active-campaigns.ts";
-import type { EarnAction } from "../../domain/loyalty/earn-actions.ts";
-import { getProgramme, type ProgrammeView } from "../../domain/loyalty/get-programme.ts";
+import type { EarnAction } from "../../domain/loyalty/programme/earn-actions.ts";
+import { getProgramme, type ProgrammeView } from "../../domain/loyalty/programme/get-programme.ts";
 import { fromCents } from "../../kernel/money.ts";
 import { SERIES, type Series, seriesSlug } from "../../kernel/series.ts";
 import type { GraphQLContext } from "./context.ts";

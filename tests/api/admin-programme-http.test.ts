@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishProgrammeDraft } from "../../domain/loyalty/staff/publish-programme-draft.ts";
-import { startProgrammeDraft } from "../../domain/loyalty/staff/start-programme-draft.ts";
+import { publishProgrammeDraft } from "../../domain/loyalty/programme-drafts/publish-programme-draft.ts";
+import { startProgrammeDraft } from "../../domain/loyalty/programme-drafts/start-programme-draft.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { singaporeDate, singaporeDateTimeText } from "../../kernel/singapore-time.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORDER_CLAIM_NOT_FOUND } from "../../domain/loyalty/link-order.ts";
+import { ORDER_CLAIM_NOT_FOUND } from "../../domain/loyalty/order-points/link-order.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { callGraphQL, codesOf, type GraphQLReply, memberOf, signIn } from "../setup/member-graphql.ts";
 import { placePastOrder } from "../setup/past-orders.ts";

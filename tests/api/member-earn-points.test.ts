@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../../db/schema/members.ts";
-import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
-import { goldYearEnd } from "../../domain/loyalty/tiers.ts";
+import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
+import { goldYearEnd } from "../../domain/loyalty/tiers/tiers.ts";
 import { formatDate } from "../../kernel/format-timestamp.ts";
 import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
-import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
+import { runLoyaltyMaintenance } from "../../domain/loyalty/upkeep/maintenance.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { emailText, sentEmailFiles } from "../setup/email-text.ts";

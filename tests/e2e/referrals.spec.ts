@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { orders } from "../../db/schema/orders.ts";
-import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
+import { runLoyaltyMaintenance } from "../../domain/loyalty/upkeep/maintenance.ts";
 import { markOrderDelivered, shipOrder } from "../../domain/orders/staff/ship-order.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";

@@ -9,7 +9,7 @@ import { openDatabase } from "../../db/client.ts";
 import { DataDirBusyError } from "../../db/data-dir-lock.ts";
 import { pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
-import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
+import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
 import { createMember, entriesOf, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
 import { recordingJobs } from "../setup/recording-jobs.ts";
 

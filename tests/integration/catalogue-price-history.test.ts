@@ -9,7 +9,7 @@ import { seedCatalog } from "../../db/seed/seed.ts";
 import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
 import { updateFlavour } from "../../domain/catalog/staff/save-flavour.ts";
 import { updateOption } from "../../domain/catalog/staff/save-option.ts";
-import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
+import { addRedeemToBag } from "../../domain/loyalty/rewards/redeems/add-redeem-to-bag.ts";
 import { invoicePdf } from "../../domain/orders/invoice-file.ts";
 import { byInvoiceId, loadOrder } from "../../domain/orders/order-view.ts";
 import { guest } from "../../domain/shared/context.ts";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GOLD_START_DATE_MESSAGE } from "../../domain/loyalty/gold-start-date.ts";
-import { setGoldStartDate } from "../../domain/loyalty/set-gold-start-date.ts";
+import { GOLD_START_DATE_MESSAGE } from "../../domain/loyalty/tiers/gold-start-date.ts";
+import { setGoldStartDate } from "../../domain/loyalty/tiers/set-gold-start-date.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, memberState } from "../setup/loyalty-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";

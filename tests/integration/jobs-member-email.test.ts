@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/email-outbox.ts";
-import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
+import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
 import { createMailer, type Mailer } from "../../integrations/email/mailer.ts";
 import type { Jobs } from "../../server/jobs.ts";
 import { sentEmailFiles } from "../setup/email-text.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listScheduledJobs } from "../../domain/jobs/list-scheduled-jobs.ts";
 import { runScheduledJob } from "../../domain/jobs/run-scheduled-job.ts";
 import { SCHEDULED_JOBS } from "../../domain/jobs/scheduled-jobs.ts";
-import type { MaintenanceResult } from "../../domain/loyalty/maintenance.ts";
+import type { MaintenanceResult } from "../../domain/loyalty/upkeep/maintenance.ts";
 import type { Jobs } from "../../server/jobs.ts";
 import { createMember, memberState } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteAllBonusPointTransactions } from "../../domain/loyalty/delete-all-bonus-point-transactions.ts";
-import { deleteAllDummyOrderPointTransactions } from "../../domain/loyalty/delete-all-dummy-order-point-transactions.ts";
-import { deleteAllEarnedPointTransactions } from "../../domain/loyalty/delete-all-earned-point-transactions.ts";
-import { deleteAllRefundPointTransactions } from "../../domain/loyalty/delete-all-refund-point-transactions.ts";
-import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
-import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
-import { refundPointTransaction } from "../../domain/loyalty/refund-point-transaction.ts";
+import { deleteAllBonusPointTransactions } from "../../domain/debug/delete-all-bonus-point-transactions.ts";
+import { deleteAllDummyOrderPointTransactions } from "../../domain/debug/delete-all-dummy-order-point-transactions.ts";
+import { deleteAllEarnedPointTransactions } from "../../domain/debug/delete-all-earned-point-transactions.ts";
+import { deleteAllRefundPointTransactions } from "../../domain/debug/delete-all-refund-point-transactions.ts";
+import { createEarnPointTransaction } from "../../domain/loyalty/points/earn-points.ts";
+import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";
+import { refundPointTransaction } from "../../domain/loyalty/points/refund-point-transaction.ts";
 import { checkLedgerAfterEach, expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, entriesOf, memberState } from "../setup/loyalty-fixtures.ts";
 import { noJobQueue } from "../setup/operation-context.ts";

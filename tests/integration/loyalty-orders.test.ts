@@ -7,7 +7,7 @@ import { carryBagOver } from "../../domain/bag/carry-bag-over.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
-import { creditOrderToMember, type OrderCredit, orderPoints } from "../../domain/loyalty/order-points.ts";
+import { creditOrderToMember, type OrderCredit, orderPoints } from "../../domain/loyalty/order-points/order-points.ts";
 import { applyPromotionToBag } from "../../domain/promotions/apply-promotion.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { bagWith, checkoutPorts, holderOf } from "../setup/checkout-fixtures.ts";

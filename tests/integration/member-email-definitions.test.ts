@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { programmeSchedule } from "../../domain/loyalty/programme.ts";
+import { programmeSchedule } from "../../domain/loyalty/programme/programme.ts";
 import type { MemberEmailDefinition } from "../../domain/member-emails/define-member-email.ts";
 import { MEMBER_EMAILS } from "../../domain/member-emails/member-emails.ts";
 import { previewMemberEmails } from "../../domain/member-emails/preview-member-emails.ts";

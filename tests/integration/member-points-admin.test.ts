@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adjustMemberPoints } from "../../domain/loyalty/adjust-member-points.ts";
-import { findMembers } from "../../domain/loyalty/find-members.ts";
-import { getMemberForStaff } from "../../domain/loyalty/member-for-staff.ts";
+import { findMembers } from "../../domain/loyalty/account/find-members.ts";
+import { getMemberForStaff } from "../../domain/loyalty/account/member-for-staff.ts";
+import { adjustMemberPoints } from "../../domain/loyalty/points/adjust-member-points.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { createMember, entriesOf, memberState } from "../setup/loyalty-fixtures.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";

@@ -9,7 +9,7 @@ import {
   ORDER_CLAIM_NOT_FOUND,
   ORDER_LINKED_TO_ANOTHER,
   ORDER_NOT_CLAIMABLE,
-} from "../../domain/loyalty/link-order.ts";
+} from "../../domain/loyalty/order-points/link-order.ts";
 import { isAppError } from "../../kernel/app-error.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { expectEveryCreditKeyed, expectLedgerInvariant } from "../setup/ledger-invariant.ts";

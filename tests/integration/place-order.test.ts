@@ -5,7 +5,7 @@ import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { createCampaign } from "../../domain/loyalty/campaigns/create-campaign.ts";
-import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
+import { addRedeemToBag } from "../../domain/loyalty/rewards/redeems/add-redeem-to-bag.ts";
 import { type PlacedOrder, type PlaceOrderInput, placeOrder } from "../../domain/orders/place-order.ts";
 import { ensureReferralCode } from "../../domain/referrals/referral-code.ts";
 import { singaporeDateTimeText } from "../../kernel/singapore-time.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
+import { runLoyaltyMaintenance } from "../../domain/loyalty/upkeep/maintenance.ts";
 import { creditAt, expiriesOf, publishRulesAt, sgt } from "../setup/expiry-fixtures.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { asJob, createMember, memberState } from "../setup/loyalty-fixtures.ts";

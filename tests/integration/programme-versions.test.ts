@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProgrammeRules } from "../../domain/loyalty/programme-rules.ts";
-import { discardProgrammeDraft } from "../../domain/loyalty/staff/discard-programme-draft.ts";
-import { listProgrammeVersions } from "../../domain/loyalty/staff/list-programme-versions.ts";
-import { publishProgrammeDraft } from "../../domain/loyalty/staff/publish-programme-draft.ts";
-import { saveProgrammeDraft } from "../../domain/loyalty/staff/save-programme-draft.ts";
-import { startProgrammeDraft } from "../../domain/loyalty/staff/start-programme-draft.ts";
+import type { ProgrammeRules } from "../../domain/loyalty/programme/programme-rules.ts";
+import { discardProgrammeDraft } from "../../domain/loyalty/programme-drafts/discard-programme-draft.ts";
+import { listProgrammeVersions } from "../../domain/loyalty/programme-drafts/list-programme-versions.ts";
+import { publishProgrammeDraft } from "../../domain/loyalty/programme-drafts/publish-programme-draft.ts";
+import { saveProgrammeDraft } from "../../domain/loyalty/programme-drafts/save-programme-draft.ts";
+import { startProgrammeDraft } from "../../domain/loyalty/programme-drafts/start-programme-draft.ts";
 import { editStamp } from "../../domain/shared/edit-stamp.ts";
 import { singaporeDate, singaporeDateTimeText } from "../../kernel/singapore-time.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions } from "../../db/schema/orders.ts";
 import { referrals } from "../../db/schema/referrals.ts";
 import { getProgrammeAnalytics } from "../../domain/dashboard/get-programme-analytics.ts";
-import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
+import { runLoyaltyMaintenance } from "../../domain/loyalty/upkeep/maintenance.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { markOrderDelivered, shipOrder } from "../../domain/orders/staff/ship-order.ts";
 import { creditReferral, creditReferrals } from "../../domain/referrals/credit-referrals.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLines, orders, refundLines, refunds } from "../../db/schema/orders.ts";
-import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
+import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
 import { getStaffCreditNotePdf } from "../../domain/orders/refunds/order-refunds.ts";
 import { previewRefund } from "../../domain/orders/refunds/preview-refund.ts";
 import { receiveProviderRefund } from "../../domain/orders/refunds/receive-provider-refund.ts";

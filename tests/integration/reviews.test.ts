@@ -4,7 +4,7 @@ import { orders } from "../../db/schema/orders.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../../domain/catalog/catalog-reader.ts";
 import { catalogRevisionReader } from "../../domain/catalog/catalog-revision.ts";
-import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
+import { createEarnPointTransaction } from "../../domain/loyalty/points/earn-points.ts";
 import { getReviewForm, listMyReviews } from "../../domain/reviews/member-reviews.ts";
 import { listProductReviews } from "../../domain/reviews/product-reviews.ts";
 import { decideReview } from "../../domain/reviews/staff/decide-review.ts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEarnPointTransaction } from "../../domain/loyalty/earn-points.ts";
-import { approveEarnAction } from "../../domain/loyalty/staff/approve-earn-action.ts";
+import { approveEarnAction } from "../../domain/loyalty/points/approve-earn-action.ts";
+import { createEarnPointTransaction } from "../../domain/loyalty/points/earn-points.ts";
 import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { checkLedgerAfterEach } from "../setup/ledger-invariant.ts";
 import { asMember, createMember, memberState } from "../setup/loyalty-fixtures.ts";

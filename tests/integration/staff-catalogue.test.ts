@@ -10,7 +10,7 @@ import { listProducts } from "../../domain/catalog/list-products.ts";
 import { listCatalogueForStaff } from "../../domain/catalog/staff/list-catalogue-for-staff.ts";
 import { switchOption } from "../../domain/catalog/staff/switch-option.ts";
 import { switchCampaignExclusion, switchProduct } from "../../domain/catalog/staff/switch-product.ts";
-import { listRewards } from "../../domain/loyalty/list-rewards.ts";
+import { listRewards } from "../../domain/loyalty/rewards/list-rewards.ts";
 import { applyPromotionToBag } from "../../domain/promotions/apply-promotion.ts";
 import { createPromotion } from "../../domain/promotions/manage-promotions.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, refunds } from "../../db/schema/orders.ts";
-import { creditOrderToMember } from "../../domain/loyalty/order-points.ts";
+import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
 import { finishPendingRefund } from "../../domain/orders/refunds/complete-refund-job.ts";
 import { receiveProviderRefund } from "../../domain/orders/refunds/receive-provider-refund.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";

@@ -16,7 +16,7 @@ import { completeCheckout } from "../../domain/checkout/complete-checkout.ts";
 import { expireCheckoutSession } from "../../domain/checkout/expire-checkout-session.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
-import { addRedeemToBag } from "../../domain/loyalty/redeems/add-redeem-to-bag.ts";
+import { addRedeemToBag } from "../../domain/loyalty/rewards/redeems/add-redeem-to-bag.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { adjustStock } from "../../domain/stock/adjust-stock.ts";

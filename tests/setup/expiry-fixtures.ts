@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pointTransactions } from "../../db/schema/members.ts";
-import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
-import type { ProgrammeRules } from "../../domain/loyalty/programme-rules.ts";
-import { listProgrammeVersions } from "../../domain/loyalty/staff/list-programme-versions.ts";
-import { publishProgrammeDraft } from "../../domain/loyalty/staff/publish-programme-draft.ts";
-import { saveProgrammeDraft } from "../../domain/loyalty/staff/save-programme-draft.ts";
-import { startProgrammeDraft } from "../../domain/loyalty/staff/start-programme-draft.ts";
+import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";
+import type { ProgrammeRules } from "../../domain/loyalty/programme/programme-rules.ts";
+import { listProgrammeVersions } from "../../domain/loyalty/programme-drafts/list-programme-versions.ts";
+import { publishProgrammeDraft } from "../../domain/loyalty/programme-drafts/publish-programme-draft.ts";
+import { saveProgrammeDraft } from "../../domain/loyalty/programme-drafts/save-programme-draft.ts";
+import { startProgrammeDraft } from "../../domain/loyalty/programme-drafts/start-programme-draft.ts";
 import { noJobQueue, staffWith, testContext } from "./operation-context.ts";
 
 /** A Singapore time: "2030-03-01 00:05" → that instant. */

@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { openDatabase } from "../../db/client.ts";
 import { pointTransactions } from "../../db/schema/members.ts";
-import { runLoyaltyMaintenance } from "../../domain/loyalty/maintenance.ts";
+import { runLoyaltyMaintenance } from "../../domain/loyalty/upkeep/maintenance.ts";
 import { asJob } from "./loyalty-fixtures.ts";
 
 const { DATABASE_URL, DATA_DIR = "", NOW = "", STALL_MEMBER } = process.env;

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
-import { linkOrderToMember } from "../../domain/loyalty/link-order.ts";
+import { linkOrderToMember } from "../../domain/loyalty/order-points/link-order.ts";
 import { byMemberId, loadMemberSummary } from "../../domain/members/load-member.ts";
 import { loadMemberLists, type MemberListName } from "../../domain/members/member-lists.ts";
 import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";

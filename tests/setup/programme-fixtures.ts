@@ -1,7 +1,7 @@
 import { PROGRAMME_V1_RULES } from "../../db/seed/programme.ts";
-import { programmeViewOf } from "../../domain/loyalty/get-programme.ts";
-import { type ProgrammeSchedule, termsOf } from "../../domain/loyalty/programme.ts";
-import { ProgrammeRules } from "../../domain/loyalty/programme-rules.ts";
+import { programmeViewOf } from "../../domain/loyalty/programme/get-programme.ts";
+import { type ProgrammeSchedule, termsOf } from "../../domain/loyalty/programme/programme.ts";
+import { ProgrammeRules } from "../../domain/loyalty/programme/programme-rules.ts";
 
 /** Version 1 of the programme (SPEC.md §9), as every test database holds it. */
 export const V1_RULES: ProgrammeRules = ProgrammeRules.parse(PROGRAMME_V1_RULES);

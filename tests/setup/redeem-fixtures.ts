@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pointTransactions } from "../../db/schema/members.ts";
-import { recordPointEntry } from "../../domain/loyalty/point-ledger.ts";
+import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";
 import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import { memberViewer, noJobQueue, testContext } from "./operation-context.ts";

@@ -101,7 +101,7 @@ describe("layer boundary check", () => {
         'import { reportServerError } from "../app/lib/server-error-alert.server.ts";',
       ].join("\n"),
       "server/graphql/r.ts":
-        'import { a } from "../../domain/loyalty/earn-points.ts";\nimport type { Logger } from "../logger.ts";',
+        'import { a } from "../../domain/loyalty/points/earn-points.ts";\nimport type { Logger } from "../logger.ts";',
       "server/http/bag.ts": 'import { bagCookie } from "../../app/lib/bag-cookie.server.ts";',
       "app/x.ts": 'import { a } from "../domain/loyalty/earn-points.ts";\nimport { formatMoney } from "../kernel/money.ts";',
       "app/lib/content.ts": 'import company from "../../content/company.json";',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formInput } from "../../app/lib/form-input.server.ts";
-import { AdjustMemberPointsInput } from "../../domain/loyalty/adjust-member-points.ts";
-import { MAX_POINT_ADJUSTMENT } from "../../domain/loyalty/point-adjustment-limits.ts";
+import { AdjustMemberPointsInput } from "../../domain/loyalty/points/adjust-member-points.ts";
+import { MAX_POINT_ADJUSTMENT } from "../../domain/loyalty/points/point-adjustment-limits.ts";
 import { UpdatePromotionInput } from "../../domain/promotions/manage-promotions.ts";
 import { AddStaffInput } from "../../domain/staff/add-staff.ts";
 import { formatNumber } from "../../kernel/number-format.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../domain/loyalty/point-kinds.ts";
-import { addMonths, goldYearEnd, progressToGold } from "../../domain/loyalty/tiers.ts";
+import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../domain/loyalty/points/point-kinds.ts";
+import { addMonths, goldYearEnd, progressToGold } from "../../domain/loyalty/tiers/tiers.ts";
 import { formatCalendarDate, formatDate, formatTimestamp } from "../../kernel/format-timestamp.ts";
 import { V1_SCHEDULE, V1_TERMS } from "../setup/programme-fixtures.ts";
 

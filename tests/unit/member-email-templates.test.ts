@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProgrammeSchedule } from "../../domain/loyalty/programme.ts";
+import type { ProgrammeSchedule } from "../../domain/loyalty/programme/programme.ts";
 import { renderMemberEmail } from "../../domain/member-emails/member-email-content.ts";
 import { MEMBER_EMAILS, type MemberEmailData } from "../../domain/member-emails/member-emails.ts";
 import { readUnsubscribeToken, unsubscribeToken } from "../../domain/member-emails/unsubscribe-token.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyAge as classifyAgeIn, epochSecondsOf } from "../../domain/loyalty/order-age.ts";
+import { classifyAge as classifyAgeIn, epochSecondsOf } from "../../domain/loyalty/order-points/order-age.ts";
 import { V1_TERMS } from "../setup/programme-fixtures.ts";
 
 /** The rule with version 1's claim window (30 days). */

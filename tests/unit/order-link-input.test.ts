@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { claimSuccessMessage, isClaimOrderResult } from "../../app/lib/claim-order.ts";
-import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "../../domain/loyalty/debug-defaults.ts";
-import { DummyOrderMeta, dummyOrderOf } from "../../domain/loyalty/dummy-order-input.ts";
-import { dummyOrderTimestamp } from "../../domain/loyalty/dummy-order-timestamp.ts";
-import { metaInput, metaOf } from "../../domain/loyalty/meta-input.ts";
+import { DummyOrderMeta, dummyOrderOf } from "../../domain/debug/dummy-order-input.ts";
+import { dummyOrderTimestamp } from "../../domain/debug/dummy-order-timestamp.ts";
+import { DUMMY_ORDER_DEFAULT_PRICE_CENTS } from "../../domain/loyalty/points/debug-defaults.ts";
+import { metaInput, metaOf } from "../../domain/loyalty/points/meta-input.ts";
 import { parseInput } from "../../domain/shared/operation.ts";
 import { isValidOrderCode } from "../../kernel/order-code.ts";
 import { V1_TERMS } from "../setup/programme-fixtures.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderRewardLine } from "../../domain/loyalty/redeems/order-rewards.ts";
+import type { OrderRewardLine } from "../../domain/loyalty/rewards/redeems/order-rewards.ts";
 import { discountLabel, orderMoney, shippingText } from "../../domain/orders/order-money.ts";
 
 const luna = { productName: "Luna Collagen", flavourName: "Lychee Luxe", optionName: "1 Box", unitPriceCents: 3900 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addCalendarMonths, daysLeft, expiryClock, warningDue } from "../../domain/loyalty/expiry/expiry-dates.ts";
-import type { ProgrammeSchedule } from "../../domain/loyalty/programme.ts";
-import type { ProgrammeRules } from "../../domain/loyalty/programme-rules.ts";
+import type { ProgrammeSchedule } from "../../domain/loyalty/programme/programme.ts";
+import type { ProgrammeRules } from "../../domain/loyalty/programme/programme-rules.ts";
 import { V1_RULES, V1_SCHEDULE } from "../setup/programme-fixtures.ts";
 
 const at = (text: string) => new Date(text);

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { GoldProgress } from "../../app/components/gold-progress.tsx";
 import { claimSuccessMessage } from "../../app/lib/claim-order.ts";
-import type { ProgrammeTerms } from "../../domain/loyalty/programme.ts";
+import type { ProgrammeTerms } from "../../domain/loyalty/programme/programme.ts";
 import {
   claimWindowText,
   goldPromotionText,
@@ -17,9 +17,9 @@ import {
   pointsRateText,
   qualifyingSpendText,
   rewardHoldText,
-} from "../../domain/loyalty/programme-copy.ts";
-import { requirePending } from "../../domain/loyalty/redeems/redeem-ledger.ts";
-import { progressToGold } from "../../domain/loyalty/tiers.ts";
+} from "../../domain/loyalty/programme/programme-copy.ts";
+import { requirePending } from "../../domain/loyalty/rewards/redeems/redeem-ledger.ts";
+import { progressToGold } from "../../domain/loyalty/tiers/tiers.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { V1_SCHEDULE, V1_TERMS } from "../setup/programme-fixtures.ts";
 

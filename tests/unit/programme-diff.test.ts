@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditSidesOf, diffRules } from "../../domain/loyalty/programme-diff.ts";
+import { auditSidesOf, diffRules } from "../../domain/loyalty/programme/programme-diff.ts";
 import { V1_RULES } from "../setup/programme-fixtures.ts";
 
 describe("the readable diff between two programme versions", () => {

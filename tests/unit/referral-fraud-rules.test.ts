@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REFERRALS_OFF } from "../../domain/loyalty/programme-rules.ts";
+import { REFERRALS_OFF } from "../../domain/loyalty/programme/programme-rules.ts";
 import { type FriendFacts, judgeReferral, type ReferrerFacts } from "../../domain/referrals/fraud-rules.ts";
 import { addressKey, emailKey, emailKeyPattern, mobileKey } from "../../domain/referrals/identity-keys.ts";
 

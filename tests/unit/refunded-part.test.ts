@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Campaign } from "../../domain/loyalty/campaigns/campaign.ts";
-import { bonusRefunded, creditedPointsRule, type RefundedLine, refundedSpendCents } from "../../domain/loyalty/refunded-part.ts";
+import {
+  bonusRefunded,
+  creditedPointsRule,
+  type RefundedLine,
+  refundedSpendCents,
+} from "../../domain/loyalty/order-points/refunded-part.ts";
 import { V1_RULES } from "../setup/programme-fixtures.ts";
 
 const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({

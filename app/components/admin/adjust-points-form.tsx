@@ -1,4 +1,4 @@
-import { MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "../../../domain/loyalty/point-adjustment-limits.ts";
+import { MAX_ADJUSTMENT_REASON, MAX_POINT_ADJUSTMENT } from "../../../domain/loyalty/points/point-adjustment-limits.ts";
 import { AdminForm, type Answer, Field, SubmitButton } from "./admin-form.tsx";
 import { Section } from "./admin-parts.tsx";
 

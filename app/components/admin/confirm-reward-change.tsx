@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { RewardChangePreview, RewardValuation } from "../../../domain/loyalty/staff/preview-reward-change.ts";
+import type { RewardChangePreview, RewardValuation } from "../../../domain/loyalty/rewards/preview-reward-change.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { AdminForm, SubmitButton } from "./admin-form.tsx";

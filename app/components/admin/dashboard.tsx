@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ProgrammeTerms } from "../../../domain/loyalty/programme.ts";
-import { formatPoints } from "../../../domain/loyalty/programme-copy.ts";
+import type { ProgrammeTerms } from "../../../domain/loyalty/programme/programme.ts";
+import { formatPoints } from "../../../domain/loyalty/programme/programme-copy.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";

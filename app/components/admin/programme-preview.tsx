@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { formatPoints } from "../../../domain/loyalty/programme-copy.ts";
-import type { ProgrammePreview } from "../../../domain/loyalty/staff/preview-programme-draft.ts";
+import { formatPoints } from "../../../domain/loyalty/programme/programme-copy.ts";
+import type { ProgrammePreview } from "../../../domain/loyalty/programme-drafts/preview-programme-draft.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";

@@ -1,11 +1,11 @@
-import type { ProgrammeRules } from "../../../domain/loyalty/programme-rules.ts";
+import type { ProgrammeRules } from "../../../domain/loyalty/programme/programme-rules.ts";
 import {
   ACTION_ICONS,
   BUILT_IN_ACTIONS,
   NEW_ACTION_VERIFICATIONS,
   OFFERED_EXPIRY_MONTHS,
   VERIFICATIONS,
-} from "../../../domain/loyalty/programme-vocabulary.ts";
+} from "../../../domain/loyalty/programme/programme-vocabulary.ts";
 import { AdminForm, type Answer, Field, SelectField, SubmitButton } from "./admin-form.tsx";
 
 /** Field names are the rules' paths (app/lib/programme-form.server.ts reads them back). */

@@ -1,4 +1,4 @@
-import { formatPoints } from "../../../domain/loyalty/programme-copy.ts";
+import { formatPoints } from "../../../domain/loyalty/programme/programme-copy.ts";
 import { AdminForm, type Answer, SelectField, SubmitButton } from "./admin-form.tsx";
 import { Section } from "./admin-parts.tsx";
 

@@ -1,5 +1,5 @@
-import { dummyOrderTimestamp } from "../../../domain/loyalty/dummy-order-timestamp.ts";
-import type { DeletableGroup } from "../../../domain/loyalty/point-groups.ts";
+import { dummyOrderTimestamp } from "../../../domain/debug/dummy-order-timestamp.ts";
+import type { DeletableGroup } from "../../../domain/loyalty/points/point-groups.ts";
 import { callGraphQL } from "./debug-api.ts";
 import { type DebugMember, MEMBER_FIELDS, type MemberReply, memberOfReply } from "./debug-member.ts";
 import type { ActionResult } from "./use-debug-tools.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { DUMMY_ORDER_DEFAULT_PRICE_CENTS, MAX_DUMMY_ORDER_PRICE } from "../../../domain/loyalty/debug-defaults.ts";
+import { DUMMY_ORDER_DEFAULT_PRICE_CENTS, MAX_DUMMY_ORDER_PRICE } from "../../../domain/loyalty/points/debug-defaults.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
 import { createDummyOrder, deleteDummyOrder } from "./debug-actions.ts";
 import type { DebugMember, DummyOrder } from "./debug-member.ts";

@@ -1,5 +1,5 @@
-import { DELETABLE_GROUPS, type DeletableGroup } from "../../../domain/loyalty/point-groups.ts";
-import { pointKindLabel } from "../../../domain/loyalty/point-kinds.ts";
+import { DELETABLE_GROUPS, type DeletableGroup } from "../../../domain/loyalty/points/point-groups.ts";
+import { pointKindLabel } from "../../../domain/loyalty/points/point-kinds.ts";
 import { formatMoney, toCents } from "../../../kernel/money.ts";
 import type { DebugMember, DummyOrder } from "./debug-member.ts";
 

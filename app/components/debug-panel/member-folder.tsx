@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { GOLD_START_DATE_MESSAGE, isGoldStartDate } from "../../../domain/loyalty/gold-start-date.ts";
+import { GOLD_START_DATE_MESSAGE, isGoldStartDate } from "../../../domain/loyalty/tiers/gold-start-date.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
 import { deleteMember, resetMembership, setGoldStartDate, unlinkByEmail } from "./debug-actions.ts";
 import type { DebugMember } from "./debug-member.ts";

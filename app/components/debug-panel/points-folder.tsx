@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { DEBUG_BONUS_POINTS, DEBUG_REFUND_POINTS, MAX_DEBUG_POINTS } from "../../../domain/loyalty/debug-defaults.ts";
+import { DEBUG_BONUS_POINTS, DEBUG_REFUND_POINTS, MAX_DEBUG_POINTS } from "../../../domain/loyalty/points/debug-defaults.ts";
 import { ConfirmAction } from "./confirm-action.tsx";
 import { addBonusPoints, addRefund, POINT_DELETIONS } from "./debug-actions.ts";
 import type { DebugMember } from "./debug-member.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import openRoles from "../../../content/pages/careers-roles.json";
-import { getProgramme, type ProgrammeView } from "../../../domain/loyalty/get-programme.ts";
+import { getProgramme, type ProgrammeView } from "../../../domain/loyalty/programme/get-programme.ts";
 import { SERIES, seriesSlug } from "../../../kernel/series.ts";
 import type { RequestContext } from "../../context.ts";
 import { contentValues } from "./content-values.server.ts";

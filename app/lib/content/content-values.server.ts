@@ -5,13 +5,13 @@ import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../../domain/ba
 import { BASE_END_DAYS, BASE_START_DAYS } from "../../../domain/delivery/delivery-estimate.ts";
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "../../../domain/identity/sessions.ts";
 import { SIGN_IN_ATTEMPT_TTL_MS } from "../../../domain/identity/sign-in-attempts.ts";
-import type { ProgrammeView } from "../../../domain/loyalty/get-programme.ts";
+import type { ProgrammeView } from "../../../domain/loyalty/programme/get-programme.ts";
 import {
   goldSpendWindowText,
   goldWithinText,
   pointsRateText,
   qualifyingSpendText,
-} from "../../../domain/loyalty/programme-copy.ts";
+} from "../../../domain/loyalty/programme/programme-copy.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { DAY_MS, MINUTE_MS } from "../../../kernel/singapore-time.ts";
 import { BAG_COOKIE_MAX_AGE } from "../bag-cookie.server.ts";

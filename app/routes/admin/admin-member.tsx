@@ -1,9 +1,9 @@
 import { useActionData } from "react-router";
-import { AdjustMemberPointsInput, adjustMemberPoints } from "../../../domain/loyalty/adjust-member-points.ts";
+import { getMemberForStaff } from "../../../domain/loyalty/account/member-for-staff.ts";
 import { RestoreExpiredPointsInput, restoreExpiredPoints } from "../../../domain/loyalty/expiry/restore-expired-points.ts";
-import { getProgramme } from "../../../domain/loyalty/get-programme.ts";
-import { getMemberForStaff } from "../../../domain/loyalty/member-for-staff.ts";
-import { ApproveEarnActionInput, approveEarnAction } from "../../../domain/loyalty/staff/approve-earn-action.ts";
+import { AdjustMemberPointsInput, adjustMemberPoints } from "../../../domain/loyalty/points/adjust-member-points.ts";
+import { ApproveEarnActionInput, approveEarnAction } from "../../../domain/loyalty/points/approve-earn-action.ts";
+import { getProgramme } from "../../../domain/loyalty/programme/get-programme.ts";
 import { formatCalendarDate, formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";

@@ -1,4 +1,4 @@
-import { exportMembers } from "../../../domain/loyalty/find-members.ts";
+import { exportMembers } from "../../../domain/loyalty/account/find-members.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
 import { csvDownload } from "../../lib/csv-download.server.ts";

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { findMembers } from "../../../domain/loyalty/find-members.ts";
+import { findMembers } from "../../../domain/loyalty/account/find-members.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";

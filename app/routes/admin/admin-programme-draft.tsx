@@ -1,10 +1,10 @@
 import { redirect, useActionData } from "react-router";
-import { programmeViewOf } from "../../../domain/loyalty/get-programme.ts";
-import { discardProgrammeDraft } from "../../../domain/loyalty/staff/discard-programme-draft.ts";
-import { listProgrammeVersions } from "../../../domain/loyalty/staff/list-programme-versions.ts";
-import { previewProgrammeDraft } from "../../../domain/loyalty/staff/preview-programme-draft.ts";
-import { PublishInput, publishProgrammeDraft } from "../../../domain/loyalty/staff/publish-programme-draft.ts";
-import { SaveDraftInput, saveProgrammeDraft } from "../../../domain/loyalty/staff/save-programme-draft.ts";
+import { programmeViewOf } from "../../../domain/loyalty/programme/get-programme.ts";
+import { discardProgrammeDraft } from "../../../domain/loyalty/programme-drafts/discard-programme-draft.ts";
+import { listProgrammeVersions } from "../../../domain/loyalty/programme-drafts/list-programme-versions.ts";
+import { previewProgrammeDraft } from "../../../domain/loyalty/programme-drafts/preview-programme-draft.ts";
+import { PublishInput, publishProgrammeDraft } from "../../../domain/loyalty/programme-drafts/publish-programme-draft.ts";
+import { SaveDraftInput, saveProgrammeDraft } from "../../../domain/loyalty/programme-drafts/save-programme-draft.ts";
 import { editStamp } from "../../../domain/shared/edit-stamp.ts";
 import { parseInput } from "../../../domain/shared/operation.ts";
 import { formatMoney } from "../../../kernel/money.ts";

@@ -1,7 +1,7 @@
 import { Link, redirect, useActionData } from "react-router";
-import { listProgrammeVersions } from "../../../domain/loyalty/staff/list-programme-versions.ts";
-import { startProgrammeDraft } from "../../../domain/loyalty/staff/start-programme-draft.ts";
-import { WithdrawInput, withdrawProgrammeVersion } from "../../../domain/loyalty/staff/withdraw-programme-version.ts";
+import { listProgrammeVersions } from "../../../domain/loyalty/programme-drafts/list-programme-versions.ts";
+import { startProgrammeDraft } from "../../../domain/loyalty/programme-drafts/start-programme-draft.ts";
+import { WithdrawInput, withdrawProgrammeVersion } from "../../../domain/loyalty/programme-drafts/withdraw-programme-version.ts";
 import { ActionMessage, AdminForm, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { LINK, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { type HistoryEntry, ProgrammeHistory } from "../../components/admin/programme-history.tsx";

@@ -1,5 +1,4 @@
 import { useActionData } from "react-router";
-import { REWARD_KIND_LABELS, REWARD_KINDS } from "../../../domain/loyalty/reward-kinds.ts";
 import {
   CreateRewardInput,
   createReward,
@@ -7,8 +6,9 @@ import {
   rewardStamp,
   UpdateRewardInput,
   updateReward,
-} from "../../../domain/loyalty/staff/manage-rewards.ts";
-import { previewRewardChange } from "../../../domain/loyalty/staff/preview-reward-change.ts";
+} from "../../../domain/loyalty/rewards/manage-rewards.ts";
+import { previewRewardChange } from "../../../domain/loyalty/rewards/preview-reward-change.ts";
+import { REWARD_KIND_LABELS, REWARD_KINDS } from "../../../domain/loyalty/rewards/reward-kinds.ts";
 import { ActionMessage, AdminForm, Field, SelectField, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { ConfirmRewardChange, type RewardConfirmation } from "../../components/admin/confirm-reward-change.tsx";

@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
-import { ClaimOrderFields, linkOrderToMember } from "../../../domain/loyalty/link-order.ts";
-import { removeMemberIdFromOrderByEmail, UnlinkOrderInput } from "../../../domain/loyalty/unlink-order-by-email.ts";
+import { ClaimOrderFields, linkOrderToMember } from "../../../domain/loyalty/order-points/link-order.ts";
+import { removeMemberIdFromOrderByEmail, UnlinkOrderInput } from "../../../domain/loyalty/order-points/unlink-order-by-email.ts";
 import { listMemberOrders, type MemberOrders } from "../../../domain/orders/list-member-orders.ts";
 import { orderStatusText } from "../../../domain/orders/order-status-text.ts";
 import { RECENT_ORDERS_LIMIT } from "../../../domain/orders/recent-orders-limit.ts";

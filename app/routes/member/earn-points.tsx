@@ -1,8 +1,8 @@
 import { data, useNavigation } from "react-router";
 import { listActiveCampaigns } from "../../../domain/loyalty/campaigns/list-active-campaigns.ts";
-import type { EarnAction } from "../../../domain/loyalty/earn-actions.ts";
-import { createEarnPointTransaction } from "../../../domain/loyalty/earn-points.ts";
-import { getProgramme } from "../../../domain/loyalty/get-programme.ts";
+import { createEarnPointTransaction } from "../../../domain/loyalty/points/earn-points.ts";
+import type { EarnAction } from "../../../domain/loyalty/programme/earn-actions.ts";
+import { getProgramme } from "../../../domain/loyalty/programme/get-programme.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { RunningCampaigns } from "../../components/campaign-notes.tsx";

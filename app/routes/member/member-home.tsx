@@ -1,8 +1,8 @@
 import { Gift, Star, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
+import { getMemberHome } from "../../../domain/loyalty/account/get-member-home.ts";
 import { isForTier } from "../../../domain/loyalty/campaigns/campaign.ts";
 import { listActiveCampaigns } from "../../../domain/loyalty/campaigns/list-active-campaigns.ts";
-import { getMemberHome } from "../../../domain/loyalty/get-member-home.ts";
 import { getReferralCard } from "../../../domain/referrals/get-member-referrals.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";

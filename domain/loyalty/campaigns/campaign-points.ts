@@ -5,9 +5,9 @@ import { pointTransactions } from "../../../db/schema/members.ts";
 import { orderLines, type orders } from "../../../db/schema/orders.ts";
 import { campaigns } from "../../../db/schema/programme.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
-import type { PointKind } from "../point-kinds.ts";
-import { recordPointEntry } from "../point-ledger.ts";
-import type { ProgrammeRules } from "../programme-rules.ts";
+import type { PointKind } from "../points/point-kinds.ts";
+import { recordPointEntry } from "../points/point-ledger.ts";
+import type { ProgrammeRules } from "../programme/programme-rules.ts";
 import { type CampaignLine, campaignBonus, isForTier, type Tier } from "./campaign.ts";
 import { campaignOf } from "./campaign-schedule.ts";
 

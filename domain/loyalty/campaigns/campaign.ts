@@ -1,4 +1,4 @@
-import type { ProgrammeRules } from "../programme-rules.ts";
+import type { ProgrammeRules } from "../programme/programme-rules.ts";
 
 /**
  * Bonus-point campaigns (decision 041): extra points on paid orders within a time, on all goods, a

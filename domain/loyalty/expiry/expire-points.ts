@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { expiryWarnings } from "../../../db/schema/members.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { recordShopEvent } from "../../events/record-shop-event.ts";
+import { lockMember } from "../../members/locked-member.ts";
 import type { OperationContext } from "../../shared/context.ts";
-import { lockMember } from "../locked-member.ts";
-import { recordPointEntry } from "../point-ledger.ts";
-import { loadProgrammeSchedule, programmeAt, programmeInForce } from "../programme.ts";
+import { recordPointEntry } from "../points/point-ledger.ts";
+import { loadProgrammeSchedule, programmeAt, programmeInForce } from "../programme/programme.ts";
 import { clocksRunningOutBy, memberClock } from "./expiry-clocks.ts";
 import { warningDue } from "./expiry-dates.ts";
 

@@ -2,8 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../../db/client.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { selectRows } from "../../shared/shared-reads.ts";
-import type { ProgrammeSchedule } from "../programme.ts";
-import { addMonths } from "../tiers.ts";
+import type { ProgrammeSchedule } from "../programme/programme.ts";
+import { addMonths } from "../tiers/tiers.ts";
 import { type ExpiryClock, expiryClock, expiryInstant, shortestExpiryMonths } from "./expiry-dates.ts";
 
 /**

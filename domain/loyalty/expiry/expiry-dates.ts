@@ -1,5 +1,5 @@
 import { DAY_MS, singaporeDate, singaporeDayStart } from "../../../kernel/singapore-time.ts";
-import { type ProgrammeSchedule, type ProgrammeVersion, programmeAt } from "../programme.ts";
+import { type ProgrammeSchedule, type ProgrammeVersion, programmeAt } from "../programme/programme.ts";
 
 /**
  * When a member's points expire (decision 043): N months of Singapore calendar after the start of

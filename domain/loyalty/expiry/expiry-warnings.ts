@@ -6,7 +6,7 @@ import { singaporeDate } from "../../../kernel/singapore-time.ts";
 import { backgroundJob } from "../../shared/access.ts";
 import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { loadProgrammeSchedule } from "../programme.ts";
+import { loadProgrammeSchedule } from "../programme/programme.ts";
 import { memberClock } from "./expiry-clocks.ts";
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ownMember } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { programmeSchedule } from "../programme.ts";
+import { programmeSchedule } from "../programme/programme.ts";
 import { memberClock } from "./expiry-clocks.ts";
 import { shortestExpiryMonths } from "./expiry-dates.ts";
 

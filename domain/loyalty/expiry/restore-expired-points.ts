@@ -3,12 +3,12 @@ import { z } from "zod";
 import { pointTransactions } from "../../../db/schema/members.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
+import { lockMember } from "../../members/locked-member.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { lockMember } from "../locked-member.ts";
-import { MAX_ADJUSTMENT_REASON } from "../point-adjustment-limits.ts";
-import { programmeVersionAt, recordPointEntry } from "../point-ledger.ts";
+import { MAX_ADJUSTMENT_REASON } from "../points/point-adjustment-limits.ts";
+import { programmeVersionAt, recordPointEntry } from "../points/point-ledger.ts";
 import { RESTORE_KEY_PREFIX } from "./member-expiries.ts";
 
 export const RestoreExpiredPointsInput = z.object({

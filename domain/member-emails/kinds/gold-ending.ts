@@ -4,9 +4,9 @@ import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
-import { programmeAt } from "../../loyalty/programme.ts";
-import { goldKeptText, goldRenewalText } from "../../loyalty/programme-copy.ts";
-import { addMonths, goldYearEnd } from "../../loyalty/tiers.ts";
+import { programmeAt } from "../../loyalty/programme/programme.ts";
+import { goldKeptText, goldRenewalText } from "../../loyalty/programme/programme-copy.ts";
+import { addMonths, goldYearEnd } from "../../loyalty/tiers/tiers.ts";
 import { defineMemberEmail, instant, termsAt } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
 

@@ -3,7 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
-import { formatPoints } from "../../loyalty/programme-copy.ts";
+import { formatPoints } from "../../loyalty/programme/programme-copy.ts";
 import { defineMemberEmail, instant, pointCount, SAMPLE } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
 

@@ -6,8 +6,8 @@ import { formatMoney, fromCents } from "../../../kernel/money.ts";
 import { isKeptOrderStatus, ORDER_STATUS_PHRASES } from "../../../kernel/order-statuses.ts";
 import { recordShopEvent } from "../../events/record-shop-event.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
-import { returnOrderRedeems } from "../../loyalty/refund-redeems.ts";
-import { reverseOrderPoints } from "../../loyalty/reverse-order-points.ts";
+import { reverseOrderPoints } from "../../loyalty/order-points/reverse-order-points.ts";
+import { returnOrderRedeems } from "../../loyalty/rewards/refund-redeems.ts";
 import { referralOrderRefunded } from "../../referrals/referral-order-events.ts";
 import { returnRefundStock } from "../../stock/return-stock.ts";
 

@@ -5,7 +5,7 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { CARRIER_IDS, TRACKING_NUMBER } from "../../../kernel/carriers.ts";
 import { ORDER_STATUS_PHRASES, type OrderStatus } from "../../../kernel/order-statuses.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
-import { orderRewardLines, rewardDescription } from "../../loyalty/redeems/order-rewards.ts";
+import { orderRewardLines, rewardDescription } from "../../loyalty/rewards/redeems/order-rewards.ts";
 import { queueRewardShippedEmail } from "../../member-emails/kinds/reward-shipped.ts";
 import { referralOrderDelivered } from "../../referrals/referral-order-events.ts";
 import { staffHolding } from "../../shared/access.ts";

@@ -1,0 +1,83 @@
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { rewards } from "../../../../db/schema/loyalty.ts";
+import { redeems } from "../../../../db/schema/members.ts";
+import { formatTimestamp } from "../../../../kernel/format-timestamp.ts";
+import { findPurchaseOptions } from "../../../catalog/lookup.ts";
+import type { Product } from "../../../catalog/types.ts";
+import { ownMember } from "../../../shared/access.ts";
+import { identifier } from "../../../shared/input.ts";
+import { defineOperation } from "../../../shared/operation.ts";
+import { programmeSchedule } from "../../programme/programme.ts";
+import { redeemExpiresAt } from "../redeem-expiry.ts";
+
+/** A reward in the member's bag, as the bag and checkout show it: free of charge, paid in points. */
+export type RewardLine = {
+  redeemId: string;
+  pointTransactionId: string;
+  rewardId: string;
+  rewardName: string;
+  optionId: string;
+  productName: string;
+  productPath: string | null;
+  seriesCode: Product["series"]["code"] | null;
+  productKind: Product["kind"] | null;
+  flavourName: string | null;
+  optionName: string;
+  quantity: number;
+  pointsEach: number;
+  pointsTotal: number;
+  addedAt: Date;
+  /** When it expires (and its points come back) if no paid order takes it first. */
+  expiresAt: Date;
+  /** expiresAt in Singapore time, e.g. "28 Nov 2026, 4:05 pm". */
+  formattedExpiresAt: string;
+};
+
+export const PendingRewardLinesInput = z.object({ memberId: identifier() });
+
+/**
+ * The rewards waiting in the viewer's own bag (their Pending redeems), oldest first, described from
+ * the catalogue (inactive products included).
+ */
+export const listPendingRewardLines = defineOperation(
+  { access: ownMember, input: PendingRewardLinesInput },
+  async function listPendingRewardLines(ctx, { memberId }): Promise<RewardLine[]> {
+    const rows = await ctx.db
+      .select({ redeem: redeems, rewardName: rewards.name })
+      .from(redeems)
+      .leftJoin(rewards, eq(rewards.id, redeems.rewardId))
+      .where(and(eq(redeems.memberId, memberId), eq(redeems.status, "Pending")))
+      .orderBy(asc(redeems.createdAt), asc(redeems.id));
+    if (rows.length === 0) return [];
+    const catalogue = await findPurchaseOptions(
+      ctx.catalog,
+      rows.map((row) => row.redeem.optionId),
+      { includeInactive: true },
+    );
+    const schedule = await programmeSchedule(ctx);
+    return rows.map(({ redeem, rewardName }) => {
+      const found = catalogue.get(redeem.optionId);
+      const expiresAt = redeemExpiresAt(redeem.createdAt, schedule);
+      return {
+        redeemId: redeem.id,
+        pointTransactionId: redeem.pointTransactionId,
+        rewardId: redeem.rewardId,
+        rewardName: rewardName ?? "Reward",
+        optionId: redeem.optionId,
+        productName: found?.product.name ?? redeem.optionId,
+        productPath: found?.product.path ?? null,
+        seriesCode: found?.product.series.code ?? null,
+        productKind: found?.product.kind ?? null,
+        flavourName: found?.option.flavourName ?? null,
+        optionName: found?.option.optionName ?? "",
+        quantity: redeem.quantity,
+        pointsEach: redeem.pointsEach,
+        pointsTotal: redeem.pointsEach * redeem.quantity,
+        addedAt: redeem.createdAt,
+        expiresAt,
+        formattedExpiresAt: formatTimestamp(expiresAt),
+      };
+    });
+  },
+);
