@@ -1,8 +1,8 @@
 import { expireCheckoutSessionJob } from "../domain/checkout/expire-checkout-session.ts";
 import { redeliverWebhookJob } from "../domain/checkout/redeliver-webhook.ts";
 import { loyaltyMaintenanceJob } from "../domain/loyalty/upkeep/maintenance.ts";
-import { sendEmailJob } from "../domain/orders/order-email.ts";
 import { completeRefundJob } from "../domain/orders/refunds/complete-refund-job.ts";
+import { sendEmailJob } from "../domain/outbox/send-outbox-email.ts";
 import { fanOutEventJob } from "../domain/webhooks/fan-out-event.ts";
 import { sendWebhookJob } from "../domain/webhooks/send-webhook.ts";
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
+import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { emailOutbox, type SHOP_EMAIL_KINDS } from "../../db/schema/email-outbox.ts";
 import { orders, refunds } from "../../db/schema/orders.ts";
@@ -8,18 +7,10 @@ import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { shipmentOf } from "../../kernel/carriers.ts";
 import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts";
-import { isMemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import { errorAlertEmail } from "../alerts/error-alert-email.ts";
-import { defineJob } from "../jobs/define-job.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
-import { memberEmailToSend } from "../member-emails/member-email-content.ts";
-import { backgroundJob } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
-import { uuid } from "../shared/input.ts";
-import { defineOperation } from "../shared/operation.ts";
-import { lowStockEmail } from "../stock/low-stock.ts";
 import { discountLabel, type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 
@@ -141,18 +132,6 @@ export function orderRefundEmail(order: OrderView, brandName: string, publicUrl:
   return { to: order.email, subject, text, html };
 }
 
-const ORDER_EMAILS: Record<
-  OrderEmailKind,
-  (order: OrderView, brandName: string, publicUrl: string, refund: RefundRow | null) => EmailContent
-> = {
-  "order-confirmation": orderConfirmationEmail,
-  "order-shipped": orderShippedEmail,
-  "order-refund": (order, brandName, publicUrl, refund) => {
-    if (!refund) throw new AppError("NOT_FOUND", `The refund of order ${order.invoiceId}'s email is gone.`);
-    return orderRefundEmail(order, brandName, publicUrl, refund);
-  },
-};
-
 /**
  * Writes one of an order's emails into the outbox and queues the job that sends it, both in the
  * transaction that changes the order: a committed change always has its email job, and a rolled back
@@ -170,56 +149,30 @@ export async function queueOrderEmail(
   await jobs.send("send-email", { outboxId: id }, { tx });
 }
 
-const SendOutboxEmailInput = z.object({ outboxId: uuid() });
-
-const declared = { access: backgroundJob, input: SendOutboxEmailInput };
+const ORDER_EMAILS: Record<
+  OrderEmailKind,
+  (order: OrderView, brandName: string, publicUrl: string, refund: RefundRow | null) => EmailContent
+> = {
+  "order-confirmation": orderConfirmationEmail,
+  "order-shipped": orderShippedEmail,
+  "order-refund": (order, brandName, publicUrl, refund) => {
+    if (!refund) throw new AppError("NOT_FOUND", `The refund of order ${order.invoiceId}'s email is gone.`);
+    return orderRefundEmail(order, brandName, publicUrl, refund);
+  },
+};
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
-/** What an outbox row sends: an error alert, a low-stock note, an order's email, or a programme email (null: not to be sent, decision 044). */
-async function contentOf(ctx: OperationContext, row: OutboxRow): Promise<EmailContent | null> {
+/** The email an order's outbox row sends: the order as it is now, and the refund the row names. */
+export async function orderEmailToSend(ctx: Pick<OperationContext, "db" | "settings">, row: OutboxRow): Promise<EmailContent> {
   const { brandName, publicUrl } = ctx.settings;
-  if (row.alertId) return errorAlertEmail(ctx.db, row.alertId, brandName);
-  const { kind } = row;
-  if (kind === "low-stock") return lowStockEmail(ctx, row.data);
-  if (isMemberEmailKind(kind)) return memberEmailToSend(ctx, { ...row, kind });
-  return ORDER_EMAILS[kind as OrderEmailKind](
+  return ORDER_EMAILS[row.kind as OrderEmailKind](
     await orderOf(ctx, row.orderId, row.id),
     brandName,
     publicUrl,
     row.refundId ? ((await ctx.db.select().from(refunds).where(eq(refunds.id, row.refundId)))[0] ?? null) : null,
   );
 }
-
-/**
- * The send-email job: sends one outbox email unless it is already marked sent (or skipped). The
- * queue runs a job on one worker at a time; if a process dies after the mail server took the message
- * and before it was marked, the retry sends it again under the same key (same outbox file, same
- * Message-ID), so the recipient still sees one email. A programme email the member has turned off
- * by now is marked skipped instead.
- */
-export const sendOutboxEmail = defineOperation(declared, async function sendOutboxEmail(ctx, { outboxId }) {
-  const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
-  if (!row) throw new AppError("NOT_FOUND", `No outbox email ${outboxId}.`);
-  if (row.sentAt || row.skippedAt) return { sent: false };
-  const content = await contentOf(ctx, row);
-  const unsent = and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt), isNull(emailOutbox.skippedAt));
-  if (!content) {
-    await ctx.db.update(emailOutbox).set({ skippedAt: ctx.now() }).where(unsent);
-    return { sent: false, skipped: true };
-  }
-  await ctx.mailer.send({ key: row.id, date: row.createdAt, ...content });
-  await ctx.db.update(emailOutbox).set({ sentAt: ctx.now() }).where(unsent);
-  return { sent: true };
-});
-
-/** Emails are many and quick: two at a time in each process, looked for every second. */
-export const sendEmailJob = defineJob({
-  name: "send-email",
-  queue: { workers: 2, pollSeconds: 1 },
-  payload: SendOutboxEmailInput,
-  run: sendOutboxEmail,
-});
 
 async function orderOf(ctx: Pick<OperationContext, "db">, orderId: string | null, outboxId: string): Promise<OrderView> {
   const order = orderId ? await loadOrder(ctx.db, eq(orders.id, orderId)) : null;

@@ -29,7 +29,7 @@ export const AREA_LEVELS: readonly (readonly string[])[] = [
   ["loyalty/upkeep", "loyalty/programme-drafts"],
   ["orders"],
   ["checkout"],
-  ["dashboard", "shipping", "webhooks", "monitoring", "debug"],
+  ["dashboard", "shipping", "webhooks", "monitoring", "debug", "outbox"],
   ["reports", "audit-log"],
 ];
 

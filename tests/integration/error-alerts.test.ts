@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERROR_ALERT_CLIENT_LIMIT, ERROR_ALERTS_PER_WINDOW, sendErrorAlert } from "../../domain/alerts/send-error-alert.ts";
 import { jobViewer } from "../../domain/jobs/define-job.ts";
-import { sendOutboxEmail } from "../../domain/orders/order-email.ts";
+import { sendOutboxEmail } from "../../domain/outbox/send-outbox-email.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import type { Mailer, OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { testContext } from "../setup/operation-context.ts";

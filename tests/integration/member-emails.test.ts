@@ -20,8 +20,9 @@ import { readUnsubscribe } from "../../domain/member-emails/read-unsubscribe.ts"
 import { setEmailPreferences } from "../../domain/member-emails/set-email-preferences.ts";
 import { unsubscribe } from "../../domain/member-emails/unsubscribe.ts";
 import { unsubscribeToken } from "../../domain/member-emails/unsubscribe-token.ts";
-import { queueOrderEmail, sendOutboxEmail } from "../../domain/orders/order-email.ts";
+import { queueOrderEmail } from "../../domain/orders/order-email.ts";
 import { shipOrder } from "../../domain/orders/staff/ship-order.ts";
+import { sendOutboxEmail } from "../../domain/outbox/send-outbox-email.ts";
 import { createMailer, type Mailer } from "../../integrations/email/mailer.ts";
 import { emailPart, emailText, sentEmailFiles } from "../setup/email-text.ts";
 import { asJob, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
