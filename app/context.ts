@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
-import type { ActiveSession } from "../domain/identity/session.ts";
 import type { OperationContext } from "../domain/shared/context.ts";
 import type { OperationLog } from "../domain/shared/operation-log.ts";
+import type { ActiveSession } from "../domain/shared/session.ts";
 import type { IdentityProviderSettings } from "../integrations/identity/identity-client.ts";
 
 /** The brand's own pages on the social networks the earn actions name. */

@@ -4,7 +4,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import type { ProviderType } from "../../kernel/identity.ts";
 import { type Access, debugTool } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
-import type { ActiveSession } from "./session.ts";
+import type { ActiveSession } from "../shared/session.ts";
 import { loadSession, type SessionRow } from "./session-refresh.ts";
 import { isSameSecret } from "./session-token.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq, lte } from "drizzle-orm";
 import { memberSessions } from "../../db/schema/members.ts";
 import { IdentityProviderError } from "../../integrations/identity/identity-client.ts";
-import type { ActiveSession } from "./session.ts";
+import type { ActiveSession } from "../shared/session.ts";
 import { createSessionRefresher, loadSession, type SessionDeps, type SessionRow } from "./session-refresh.ts";
 import { hashOfToken, isWellFormedSessionToken } from "./session-token.ts";
 import { activeSession, SESSION_IDLE_MS } from "./sessions.ts";

@@ -5,7 +5,7 @@ import type { ProviderTokens } from "../../integrations/identity/identity-client
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import type { OperationContext } from "../shared/context.ts";
-import type { ActiveSession } from "./session.ts";
+import type { ActiveSession } from "../shared/session.ts";
 import { type SessionDeps, type SessionRow, sessionEnd } from "./session-refresh.ts";
 import { hashOfToken, newSessionToken } from "./session-token.ts";
 

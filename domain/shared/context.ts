@@ -9,9 +9,9 @@ import type { WebhookSender } from "../../integrations/webhooks/webhook-sender.t
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import type { StaffPermission, StaffRole } from "../../kernel/staff-permissions.ts";
 import type { CatalogReader } from "../catalog/catalog-reader.ts";
-import type { ActiveSession } from "../identity/session.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { OperationLog } from "./operation-log.ts";
+import type { ActiveSession } from "./session.ts";
 import type { SharedReads } from "./shared-reads.ts";
 
 /** A shopper without a sign-in; the bag cookie's token is their only proof of anything. */

@@ -49,7 +49,6 @@ export const WRONG_WAY_ALLOWED: readonly string[] = [
   "domain/promotions/apply-promotion.ts → domain/checkout/price-checkout.ts",
   "domain/promotions/promotion-preview.ts → domain/checkout/price-checkout.ts",
   "domain/shared/context.ts → domain/catalog/catalog-reader.ts",
-  "domain/shared/context.ts → domain/identity/session.ts",
   "domain/shared/context.ts → domain/jobs/job-queue.ts",
 ];
 

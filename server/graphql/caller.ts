@@ -1,6 +1,6 @@
-import type { ActiveSession } from "../../domain/identity/session.ts";
 import { isSameSecret } from "../../domain/identity/session-token.ts";
 import type { MemberViewer } from "../../domain/shared/context.ts";
+import type { ActiveSession } from "../../domain/shared/session.ts";
 import { isTokenRefusal } from "../../integrations/identity/identity-client.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";

@@ -1,5 +1,5 @@
-import type { ActiveSession } from "../../domain/identity/session.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
+import type { ActiveSession } from "../../domain/shared/session.ts";
 import type { Logger } from "../logger.ts";
 import type { Caller } from "./caller.ts";
 import type { VerifyAccessToken } from "./verified-tokens.ts";

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import type { ActiveSession } from "../../domain/identity/session.ts";
 import type { ResumeSession } from "../../domain/identity/session-resume.ts";
+import type { ActiveSession } from "../../domain/shared/session.ts";
 import type { HttpEnv } from "./request-context.ts";
 import { appendResponseHeader, setResponseHeaders } from "./response-headers.ts";
 

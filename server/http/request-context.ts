@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { ActiveSession } from "../../domain/identity/session.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
+import type { ActiveSession } from "../../domain/shared/session.ts";
 import type { Logger } from "../logger.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { READINESS_PATH } from "./probes.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ActiveSession } from "../../domain/identity/session.ts";
 import { parseCognitoData } from "../../domain/members/cognito-data.ts";
 import { guest, type OperationContext } from "../../domain/shared/context.ts";
+import type { ActiveSession } from "../../domain/shared/session.ts";
 import { credentialsOf } from "../../server/graphql/caller.ts";
 import type { GraphQLServerContext } from "../../server/graphql/context.ts";
 import { MAX_DOCUMENT_LENGTH, MAX_NESTING, nestingOf } from "../../server/graphql/limits.ts";

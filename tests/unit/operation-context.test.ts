@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { ActiveSession } from "../../domain/identity/session.ts";
 import { newSessionToken } from "../../domain/identity/session-token.ts";
 import { guest, type OperationContext, type ShopServices } from "../../domain/shared/context.ts";
+import type { ActiveSession } from "../../domain/shared/session.ts";
 import { operationContext } from "../../server/http/operation-context.ts";
 import type { HttpEnv } from "../../server/http/request-context.ts";
 import { staffSession } from "../../server/http/staff-session.ts";
