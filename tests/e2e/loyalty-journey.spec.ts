@@ -17,6 +17,8 @@ test("a member earns, claims a past order, takes a reward and checks out with it
   page,
   browser,
 }) => {
+  // Two shoppers' purchases, a claim, a reward and a checkout with it.
+  test.setTimeout(90_000);
   const guest = await browser.newPage();
   const pastInvoiceId = await buyAsGuest(guest, "9876 5432", "3 Boxes");
   await guest.close();
