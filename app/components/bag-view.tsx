@@ -8,7 +8,7 @@ import { formatNumber } from "../../kernel/number-format.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
 import { BagLineRow, packOfLine, type ShownBag } from "./bag-line-row.tsx";
 import { CampaignBadges } from "./campaign-notes.tsx";
-import { DiscountLines, type Totals } from "./order-totals.tsx";
+import { checkoutDiscounts, DiscountLines, type Totals } from "./order-totals.tsx";
 import { PackSprite } from "./pack-illustration.tsx";
 import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
@@ -85,7 +85,7 @@ export function BagView({
                   <dt>Subtotal ({itemsLabel(bag.itemCount)})</dt>
                   <dd data-testid="bag-subtotal">{formatMoney(bag.subtotalCents)}</dd>
                 </div>
-                <DiscountLines totals={totals} promotionCode={totals.promotionCode} />
+                <DiscountLines discounts={checkoutDiscounts(totals)} />
                 {rewards.length > 0 && (
                   <div className="flex justify-between">
                     <dt>Rewards ({itemsLabel(rewardCount)})</dt>

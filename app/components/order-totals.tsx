@@ -1,4 +1,10 @@
-import { discountLabel, type OrderMoney, REFERRAL_DISCOUNT_LABEL, shippingText } from "../../domain/orders/order-money.ts";
+import { type OrderMoney, shippingText } from "../../domain/orders/order-money.ts";
+import {
+  type AdjustmentSource,
+  discountLabel,
+  type PriceAdjustment,
+  REFERRAL_DISCOUNT_LABEL,
+} from "../../domain/orders/price-adjustment.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { LineTitle } from "./line-title.tsx";
 import { RewardSummaryLines } from "./reward-lines.tsx";
@@ -12,42 +18,55 @@ export type Totals = {
   totalCents: number;
 };
 
-/** The discounts, each on its own line: the promotion code's, then the referred friend's. */
-export function DiscountLines({ totals, promotionCode }: { totals: Totals; promotionCode?: string | null }) {
+/** A discount as a totals line shows it, with what the shopper should know of it before paying. */
+type DiscountRow = PriceAdjustment & { note?: string };
+
+const DISCOUNT_TEST_IDS: Record<AdjustmentSource, string> = {
+  "promotion-code": "checkout-discount",
+  referral: "checkout-referral-discount",
+};
+
+/** The discounts a bag or checkout is priced with, as lines: the promotion code's, then the referred friend's. */
+export function checkoutDiscounts(totals: Totals & { promotionCode: string | null }): DiscountRow[] {
   const referralCents = totals.referralDiscountCents ?? 0;
-  const promotionCents = totals.discountCents - referralCents;
-  return (
-    <>
-      {promotionCents > 0 && (
-        <div className="flex justify-between gap-3 text-sale">
-          <dt>{discountLabel(promotionCode ?? null)}</dt>
-          <dd data-testid="checkout-discount" className="whitespace-nowrap">
-            {formatMoney(-promotionCents)}
-          </dd>
-        </div>
-      )}
-      {referralCents > 0 && (
-        <div className="flex justify-between gap-3 text-sale">
-          <dt>
-            {REFERRAL_DISCOUNT_LABEL}
-            <span className="block text-xs text-muted">For a first order with us: checked against your email</span>
-          </dt>
-          <dd data-testid="checkout-referral-discount" className="whitespace-nowrap">
-            {formatMoney(-referralCents)}
-          </dd>
-        </div>
-      )}
-    </>
-  );
+  const promotion: DiscountRow = {
+    source: "promotion-code",
+    code: totals.promotionCode,
+    cents: totals.discountCents - referralCents,
+    label: discountLabel(totals.promotionCode),
+  };
+  const referral: DiscountRow = {
+    source: "referral",
+    code: null,
+    cents: referralCents,
+    label: REFERRAL_DISCOUNT_LABEL,
+    note: "For a first order with us: checked against your email",
+  };
+  return [promotion, referral].filter((discount) => discount.cents > 0);
+}
+
+/** The discounts, each on its own line. */
+export function DiscountLines({ discounts }: { discounts: DiscountRow[] }) {
+  return discounts.map((discount) => (
+    <div key={`${discount.source}:${discount.code}`} className="flex justify-between gap-3 text-sale">
+      <dt>
+        {discount.label}
+        {discount.note && <span className="block text-xs text-muted">{discount.note}</span>}
+      </dt>
+      <dd data-testid={DISCOUNT_TEST_IDS[discount.source]} className="whitespace-nowrap">
+        {formatMoney(-discount.cents)}
+      </dd>
+    </div>
+  ));
 }
 
 export function OrderTotals({
   totals,
-  promotionCode,
+  discounts,
   totalLabel = "Total",
 }: {
-  totals: Totals;
-  promotionCode?: string | null;
+  totals: Pick<Totals, "subtotalCents" | "shippingCents" | "totalCents">;
+  discounts: DiscountRow[];
   totalLabel?: string;
 }) {
   return (
@@ -56,7 +75,7 @@ export function OrderTotals({
         <dt>Subtotal</dt>
         <dd data-testid="checkout-subtotal">{formatMoney(totals.subtotalCents)}</dd>
       </div>
-      <DiscountLines totals={totals} promotionCode={promotionCode} />
+      <DiscountLines discounts={discounts} />
       <div className="flex justify-between">
         <dt>Shipping</dt>
         <dd data-testid="checkout-shipping">{shippingText(totals.shippingCents)}</dd>
@@ -122,7 +141,7 @@ export function OrderMoneySummary({
       <LineList lines={money.lines} />
       <RewardSummaryLines lines={money.rewards} heading={rewardsHeading} />
       <div className="mt-4 border-t border-slate-200 pt-4">
-        <OrderTotals totals={money} promotionCode={money.promotionCode} totalLabel={totalLabel} />
+        <OrderTotals totals={money} discounts={money.discounts} totalLabel={totalLabel} />
       </div>
     </>
   );

@@ -9,7 +9,7 @@ import { formatMoney } from "../../kernel/money.ts";
 import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { Supplier } from "../shared/context.ts";
 import { gstIncluded } from "../shared/gst.ts";
-import { discountLabel, type OrderMoney, shippingText } from "./order-money.ts";
+import { type OrderMoney, shippingText } from "./order-money.ts";
 
 export type InvoiceDocument = {
   brandName: string;
@@ -212,7 +212,7 @@ function drawLines(w: Writer, money: OrderMoney): void {
 function drawTotals(w: Writer, doc: InvoiceDocument): void {
   const { money } = doc;
   const rows: [string, string][] = [["Subtotal", formatMoney(money.subtotalCents)]];
-  if (money.discountCents > 0) rows.push([discountLabel(money.promotionCode), formatMoney(-money.discountCents)]);
+  for (const discount of money.discounts) rows.push([discount.label, formatMoney(-discount.cents)]);
   rows.push(["Shipping", shippingText(money.shippingCents)]);
   const gst = doc.supplier.gstRegistrationNumber ? gstIncluded(money.totalCents, doc.issuedAt) : null;
   w.ensureRoom(LINE_HEIGHT * (rows.length + 5) + 10);

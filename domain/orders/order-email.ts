@@ -11,7 +11,7 @@ import { formatMoney } from "../../kernel/money.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
-import { discountLabel, type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
+import { type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 
 type EmailContent = Omit<OutgoingEmail, "key" | "date">;
@@ -20,7 +20,7 @@ type RefundRow = typeof refunds.$inferSelect;
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
 
-/** The order's money as rows of text: each line at its price, then subtotal, discount, shipping and total. */
+/** The order's money as rows of text: each line at its price, then subtotal, each discount, shipping and total. */
 function moneyRows(money: OrderMoney): { items: string[]; totals: [string, string][] } {
   const items = [
     ...money.lines.map((line) => {
@@ -33,7 +33,7 @@ function moneyRows(money: OrderMoney): { items: string[]; totals: [string, strin
     }),
   ];
   const totals: [string, string][] = [["Subtotal", formatMoney(money.subtotalCents)]];
-  if (money.discountCents > 0) totals.push([discountLabel(money.promotionCode), formatMoney(-money.discountCents)]);
+  for (const discount of money.discounts) totals.push([discount.label, formatMoney(-discount.cents)]);
   totals.push(["Shipping", shippingText(money.shippingCents)], ["Total paid", formatMoney(money.totalCents)]);
   return { items, totals };
 }

@@ -3,6 +3,7 @@ import { lineDescription, lineDetail } from "../../kernel/line-description.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import type { OrderRewardLine } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { OrderView } from "./order-view.ts";
+import type { PriceAdjustment } from "./price-adjustment.ts";
 
 /** A paid line at its price: quantity × unit price, before any discount. */
 export type MoneyLine = {
@@ -17,14 +18,16 @@ export type MoneyLine = {
 
 /**
  * An order's money as every document shows it (pages, email, invoice PDF): the lines at their
- * price, rewards taken with points (S$0.00), then subtotal − discount + shipping = total, in cents.
+ * price, rewards taken with points (S$0.00), then subtotal − discounts + shipping = total, in cents.
  */
 export type OrderMoney = {
   lines: MoneyLine[];
   rewards: OrderRewardLine[];
   subtotalCents: number;
+  /** Every discount, summed. */
   discountCents: number;
-  promotionCode: string | null;
+  /** The discounts a document shows, each on its own line: the order's adjustments that took something off. */
+  discounts: PriceAdjustment[];
   shippingCents: number;
   totalCents: number;
 };
@@ -36,7 +39,7 @@ type PricedLine = Pick<
 
 type PricedOrder = Pick<
   OrderView,
-  "invoiceId" | "subtotalCents" | "discountCents" | "shippingCents" | "priceCents" | "promotionCode"
+  "invoiceId" | "subtotalCents" | "discountCents" | "shippingCents" | "priceCents" | "adjustments"
 > & {
   lines: PricedLine[];
   rewards: OrderRewardLine[];
@@ -58,7 +61,8 @@ export function amountAtPrice(line: { quantity: number; unitPriceCents: number }
 
 /**
  * The one place an order's figures are worked out. They are checked against what was charged, so no
- * document ever shows figures that do not add up to it.
+ * document ever shows figures that do not add up to it: the lines' discounts and the adjustments
+ * each come to the order's discount.
  */
 export function orderMoney(order: PricedOrder): OrderMoney {
   const lines = order.lines.map((line, index) => ({
@@ -72,8 +76,10 @@ export function orderMoney(order: PricedOrder): OrderMoney {
   }));
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   const lineDiscounts = order.lines.reduce((sum, line) => sum + line.discountCents, 0);
+  const adjusted = order.adjustments.reduce((sum, adjustment) => sum + adjustment.cents, 0);
   const totalCents = subtotalCents - order.discountCents + order.shippingCents;
-  if (subtotalCents !== order.subtotalCents || lineDiscounts !== order.discountCents || totalCents !== order.priceCents) {
+  const discountsAddUp = lineDiscounts === order.discountCents && adjusted === order.discountCents;
+  if (subtotalCents !== order.subtotalCents || !discountsAddUp || totalCents !== order.priceCents) {
     throw new Error(`The figures of order ${order.invoiceId} do not add up to the ${formatMoney(order.priceCents)} charged.`);
   }
   return {
@@ -81,19 +87,11 @@ export function orderMoney(order: PricedOrder): OrderMoney {
     rewards: order.rewards,
     subtotalCents,
     discountCents: order.discountCents,
-    promotionCode: order.promotionCode,
+    discounts: order.adjustments.filter((adjustment) => adjustment.cents > 0),
     shippingCents: order.shippingCents,
     totalCents,
   };
 }
-
-/** "Discount (FIRST10)": the discount named by the promotion code that gave it. */
-export function discountLabel(promotionCode: string | null): string {
-  return promotionCode ? `Discount (${promotionCode})` : "Discount";
-}
-
-/** The referred friend's discount, on its own line after the promotion code's (decision 045). */
-export const REFERRAL_DISCOUNT_LABEL = "Friend's first-order discount";
 
 /** Shipping as a shopper reads it: "Free" or the fee. */
 export function shippingText(shippingCents: number): string {

@@ -45,7 +45,7 @@ const invoice: InvoiceDocument = {
     discountCents: 780,
     shippingCents: 0,
     priceCents: 7020,
-    promotionCode: "FIRST10",
+    adjustments: [{ source: "promotion-code", code: "FIRST10", cents: 780, label: "Discount (FIRST10)" }],
   }),
   deliveryWindow: { start: "2025-11-10", end: "2025-11-12" },
 };
@@ -114,7 +114,7 @@ describe("invoice PDF", () => {
       discountCents: 0,
       shippingCents: 0,
       priceCents: 195_000,
-      promotionCode: null,
+      adjustments: [],
     });
     const text = shownText(await renderInvoicePdf({ ...invoice, money: bulk }));
     expect(text).not.toContain("Discount");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderRewardLine } from "../../domain/loyalty/rewards/redeems/order-rewards.ts";
-import { discountLabel, orderMoney, shippingText } from "../../domain/orders/order-money.ts";
+import { orderMoney, shippingText } from "../../domain/orders/order-money.ts";
+import { discountLabel } from "../../domain/orders/price-adjustment.ts";
 
 const luna = { productName: "Luna Collagen", flavourName: "Lychee Luxe", optionName: "1 Box", unitPriceCents: 3900 };
 const joffee = { productName: "Joffee", flavourName: "Yuzu", optionName: "1 Box", unitPriceCents: 1490 };
@@ -31,7 +32,9 @@ function storedOrder(
     discountCents,
     shippingCents,
     priceCents: subtotalCents - discountCents + shippingCents,
-    promotionCode,
+    adjustments: promotionCode
+      ? [{ source: "promotion-code" as const, code: promotionCode, cents: discountCents, label: discountLabel(promotionCode) }]
+      : [],
   };
 }
 
@@ -60,12 +63,11 @@ describe("an order's money", () => {
     expect(money).toMatchObject({
       subtotalCents: 9290,
       discountCents: 929,
-      promotionCode: "FIRST10",
+      discounts: [{ source: "promotion-code", code: "FIRST10", cents: 929, label: "Discount (FIRST10)" }],
       shippingCents: 0,
       totalCents: 8361,
     });
     expect(money.subtotalCents - money.discountCents + money.shippingCents).toBe(money.totalCents);
-    expect(discountLabel(money.promotionCode)).toBe("Discount (FIRST10)");
   });
 
   it("adds the shipping fee below free shipping and shows it as free above", () => {
@@ -73,13 +75,30 @@ describe("an order's money", () => {
     expect(small).toMatchObject({
       subtotalCents: 1490,
       discountCents: 0,
-      promotionCode: null,
+      discounts: [],
       shippingCents: 490,
       totalCents: 1980,
     });
     expect(shippingText(small.shippingCents)).toBe("S$4.90");
     expect(shippingText(0)).toBe("Free");
     expect(discountLabel(null)).toBe("Discount");
+  });
+
+  it("shows each discount on its own line and leaves out one that took nothing off", () => {
+    const order = storedOrder([{ line: luna, quantity: 2, discountCents: 780 }], 0, "FIRST10");
+    const referral = { source: "referral" as const, code: "MEI-7Q2K", cents: 390, label: "Friend's first-order discount" };
+    const money = orderMoney({
+      ...order,
+      adjustments: [
+        { source: "promotion-code", code: "FIRST10", cents: 390, label: "Discount (FIRST10)" },
+        referral,
+        { source: "promotion-code", code: "ZERO", cents: 0, label: "Discount (ZERO)" },
+      ],
+    });
+    expect(money.discounts.map(({ label, cents }) => [label, cents])).toEqual([
+      ["Discount (FIRST10)", 390],
+      ["Friend's first-order discount", 390],
+    ]);
   });
 
   it("keeps rewards taken with points apart, at S$0.00, out of the figures", () => {
@@ -94,5 +113,7 @@ describe("an order's money", () => {
     const order = storedOrder([{ line: luna, quantity: 2, discountCents: 780 }], 0, "FIRST10");
     expect(() => orderMoney({ ...order, priceCents: order.priceCents + 1 })).toThrow(/do not add up to the S\$70\.21 charged/);
     expect(() => orderMoney({ ...order, discountCents: 700, priceCents: 7100 })).toThrow(/do not add up/);
+    const adjustments = [{ ...order.adjustments[0], cents: 700 }] as typeof order.adjustments;
+    expect(() => orderMoney({ ...order, adjustments })).toThrow(/do not add up/);
   });
 });

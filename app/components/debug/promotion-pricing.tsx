@@ -3,7 +3,7 @@ import type { CheckoutPricing } from "../../../domain/checkout/price-checkout.ts
 import type { Promotion } from "../../../domain/promotions/promotion.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
-import { OrderTotals } from "../order-totals.tsx";
+import { checkoutDiscounts, OrderTotals } from "../order-totals.tsx";
 
 /** A code as the promotion table holds it, in words. */
 export function promotionTerms(promotion: Promotion): string {
@@ -59,7 +59,7 @@ export function PromotionPricing({
         })}
       </ul>
       <div className="mt-3 border-t border-slate-200 pt-3">
-        <OrderTotals totals={pricing} promotionCode={pricing.promotionCode} />
+        <OrderTotals totals={pricing} discounts={checkoutDiscounts(pricing)} />
       </div>
     </div>
   );

@@ -7,7 +7,7 @@ import { shippingPrefill } from "../../../domain/checkout/shipping-prefill.ts";
 import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
-import { OrderTotals } from "../../components/order-totals.tsx";
+import { checkoutDiscounts, OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { errorProps, useFocusFirstError } from "../../lib/form-errors.ts";
@@ -167,7 +167,7 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
       </Form>
       <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-5">
         <h2 className="mb-3 font-semibold">Order total</h2>
-        <OrderTotals totals={pricing} promotionCode={pricing.promotionCode} />
+        <OrderTotals totals={pricing} discounts={checkoutDiscounts(pricing)} />
         {!friendDiscount && refusal && (
           <p className="mt-3 text-sm text-amber-900" data-testid="referral-refusal">
             {refusal}

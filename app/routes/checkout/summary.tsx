@@ -8,7 +8,7 @@ import { ApplyPromotionInput, applyPromotionToBag } from "../../../domain/promot
 import { removePromotionFromBag } from "../../../domain/promotions/remove-promotion.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { lineDetail } from "../../../kernel/line-description.ts";
-import { LineList, OrderTotals } from "../../components/order-totals.tsx";
+import { checkoutDiscounts, LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
@@ -138,7 +138,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         )}
-        <OrderTotals totals={pricing} promotionCode={pricing.promotionCode} />
+        <OrderTotals totals={pricing} discounts={checkoutDiscounts(pricing)} />
         {referralRefusal && (
           <p className="text-sm text-amber-900" data-testid="referral-refusal">
             {referralRefusal}

@@ -1,0 +1,17 @@
+/**
+ * Where a discount on an order comes from. A new source is a name here, the adjustment its pricing
+ * hands to placeOrder, and its label: nothing else has a column or a branch per source (decision 054).
+ */
+export const ADJUSTMENT_SOURCES = ["promotion-code", "referral"] as const;
+export type AdjustmentSource = (typeof ADJUSTMENT_SOURCES)[number];
+
+/** A discount on an order: its source (with the code that gave it), how much, and what a document calls it. */
+export type PriceAdjustment = { source: AdjustmentSource; code: string | null; cents: number; label: string };
+
+/** "Discount (FIRST10)": the discount named by the promotion code that gave it. */
+export function discountLabel(promotionCode: string | null): string {
+  return promotionCode ? `Discount (${promotionCode})` : "Discount";
+}
+
+/** The referred friend's discount, on its own line after the promotion code's (decision 045). */
+export const REFERRAL_DISCOUNT_LABEL = "Friend's first-order discount";
