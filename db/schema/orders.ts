@@ -117,16 +117,14 @@ export const orders = pgTable(
     mobile: text("mobile").notNull(),
     env: text("env").notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
+    /** Every discount on the order (its price_adjustments rows), summed; its lines' discount_cents split it. */
     discountCents: integer("discount_cents").notNull(),
-    /** The part of discountCents that is a referred friend's first-order discount (decision 045). */
-    referralDiscountCents: integer("referral_discount_cents").notNull().default(0),
     /** The paying card's fingerprint where the provider gives one (Stripe does): a referral's self-referral check. */
     cardFingerprint: text("card_fingerprint"),
     shippingCents: integer("shipping_cents").notNull(),
     priceCents: integer("price_cents").notNull(),
     /** How much of the price has been refunded; points are reversed in proportion. */
     refundedCents: integer("refunded_cents").notNull().default(0),
-    promotionCode: text("promotion_code"),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     deliveryStart: text("delivery_start").notNull(),
     deliveryEnd: text("delivery_end").notNull(),

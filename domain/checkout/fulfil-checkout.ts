@@ -4,8 +4,8 @@ import { bagLines, bags } from "../../db/schema/bags.ts";
 import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, orderAccessGrants } from "../../db/schema/orders.ts";
 import type { PaymentEvent, PaymentSessionState } from "../../integrations/payments/payment-provider.ts";
-import { type OrderAdjustment, orderPlacedUnder, type PlacedOrder, placeOrder } from "../orders/place-order.ts";
-import { discountLabel, REFERRAL_DISCOUNT_LABEL } from "../orders/price-adjustment.ts";
+import { orderPlacedUnder, type PlacedOrder, placeOrder } from "../orders/place-order.ts";
+import { discountLabel, type PriceAdjustment, REFERRAL_DISCOUNT_LABEL } from "../orders/price-adjustment.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
@@ -28,9 +28,9 @@ async function memberOfBag(tx: Tx, bagId: string): Promise<string | null> {
 }
 
 /** The discounts the session was priced with, as adjustments: the promotion code's (even at S$0) and a referred friend's. */
-function adjustmentsOf(session: CheckoutSession): OrderAdjustment[] {
+function adjustmentsOf(session: CheckoutSession): PriceAdjustment[] {
   const { promotionCode, referralCode, referralDiscountCents } = session;
-  const adjustments: OrderAdjustment[] = [];
+  const adjustments: PriceAdjustment[] = [];
   if (promotionCode) {
     const cents = session.discountCents - referralDiscountCents;
     adjustments.push({ source: "promotion-code", code: promotionCode, cents, label: discountLabel(promotionCode) });

@@ -1,8 +1,9 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { checkoutSessions, orderLines, orders } from "../../db/schema/orders.ts";
+import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { type OrderRewardLine, orderRewardLines } from "../loyalty/rewards/redeems/order-rewards.ts";
-import { discountLabel, type PriceAdjustment, REFERRAL_DISCOUNT_LABEL } from "./price-adjustment.ts";
+import type { PriceAdjustment } from "./price-adjustment.ts";
 
 export type OrderView = Omit<typeof orders.$inferSelect, "customerId" | "updatedAt"> & {
   customer: { name: string; address: string; postalCode: string };
@@ -13,18 +14,18 @@ export type OrderView = Omit<typeof orders.$inferSelect, "customerId" | "updated
   adjustments: PriceAdjustment[];
 };
 
-/** The order's discounts from its columns: the promotion code's and the referred friend's. */
-function storedAdjustments(order: typeof orders.$inferSelect): PriceAdjustment[] {
-  const promotionCents = order.discountCents - order.referralDiscountCents;
-  const adjustments: PriceAdjustment[] = [];
-  if (order.promotionCode || promotionCents > 0) {
-    const label = discountLabel(order.promotionCode);
-    adjustments.push({ source: "promotion-code", code: order.promotionCode, cents: promotionCents, label });
-  }
-  if (order.referralDiscountCents > 0) {
-    adjustments.push({ source: "referral", code: null, cents: order.referralDiscountCents, label: REFERRAL_DISCOUNT_LABEL });
-  }
-  return adjustments;
+/** The order's discounts, in the order its documents show them. */
+function adjustmentsOf(db: Database, orderId: string): Promise<PriceAdjustment[]> {
+  return db
+    .select({
+      source: priceAdjustments.source,
+      code: priceAdjustments.code,
+      cents: priceAdjustments.cents,
+      label: priceAdjustments.label,
+    })
+    .from(priceAdjustments)
+    .where(eq(priceAdjustments.orderId, orderId))
+    .orderBy(asc(priceAdjustments.position));
 }
 
 export async function loadOrder(db: Database, where: SQL): Promise<OrderView | null> {
@@ -38,8 +39,9 @@ export async function loadOrder(db: Database, where: SQL): Promise<OrderView | n
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.order.id)).orderBy(asc(orderLines.position));
   const { customerId: _customerId, updatedAt: _updatedAt, ...order } = row.order;
   const rewards = await orderRewardLines(db, row.order.id);
+  const adjustments = await adjustmentsOf(db, row.order.id);
   const { name, address, postalCode } = row.shipping;
-  return { ...order, customer: { name, address, postalCode }, lines, rewards, adjustments: storedAdjustments(row.order) };
+  return { ...order, customer: { name, address, postalCode }, lines, rewards, adjustments };
 }
 
 export const byInvoiceId = (invoiceId: string) => eq(orders.invoiceId, invoiceId);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { type CheckoutLine, orderLines, orders, type ShippingDetails } from "../../db/schema/orders.ts";
+import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { fromCents } from "../../kernel/money.ts";
 import { generateOrderCode } from "../../kernel/order-code.ts";
 import { estimateDelivery } from "../delivery/delivery-estimate.ts";
@@ -13,13 +14,7 @@ import type { OperationContext } from "../shared/context.ts";
 import { takeCheckoutStock } from "../stock/checkout-stock.ts";
 import { customerForOrder } from "./customer-record.ts";
 import { queueOrderEmail } from "./order-email.ts";
-
-/**
- * A discount on the order: where it comes from (with the code that gave it), how much, and what a
- * document calls it. Kept in today's columns: the promotion code's in promotion_code, every discount
- * summed in discount_cents, the referral's also in referral_discount_cents (decision 004).
- */
-export type OrderAdjustment = { source: "promotion-code" | "referral"; code: string; cents: number; label: string };
+import { type PriceAdjustment, promotionCodeOf } from "./price-adjustment.ts";
 
 /** Who the order is for: the delivery details, the member when one is signed in, the device the purchase came from. */
 export type OrderCustomer = { details: ShippingDetails; memberId: string | null; deviceId: string | null };
@@ -37,7 +32,8 @@ export type PlaceOrderInput = {
   idempotencyKey: string;
   /** Priced lines, each with its share of the adjustments in its discountCents. */
   lines: CheckoutLine[];
-  adjustments: OrderAdjustment[];
+  /** The discounts on the order, in the order its documents show them. */
+  adjustments: PriceAdjustment[];
   shippingCents: number;
   customer: OrderCustomer;
   payment: PaymentReference;
@@ -83,9 +79,9 @@ async function insertOrder(
   throw new Error(`No free invoice id after ${INVOICE_ID_ATTEMPTS} attempts`);
 }
 
-const centsOf = (adjustments: OrderAdjustment[]) => adjustments.reduce((sum, adjustment) => sum + adjustment.cents, 0);
+const centsOf = (adjustments: PriceAdjustment[]) => adjustments.reduce((sum, adjustment) => sum + adjustment.cents, 0);
 
-/** The order's money in today's columns; lines, adjustments and payment that do not add up are a bug, refused. */
+/** The order's money; lines, adjustments and payment that do not add up are a bug, refused. */
 function moneyOf(input: PlaceOrderInput) {
   const subtotalCents = input.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const discountCents = centsOf(input.adjustments);
@@ -96,23 +92,19 @@ function moneyOf(input: PlaceOrderInput) {
       `Order ${input.idempotencyKey} does not add up: lines take ${onLines} off, adjustments ${discountCents}; priced ${priceCents}, paid ${input.payment.amountCents}`,
     );
   }
-  const referrals = input.adjustments.filter((adjustment) => adjustment.source === "referral");
-  const promotion = input.adjustments.find((adjustment) => adjustment.source === "promotion-code");
-  return {
-    subtotalCents,
-    discountCents,
-    referralDiscountCents: centsOf(referrals),
-    shippingCents: input.shippingCents,
-    priceCents,
-    promotionCode: promotion?.code ?? null,
-    referralCode: referrals[0]?.code ?? null,
-  };
+  return { subtotalCents, discountCents, shippingCents: input.shippingCents, priceCents };
+}
+
+/** The referral a referred friend's discount carries, recorded with the order (decision 045). */
+function referralOf(adjustments: PriceAdjustment[]) {
+  const referrals = adjustments.filter((adjustment) => adjustment.source === "referral");
+  return { referralCode: referrals[0]?.code ?? null, referralDiscountCents: centsOf(referrals) };
 }
 
 /**
  * The one place an order is made, in the caller's transaction and exactly once per idempotency key
  * (placings of one key take turns on an advisory lock; a unique index backs it up): the order and its
- * lines, the stock its payment's session held taken as sold, the customer record, the referral its
+ * lines and its discounts, the stock its payment's session held taken as sold, the customer record, the referral its
  * adjustments carry, for a member the order linked with its points and campaign bonuses credited under
  * the programme version in force and their Pending rewards attached, then the confirmation email and
  * the `order.paid` event queued. What the purchase came through (a checkout session, a bag) is the caller's.
@@ -122,7 +114,7 @@ export async function placeOrder(ctx: PlacingContext, tx: Tx, input: PlaceOrderI
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${input.idempotencyKey}, ${ORDER_KEY_LOCK_SEED}))`);
   const placed = await orderPlacedUnder(tx, input.idempotencyKey);
   if (placed) return placed;
-  const { referralCode, ...money } = moneyOf(input);
+  const money = moneyOf(input);
   const id = randomUUID();
   // Stock first: the order every checkout step locks in (the session, its stock, then its promotion code).
   await takeCheckoutStock(ctx, tx, { sessionId: payment.sessionId, orderId: id, at });
@@ -153,7 +145,12 @@ export async function placeOrder(ctx: PlacingContext, tx: Tx, input: PlaceOrderI
   const orderCode = input.orderCode ?? generateOrderCode;
   const invoiceId = await insertOrder(tx, order, () => orderCode(at));
   await tx.insert(orderLines).values(input.lines.map((line, position) => ({ ...line, orderId: id, position })));
-  const referral = { referralCode, referralDiscountCents: money.referralDiscountCents, deviceId: customer.deviceId };
+  if (input.adjustments.length > 0) {
+    await tx
+      .insert(priceAdjustments)
+      .values(input.adjustments.map((adjustment, position) => ({ ...adjustment, orderId: id, position })));
+  }
+  const referral = { ...referralOf(input.adjustments), deviceId: customer.deviceId };
   await recordReferral(tx, { ...order, memberId, shipping: customer.details }, referral, at);
   // A guest has no points and no rewards to go with the order.
   if (memberId) {
@@ -176,7 +173,7 @@ export async function placeOrder(ctx: PlacingContext, tx: Tx, input: PlaceOrderI
       shipping: fromCents(money.shippingCents),
       totalCents: money.priceCents,
       total: fromCents(money.priceCents),
-      promotionCode: money.promotionCode,
+      promotionCode: promotionCodeOf(input.adjustments),
       paidAt: at.toISOString(),
     },
     at,

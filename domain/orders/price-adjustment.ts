@@ -1,9 +1,6 @@
-/**
- * Where a discount on an order comes from. A new source is a name here, the adjustment its pricing
- * hands to placeOrder, and its label: nothing else has a column or a branch per source (decision 054).
- */
-export const ADJUSTMENT_SOURCES = ["promotion-code", "referral"] as const;
-export type AdjustmentSource = (typeof ADJUSTMENT_SOURCES)[number];
+import type { AdjustmentSource } from "../../kernel/adjustment-sources.ts";
+
+export type { AdjustmentSource };
 
 /** A discount on an order: its source (with the code that gave it), how much, and what a document calls it. */
 export type PriceAdjustment = { source: AdjustmentSource; code: string | null; cents: number; label: string };
@@ -15,3 +12,8 @@ export function discountLabel(promotionCode: string | null): string {
 
 /** The referred friend's discount, on its own line after the promotion code's (decision 045). */
 export const REFERRAL_DISCOUNT_LABEL = "Friend's first-order discount";
+
+/** The promotion code the order was placed with, if any: staff see it, the `order.paid` event carries it. */
+export function promotionCodeOf(adjustments: PriceAdjustment[]): string | null {
+  return adjustments.find((adjustment) => adjustment.source === "promotion-code")?.code ?? null;
+}

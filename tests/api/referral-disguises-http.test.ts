@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
 import { referrals } from "../../db/schema/referrals.ts";
+import { discountFrom } from "../setup/discounted-orders.ts";
 import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { placeOrderOverHttp, type ShippingForm } from "../setup/http-checkout.ts";
 import { newPerson, openBrowser, type ShopBrowser } from "../setup/shop-browser.ts";
@@ -54,7 +55,10 @@ describe("the friend's discount and the referral see through the referrer's disg
   afterAll(() => shop?.close());
 
   const db = () => shop.server.database.db;
-  const orderOf = async (invoiceId: string) => (await db().select().from(orders).where(eq(orders.invoiceId, invoiceId)))[0];
+  const orderOf = async (invoiceId: string) => {
+    const [order] = await db().select().from(orders).where(eq(orders.invoiceId, invoiceId));
+    return order && { ...order, referralDiscountCents: await discountFrom(db(), order.id, "referral") };
+  };
   const referralOf = async (orderId: string) => db().select().from(referrals).where(eq(referrals.orderId, orderId));
 
   async function followedLink(): Promise<ShopBrowser> {

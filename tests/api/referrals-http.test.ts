@@ -5,6 +5,7 @@ import { referrals } from "../../db/schema/referrals.ts";
 import { auditLog } from "../../db/schema/staff.ts";
 import { testPaymentSessions } from "../../db/schema/test-payments.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
+import { discountFrom } from "../setup/discounted-orders.ts";
 import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
 import { callGraphQL, codesOf, memberOf, signIn } from "../setup/member-graphql.ts";
@@ -23,7 +24,10 @@ describe("referral links, cookies and the friend's discount over HTTP", () => {
   afterAll(() => shop?.close());
 
   const db = () => shop.server.database.db;
-  const orderOf = async (invoiceId: string) => (await db().select().from(orders).where(eq(orders.invoiceId, invoiceId)))[0];
+  const orderOf = async (invoiceId: string) => {
+    const [order] = await db().select().from(orders).where(eq(orders.invoiceId, invoiceId));
+    return order && { ...order, referralDiscountCents: await discountFrom(db(), order.id, "referral") };
+  };
   const summaryOf = async (browser: ShopBrowser) => {
     await browser.post("/bag", { intent: "add", optionId: "op-m8_ba-1b", quantity: "1" });
     return (await browser.get("/checkout/summary")).text();

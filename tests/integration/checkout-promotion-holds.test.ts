@@ -152,7 +152,9 @@ describe(`a limited promotion code held by a checkout (${DRIVER_NAME})`, () => {
     await checkoutSummary(ctx(holderOf(winner)), { cancelledPayment: true });
     const second = await startCheckout(ctx(holderOf(loser)), SHIPPING);
     expect(await recording.payments.pay(second.sessionId, "4242424242424242")).toMatchObject({ ok: true });
-    expect((await completeCheckout(ctx(), { sessionId: second.sessionId })).order?.promotionCode).toBe(code);
+    expect((await completeCheckout(ctx(), { sessionId: second.sessionId })).order?.adjustments).toMatchObject([
+      { source: "promotion-code", code },
+    ]);
     expect(await timesUsed(code)).toBe(1);
   });
 });

@@ -124,11 +124,17 @@ describe(`placing an order (${DRIVER_NAME})`, () => {
       status: "paid",
       subtotal_cents: goodsCents + PROMOTION_CENTS + REFERRAL_CENTS,
       discount_cents: PROMOTION_CENTS + REFERRAL_CENTS,
-      referral_discount_cents: REFERRAL_CENTS,
-      promotion_code: "SPRING5",
       price_cents: input.payment.amountCents,
       card_fingerprint: "fp_test",
     });
+    const adjustments = await queryRows(
+      db(),
+      sql`select position, source, code, cents, label from price_adjustments where order_id = ${orderId} order by position`,
+    );
+    expect(adjustments).toEqual([
+      { position: 0, source: "promotion-code", code: "SPRING5", cents: PROMOTION_CENTS, label: "Discount (SPRING5)" },
+      { position: 1, source: "referral", code: referralCode, cents: REFERRAL_CENTS, label: "Friend's first-order discount" },
+    ]);
     const lines = await queryRows(db(), sql`select option_id, discount_cents from order_lines where order_id = ${orderId}`);
     expect(lines).toEqual([{ option_id: LUNA, discount_cents: PROMOTION_CENTS + REFERRAL_CENTS }]);
     // What the checkout held (the Luna box and the reward's Joffee box) is sold with the order, nothing held any more.

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client.ts";
+import type { Database, DatabaseHandle } from "../../db/client.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { getStaffInvoicePdf } from "../../domain/orders/get-invoice-pdf.ts";
 import { orderConfirmationEmail } from "../../domain/orders/order-email.ts";
@@ -14,7 +14,7 @@ import { DOCUMENTS_NOW, insertOrdersOfEveryKind, invoiceOf, ORDER_KEYS } from ".
 import { databaseMigratedTo, type OlderDatabase } from "../setup/migration-database.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { shownText } from "../setup/pdf-text.ts";
-import { DRIVER_NAME } from "../setup/test-database.ts";
+import { DRIVER_NAME, queryRows } from "../setup/test-database.ts";
 
 /** The last migration of the release that kept discounts in columns of the order. */
 const LAST_COLUMNS_MIGRATION = "0038_order_idempotency_key";
@@ -55,15 +55,40 @@ async function everythingRead(db: Database): Promise<string> {
 
 describe(`orders placed before discounts were rows (${DRIVER_NAME})`, () => {
   let older: OlderDatabase;
+  let latest: DatabaseHandle;
 
   beforeAll(async () => {
     older = await databaseMigratedTo(LAST_COLUMNS_MIGRATION);
     await insertOrdersOfEveryKind(older.db);
+    latest = await older.migrateToLatest();
   });
   afterAll(() => older?.close());
 
   it("read the same on every invoice, order page, email, credit note, report and CSV once migrated", async () => {
-    const latest = await older.migrateToLatest();
     await expect(await everythingRead(latest.db)).toMatchFileSnapshot(READ_BEFORE);
+  });
+
+  it("keep each discount as a row with its source and code, a promotion code's even when it took nothing off", async () => {
+    const rows = await queryRows<{ invoice_id: string; source: string; code: string | null; cents: number }>(
+      latest.db,
+      sql`select o.invoice_id, a.source, a.code, a.cents from price_adjustments a join orders o on o.id = a.order_id
+        order by o.invoice_id, a.position`,
+    );
+    const referral = { source: "referral", code: "LIMWEI-7Q2K" };
+    expect(rows).toEqual([
+      { invoice_id: invoiceOf("BOTH"), source: "promotion-code", code: "SAVE5", cents: 500 },
+      { invoice_id: invoiceOf("BOTH"), ...referral, cents: 1120 },
+      { invoice_id: invoiceOf("CANCELLED"), source: "promotion-code", code: "FIRST10", cents: 390 },
+      { invoice_id: invoiceOf("CODE"), source: "promotion-code", code: "FIRST10", cents: 929 },
+      { invoice_id: invoiceOf("REFERRAL"), ...referral, cents: 780 },
+      { invoice_id: invoiceOf("REFUNDED"), source: "promotion-code", code: "WELCOME5", cents: 539 },
+      { invoice_id: invoiceOf("ZEROCODE"), source: "promotion-code", code: "NOTHINGOFF", cents: 0 },
+    ]);
+    const columns = await queryRows<{ column_name: string }>(
+      latest.db,
+      sql`select column_name from information_schema.columns where table_name = 'orders' and column_name like '%promotion%'
+        or table_name = 'orders' and column_name like '%referral%'`,
+    );
+    expect(columns).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members, pointTransactions, redeems } from "../../db/schema/members.ts";
 import { checkoutSessions, customers, orderLines, refundLines, refunds } from "../../db/schema/orders.ts";
+import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { referrals } from "../../db/schema/referrals.ts";
+import type { AdjustmentSource } from "../../kernel/adjustment-sources.ts";
 import type { OrderStatus } from "../../kernel/order-statuses.ts";
 
 /** The clock of the documents these orders are read on: 10:00 in Singapore on 20 March 2026. */
@@ -214,4 +216,13 @@ export async function insertOrdersOfEveryKind(db: Database): Promise<void> {
   });
   await insertRefund(db, "REFUNDED", { amountCents: 3705, boxes: [{ position: 0, quantity: 1 }], cancelsOrder: false });
   await insertRefund(db, "CANCELLED", { amountCents: 4000, boxes: [{ position: 0, quantity: 1 }], cancelsOrder: true });
+}
+
+/** What an order's discounts from one source took off, as its rows say. */
+export async function discountFrom(db: Database, orderId: string, source: AdjustmentSource): Promise<number> {
+  const rows = await db
+    .select({ cents: priceAdjustments.cents })
+    .from(priceAdjustments)
+    .where(and(eq(priceAdjustments.orderId, orderId), eq(priceAdjustments.source, source)));
+  return rows.reduce((sum, row) => sum + row.cents, 0);
 }

@@ -1,6 +1,7 @@
 import { useActionData } from "react-router";
 import { invoiceTitle } from "../../../domain/orders/invoice-pdf.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
+import { promotionCodeOf } from "../../../domain/orders/price-adjustment.ts";
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, ShipOrderInput, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
 import { addOrderNote, orderNotesAndTags, tagOrder, untagOrder } from "../../../domain/shipping/order-notes.ts";
@@ -68,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
       paidAt: formatTimestamp(order.paidAt),
       total: formatMoney(order.priceCents),
       refunded: formatMoney(order.refundedCents),
-      promotionCode: order.promotionCode,
+      promotionCode: promotionCodeOf(order.adjustments),
       email: order.email,
       mobile: order.mobile,
       customer: order.customer,

@@ -1,0 +1,6 @@
+/**
+ * Where a discount on an order comes from. A new source is a name here, the adjustment its pricing
+ * hands to placeOrder, and its label: nothing else has a column or a branch per source (decision 054).
+ */
+export const ADJUSTMENT_SOURCES = ["promotion-code", "referral"] as const;
+export type AdjustmentSource = (typeof ADJUSTMENT_SOURCES)[number];
