@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, orders } from "../../db/schema/orders.ts";
+import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { bagIdOf } from "../../domain/bag/bag-token.ts";
@@ -164,7 +165,12 @@ describe(`a burst of checkouts cannot take a limited code's uses (${DRIVER_NAME}
     const second = await start(bagToken, address, SHIPPING.email, racing);
 
     const [paidLate] = await database.db.select().from(orders).where(eq(orders.checkoutSessionId, first));
-    expect(paidLate).toMatchObject({ status: "paid", promotionCode: code, discountCents: 500 });
+    expect(paidLate).toMatchObject({ status: "paid", discountCents: 500 });
+    const adjustments = await database.db
+      .select()
+      .from(priceAdjustments)
+      .where(eq(priceAdjustments.orderId, paidLate?.id ?? ""));
+    expect(adjustments).toMatchObject([{ source: "promotion-code", code, cents: 500 }]);
     expect((await completeCheckout(ctx(), { sessionId: first })).order?.invoiceId).toBe(paidLate?.invoiceId);
     // The paid order's use and the open second checkout's hold: past the limit, never lost or counted twice.
     expect(await timesUsed(code)).toBe(2);

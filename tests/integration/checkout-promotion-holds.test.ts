@@ -78,7 +78,10 @@ describe(`a limited promotion code held by a checkout (${DRIVER_NAME})`, () => {
     });
     expect(await recording.payments.pay(retry.sessionId, "4242 4242 4242 4242")).toMatchObject({ ok: true });
     const { order } = await completeCheckout(ctx(), { sessionId: retry.sessionId });
-    expect(order).toMatchObject({ promotionCode: "FIRST1", discountCents: 1000 });
+    expect(order).toMatchObject({
+      adjustments: [{ source: "promotion-code", code: "FIRST1", cents: 1000 }],
+      discountCents: 1000,
+    });
     expect(await timesUsed("FIRST1")).toBe(1);
   });
 
