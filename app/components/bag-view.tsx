@@ -2,13 +2,14 @@ import { Link, useNavigation } from "react-router";
 import { shippingNote } from "../../domain/bag/shipping-note.ts";
 import type { RewardLine } from "../../domain/loyalty/rewards/redeems/pending-reward-lines.ts";
 import { shippingText } from "../../domain/orders/order-money.ts";
+import type { PriceAdjustment } from "../../domain/orders/price-adjustment.ts";
 import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
 import { BagLineRow, packOfLine, type ShownBag } from "./bag-line-row.tsx";
 import { CampaignBadges } from "./campaign-notes.tsx";
-import { checkoutDiscounts, DiscountLines, type Totals } from "./order-totals.tsx";
+import { checkoutDiscounts, DiscountLines } from "./order-totals.tsx";
 import { PackSprite } from "./pack-illustration.tsx";
 import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
@@ -21,7 +22,13 @@ export function BagView({
 }: {
   bag: ShownBag;
   /** The bag priced as checkout prices it: a promotion code applied, a referred friend's discount, and shipping after them. */
-  totals: Totals & { promotionCode: string | null };
+  totals: {
+    adjustments: PriceAdjustment[];
+    subtotalCents: number;
+    discountCents: number;
+    shippingCents: number;
+    totalCents: number;
+  };
   /** The signed-in member's rewards waiting in the bag (paid with points). */
   rewards: RewardLine[];
   /** The running campaigns that cover the bag's lines. */

@@ -1,22 +1,8 @@
 import { type OrderMoney, shippingText } from "../../domain/orders/order-money.ts";
-import {
-  type AdjustmentSource,
-  discountLabel,
-  type PriceAdjustment,
-  REFERRAL_DISCOUNT_LABEL,
-} from "../../domain/orders/price-adjustment.ts";
+import type { AdjustmentSource, PriceAdjustment } from "../../domain/orders/price-adjustment.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { LineTitle } from "./line-title.tsx";
 import { RewardSummaryLines } from "./reward-lines.tsx";
-
-export type Totals = {
-  subtotalCents: number;
-  /** Every discount; of it, referralDiscountCents (when given) is the referred friend's, shown on its own line. */
-  discountCents: number;
-  referralDiscountCents?: number;
-  shippingCents: number;
-  totalCents: number;
-};
 
 /** A discount as a totals line shows it, with what the shopper should know of it before paying. */
 type DiscountRow = PriceAdjustment & { note?: string };
@@ -26,23 +12,16 @@ const DISCOUNT_TEST_IDS: Record<AdjustmentSource, string> = {
   referral: "checkout-referral-discount",
 };
 
-/** The discounts a bag or checkout is priced with, as lines: the promotion code's, then the referred friend's. */
-export function checkoutDiscounts(totals: Totals & { promotionCode: string | null }): DiscountRow[] {
-  const referralCents = totals.referralDiscountCents ?? 0;
-  const promotion: DiscountRow = {
-    source: "promotion-code",
-    code: totals.promotionCode,
-    cents: totals.discountCents - referralCents,
-    label: discountLabel(totals.promotionCode),
-  };
-  const referral: DiscountRow = {
-    source: "referral",
-    code: null,
-    cents: referralCents,
-    label: REFERRAL_DISCOUNT_LABEL,
-    note: "For a first order with us: checked against your email",
-  };
-  return [promotion, referral].filter((discount) => discount.cents > 0);
+/** Said under a discount at checkout, before it is checked again with the delivery details. */
+const CHECKOUT_NOTES: Partial<Record<AdjustmentSource, string>> = {
+  referral: "For a first order with us: checked against your email",
+};
+
+/** The discounts a bag or checkout is priced with, as lines: those that take something off, in the order they were taken. */
+export function checkoutDiscounts(pricing: { adjustments: PriceAdjustment[] }): DiscountRow[] {
+  return pricing.adjustments
+    .filter((adjustment) => adjustment.cents > 0)
+    .map((adjustment) => ({ ...adjustment, note: CHECKOUT_NOTES[adjustment.source] }));
 }
 
 /** The discounts, each on its own line. */
@@ -65,7 +44,7 @@ export function OrderTotals({
   discounts,
   totalLabel = "Total",
 }: {
-  totals: Pick<Totals, "subtotalCents" | "shippingCents" | "totalCents">;
+  totals: { subtotalCents: number; shippingCents: number; totalCents: number };
   discounts: DiscountRow[];
   totalLabel?: string;
 }) {

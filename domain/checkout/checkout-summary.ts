@@ -48,7 +48,6 @@ export const checkoutSummary = defineOperation(
       memberId,
       deviceId: input.deviceId ?? null,
     });
-    const percent = offer?.percent ?? null;
     const short = bagId
       ? await shortLines(
           ctx.db,
@@ -61,12 +60,21 @@ export const checkoutSummary = defineOperation(
       referralRefusal: refusal,
       shortages: short.map(({ line, message }) => ({ optionId: line.optionId, message })),
     };
-    if (!code) return { ...found, pricing: await priceCheckout(ctx.db, bag, null, now, percent), promotionError: null };
+    if (!code)
+      return {
+        ...found,
+        pricing: await priceCheckout(ctx.db, bag, { promotionCode: null, referral: offer }, now),
+        promotionError: null,
+      };
     try {
-      return { ...found, pricing: await priceCheckout(ctx.db, bag, code, now, percent), promotionError: null };
+      return {
+        ...found,
+        pricing: await priceCheckout(ctx.db, bag, { promotionCode: code, referral: offer }, now),
+        promotionError: null,
+      };
     } catch (error) {
       if (!isAppError(error)) throw error;
-      const pricing = await priceCheckout(ctx.db, bag, null, now, percent);
+      const pricing = await priceCheckout(ctx.db, bag, { promotionCode: null, referral: offer }, now);
       return { ...found, pricing, promotionError: `${code}: ${error.message}` };
     }
   },

@@ -2,27 +2,42 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { CheckoutLine } from "../../db/schema/orders.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
-import type { PricedBag } from "../bag/price-bag.ts";
+import type { BagLine, PricedBag } from "../bag/price-bag.ts";
 import { shippingFor } from "../bag/price-bag.ts";
+import { discountLabel, type PriceAdjustment, REFERRAL_DISCOUNT_LABEL } from "../orders/price-adjustment.ts";
 import {
   assertPromotionUsable,
-  type DiscountableLine,
   discountPerLine,
   excludedFrom,
   normalizePromotionCode,
   type Promotion,
 } from "../promotions/promotion.ts";
+import type { ReferralOffer } from "../referrals/referral-offer.ts";
 
 export type CheckoutPricing = {
+  /** Each line with its share of every discount in discountCents. */
   lines: CheckoutLine[];
+  /** The discounts, in the order they were taken off: the promotion code's, then a referred friend's. */
+  adjustments: PriceAdjustment[];
   promotionCode: string | null;
   subtotalCents: number;
-  /** Every discount: the promotion code's and the referred friend's together, as the lines carry them. */
+  /** Every discount, summed. */
   discountCents: number;
-  /** The referred friend's first-order discount, its own line in the summary (decision 045). */
-  referralDiscountCents: number;
   shippingCents: number;
   totalCents: number;
+};
+
+/** What a checkout is priced with besides the bag: the bag's promotion code and a referred friend's offer (referral-offer.ts). */
+export type CheckoutDiscounts = { promotionCode: string | null; referral: Pick<ReferralOffer, "code" | "percent"> | null };
+
+/** A discount granted to a checkout before it is split: its rule, the products it takes nothing off, and whether a bag it cannot touch is refused (a code) or goes without it. */
+/** What a discount looks at of a line's product: whether it is excluded from it. */
+type DiscountedProduct = Pick<BagLine["product"], "id" | "campaignDiscountExclusion">;
+
+export type DiscountGrant = Omit<PriceAdjustment, "cents"> & {
+  rule: Pick<Promotion, "kind" | "value">;
+  excludes: (product: DiscountedProduct) => boolean;
+  optional: boolean;
 };
 
 export async function findPromotion(db: Database, code: string): Promise<Promotion | undefined> {
@@ -33,41 +48,66 @@ export async function findPromotion(db: Database, code: string): Promise<Promoti
   return row;
 }
 
-/** A referred friend's percentage off what is left of each line after the promotion code; nothing when nothing can take it. */
-function referralPerLine(percent: number | null, lines: DiscountableLine[]): number[] {
-  const eligible = lines.some((line) => !line.excluded && line.lineTotalCents > 0);
-  if (percent === null || !eligible) return lines.map(() => 0);
-  return discountPerLine({ kind: "percent", value: percent }, lines);
+/**
+ * The one split of a checkout's discounts over its lines: each grant in turn off what the ones before
+ * it left of each line, in proportion (discountPerLine). An optional grant nothing can take, or that
+ * comes to nothing, is left out.
+ */
+export function splitAcrossLines(
+  grants: DiscountGrant[],
+  lines: { lineTotalCents: number; product: DiscountedProduct }[],
+): { adjustments: PriceAdjustment[]; perLine: number[] } {
+  const perLine = lines.map(() => 0);
+  const adjustments: PriceAdjustment[] = [];
+  for (const { rule, excludes, optional, ...named } of grants) {
+    const left = lines.map((line, index) => ({
+      lineTotalCents: line.lineTotalCents - (perLine[index] ?? 0),
+      excluded: excludes(line.product),
+    }));
+    if (optional && !left.some((line) => !line.excluded && line.lineTotalCents > 0)) continue;
+    const shares = discountPerLine(rule, left);
+    const cents = shares.reduce((sum, share) => sum + share, 0);
+    if (optional && cents === 0) continue;
+    shares.forEach((share, index) => {
+      perLine[index] = (perLine[index] ?? 0) + share;
+    });
+    adjustments.push({ ...named, cents });
+  }
+  return { adjustments, perLine };
 }
 
 /**
- * Prices a bag for checkout from the catalogue, a promotion code and a referred friend's percentage
- * (referral-offer.ts), the latter off the goods after the code, through the same per-line split;
+ * Prices a bag for checkout from the catalogue and its discounts: the promotion code, then a referred
+ * friend's percentage off the goods after the code, split over the lines by splitAcrossLines;
  * shipping is on the goods after both.
  */
 export async function priceCheckout(
   db: Database,
   bag: PricedBag,
-  code: string | null,
+  discounts: CheckoutDiscounts,
   now = new Date(),
-  referralPercent: number | null = null,
 ): Promise<CheckoutPricing> {
-  const promotion = code ? assertPromotionUsable(await findPromotion(db, code), now, bag.subtotalCents) : null;
-  const discounts = promotion
-    ? discountPerLine(
-        promotion,
-        bag.lines.map((line) => ({ lineTotalCents: line.lineTotalCents, excluded: excludedFrom(promotion, line.product) })),
-      )
-    : bag.lines.map(() => 0);
-  const referral = referralPerLine(
-    referralPercent,
-    bag.lines.map((line, index) => ({
-      lineTotalCents: line.lineTotalCents - (discounts[index] ?? 0),
-      excluded: line.product.campaignDiscountExclusion,
-    })),
-  );
+  const { promotionCode, referral } = discounts;
+  const promotion = promotionCode ? assertPromotionUsable(await findPromotion(db, promotionCode), now, bag.subtotalCents) : null;
+  const grants: DiscountGrant[] = [];
+  if (promotion) {
+    const label = discountLabel(promotion.code);
+    const excludes = (product: DiscountedProduct) => excludedFrom(promotion, product);
+    grants.push({ source: "promotion-code", code: promotion.code, label, rule: promotion, excludes, optional: false });
+  }
+  if (referral) {
+    grants.push({
+      source: "referral",
+      code: referral.code,
+      label: REFERRAL_DISCOUNT_LABEL,
+      rule: { kind: "percent", value: referral.percent },
+      excludes: (product) => product.campaignDiscountExclusion,
+      optional: true,
+    });
+  }
+  const { adjustments, perLine } = splitAcrossLines(grants, bag.lines);
   const lines = bag.lines.map((line, index) => {
-    const discountCents = (discounts[index] ?? 0) + (referral[index] ?? 0);
+    const discountCents = perLine[index] ?? 0;
     return {
       optionId: line.optionId,
       productName: line.product.name,
@@ -79,16 +119,15 @@ export async function priceCheckout(
       lineTotalCents: line.lineTotalCents - discountCents,
     };
   });
-  const referralDiscountCents = referral.reduce((sum, value) => sum + value, 0);
-  const discountCents = discounts.reduce((sum, value) => sum + value, 0) + referralDiscountCents;
+  const discountCents = perLine.reduce((sum, value) => sum + value, 0);
   const goodsCents = bag.subtotalCents - discountCents;
   const shippingCents = shippingFor(goodsCents);
   return {
     lines,
+    adjustments,
     promotionCode: promotion?.code ?? null,
     subtotalCents: bag.subtotalCents,
     discountCents,
-    referralDiscountCents,
     shippingCents,
     totalCents: goodsCents + shippingCents,
   };

@@ -62,7 +62,13 @@ export const startCheckout = defineOperation(
       ? { offer: null, refusal: null }
       : await referralOfferFor(ctx, { code: referralCode ?? null, memberId, deviceId: deviceId ?? null, details: shipping });
     if (refusal) throw new AppError("CONFLICT", refusal, { friendDiscount: refusal });
-    const pricing = await priceCheckout(ctx.db, bag, bagRow?.promotionCode ?? null, ctx.now(), offer?.percent ?? null);
+    const pricing = await priceCheckout(
+      ctx.db,
+      bag,
+      { promotionCode: bagRow?.promotionCode ?? null, referral: offer },
+      ctx.now(),
+    );
+    const referral = pricing.adjustments.find((adjustment) => adjustment.source === "referral");
     const shipped = [
       ...bag.lines.map((line) => shippedLine(line.product, line.option, line.quantity)),
       ...(memberId ? await pendingRewardLines(ctx, memberId) : []),
@@ -100,8 +106,8 @@ export const startCheckout = defineOperation(
         promotionCode: pricing.promotionCode,
         subtotalCents: pricing.subtotalCents,
         discountCents: pricing.discountCents,
-        referralDiscountCents: pricing.referralDiscountCents,
-        referralCode: pricing.referralDiscountCents > 0 ? (offer?.code ?? null) : null,
+        referralDiscountCents: referral?.cents ?? 0,
+        referralCode: referral?.code ?? null,
         deviceId: deviceId ?? null,
         shippingCents: pricing.shippingCents,
         totalCents: pricing.totalCents,

@@ -25,7 +25,7 @@ export const applyPromotionToBag = defineOperation(
     const bag = await loadBag(ctx, bagId);
     if (!bagId || bag.lines.length === 0) throw new AppError("BAD_USER_INPUT", EMPTY_BAG);
     const now = ctx.now();
-    await priceCheckout(ctx.db, bag, input.code, now);
+    await priceCheckout(ctx.db, bag, { promotionCode: input.code, referral: null }, now);
     await ctx.db.update(bags).set({ promotionCode: input.code, updatedAt: now }).where(eq(bags.id, bagId));
   },
 );

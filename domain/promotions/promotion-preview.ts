@@ -22,9 +22,13 @@ export async function previewPromotion(
   const now = ctx.now();
   const promotion = (await findPromotion(ctx.db, code)) ?? null;
   try {
-    return { promotion, pricing: await priceCheckout(ctx.db, bag, code, now), problem: null };
+    return { promotion, pricing: await priceCheckout(ctx.db, bag, { promotionCode: code, referral: null }, now), problem: null };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return { promotion, pricing: await priceCheckout(ctx.db, bag, null, now), problem: error.message };
+    return {
+      promotion,
+      pricing: await priceCheckout(ctx.db, bag, { promotionCode: null, referral: null }, now),
+      problem: error.message,
+    };
   }
 }
