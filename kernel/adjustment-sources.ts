@@ -4,3 +4,6 @@
  */
 export const ADJUSTMENT_SOURCES = ["promotion-code", "referral"] as const;
 export type AdjustmentSource = (typeof ADJUSTMENT_SOURCES)[number];
+
+/** A discount on an order: its source (with the code that gave it), how much, and what a document calls it. */
+export type PriceAdjustment = { source: AdjustmentSource; code: string | null; cents: number; label: string };

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { PriceAdjustment } from "../../kernel/adjustment-sources.ts";
 import { ORDER_STATES } from "../../kernel/order-statuses.ts";
 import { promotionCodes } from "./promotion-codes.ts";
 import { timestamps } from "./timestamps.ts";
@@ -50,11 +51,11 @@ export const checkoutSessions = pgTable(
     lines: jsonb("lines").$type<CheckoutLine[]>().notNull(),
     promotionCode: text("promotion_code").references(() => promotionCodes.code),
     subtotalCents: integer("subtotal_cents").notNull(),
+    /** Every discount, summed: the adjustments' cents, split over the lines. */
     discountCents: integer("discount_cents").notNull(),
-    /** The part of discountCents that is a referred friend's first-order discount (decision 045). */
-    referralDiscountCents: integer("referral_discount_cents").notNull().default(0),
-    /** The referral code that discount came from, and the device cookie the checkout started on. */
-    referralCode: text("referral_code"),
+    /** The discounts the session was priced with, in the order they were taken off (decision 054). */
+    adjustments: jsonb("adjustments").$type<PriceAdjustment[]>().notNull().default([]),
+    /** The device cookie the checkout started on. */
     deviceId: text("device_id"),
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),

@@ -5,7 +5,6 @@ import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, orderAccessGrants } from "../../db/schema/orders.ts";
 import type { PaymentEvent, PaymentSessionState } from "../../integrations/payments/payment-provider.ts";
 import { orderPlacedUnder, type PlacedOrder, placeOrder } from "../orders/place-order.ts";
-import { discountLabel, type PriceAdjustment, REFERRAL_DISCOUNT_LABEL } from "../orders/price-adjustment.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
@@ -25,20 +24,6 @@ async function memberOfBag(tx: Tx, bagId: string): Promise<string | null> {
     .innerJoin(members, eq(members.id, bags.memberId))
     .where(eq(bags.id, bagId));
   return owner?.memberId ?? null;
-}
-
-/** The discounts the session was priced with, as adjustments: the promotion code's (even at S$0) and a referred friend's. */
-function adjustmentsOf(session: CheckoutSession): PriceAdjustment[] {
-  const { promotionCode, referralCode, referralDiscountCents } = session;
-  const adjustments: PriceAdjustment[] = [];
-  if (promotionCode) {
-    const cents = session.discountCents - referralDiscountCents;
-    adjustments.push({ source: "promotion-code", code: promotionCode, cents, label: discountLabel(promotionCode) });
-  }
-  if (referralCode) {
-    adjustments.push({ source: "referral", code: referralCode, cents: referralDiscountCents, label: REFERRAL_DISCOUNT_LABEL });
-  }
-  return adjustments;
 }
 
 /**
@@ -90,7 +75,7 @@ async function placeSessionOrder(
   return placeOrder(ctx, tx, {
     idempotencyKey: checkoutOrderKey(session.id),
     lines: session.lines,
-    adjustments: adjustmentsOf(session),
+    adjustments: session.adjustments,
     shippingCents: session.shippingCents,
     customer: { details: session.shipping, memberId: await memberOfBag(tx, session.bagId), deviceId: session.deviceId },
     payment: {

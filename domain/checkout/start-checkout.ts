@@ -68,7 +68,6 @@ export const startCheckout = defineOperation(
       { promotionCode: bagRow?.promotionCode ?? null, referral: offer },
       ctx.now(),
     );
-    const referral = pricing.adjustments.find((adjustment) => adjustment.source === "referral");
     const shipped = [
       ...bag.lines.map((line) => shippedLine(line.product, line.option, line.quantity)),
       ...(memberId ? await pendingRewardLines(ctx, memberId) : []),
@@ -106,8 +105,7 @@ export const startCheckout = defineOperation(
         promotionCode: pricing.promotionCode,
         subtotalCents: pricing.subtotalCents,
         discountCents: pricing.discountCents,
-        referralDiscountCents: referral?.cents ?? 0,
-        referralCode: referral?.code ?? null,
+        adjustments: pricing.adjustments,
         deviceId: deviceId ?? null,
         shippingCents: pricing.shippingCents,
         totalCents: pricing.totalCents,

@@ -1,9 +1,6 @@
-import type { AdjustmentSource } from "../../kernel/adjustment-sources.ts";
+import type { AdjustmentSource, PriceAdjustment } from "../../kernel/adjustment-sources.ts";
 
-export type { AdjustmentSource };
-
-/** A discount on an order: its source (with the code that gave it), how much, and what a document calls it. */
-export type PriceAdjustment = { source: AdjustmentSource; code: string | null; cents: number; label: string };
+export type { AdjustmentSource, PriceAdjustment };
 
 /** "Discount (FIRST10)": the discount named by the promotion code that gave it. */
 export function discountLabel(promotionCode: string | null): string {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client.ts";
-import { orders } from "../../db/schema/orders.ts";
+import { checkoutSessions, orders } from "../../db/schema/orders.ts";
 import { getStaffInvoicePdf } from "../../domain/orders/get-invoice-pdf.ts";
 import { orderConfirmationEmail } from "../../domain/orders/order-email.ts";
 import { orderMoney } from "../../domain/orders/order-money.ts";
@@ -10,7 +10,13 @@ import { creditNotesOf, getStaffCreditNotePdf } from "../../domain/orders/refund
 import { exportOrderLines } from "../../domain/reports/export-order-lines.ts";
 import { getSalesReport } from "../../domain/reports/get-sales-report.ts";
 import type { FileStore } from "../../integrations/storage/file-store.ts";
-import { DOCUMENTS_NOW, insertOrdersOfEveryKind, invoiceOf, ORDER_KEYS } from "../setup/discounted-orders.ts";
+import {
+  DOCUMENTS_NOW,
+  insertOpenCheckoutWithBothDiscounts,
+  insertOrdersOfEveryKind,
+  invoiceOf,
+  ORDER_KEYS,
+} from "../setup/discounted-orders.ts";
 import { databaseMigratedTo, type OlderDatabase } from "../setup/migration-database.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { shownText } from "../setup/pdf-text.ts";
@@ -60,6 +66,7 @@ describe(`orders placed before discounts were rows (${DRIVER_NAME})`, () => {
   beforeAll(async () => {
     older = await databaseMigratedTo(LAST_COLUMNS_MIGRATION);
     await insertOrdersOfEveryKind(older.db);
+    await insertOpenCheckoutWithBothDiscounts(older.db);
     latest = await older.migrateToLatest();
   });
   afterAll(() => older?.close());
@@ -90,5 +97,14 @@ describe(`orders placed before discounts were rows (${DRIVER_NAME})`, () => {
         or table_name = 'orders' and column_name like '%referral%'`,
     );
     expect(columns).toEqual([]);
+  });
+
+  it("give a checkout priced before and paid after the discounts it was priced with, as its order will keep them", async () => {
+    const [session] = await latest.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, "cs_open_both"));
+    expect(session).toMatchObject({ promotionCode: "SAVE5", discountCents: 1620 });
+    expect(session?.adjustments).toEqual([
+      { source: "promotion-code", code: "SAVE5", cents: 500, label: "Discount (SAVE5)" },
+      { source: "referral", code: "LIMWEI-7Q2K", cents: 1120, label: "Friend's first-order discount" },
+    ]);
   });
 });

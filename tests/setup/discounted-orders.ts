@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members, pointTransactions, redeems } from "../../db/schema/members.ts";
-import { checkoutSessions, customers, orderLines, refundLines, refunds } from "../../db/schema/orders.ts";
+import { customers, orderLines, refundLines, refunds } from "../../db/schema/orders.ts";
 import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
+import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { referrals } from "../../db/schema/referrals.ts";
 import type { AdjustmentSource } from "../../kernel/adjustment-sources.ts";
 import type { OrderStatus } from "../../kernel/order-statuses.ts";
@@ -114,19 +115,12 @@ async function insertOrder(db: Database, order: OldOrder): Promise<void> {
   const email = `${order.key.toLowerCase()}@example.com`;
   const contact = { email, mobile: "+6591234567", address: "1 Orchard Road, #01-01", postalCode: "238801" };
   await db.insert(customers).values({ id: `customer-${id}`, name: "Tan Mei Ling", ...contact });
-  await db.insert(checkoutSessions).values({
-    id: `cs_${id}`,
-    provider: "test",
-    status: "complete",
-    bagId: `bag-${id}`,
-    shipping: { name: "Tan Mei Ling", ...contact, newsletter: false },
-    lines: [],
-    promotionCode: null,
-    subtotalCents,
-    discountCents,
-    shippingCents: order.shippingCents,
-    totalCents: priceCents,
-  });
+  const shipping = { name: "Tan Mei Ling", ...contact, newsletter: false };
+  await db.execute(sql`
+    insert into checkout_sessions (id, provider, status, bag_id, shipping, lines, promotion_code, subtotal_cents,
+      discount_cents, referral_discount_cents, referral_code, shipping_cents, total_cents)
+    values (${`cs_${id}`}, 'test', 'complete', ${`bag-${id}`}, ${JSON.stringify(shipping)}::jsonb, '[]'::jsonb, null,
+      ${subtotalCents}, ${discountCents}, 0, null, ${order.shippingCents}, ${priceCents})`);
   await db.execute(sql`
     insert into orders (id, order_id, invoice_id, idempotency_key, checkout_session_id, customer_id, member_id,
       status, email, mobile, env, subtotal_cents, discount_cents, referral_discount_cents, shipping_cents,
@@ -166,6 +160,25 @@ async function insertRefund(
   });
   await db.insert(refundLines).values(refund.boxes.map((box) => ({ refundId: id, orderId, ...box })));
   await db.execute(sql`update orders set refunded_cents = refunded_cents + ${refund.amountCents} where id = ${orderId}`);
+}
+
+/** A checkout priced with a code and a friend's discount, not yet paid when the release changes. */
+export async function insertOpenCheckoutWithBothDiscounts(db: Database): Promise<string> {
+  await db.insert(promotionCodes).values({ code: "SAVE5", kind: "amount", value: 500, startsAt: at(1) });
+  const shipping = {
+    name: "Tan Mei Ling",
+    email: "open@example.com",
+    mobile: "+6591234567",
+    address: "1 Orchard Road",
+    postalCode: "238801",
+    newsletter: false,
+  };
+  await db.execute(sql`
+    insert into checkout_sessions (id, provider, status, bag_id, shipping, lines, promotion_code, subtotal_cents,
+      discount_cents, referral_discount_cents, referral_code, shipping_cents, total_cents)
+    values ('cs_open_both', 'test', 'open', 'bag-open', ${JSON.stringify(shipping)}::jsonb, '[]'::jsonb, 'SAVE5',
+      11700, 1620, 1120, 'LIMWEI-7Q2K', 0, 10080)`);
+  return "cs_open_both";
 }
 
 /** The orders, a referral on the friend's orders, a reward that went out with the member's, and the refunds. */
