@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobDefinition } from "../../domain/jobs/define-job.ts";
@@ -8,14 +7,9 @@ import { SCHEDULED_JOB_NAMES } from "../../domain/jobs/scheduled-jobs.ts";
 import type { Mailer } from "../../integrations/email/mailer.ts";
 import type { Jobs } from "../../server/jobs.ts";
 import { JOB_DEFINITIONS } from "../../server/registered-jobs.ts";
+import { definitionsInDomain } from "../setup/domain-definitions.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 import { eventually, openTestJobs, testServices } from "../setup/test-jobs.ts";
-
-// Every job definition, found by importing every module under domain/ (none is listed by hand).
-const DOMAIN = path.resolve(import.meta.dirname, "../../domain");
-const sources = readdirSync(DOMAIN, { recursive: true, encoding: "utf8" })
-  .filter((file) => file.endsWith(".ts"))
-  .sort();
 
 const isJobDefinition = (value: unknown): value is JobDefinition =>
   typeof value === "object" &&
@@ -25,17 +19,10 @@ const isJobDefinition = (value: unknown): value is JobDefinition =>
   "queue" in value &&
   typeof value.run === "function";
 
-type Found = { exportName: string; file: string; definition: JobDefinition };
-const found: Found[] = [];
-for (const file of sources) {
-  const module: Record<string, unknown> = await import(path.join(DOMAIN, file));
-  for (const [exportName, value] of Object.entries(module)) {
-    if (isJobDefinition(value)) found.push({ exportName, file, definition: value });
-  }
-}
-const written = sources
-  .filter((file) => file !== path.join("jobs", "define-job.ts"))
-  .reduce((count, file) => count + (readFileSync(path.join(DOMAIN, file), "utf8").match(/defineJob\(/g)?.length ?? 0), 0);
+const { found, written } = await definitionsInDomain(isJobDefinition, {
+  name: "defineJob",
+  file: path.join("jobs", "define-job.ts"),
+});
 
 const registered: readonly JobDefinition[] = JOB_DEFINITIONS;
 const names = (definitions: readonly JobDefinition[]) => definitions.map((definition) => definition.name).sort();

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { programmeSchedule } from "../../domain/loyalty/programme/programme.ts";
@@ -6,14 +5,9 @@ import type { MemberEmailDefinition } from "../../domain/member-emails/define-me
 import { MEMBER_EMAILS } from "../../domain/member-emails/member-emails.ts";
 import { previewMemberEmails } from "../../domain/member-emails/preview-member-emails.ts";
 import { MEMBER_EMAIL_KINDS } from "../../kernel/member-email-kinds.ts";
+import { definitionsInDomain } from "../setup/domain-definitions.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
-
-// Every programme email definition, found by importing every module under domain/ (none is listed by hand).
-const DOMAIN = path.resolve(import.meta.dirname, "../../domain");
-const sources = readdirSync(DOMAIN, { recursive: true, encoding: "utf8" })
-  .filter((file) => file.endsWith(".ts"))
-  .sort();
 
 const isMemberEmailDefinition = (value: unknown): value is MemberEmailDefinition =>
   typeof value === "object" &&
@@ -24,17 +18,10 @@ const isMemberEmailDefinition = (value: unknown): value is MemberEmailDefinition
   "sample" in value &&
   typeof value.body === "function";
 
-type Found = { exportName: string; file: string; definition: MemberEmailDefinition };
-const found: Found[] = [];
-for (const file of sources) {
-  const module: Record<string, unknown> = await import(path.join(DOMAIN, file));
-  for (const [exportName, value] of Object.entries(module)) {
-    if (isMemberEmailDefinition(value)) found.push({ exportName, file, definition: value });
-  }
-}
-const written = sources
-  .filter((file) => file !== path.join("member-emails", "define-member-email.ts"))
-  .reduce((count, file) => count + (readFileSync(path.join(DOMAIN, file), "utf8").match(/defineMemberEmail\(/g)?.length ?? 0), 0);
+const { found, written } = await definitionsInDomain(isMemberEmailDefinition, {
+  name: "defineMemberEmail",
+  file: path.join("member-emails", "define-member-email.ts"),
+});
 
 const registered: Record<string, MemberEmailDefinition> = MEMBER_EMAILS;
 
