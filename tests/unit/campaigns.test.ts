@@ -9,23 +9,9 @@ import {
 import { campaignHeadline } from "../../domain/loyalty/campaigns/campaign-copy.ts";
 import { orderPoints } from "../../domain/loyalty/order-points/order-points.ts";
 import { singaporeDateTime, singaporeDateTimeText } from "../../kernel/singapore-time.ts";
-import { V1_RULES } from "../setup/programme-fixtures.ts";
+import { campaign, V1_RULES } from "../setup/programme-fixtures.ts";
 
 const at = (text: string) => singaporeDateTime(text) as Date;
-
-const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
-  id: "c1",
-  name: "Luna double points",
-  kind: "multiplier",
-  multiplier: 2,
-  bonusPoints: null,
-  scope: "series",
-  scopeIds: ["m"],
-  audience: "all",
-  startsAt: at("2026-11-28T00:00"),
-  endsAt: at("2026-12-01T00:00"),
-  ...overrides,
-});
 
 const line = (seriesCode: string, lineTotalCents: number, discountCents = 0): CampaignLine => ({
   productId: `${seriesCode}8_x`,

@@ -1,26 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Campaign } from "../../domain/loyalty/campaigns/campaign.ts";
 import {
   bonusRefunded,
   creditedPointsRule,
   type RefundedLine,
   refundedSpendCents,
 } from "../../domain/loyalty/order-points/refunded-part.ts";
-import { V1_RULES } from "../setup/programme-fixtures.ts";
-
-const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
-  id: "c1",
-  name: "Luna double points",
-  kind: "multiplier",
-  multiplier: 2,
-  bonusPoints: null,
-  scope: "series",
-  scopeIds: ["m"],
-  audience: "all",
-  startsAt: new Date("2026-11-28T00:00:00Z"),
-  endsAt: new Date("2026-12-01T00:00:00Z"),
-  ...overrides,
-});
+import { campaign, V1_RULES } from "../setup/programme-fixtures.ts";
 
 const line = (seriesCode: string, lineTotalCents: number, refundedShare: number): RefundedLine => ({
   productId: `${seriesCode}8`,
