@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Database } from "../db/client.ts";
-import type { JobQueue } from "../domain/jobs/job-queue.ts";
+import type { JobQueue } from "../domain/shared/job-queue.ts";
 import { createMailer } from "../integrations/email/mailer.ts";
 import { createSharpPictureEncoder } from "../integrations/images/photo-encoder.ts";
 import type { PaymentProvider } from "../integrations/payments/payment-provider.ts";

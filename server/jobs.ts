@@ -1,9 +1,9 @@
 import type { PgBoss, Queue } from "pg-boss";
 import type { DatabaseHandle, PoolCounts } from "../db/client.ts";
 import { type JobDefinition, jobViewer, runJob } from "../domain/jobs/define-job.ts";
-import type { JobQueue } from "../domain/jobs/job-queue.ts";
 import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS, type ScheduledJobName } from "../domain/jobs/scheduled-jobs.ts";
 import { contextFor, type ShopServices } from "../domain/shared/context.ts";
+import type { JobQueue } from "../domain/shared/job-queue.ts";
 import type { Logger } from "./logger.ts";
 import { countJobs, createPgBoss, type JobCount, pgBossJobQueue } from "./pg-boss-queue.ts";
 import { JOB_DEFINITIONS } from "./registered-jobs.ts";

@@ -9,7 +9,7 @@ import {
   type JobQueue,
   type JobRun,
   type SendJobOptions,
-} from "../domain/jobs/job-queue.ts";
+} from "../domain/shared/job-queue.ts";
 
 /** pg-boss keeps its tables in a schema of their own beside the shop's. */
 const SCHEMA = "pgboss";

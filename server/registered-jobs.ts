@@ -17,7 +17,7 @@ export const JOB_DEFINITIONS = [
   sendWebhookJob,
 ] as const;
 
-declare module "../domain/jobs/job-queue.ts" {
+declare module "../domain/shared/job-queue.ts" {
   interface RegisteredJobs {
     definitions: typeof JOB_DEFINITIONS;
   }

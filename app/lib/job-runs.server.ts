@@ -1,6 +1,6 @@
-import type { JobRun } from "../../domain/jobs/job-queue.ts";
 import type { ScheduledJob } from "../../domain/jobs/list-scheduled-jobs.ts";
 import type { MaintenanceResult } from "../../domain/loyalty/upkeep/maintenance.ts";
+import type { JobRun } from "../../domain/shared/job-queue.ts";
 import { formatTimestamp } from "../../kernel/format-timestamp.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
 import type { RunView } from "../components/admin/scheduled-jobs.tsx";

@@ -1,7 +1,7 @@
 import { CARRIERS } from "../../kernel/carriers.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { JOB_LABELS } from "../jobs/job-labels.ts";
-import type { JobName } from "../jobs/job-queue.ts";
+import type { JobName } from "../shared/job-queue.ts";
 import type { AuditContext } from "./audit-context.ts";
 import { AUDIT_ACTION_WORDS, TARGET_PAGES } from "./audit-words.ts";
 import { type EntryFact, FACTS_OF, type ReadEntry, redeliveredEvent } from "./entry-facts.ts";

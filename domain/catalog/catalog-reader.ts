@@ -5,6 +5,13 @@ import { type CatalogIndex, indexCatalog } from "./catalog-index.ts";
 import { loadProducts, loadSeriesCopy } from "./load-catalog.ts";
 import type { Product } from "./types.ts";
 
+declare module "../shared/context.ts" {
+  interface AreaReaders {
+    /** The catalogue every operation reads products from. */
+    catalog: CatalogReader;
+  }
+}
+
 /** Where use cases read the catalogue (every product, active or not) from. */
 export type CatalogReader = {
   /** The catalogue with its lookups and listings. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/client.ts";
 import { shopEvents, webhookEndpoints } from "../../db/schema/webhooks.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { JobQueue } from "../shared/job-queue.ts";
 import type { ShopEventData, ShopEventType } from "./shop-event-types.ts";
 import { subscribedTo } from "./subscribed.ts";
 

@@ -1,5 +1,5 @@
 import { carryBagOver } from "../bag/carry-bag-over.ts";
-import { memberOfIdentity } from "../members/member-of-identity.ts";
+import { memberOfIdentity } from "../members/joining/member-of-identity.ts";
 import { anyone } from "../shared/access.ts";
 import { bagTokenOf } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";

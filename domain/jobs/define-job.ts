@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { OperationContext, SystemViewer } from "../shared/context.ts";
+import type { JobName } from "../shared/job-queue.ts";
 import { describeFieldErrors, fieldErrorsOf } from "../shared/operation.ts";
-import type { JobName } from "./job-queue.ts";
 
 const MINUTE = 60;
 

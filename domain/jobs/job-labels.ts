@@ -1,4 +1,4 @@
-import type { JobName } from "./job-queue.ts";
+import type { JobName } from "../shared/job-queue.ts";
 
 /** What each kind of job is, in the words of the people who run the shop: the jobs page and the audit log. */
 export const JOB_LABELS: Record<JobName, string> = {

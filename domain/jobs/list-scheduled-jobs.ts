@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { staffHolding } from "../shared/access.ts";
+import type { JobRun } from "../shared/job-queue.ts";
 import { defineOperation } from "../shared/operation.ts";
-import type { JobRun } from "./job-queue.ts";
 import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS, type ScheduledJobName } from "./scheduled-jobs.ts";
 
 /** The runs of each scheduled job shown, the most recent first. */

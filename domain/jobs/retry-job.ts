@@ -3,8 +3,8 @@ import { AppError } from "../../kernel/app-error.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { staffHolding } from "../shared/access.ts";
 import { uuid } from "../shared/input.ts";
+import { JOB_NAMES } from "../shared/job-queue.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { JOB_NAMES } from "./job-queue.ts";
 
 export const RetryInput = z.object({ name: z.enum(JOB_NAMES, { error: "is not a job name" }), id: uuid() });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { JobName } from "./job-queue.ts";
+import type { JobName } from "../shared/job-queue.ts";
 
 /**
  * The jobs the shop runs on a schedule (server/jobs.ts): how often, and the singleton key under which

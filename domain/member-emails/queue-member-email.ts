@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import type { MemberEmailKind } from "../../kernel/member-email-kinds.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { JobQueue } from "../shared/job-queue.ts";
 import type { MemberEmailDefinition } from "./define-member-email.ts";
 
 /**

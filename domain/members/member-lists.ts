@@ -2,10 +2,10 @@ import { asc, desc, eq } from "drizzle-orm";
 import { dummyOrders, redeems } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
 import { formatTimestamp } from "../../kernel/format-timestamp.ts";
-import { loadPointHistoryPage } from "../loyalty/points/point-history.ts";
 import type { MemberDeps } from "./member-deps.ts";
 import { readMeta } from "./member-meta.ts";
 import type { MemberView } from "./member-view.ts";
+import { loadPointHistoryPage } from "./point-history.ts";
 
 /** The columns of an order as a member's linked order (SPEC §3's order fields). */
 export const LINKED_ORDER_COLUMNS = {

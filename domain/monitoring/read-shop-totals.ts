@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { pointTransactions } from "../../db/schema/members.ts";
 import { orders, refunds } from "../../db/schema/orders.ts";
-import { isPointKind } from "../loyalty/points/point-kinds.ts";
+import { isPointKind } from "../../kernel/point-kinds.ts";
 import { metricsScraper } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 

@@ -8,9 +8,9 @@ import { AppError } from "../../kernel/app-error.ts";
 import { shipmentOf } from "../../kernel/carriers.ts";
 import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
 import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
+import type { JobQueue } from "../shared/job-queue.ts";
 import { type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 

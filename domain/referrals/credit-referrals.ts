@@ -4,13 +4,13 @@ import { orders } from "../../db/schema/orders.ts";
 import { referrals } from "../../db/schema/referrals.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { recordShopEvent } from "../events/record-shop-event.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
 import { recordPointEntry } from "../loyalty/points/point-ledger.ts";
 import { builtInAction } from "../loyalty/programme/earn-actions.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule, programmeInForce } from "../loyalty/programme/programme.ts";
 import { queueReferralRewardedEmail } from "../member-emails/kinds/referral-rewarded.ts";
 import { lockMember } from "../members/locked-member.ts";
 import type { OperationContext } from "../shared/context.ts";
+import type { JobQueue } from "../shared/job-queue.ts";
 
 export type ReferralCreditResult = { credited: number; points: number };
 

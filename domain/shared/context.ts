@@ -8,8 +8,7 @@ import type { FileStore } from "../../integrations/storage/file-store.ts";
 import type { WebhookSender } from "../../integrations/webhooks/webhook-sender.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import type { StaffPermission, StaffRole } from "../../kernel/staff-permissions.ts";
-import type { CatalogReader } from "../catalog/catalog-reader.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
+import type { JobQueue } from "./job-queue.ts";
 import type { OperationLog } from "./operation-log.ts";
 import type { ActiveSession } from "./session.ts";
 import type { SharedReads } from "./shared-reads.ts";
@@ -85,21 +84,29 @@ export type ShopSettings = {
 };
 
 /**
+ * What areas above shared/ add to every context, each by declaring this interface again in its own
+ * module (declaration merging), so that the bottom of domain/ names no area: the catalogue adds
+ * `catalog` (catalog/catalog-reader.ts).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the areas above
+export interface AreaReaders {}
+
+/**
  * Everything an operation may use, built once per request at the edge (or once per job run): the
  * database, the catalogue, the ports, the clock, the logger, who is asking and whether debug mode is on.
  */
-export type OperationContext = Ports & {
-  db: Database;
-  catalog: CatalogReader;
-  settings: ShopSettings;
-  now: () => Date;
-  log: OperationLog;
-  viewer: Viewer;
-  /** Debug mode (DEBUG_TOOLS): the debug operations work only when it is on; never in production. */
-  debug: boolean;
-  /** A request's reads made once for all its operations (shared-reads.ts); none outside a request. */
-  reads?: SharedReads;
-};
+export type OperationContext = Ports &
+  AreaReaders & {
+    db: Database;
+    settings: ShopSettings;
+    now: () => Date;
+    log: OperationLog;
+    viewer: Viewer;
+    /** Debug mode (DEBUG_TOOLS): the debug operations work only when it is on; never in production. */
+    debug: boolean;
+    /** A request's reads made once for all its operations (shared-reads.ts); none outside a request. */
+    reads?: SharedReads;
+  };
 
 /** The parts of a context that stay the same for every request of a process. */
 export type ShopServices = Omit<OperationContext, "viewer" | "log" | "reads">;

@@ -15,11 +15,12 @@ export const AREA_LEVELS: readonly (readonly string[])[] = [
   ["catalog"],
   ["members"],
   ["stock"],
-  ["bag"],
-  ["identity"],
+  ["bag", "catalog/staff"],
   ["promotions"],
   ["loyalty/programme"],
   ["loyalty/points"],
+  ["members/joining"],
+  ["identity"],
   ["loyalty/tiers"],
   ["loyalty/expiry"],
   ["loyalty/rewards"],
@@ -33,41 +34,17 @@ export const AREA_LEVELS: readonly (readonly string[])[] = [
   ["reports", "audit-log"],
 ];
 
-/**
- * Today's imports that run the wrong way, each `from → to` as repository paths. The list only
- * shrinks: an entry whose import is gone is reported, so it is taken off with the move that fixed it.
- */
-export const WRONG_WAY_ALLOWED: readonly string[] = [
-  "domain/catalog/staff/save-flavour.ts → domain/stock/adjust-stock.ts",
-  "domain/catalog/staff/save-flavour.ts → domain/stock/open-stock.ts",
-  "domain/loyalty/campaigns/bag-campaigns.ts → domain/loyalty/order-points/order-points.ts",
-  "domain/loyalty/campaigns/preview-campaign-cost.ts → domain/loyalty/order-points/order-points.ts",
-  "domain/members/member-lists.ts → domain/loyalty/points/point-history.ts",
-  "domain/members/member-of-identity.ts → domain/loyalty/points/point-ledger.ts",
-  "domain/members/member-of-identity.ts → domain/loyalty/programme/earn-actions.ts",
-  "domain/members/member-of-identity.ts → domain/loyalty/programme/programme.ts",
-  "domain/promotions/apply-promotion.ts → domain/checkout/price-checkout.ts",
-  "domain/promotions/promotion-preview.ts → domain/checkout/price-checkout.ts",
-  "domain/shared/context.ts → domain/catalog/catalog-reader.ts",
-  "domain/shared/context.ts → domain/jobs/job-queue.ts",
-];
-
 /** The declared area a domain/ file belongs to (the longest that holds it), or null. */
 function areaOf(file: string, areas: readonly string[]): string | null {
   const held = areas.filter((area) => under(file, `domain/${area}`));
   return held.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-/** Each domain/ import that runs sideways or up the area order, each file outside every area, and each stale allowance. */
-export function findWrongWayAreaImports(
-  root: string,
-  levels: readonly (readonly string[])[] = AREA_LEVELS,
-  allowed: readonly string[] = WRONG_WAY_ALLOWED,
-): string[] {
+/** Each domain/ import that runs sideways or up the area order, and each file outside every area. */
+export function findWrongWayAreaImports(root: string, levels: readonly (readonly string[])[] = AREA_LEVELS): string[] {
   const levelOf = new Map(levels.flatMap((areas, level) => areas.map((area) => [area, level] as const)));
   const areas = [...levelOf.keys()];
   const problems: string[] = [];
-  const seen = new Set<string>();
   for (const file of sourceFiles(root, "domain")) {
     const from = areaOf(file, areas);
     if (from === null) {
@@ -79,15 +56,9 @@ export function findWrongWayAreaImports(
       if (to === null || to === from) continue;
       const below = (levelOf.get(to) as number) < (levelOf.get(from) as number);
       if (below) continue;
-      const pair = `${file} → ${target}`;
-      seen.add(pair);
-      if (allowed.includes(pair)) continue;
       const way = levelOf.get(to) === levelOf.get(from) ? "beside it on its level" : "above it";
       problems.push(`${file} imports ${specifier} (rule: domain/${from}/ imports only areas below it; ${to} is ${way})`);
     }
-  }
-  for (const pair of allowed) {
-    if (!seen.has(pair)) problems.push(`${pair} is allowed but no longer runs the wrong way (rule: take it off the allow-list)`);
   }
   return problems;
 }

@@ -6,7 +6,7 @@ import {
   type GetMemberByEmailInput,
   getMemberByEmailAndProviderTypeFast,
 } from "../../domain/members/get-member-by-email-and-provider-type-fast.ts";
-import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
+import { getOrCreateMember } from "../../domain/members/joining/get-or-create-member.ts";
 import { type LinkMemberInput, linkMember } from "../../domain/members/link-member.ts";
 import { type UnlinkMemberInput, unlinkMember } from "../../domain/members/unlink-member.ts";
 import type { GraphQLContext } from "./context.ts";

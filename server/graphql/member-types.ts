@@ -1,9 +1,9 @@
 import { dummyOrderAsOrder } from "../../domain/debug/dummy-order-as-order.ts";
 import { getPointsExpiry } from "../../domain/loyalty/expiry/get-points-expiry.ts";
-import { loadPointHistoryPage, type PointHistoryPagingInput } from "../../domain/loyalty/points/point-history.ts";
 import type { MemberSummary } from "../../domain/members/load-member.ts";
 import { loadMemberLists, type MemberListName, type MemberLists } from "../../domain/members/member-lists.ts";
 import type { LinkedCustomerView, LinkedOrderView, PointTransactionView } from "../../domain/members/member-view.ts";
+import { loadPointHistoryPage, type PointHistoryPagingInput } from "../../domain/members/point-history.ts";
 import { getMemberReferrals } from "../../domain/referrals/get-member-referrals.ts";
 import { fromCents } from "../../kernel/money.ts";
 import type { GraphQLContext } from "./context.ts";

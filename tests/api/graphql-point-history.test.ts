@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POINT_HISTORY_MAX_PAGE_SIZE, POINT_HISTORY_PAGE_SIZE } from "../../domain/loyalty/points/point-history.ts";
+import { POINT_HISTORY_MAX_PAGE_SIZE, POINT_HISTORY_PAGE_SIZE } from "../../domain/members/point-history.ts";
 import { callGraphQL, codesOf, memberOf, signIn } from "../setup/member-graphql.ts";
 import { addPointEntries, historyIds, historyIdsBelow } from "../setup/point-history-fixtures.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../../db/schema/members.ts";
-import { POINT_HISTORY_PAGE_SIZE } from "../../domain/loyalty/points/point-history.ts";
+import { POINT_HISTORY_PAGE_SIZE } from "../../domain/members/point-history.ts";
 import { addPointEntries } from "../setup/point-history-fixtures.ts";
 import { newPerson, openBrowser, type ShopBrowser, storedSession } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";

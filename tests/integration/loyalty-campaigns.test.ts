@@ -14,7 +14,7 @@ import { listActiveCampaigns } from "../../domain/loyalty/campaigns/list-active-
 import { listCampaigns } from "../../domain/loyalty/campaigns/list-campaigns.ts";
 import { previewCampaignCost } from "../../domain/loyalty/campaigns/preview-campaign-cost.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
-import { loadPointHistoryPage } from "../../domain/loyalty/points/point-history.ts";
+import { loadPointHistoryPage } from "../../domain/members/point-history.ts";
 import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import type { Viewer } from "../../domain/shared/context.ts";

@@ -7,7 +7,7 @@ import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";
 import { resetMembership } from "../../domain/loyalty/points/reset-membership.ts";
 import { deleteMember } from "../../domain/members/delete-member.ts";
 import { getMemberByEmailAndProviderTypeFast } from "../../domain/members/get-member-by-email-and-provider-type-fast.ts";
-import { getOrCreateMember } from "../../domain/members/get-or-create-member.ts";
+import { getOrCreateMember } from "../../domain/members/joining/get-or-create-member.ts";
 import { linkMember } from "../../domain/members/link-member.ts";
 import { byMemberId, loadMemberView } from "../../domain/members/load-member.ts";
 import type { MalformedMemberData } from "../../domain/members/member-deps.ts";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderAccessGrants, orders } from "../../db/schema/orders.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { bagIdOf, newBagToken } from "../../domain/bag/bag-token.ts";
-import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
+import { memberOfIdentity } from "../../domain/members/joining/member-of-identity.ts";
 import type { Access } from "../../domain/shared/access.ts";
 import { guest, type OperationContext, type Viewer } from "../../domain/shared/context.ts";
 import type { Operation } from "../../domain/shared/operation.ts";

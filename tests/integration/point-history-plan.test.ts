@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeCursor, loadPointHistoryPage } from "../../domain/loyalty/points/point-history.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/upkeep/maintenance.ts";
+import { decodeCursor, loadPointHistoryPage } from "../../domain/members/point-history.ts";
 import { asJob, createMember, memberDeps } from "../setup/loyalty-fixtures.ts";
 import { addPointEntries } from "../setup/point-history-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";

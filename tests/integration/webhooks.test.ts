@@ -10,7 +10,7 @@ import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { recordShopEvent } from "../../domain/events/record-shop-event.ts";
 import type { ShopEventType } from "../../domain/events/shop-event-types.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
-import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
+import { memberOfIdentity } from "../../domain/members/joining/member-of-identity.ts";
 import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund.ts";
 import { guest, type Ports } from "../../domain/shared/context.ts";
 import { createWebhookEndpoint } from "../../domain/webhooks/create-webhook-endpoint.ts";

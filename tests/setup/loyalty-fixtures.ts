@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { checkoutSessions, customers, orderLines, orders } from "../../db/schema/orders.ts";
-import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
+import { memberOfIdentity } from "../../domain/members/joining/member-of-identity.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import { permissionsOf } from "../../kernel/staff-permissions.ts";
 import { memberViewer, testContext } from "./operation-context.ts";

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import { catalogFromDatabase } from "../../domain/catalog/catalog-reader.ts";
-import type { JobQueue } from "../../domain/jobs/job-queue.ts";
 import { guest, type OperationContext, type Ports, type StaffViewer, type Viewer } from "../../domain/shared/context.ts";
+import type { JobQueue } from "../../domain/shared/job-queue.ts";
 import { permissionsOf, type StaffPermission } from "../../kernel/staff-permissions.ts";
 import { recordingJobs } from "./recording-jobs.ts";
 

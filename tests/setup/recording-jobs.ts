@@ -1,4 +1,4 @@
-import type { JobName, JobPayload, JobQueue, SendJobOptions } from "../../domain/jobs/job-queue.ts";
+import type { JobName, JobPayload, JobQueue, SendJobOptions } from "../../domain/shared/job-queue.ts";
 
 /** A job as it was sent, its payload typed by its name. */
 export type SentJob<Name extends JobName = JobName> = {

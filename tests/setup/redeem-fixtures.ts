@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pointTransactions } from "../../db/schema/members.ts";
 import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";
-import { memberOfIdentity } from "../../domain/members/member-of-identity.ts";
+import { memberOfIdentity } from "../../domain/members/joining/member-of-identity.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import { memberViewer, noJobQueue, testContext } from "./operation-context.ts";
 import { queryRows } from "./test-database.ts";

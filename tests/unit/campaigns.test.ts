@@ -7,7 +7,7 @@ import {
   runningAt,
 } from "../../domain/loyalty/campaigns/campaign.ts";
 import { campaignHeadline } from "../../domain/loyalty/campaigns/campaign-copy.ts";
-import { orderPoints } from "../../domain/loyalty/order-points/order-points.ts";
+import { orderPoints } from "../../domain/loyalty/points/order-earn.ts";
 import { singaporeDateTime, singaporeDateTimeText } from "../../kernel/singapore-time.ts";
 import { campaign, V1_RULES } from "../setup/programme-fixtures.ts";
 

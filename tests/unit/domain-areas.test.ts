@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AREA_LEVELS, findWrongWayAreaImports, WRONG_WAY_ALLOWED } from "../../scripts/boundaries/areas.ts";
+import { AREA_LEVELS, findWrongWayAreaImports } from "../../scripts/boundaries/areas.ts";
 import { plantedTrees } from "../setup/planted-tree.ts";
 
 const LEVELS = [["shared"], ["catalog", "identity"], ["loyalty/points", "loyalty/tiers"], ["orders"]];
@@ -14,7 +14,7 @@ describe("domain area order", () => {
       "domain/catalog/lookup.ts": 'import { describeLine } from "../orders/line-description.ts";',
       "domain/loyalty/points/ledger.ts": 'const order = await import("../../orders/order-code.ts");',
     });
-    expect(findWrongWayAreaImports(root, LEVELS, [])).toEqual([
+    expect(findWrongWayAreaImports(root, LEVELS)).toEqual([
       `domain/catalog/lookup.ts imports ../orders/line-description.ts (${rule("catalog", "orders", "above it")})`,
       `domain/loyalty/points/ledger.ts imports ../../orders/order-code.ts (${rule("loyalty/points", "orders", "above it")})`,
       `domain/shared/context.ts imports ../catalog/catalog-reader.ts (${rule("shared", "catalog", "above it")})`,
@@ -26,7 +26,7 @@ describe("domain area order", () => {
       "domain/identity/finish-login.ts": 'import { product } from "../catalog/find-product.ts";',
       "domain/loyalty/tiers/judge.ts": 'import { balance } from "../points/ledger.ts";',
     });
-    expect(findWrongWayAreaImports(root, LEVELS, [])).toEqual([
+    expect(findWrongWayAreaImports(root, LEVELS)).toEqual([
       `domain/identity/finish-login.ts imports ../catalog/find-product.ts (${rule("identity", "catalog", "beside it on its level")})`,
       `domain/loyalty/tiers/judge.ts imports ../points/ledger.ts (${rule("loyalty/tiers", "loyalty/points", "beside it on its level")})`,
     ]);
@@ -44,31 +44,19 @@ describe("domain area order", () => {
       ].join("\n"),
       "domain/loyalty/tiers/judge.ts": 'import { context } from "../../shared/context.ts";',
     });
-    expect(findWrongWayAreaImports(root, LEVELS, [])).toEqual([]);
+    expect(findWrongWayAreaImports(root, LEVELS)).toEqual([]);
   });
 
   it("refuses a domain/ file outside every declared area", () => {
     const root = tree({ "domain/loyalty/programme.ts": "", "domain/reports/sales.ts": "" });
-    expect(findWrongWayAreaImports(root, LEVELS, [])).toEqual([
+    expect(findWrongWayAreaImports(root, LEVELS)).toEqual([
       "domain/loyalty/programme.ts is in no area (rule: every domain/ file lives in an area of the declared order)",
       "domain/reports/sales.ts is in no area (rule: every domain/ file lives in an area of the declared order)",
     ]);
   });
 
-  it("lets an allowed wrong-way import pass and reports an allowance whose import is gone", () => {
-    const root = tree({ "domain/catalog/lookup.ts": 'import { describeLine } from "../orders/line-description.ts";' });
-    const allowed = [
-      "domain/catalog/lookup.ts → domain/orders/line-description.ts",
-      "domain/shared/context.ts → domain/catalog/catalog-reader.ts",
-    ];
-    expect(findWrongWayAreaImports(root, LEVELS, allowed)).toEqual([
-      "domain/shared/context.ts → domain/catalog/catalog-reader.ts is allowed but no longer runs the wrong way (rule: take it off the allow-list)",
-    ]);
-  });
-
-  it("declares each area once and allows each wrong-way import once", () => {
+  it("declares each area once", () => {
     const areas = AREA_LEVELS.flat();
     expect(new Set(areas).size).toBe(areas.length);
-    expect(new Set(WRONG_WAY_ALLOWED).size).toBe(WRONG_WAY_ALLOWED.length);
   });
 });

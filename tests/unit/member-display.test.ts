@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../domain/loyalty/points/point-kinds.ts";
 import { addMonths, goldYearEnd, progressToGold } from "../../domain/loyalty/tiers/tiers.ts";
 import { formatCalendarDate, formatDate, formatTimestamp } from "../../kernel/format-timestamp.ts";
+import { isPointKind, POINT_KIND_LABELS, pointKindLabel } from "../../kernel/point-kinds.ts";
 import { V1_SCHEDULE, V1_TERMS } from "../setup/programme-fixtures.ts";
 
 describe("dates as people write them", () => {

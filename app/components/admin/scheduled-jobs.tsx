@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { JobRun } from "../../../domain/jobs/job-queue.ts";
+import type { JobRun } from "../../../domain/shared/job-queue.ts";
 import { AdminForm, SubmitButton } from "./admin-form.tsx";
 import { LINK } from "./admin-parts.tsx";
 import { DataTable } from "./data-table.tsx";

@@ -1,6 +1,6 @@
 import { DELETABLE_GROUPS, type DeletableGroup } from "../../../domain/loyalty/points/point-groups.ts";
-import { pointKindLabel } from "../../../domain/loyalty/points/point-kinds.ts";
 import { formatMoney, toCents } from "../../../kernel/money.ts";
+import { pointKindLabel } from "../../../kernel/point-kinds.ts";
 import type { DebugMember, DummyOrder } from "./debug-member.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import { data, Form, Link, useActionData } from "react-router";
 import { shippingNote } from "../../../domain/bag/shipping-note.ts";
+import { ApplyPromotionInput, applyPromotionToBag } from "../../../domain/checkout/apply-promotion.ts";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
 import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts";
 import { amountAtPrice } from "../../../domain/orders/order-money.ts";
-import { ApplyPromotionInput, applyPromotionToBag } from "../../../domain/promotions/apply-promotion.ts";
 import { removePromotionFromBag } from "../../../domain/promotions/remove-promotion.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { lineDetail } from "../../../kernel/line-description.ts";

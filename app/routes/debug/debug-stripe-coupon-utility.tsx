@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { data, Form } from "react-router";
-import { checkPromotionCode, type PromotionCheck } from "../../../domain/promotions/check-promotion-code.ts";
+import { checkPromotionCode, type PromotionCheck } from "../../../domain/checkout/check-promotion-code.ts";
 import { CreateTestPromotionCodeInput, createTestPromotionCode } from "../../../domain/promotions/create-test-promotion-code.ts";
 import { listPromotionCodes } from "../../../domain/promotions/list-promotion-codes.ts";
 import { MAX_PERCENT_OFF } from "../../../domain/promotions/promotion.ts";

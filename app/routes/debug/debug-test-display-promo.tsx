@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import { listProducts, MAX_PRODUCTS_PER_REQUEST } from "../../../domain/catalog/list-products.ts";
-import { type PromotionDisplay, previewPromotionDisplay } from "../../../domain/promotions/preview-promotion-display.ts";
+import { type PromotionDisplay, previewPromotionDisplay } from "../../../domain/checkout/preview-promotion-display.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { Answer, buttonClass, DebugSection, inputClass } from "../../components/debug/debug-ui.tsx";
 import { PromotionPricing, promotionTerms } from "../../components/debug/promotion-pricing.tsx";

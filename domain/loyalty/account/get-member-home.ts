@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { loadMemberLists, type MemberLists } from "../../members/member-lists.ts";
+import { loadPointHistoryPage, type PointHistoryPage } from "../../members/point-history.ts";
 import { ownMember } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { getPointsExpiry, type PointsExpiry } from "../expiry/get-points-expiry.ts";
-import { loadPointHistoryPage, type PointHistoryPage } from "../points/point-history.ts";
 import { listRewards } from "../rewards/list-rewards.ts";
 import type { Reward } from "../rewards/rewards.ts";
 import { getGoldProgress } from "../tiers/get-gold-progress.ts";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { AppError } from "../../../kernel/app-error.ts";
 import { byMemberId, loadMemberView } from "../../members/load-member.ts";
+import { loadPointHistoryPage } from "../../members/point-history.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { memberClock } from "../expiry/expiry-clocks.ts";
 import { memberExpiries } from "../expiry/member-expiries.ts";
-import { loadPointHistoryPage } from "../points/point-history.ts";
 import { programmeSchedule } from "../programme/programme.ts";
 import { memberScreens } from "./member-admin-access.ts";
 

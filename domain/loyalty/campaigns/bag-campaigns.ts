@@ -4,7 +4,7 @@ import { members } from "../../../db/schema/members.ts";
 import { bagHolder, loadBag } from "../../bag/held-bag.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { orderPoints, orderSpendCents } from "../order-points/order-points.ts";
+import { orderPoints, orderSpendCents } from "../points/order-earn.ts";
 import { currentProgramme } from "../programme/programme.ts";
 import { type CampaignLine, campaignBonus, isForTier, isInScope, type Tier } from "./campaign.ts";
 import { activeCampaigns } from "./campaign-schedule.ts";

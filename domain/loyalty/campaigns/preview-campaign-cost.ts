@@ -6,7 +6,7 @@ import { KEPT_ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { orderEntryKey, orderPoints, orderSpendCents } from "../order-points/order-points.ts";
+import { orderEntryKey, orderPoints, orderSpendCents } from "../points/order-earn.ts";
 import { currentProgramme } from "../programme/programme.ts";
 import { pointValueCents } from "../rewards/point-value.ts";
 import { type CampaignLine, campaignBonus, type Tier } from "./campaign.ts";

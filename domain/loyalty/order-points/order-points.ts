@@ -2,14 +2,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { members } from "../../../db/schema/members.ts";
 import { customers, orders } from "../../../db/schema/orders.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import { queueGoldReachedEmail } from "../../member-emails/kinds/gold-reached.ts";
 import { queueOrderPointsEmail } from "../../member-emails/kinds/order-points.ts";
 import { lockMember } from "../../members/locked-member.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { creditCampaignBonuses } from "../campaigns/campaign-points.ts";
+import { orderEntryKey, orderPoints, orderSpendCents } from "../points/order-earn.ts";
 import { recordPointEntry } from "../points/point-ledger.ts";
 import { programmeInForce } from "../programme/programme.ts";
-import type { ProgrammeRules } from "../programme/programme-rules.ts";
 import { promoteIfQualified, settleGoldYears } from "../tiers/tiers.ts";
 
 /** The part of an order the points rule reads. */
@@ -17,29 +17,6 @@ export type CreditableOrder = Pick<
   typeof orders.$inferSelect,
   "id" | "invoiceId" | "subtotalCents" | "discountCents" | "shippingCents" | "paidAt"
 >;
-
-/** What an order counts as spend, and earns points on, as the rules say what qualifies (goods after discounts, shipping excluded in version 1). */
-export function orderSpendCents(
-  order: Pick<CreditableOrder, "subtotalCents" | "discountCents" | "shippingCents">,
-  rules: ProgrammeRules,
-): number {
-  const { afterDiscounts, includesShipping } = rules.earning;
-  const goods = order.subtotalCents - (afterDiscounts ? order.discountCents : 0);
-  return Math.max(0, goods + (includesShipping ? order.shippingCents : 0));
-}
-
-/**
- * A green member's points per S$1 of spend (on whole S$1 or the exact amount, as the rules round), and a
- * gold member's the gold multiple of that; each rounded down.
- */
-export function orderPoints(rules: ProgrammeRules, spendCents: number, membershipStatus: "green" | "gold"): number {
-  const spend = Math.max(0, spendCents);
-  const dollars = rules.earning.rounding === "whole-dollars" ? Math.floor(spend / 100) : spend / 100;
-  const base = dollars * rules.earning.pointsPerDollar;
-  return Math.floor(membershipStatus === "gold" ? base * rules.gold.multiplier : base);
-}
-
-export const orderEntryKey = (orderId: string) => `order:${orderId}`;
 
 export type OrderCredit = { credited: boolean; points: number; spentCents: number; programmeVersion: number };
 

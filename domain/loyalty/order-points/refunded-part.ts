@@ -5,8 +5,8 @@ import { campaigns } from "../../../db/schema/programme.ts";
 import { type Campaign, type CampaignLine, campaignBonus, lineSpendCents, type Tier } from "../campaigns/campaign.ts";
 import { orderLinesForCampaigns } from "../campaigns/campaign-points.ts";
 import { campaignOf } from "../campaigns/campaign-schedule.ts";
+import { orderPoints } from "../points/order-earn.ts";
 import type { ProgrammeRules } from "../programme/programme-rules.ts";
-import { orderPoints } from "./order-points.ts";
 
 /** An order line with the share of it refunds have given back: its credited boxes, and any plain amounts' share. */
 export type RefundedLine = CampaignLine & { refundedShare: number };

@@ -2,13 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { members, pointTransactions } from "../../../db/schema/members.ts";
 import type { orders } from "../../../db/schema/orders.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import { lockMember } from "../../members/locked-member.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { campaignCreditsOf } from "../campaigns/campaign-points.ts";
+import { orderEntryKey } from "../points/order-earn.ts";
 import { recordPointEntry } from "../points/point-ledger.ts";
 import { programmeAt, programmeInForce } from "../programme/programme.ts";
 import { reviewGoldAfterRefund, settleGoldYears } from "../tiers/tiers.ts";
-import { orderEntryKey } from "./order-points.ts";
 import { bonusRefunded, campaignsById, creditedPointsRule, refundedPartOf, refundedSpendCents } from "./refunded-part.ts";
 
 type OrderRow = typeof orders.$inferSelect;

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { members } from "../../../db/schema/members.ts";
 import { parseJsonField } from "../../../kernel/json-field.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import type { LockedMember } from "../../members/locked-member.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import type { EarnAction } from "../programme/earn-actions.ts";
 import { recordPointEntry } from "./point-ledger.ts";
 

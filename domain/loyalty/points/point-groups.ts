@@ -1,4 +1,4 @@
-import type { PointKind } from "./point-kinds.ts";
+import type { PointKind } from "../../../kernel/point-kinds.ts";
 
 /**
  * The groups of the four deleteAll… debug operations. "earned" is the earn actions a member completes

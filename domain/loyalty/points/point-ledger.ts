@@ -3,10 +3,10 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { members, pointTransactions } from "../../../db/schema/members.ts";
 import { AppError } from "../../../kernel/app-error.ts";
+import type { PointKind } from "../../../kernel/point-kinds.ts";
 import { recordShopEvent } from "../../events/record-shop-event.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { programmeInForce } from "../programme/programme.ts";
-import type { PointKind } from "./point-kinds.ts";
 
 export type PointEntry = {
   memberId: string;

@@ -6,7 +6,7 @@ import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { selectRows } from "../../shared/shared-reads.ts";
 import { clocksRunningOutBy } from "../expiry/expiry-clocks.ts";
-import { orderPoints, orderSpendCents } from "../order-points/order-points.ts";
+import { orderPoints, orderSpendCents } from "../points/order-earn.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule, programmeAt } from "../programme/programme.ts";
 import type { ProgrammeRules } from "../programme/programme-rules.ts";
 import { memberSpendSql } from "../tiers/tier-judgement.ts";

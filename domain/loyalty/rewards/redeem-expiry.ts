@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lt, or } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { members, redeems } from "../../../db/schema/members.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule, programmeAt } from "../programme/programme.ts";
 import { closePendingRedeem, lockRedeem } from "./redeems/redeem-ledger.ts";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../../db/client.ts";
 import { programmeVersions } from "../../../db/schema/programme.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { loadProgrammeSchedule, programmeAt } from "../programme/programme.ts";
 import { ProgrammeRules } from "../programme/programme-rules.ts";
 import { recordTierChanged } from "./tier-events.ts";

@@ -1,7 +1,7 @@
 import type { Tx } from "../../../db/client.ts";
 import { recordShopEvent } from "../../events/record-shop-event.ts";
 import type { TierChangedData } from "../../events/shop-event-types.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 
 const FROM_TO: Record<TierChangedData["change"], Pick<TierChangedData, "from" | "to">> = {
   promoted: { from: "green", to: "gold" },

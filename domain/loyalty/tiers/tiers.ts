@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../../db/client.ts";
 import { members } from "../../../db/schema/members.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import type { LockedMember } from "../../members/locked-member.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { selectRows } from "../../shared/shared-reads.ts";
 import { type ProgrammeSchedule, type ProgrammeTerms, programmeAt, termsOf } from "../programme/programme.ts";
 import type { ProgrammeRules } from "../programme/programme-rules.ts";

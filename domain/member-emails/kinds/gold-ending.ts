@@ -3,10 +3,10 @@ import type { Tx } from "../../../db/client.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import { programmeAt } from "../../loyalty/programme/programme.ts";
 import { goldKeptText, goldRenewalText } from "../../loyalty/programme/programme-copy.ts";
 import { addMonths, goldYearEnd } from "../../loyalty/tiers/tiers.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail, instant, termsAt } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Tx } from "../../../db/client.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import { goldBenefitText, goldRenewalText } from "../../loyalty/programme/programme-copy.ts";
 import { goldYearEnd } from "../../loyalty/tiers/tiers.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail, instant, termsAt } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
 

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../../db/client.ts";
 import { members } from "../../../db/schema/members.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import { formatPoints, qualifyingSpendText } from "../../loyalty/programme/programme-copy.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail, pointCount, SAMPLE, termsAt } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
 

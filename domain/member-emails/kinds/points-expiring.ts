@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Tx } from "../../../db/client.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import { formatPoints } from "../../loyalty/programme/programme-copy.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail, instant, pointCount, SAMPLE } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Tx } from "../../../db/client.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import { formatPoints } from "../../loyalty/programme/programme-copy.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail, pointCount, SAMPLE } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "../../../db/client.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail, SAMPLE } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
 

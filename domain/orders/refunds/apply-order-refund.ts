@@ -5,10 +5,10 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney, fromCents } from "../../../kernel/money.ts";
 import { isKeptOrderStatus, ORDER_STATUS_PHRASES } from "../../../kernel/order-statuses.ts";
 import { recordShopEvent } from "../../events/record-shop-event.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import { reverseOrderPoints } from "../../loyalty/order-points/reverse-order-points.ts";
 import { returnOrderRedeems } from "../../loyalty/rewards/refund-redeems.ts";
 import { referralOrderRefunded } from "../../referrals/referral-order-events.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { returnRefundStock } from "../../stock/return-stock.ts";
 
 type OrderRow = typeof orders.$inferSelect;

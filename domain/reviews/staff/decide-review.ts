@@ -4,13 +4,13 @@ import type { Tx } from "../../../db/client.ts";
 import { reviews } from "../../../db/schema/reviews.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
-import type { JobQueue } from "../../jobs/job-queue.ts";
 import { creditEarnAction } from "../../loyalty/points/credit-earn-action.ts";
 import { builtInAction } from "../../loyalty/programme/earn-actions.ts";
 import { programmeInForce } from "../../loyalty/programme/programme.ts";
 import { lockMember } from "../../members/locked-member.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { uuid } from "../../shared/input.ts";
+import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import type { ReviewRow } from "../review-view.ts";
 

@@ -4,9 +4,9 @@ import type { Tx } from "../../../../db/client.ts";
 import { pointTransactions, redeems } from "../../../../db/schema/members.ts";
 import { AppError } from "../../../../kernel/app-error.ts";
 import { formatNumber } from "../../../../kernel/number-format.ts";
-import type { JobQueue } from "../../../jobs/job-queue.ts";
 import type { LockedMember as FullLockedMember } from "../../../members/locked-member.ts";
 import { identifier } from "../../../shared/input.ts";
+import type { JobQueue } from "../../../shared/job-queue.ts";
 import { programmeVersionAt, recordPointEntry } from "../../points/point-ledger.ts";
 
 export type RedeemRow = typeof redeems.$inferSelect;

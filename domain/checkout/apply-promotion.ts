@@ -4,9 +4,9 @@ import { bags } from "../../db/schema/bags.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { bagHolder, loadBag } from "../bag/held-bag.ts";
 import { priceCheckout } from "../checkout/price-checkout.ts";
+import { normalizePromotionCode } from "../promotions/promotion.ts";
 import { text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { normalizePromotionCode } from "./promotion.ts";
 
 export const ApplyPromotionInput = z.object({
   code: text(40)

@@ -1,12 +1,12 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { pointTransactions } from "../../../db/schema/members.ts";
-import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
-import type { MemberDeps } from "../../members/member-deps.ts";
-import { readMeta } from "../../members/member-meta.ts";
-import type { PointTransactionView } from "../../members/member-view.ts";
-import { parseInput } from "../../shared/operation.ts";
-import { pointEntryLabel } from "./point-kinds.ts";
+import { pointTransactions } from "../../db/schema/members.ts";
+import { formatTimestamp } from "../../kernel/format-timestamp.ts";
+import { pointEntryLabel } from "../../kernel/point-kinds.ts";
+import { parseInput } from "../shared/operation.ts";
+import type { MemberDeps } from "./member-deps.ts";
+import { readMeta } from "./member-meta.ts";
+import type { PointTransactionView } from "./member-view.ts";
 
 /**
  * A member's point history is read a page at a time (decision record 011): newest first by

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { AppError } from "../../kernel/app-error.ts";
-import { signedIn } from "../shared/access.ts";
-import { defineOperation } from "../shared/operation.ts";
-import { cognitoDataInput, readCognitoData } from "./cognito-data.ts";
-import { byMemberId, loadMemberView } from "./load-member.ts";
+import { AppError } from "../../../kernel/app-error.ts";
+import { signedIn } from "../../shared/access.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import { cognitoDataInput, readCognitoData } from "../cognito-data.ts";
+import { byMemberId, loadMemberView } from "../load-member.ts";
+import type { MemberView } from "../member-view.ts";
 import { memberOfIdentity } from "./member-of-identity.ts";
-import type { MemberView } from "./member-view.ts";
 
 export const GetOrCreateMemberInput = z.object({ cognitoData: cognitoDataInput() });
 

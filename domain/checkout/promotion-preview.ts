@@ -1,8 +1,8 @@
 import { isAppError } from "../../kernel/app-error.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
 import { type CheckoutPricing, findPromotion, priceCheckout } from "../checkout/price-checkout.ts";
+import type { Promotion } from "../promotions/promotion.ts";
 import type { OperationContext } from "../shared/context.ts";
-import type { Promotion } from "./promotion.ts";
 
 /**
  * How a promotion code prices a bag at checkout, or the exact message a shopper would get instead
