@@ -1,77 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
-import type { PriceAdjustment } from "../../kernel/adjustment-sources.ts";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ORDER_STATES } from "../../kernel/order-statuses.ts";
-import { promotionCodes } from "./promotion-codes.ts";
+import { checkoutSessions } from "./checkout.ts";
 import { timestamps } from "./timestamps.ts";
-
-export type ShippingDetails = {
-  name: string;
-  email: string;
-  mobile: string;
-  address: string;
-  postalCode: string;
-  newsletter: boolean;
-};
-
-export type CheckoutLine = {
-  optionId: string;
-  productName: string;
-  optionName: string;
-  flavourName: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  discountCents: number;
-  lineTotalCents: number;
-};
-
-/** A priced attempt to pay: the snapshot fulfilment turns into an order, whatever the bag does meanwhile. */
-export const checkoutSessions = pgTable(
-  "checkout_sessions",
-  {
-    id: text("id").primaryKey(),
-    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
-    status: text("status", { enum: ["open", "complete", "expired", "failed"] })
-      .notNull()
-      .default("open"),
-    bagId: text("bag_id").notNull(),
-    shipping: jsonb("shipping").$type<ShippingDetails>().notNull(),
-    lines: jsonb("lines").$type<CheckoutLine[]>().notNull(),
-    promotionCode: text("promotion_code").references(() => promotionCodes.code),
-    subtotalCents: integer("subtotal_cents").notNull(),
-    /** Every discount, summed: the adjustments' cents, split over the lines. */
-    discountCents: integer("discount_cents").notNull(),
-    /** The discounts the session was priced with, in the order they were taken off (decision 054). */
-    adjustments: jsonb("adjustments").$type<PriceAdjustment[]>().notNull().default([]),
-    /** The device cookie the checkout started on. */
-    deviceId: text("device_id"),
-    shippingCents: integer("shipping_cents").notNull(),
-    totalCents: integer("total_cents").notNull(),
-    failureMessage: text("failure_message"),
-    /** The client address that started the checkout: one address holds only a share of a limited code's uses. */
-    clientAddress: text("client_address"),
-    /** When the payment provider lets the session lapse (30 minutes after it opens); its promotion hold is released then. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '24 hours'`),
-    ...timestamps,
-  },
-  (table) => [
-    index("checkout_sessions_bag_idx").on(table.bagId),
-    // A code's uses by one customer (the per-customer limit).
-    index("checkout_sessions_promotion_idx").on(table.promotionCode).where(sql`${table.promotionCode} is not null`),
-  ],
-);
 
 export const customers = pgTable(
   "customers",
@@ -168,14 +99,6 @@ export const orderLines = pgTable(
   (table) => [uniqueIndex("order_lines_position").on(table.orderId, table.position)],
 );
 
-/** Every payment webhook event id, recorded once: a replay finds its id and does nothing. */
-export const paymentEvents = pgTable("payment_events", {
-  eventId: text("event_id").primaryKey(),
-  type: text("type").notNull(),
-  sessionId: text("session_id"),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Who may see a guest order without signing in: the browser that bought it or looked it up with its mobile number. */
 export const orderAccessGrants = pgTable(
   "order_access_grants",
@@ -187,64 +110,4 @@ export const orderAccessGrants = pgTable(
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.holderId, table.orderId] })],
-);
-
-/**
- * Money given back on an order, through the payment provider: asked for by staff (pending until the
- * provider confirms it) or made in the provider's dashboard (known by its webhook). The provider's
- * refund id is unique, so a refund is never counted twice whichever way it is learnt of.
- */
-export const refunds = pgTable(
-  "refunds",
-  {
-    id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id),
-    amountCents: integer("amount_cents").notNull(),
-    reason: text("reason").notNull(),
-    source: text("source", { enum: ["staff", "provider"] }).notNull(),
-    status: text("status", { enum: ["pending", "succeeded"] }).notNull(),
-    /** A refund that cancels the order (paid, not shipped): the order ends cancelled rather than refunded. */
-    cancelsOrder: boolean("cancels_order").notNull().default(false),
-    /** The staff member put the credited boxes back on the shelf (a cancel always does). */
-    restock: boolean("restock").notNull().default(false),
-    providerRefundId: text("provider_refund_id").unique(),
-    staffEmail: text("staff_email"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
-  },
-  (table) => [
-    index("refunds_order_idx").on(table.orderId),
-    // Refunds and their amounts by status (the metrics' totals) from the index alone.
-    index("refunds_status_amount_idx").on(table.status, table.amountCents),
-    check("refund_amount_positive", sql`${table.amountCents} > 0`),
-  ],
-);
-
-/**
- * The order lines a refund credits and how many of each: the lines staff chose, or every box still
- * open once a refund leaves nothing of the order to refund. Pending refunds count too, so a line is
- * never refunded past what was bought.
- */
-export const refundLines = pgTable(
-  "refund_lines",
-  {
-    refundId: text("refund_id")
-      .notNull()
-      .references(() => refunds.id),
-    orderId: text("order_id").notNull(),
-    position: integer("position").notNull(),
-    quantity: integer("quantity").notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.refundId, table.position] }),
-    foreignKey({
-      name: "refund_lines_order_line_fk",
-      columns: [table.orderId, table.position],
-      foreignColumns: [orderLines.orderId, orderLines.position],
-    }),
-    index("refund_lines_order_idx").on(table.orderId),
-    check("refund_line_quantity_positive", sql`${table.quantity} > 0`),
-  ],
 );

@@ -1,5 +1,5 @@
 import type { Database } from "../client.ts";
-import { rewards } from "../schema/loyalty.ts";
+import { rewards } from "../schema/rewards.ts";
 
 /** The rewards catalogue (DESIGN.md §3). Editable data: like the catalogue, only missing rows are inserted. */
 export const SEED_REWARDS: (typeof rewards.$inferInsert)[] = [

@@ -1,6 +1,6 @@
 import { and, eq, sum } from "drizzle-orm";
 import { z } from "zod";
-import { redeems } from "../../db/schema/members.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { sharedRead } from "../shared/shared-reads.ts";
 import { bagHolder, loadBag } from "./held-bag.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { checkoutSessions } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 
 /** What a shopper returning from payment should hear when there is no order for the session. */
 export async function unpaidCheckoutMessage(db: Database, sessionId: string): Promise<string> {

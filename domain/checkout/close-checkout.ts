@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { checkoutSessions } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
 import { releasePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { checkoutSessions } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { defineJob } from "../jobs/define-job.ts";
 import { backgroundJob } from "../shared/access.ts";

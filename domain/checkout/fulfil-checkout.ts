@@ -1,8 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { bagLines, bags } from "../../db/schema/bags.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { members } from "../../db/schema/members.ts";
-import { checkoutSessions, orderAccessGrants } from "../../db/schema/orders.ts";
+import { orderAccessGrants } from "../../db/schema/orders.ts";
 import type { PaymentEvent, PaymentSessionState } from "../../integrations/payments/payment-provider.ts";
 import { orderPlacedUnder, type PlacedOrder, placeOrder } from "../orders/place-order.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";

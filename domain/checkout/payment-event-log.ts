@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
-import { paymentEvents } from "../../db/schema/orders.ts";
+import { paymentEvents } from "../../db/schema/checkout.ts";
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import type { CheckoutLine } from "../../db/schema/orders.ts";
+import type { CheckoutLine } from "../../db/schema/checkout.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import type { BagLine, PricedBag } from "../bag/price-bag.ts";
 import { shippingFor } from "../bag/price-bag.ts";

@@ -1,7 +1,8 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { members } from "../../db/schema/members.ts";
-import { checkoutSessions, orders } from "../../db/schema/orders.ts";
+import { orders } from "../../db/schema/orders.ts";
 import { formatSingaporeMobile } from "../../kernel/singapore-mobile.ts";
 import { bagHolder } from "../bag/held-bag.ts";
 import { defineOperation } from "../shared/operation.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { bags } from "../../db/schema/bags.ts";
-import { checkoutSessions } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { bagHolder, loadBag } from "../bag/held-bag.ts";

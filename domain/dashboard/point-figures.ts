@@ -1,5 +1,5 @@
 import { and, gte, lt, sql } from "drizzle-orm";
-import { pointTransactions } from "../../db/schema/members.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import type { OperationContext } from "../shared/context.ts";
 
 export type PointFigures = {

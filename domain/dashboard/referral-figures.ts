@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { referrals } from "../../db/schema/referrals.ts";
 import { pointValueCents } from "../loyalty/rewards/point-value.ts";
 import type { OperationContext } from "../shared/context.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { dummyOrders, members } from "../../db/schema/members.ts";
+import { dummyOrders } from "../../db/schema/debug.ts";
+import { members } from "../../db/schema/members.ts";
 import { metaOf } from "../loyalty/points/meta-input.ts";
 import { orderPoints } from "../loyalty/points/order-earn.ts";
 import { recordPointEntry } from "../loyalty/points/point-ledger.ts";

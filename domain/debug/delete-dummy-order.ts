@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { dummyOrders, members, pointTransactions } from "../../db/schema/members.ts";
+import { dummyOrders } from "../../db/schema/debug.ts";
+import { members } from "../../db/schema/members.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { programmeVersionAt, recordPointEntry } from "../loyalty/points/point-ledger.ts";
 import type { MemberSummary } from "../members/load-member.ts";

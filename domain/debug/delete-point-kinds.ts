@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { members, pointTransactions } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { parseJsonField } from "../../kernel/json-field.ts";
 import { DELETABLE_GROUPS, type DeletableGroup } from "../loyalty/points/point-groups.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { memberSessions } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { debugOnOwnSession, requireSessionCsrf } from "./debug-session.ts";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { memberSessions } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import type { IdentityClient } from "../../integrations/identity/identity-client.ts";
 import type { OperationContext } from "../shared/context.ts";
 

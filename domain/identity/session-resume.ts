@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import { memberSessions } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import { IdentityProviderError } from "../../integrations/identity/identity-client.ts";
 import type { ActiveSession } from "../shared/session.ts";
 import { createSessionRefresher, loadSession, type SessionDeps, type SessionRow } from "./session-refresh.ts";

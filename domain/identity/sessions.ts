@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lte, or } from "drizzle-orm";
-import { memberSessions } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import type { ProviderTokens } from "../../integrations/identity/identity-client.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";

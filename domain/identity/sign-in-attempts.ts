@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
-import { signInAttempts } from "../../db/schema/members.ts";
+import { signInAttempts } from "../../db/schema/sessions.ts";
 import type { ProviderTokens } from "../../integrations/identity/identity-client.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { VerifiedIdentity } from "../../kernel/identity.ts";

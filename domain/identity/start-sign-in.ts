@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { lt } from "drizzle-orm";
 import { z } from "zod";
-import { signInAttempts } from "../../db/schema/members.ts";
+import { signInAttempts } from "../../db/schema/sessions.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { providerTypeInput } from "../members/provider-type.ts";
 import { anyone } from "../shared/access.ts";

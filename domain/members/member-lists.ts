@@ -1,6 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { dummyOrders, redeems } from "../../db/schema/members.ts";
+import { dummyOrders } from "../../db/schema/debug.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { formatTimestamp } from "../../kernel/format-timestamp.ts";
 import type { MemberDeps } from "./member-deps.ts";
 import { readMeta } from "./member-meta.ts";

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { pointTransactions } from "../../db/schema/members.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { formatTimestamp } from "../../kernel/format-timestamp.ts";
 import { pointEntryLabel } from "../../kernel/point-kinds.ts";
 import { parseInput } from "../shared/operation.ts";

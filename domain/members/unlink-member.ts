@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { memberIdentities, memberSessions, members } from "../../db/schema/members.ts";
+import { memberIdentities, members } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { debugTool, ownMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { pointTransactions } from "../../db/schema/members.ts";
-import { orders, refunds } from "../../db/schema/orders.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
+import { refunds } from "../../db/schema/refunds.ts";
 import { isPointKind } from "../../kernel/point-kinds.ts";
 import { metricsScraper } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { customers, type ShippingDetails } from "../../db/schema/orders.ts";
+import type { ShippingDetails } from "../../db/schema/checkout.ts";
+import { customers } from "../../db/schema/orders.ts";
 
 /** Namespaces the advisory locks taken per customer email. */
 const CUSTOMER_EMAIL_LOCK_SEED = 724_611_010;

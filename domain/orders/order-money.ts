@@ -1,4 +1,4 @@
-import type { CheckoutLine } from "../../db/schema/orders.ts";
+import type { CheckoutLine } from "../../db/schema/checkout.ts";
 import { lineDescription, lineDetail } from "../../kernel/line-description.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import type { OrderRewardLine } from "../loyalty/rewards/redeems/order-rewards.ts";

@@ -1,6 +1,7 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { checkoutSessions, orderLines, orders } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
 import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { type OrderRewardLine, orderRewardLines } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { PriceAdjustment } from "./price-adjustment.ts";

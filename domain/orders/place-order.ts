@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { type CheckoutLine, orderLines, orders, type ShippingDetails } from "../../db/schema/orders.ts";
+import type { CheckoutLine, ShippingDetails } from "../../db/schema/checkout.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
 import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { fromCents } from "../../kernel/money.ts";
 import { generateOrderCode } from "../../kernel/order-code.ts";

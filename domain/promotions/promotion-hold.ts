@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { checkoutSessions } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { AppError } from "../../kernel/app-error.ts";
 

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
-import { checkoutSessions, customers, orders } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
+import { customers, orders } from "../../db/schema/orders.ts";
 import { memberDevices, referrals } from "../../db/schema/referrals.ts";
 import type { ReferralRule } from "../loyalty/programme/programme-rules.ts";
 import { judgeReferral, type ReferralJudgement, type ReferrerFacts } from "./fraud-rules.ts";

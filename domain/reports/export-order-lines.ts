@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { checkoutSessions, orderLines, orders, refunds } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
+import { refunds } from "../../db/schema/refunds.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { rewardLinesByOrder } from "../loyalty/rewards/redeems/order-rewards.ts";
 import { creditedBoxes } from "../orders/refunds/credited-boxes.ts";

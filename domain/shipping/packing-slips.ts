@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { checkoutSessions, orders } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
+import { orders } from "../../db/schema/orders.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { formatSingaporeMobile } from "../../kernel/singapore-mobile.ts";

@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, ilike, inArray, like, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { products, purchaseOptions } from "../../db/schema/catalog.ts";
-import { redeems } from "../../db/schema/members.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { orderTags } from "../../db/schema/order-notes.ts";
-import { checkoutSessions, orderLines, orders } from "../../db/schema/orders.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { SERIES } from "../../kernel/series.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { optionSkus } from "../../db/schema/catalog.ts";
-import { orderLines, refundLines } from "../../db/schema/orders.ts";
+import { orderLines } from "../../db/schema/orders.ts";
+import { refundLines } from "../../db/schema/refunds.ts";
 import { stockMovements } from "../../db/schema/stock.ts";
 import { rearmLowStock } from "./low-stock.ts";
 import { lockStock, move } from "./stock-ledger.ts";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
-import { redeems } from "../../db/schema/members.ts";
-import { checkoutSessions } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { stockMovements } from "../../db/schema/stock.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { lineDescription } from "../../kernel/line-description.ts";

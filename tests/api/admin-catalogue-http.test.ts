@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseOptions } from "../../db/schema/catalog.ts";
-import { rewards } from "../../db/schema/loyalty.ts";
+import { rewards } from "../../db/schema/rewards.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import type { TestIdentity } from "../setup/embedded-sign-in.ts";
 import { newPerson, openBrowser, type ShopBrowser, staffSignIn as signInToBackOffice } from "../setup/shop-browser.ts";

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members, signInAttempts } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
+import { signInAttempts } from "../../db/schema/sessions.ts";
 import { auditLog, staff } from "../../db/schema/staff.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { fetchWithJar, type TestIdentity } from "../setup/embedded-sign-in.ts";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members, pointTransactions } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import type { TestIdentity } from "../setup/embedded-sign-in.ts";
 import { newPerson, openBrowser, type ShopBrowser, staffSignIn as signInToBackOffice } from "../setup/shop-browser.ts";

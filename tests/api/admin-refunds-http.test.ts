@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, refunds } from "../../db/schema/orders.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { refunds } from "../../db/schema/refunds.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import type { OrderRow } from "../setup/loyalty-fixtures.ts";
 import { shownText } from "../setup/pdf-text.ts";

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pointTransactions, redeems } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { createMember, type OrderRow } from "../setup/loyalty-fixtures.ts";
 import { completedRefund, orderWithLines } from "../setup/report-fixtures.ts";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberSessions, members } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import { callGraphQL, codesOf } from "../setup/member-graphql.ts";
 import { newPerson, openBrowser, sessionIdOf, setCookieFor, storedSession } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";

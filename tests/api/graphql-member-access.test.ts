@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberSessions } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import { hashOfToken, newSessionToken } from "../../domain/identity/session-token.ts";
 import { requestHash } from "../../domain/shared/request-hash.ts";
 import {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members, redeems } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { givePoints } from "../setup/redeem-fixtures.ts";
 import { newPerson, openBrowser, type ShopBrowser, storedSession } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";

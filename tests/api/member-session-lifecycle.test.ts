@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bags } from "../../db/schema/bags.ts";
-import { memberSessions, members } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import { clientPost } from "../setup/embedded-sign-in.ts";
 import { callGraphQL, codesOf, GET_BY_EMAIL } from "../setup/member-graphql.ts";
 import { newPerson, openBrowser, type ShopBrowser, sessionIdOf, setCookieFor, storedSession } from "../setup/shop-browser.ts";

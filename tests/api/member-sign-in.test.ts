@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members, signInAttempts } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
+import { signInAttempts } from "../../db/schema/sessions.ts";
 import { fetchWithJar } from "../setup/embedded-sign-in.ts";
 import { newPerson, openBrowser, setCookieFor, storedSession } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";

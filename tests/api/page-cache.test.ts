@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseOptions } from "../../db/schema/catalog.ts";
-import { memberSessions } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import { shippingFor, startCheckoutOverHttp } from "../setup/http-checkout.ts";
 import { newPerson, openBrowser, type ShopBrowser, sessionIdOf, setCookieFor, storedSession } from "../setup/shop-browser.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { optionSkus } from "../../db/schema/catalog.ts";
-import { refunds } from "../../db/schema/orders.ts";
+import { refunds } from "../../db/schema/refunds.ts";
 import { stockLevels } from "../../db/schema/stock.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { confirmationFields, twoLineOrder } from "../setup/refund-fixtures.ts";

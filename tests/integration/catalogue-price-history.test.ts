@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redeems } from "../../db/schema/members.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";

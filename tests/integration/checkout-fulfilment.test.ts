@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentEvents } from "../../db/schema/checkout.ts";
 import { members } from "../../db/schema/members.ts";
-import { customers, orders, paymentEvents } from "../../db/schema/orders.ts";
+import { customers, orders } from "../../db/schema/orders.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { completeCheckout } from "../../domain/checkout/complete-checkout.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions, orders } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
+import { orders } from "../../db/schema/orders.ts";
 import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { seedPromotionCodes } from "../../db/seed/promotions.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";

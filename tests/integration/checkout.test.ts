@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bags } from "../../db/schema/bags.ts";
-import { checkoutSessions } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { seedPromotionCodes } from "../../db/seed/promotions.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { bagIdOf, newBagToken } from "../../domain/bag/bag-token.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { identityProviderRecords as records } from "../../db/schema/members.ts";
+import { identityProviderRecords as records } from "../../db/schema/identity-provider.ts";
 import { findTestAccount, signInTestAccount } from "../../integrations/identity/embedded-provider/accounts.ts";
 import { databaseAdapter } from "../../integrations/identity/embedded-provider/database-adapter.ts";
 import { loadProviderSecrets } from "../../integrations/identity/embedded-provider/persisted-secrets.ts";

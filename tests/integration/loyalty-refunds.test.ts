@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pointTransactions, redeems } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
 import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";
 import { getGoldProgress } from "../../domain/loyalty/tiers/get-gold-progress.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { members, redeems } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
 import { createEarnPointTransaction } from "../../domain/loyalty/points/earn-points.ts";
 import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import { memberEmailOptOuts } from "../../db/schema/member-emails.ts";
-import { redeems } from "../../db/schema/members.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { jobViewer } from "../../domain/jobs/define-job.ts";

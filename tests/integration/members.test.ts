@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberSessions, members, pointTransactions } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
 import { customers, orders } from "../../db/schema/orders.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";
 import { resetMembership } from "../../domain/loyalty/points/reset-membership.ts";
 import { deleteMember } from "../../domain/members/delete-member.ts";

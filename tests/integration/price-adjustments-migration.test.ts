@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../db/client.ts";
-import { checkoutSessions, orders } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
+import { orders } from "../../db/schema/orders.ts";
 import { getStaffInvoicePdf } from "../../domain/orders/get-invoice-pdf.ts";
 import { orderConfirmationEmail } from "../../domain/orders/order-email.ts";
 import { orderMoney } from "../../domain/orders/order-money.ts";

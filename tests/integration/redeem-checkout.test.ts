@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseOptions } from "../../db/schema/catalog.ts";
-import { redeems } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { newBagToken } from "../../domain/bag/bag-token.ts";

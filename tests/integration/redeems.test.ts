@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../db/schema/catalog.ts";
-import { rewards } from "../../db/schema/loyalty.ts";
-import { redeems } from "../../db/schema/members.ts";
+import { redeems, rewards } from "../../db/schema/rewards.ts";
 import { seedRewards } from "../../db/seed/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { findReward as findRewardOperation } from "../../domain/loyalty/rewards/find-reward.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { referrals } from "../../db/schema/referrals.ts";
 import { getProgrammeAnalytics } from "../../domain/dashboard/get-programme-analytics.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/upkeep/maintenance.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orders, refundLines, refunds } from "../../db/schema/orders.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
+import { refundLines, refunds } from "../../db/schema/refunds.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
 import { getStaffCreditNotePdf } from "../../domain/orders/refunds/order-refunds.ts";
 import { previewRefund } from "../../domain/orders/refunds/preview-refund.ts";

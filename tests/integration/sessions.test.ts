@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { memberSessions, members } from "../../db/schema/members.ts";
+import { members } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import type { SessionDeps } from "../../domain/identity/session-refresh.ts";
 import { createSessionResumer } from "../../domain/identity/session-resume.ts";
 import { openSession } from "../../domain/identity/sessions.ts";

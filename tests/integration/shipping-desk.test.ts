@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pointTransactions, redeems } from "../../db/schema/members.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { loadOrder } from "../../domain/orders/order-view.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";

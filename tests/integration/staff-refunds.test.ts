@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, refunds } from "../../db/schema/orders.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { refunds } from "../../db/schema/refunds.ts";
 import { creditOrderToMember } from "../../domain/loyalty/order-points/order-points.ts";
 import { finishPendingRefund } from "../../domain/orders/refunds/complete-refund-job.ts";
 import { receiveProviderRefund } from "../../domain/orders/refunds/receive-provider-refund.ts";

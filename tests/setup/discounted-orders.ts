@@ -1,10 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { members, pointTransactions, redeems } from "../../db/schema/members.ts";
-import { customers, orderLines, refundLines, refunds } from "../../db/schema/orders.ts";
+import { members } from "../../db/schema/members.ts";
+import { customers, orderLines } from "../../db/schema/orders.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import { referrals } from "../../db/schema/referrals.ts";
+import { refundLines, refunds } from "../../db/schema/refunds.ts";
+import { redeems } from "../../db/schema/rewards.ts";
 import type { AdjustmentSource } from "../../kernel/adjustment-sources.ts";
 import type { OrderStatus } from "../../kernel/order-statuses.ts";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { pointTransactions } from "../../db/schema/members.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";
 import type { ProgrammeRules } from "../../domain/loyalty/programme/programme-rules.ts";
 import { listProgrammeVersions } from "../../domain/loyalty/programme-drafts/list-programme-versions.ts";

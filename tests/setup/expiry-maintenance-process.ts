@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { openDatabase } from "../../db/client.ts";
-import { pointTransactions } from "../../db/schema/members.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { runLoyaltyMaintenance } from "../../domain/loyalty/upkeep/maintenance.ts";
 import { asJob } from "./loyalty-fixtures.ts";
 

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { members } from "../../db/schema/members.ts";
-import { checkoutSessions, customers, orderLines, orders } from "../../db/schema/orders.ts";
+import { customers, orderLines, orders } from "../../db/schema/orders.ts";
 import { memberOfIdentity } from "../../domain/members/joining/member-of-identity.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
 import { permissionsOf } from "../../kernel/staff-permissions.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../db/client.ts";
-import { checkoutSessions, customers, orders } from "../../db/schema/orders.ts";
+import { checkoutSessions } from "../../db/schema/checkout.ts";
+import { customers, orders } from "../../db/schema/orders.ts";
 
 /** A paid order of a customer record, both linked to the member, as if they bought and then linked it. */
 export async function insertLinkedOrder(

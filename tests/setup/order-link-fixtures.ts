@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { pointTransactions } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { linkOrderToMember } from "../../domain/loyalty/order-points/link-order.ts";
 import { memberOfIdentity } from "../../domain/members/joining/member-of-identity.ts";
 import { byMemberId, loadMemberSummary } from "../../domain/members/load-member.ts";

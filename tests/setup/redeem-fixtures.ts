@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { pointTransactions } from "../../db/schema/members.ts";
+import { pointTransactions } from "../../db/schema/points.ts";
 import { recordPointEntry } from "../../domain/loyalty/points/point-ledger.ts";
 import { memberOfIdentity } from "../../domain/members/joining/member-of-identity.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { orderLines, orders, refundLines, refunds } from "../../db/schema/orders.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
+import { refundLines, refunds } from "../../db/schema/refunds.ts";
 import type { OrderStatus } from "../../kernel/order-statuses.ts";
 import { insertPaidOrder, type OrderRow } from "./loyalty-fixtures.ts";
 

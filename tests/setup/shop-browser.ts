@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { memberSessions } from "../../db/schema/members.ts";
+import { memberSessions } from "../../db/schema/sessions.ts";
 import { type CookieJar, createCookieJar, fetchWithJar, type TestIdentity } from "./embedded-sign-in.ts";
 import type { TestServer } from "./test-server.ts";
 

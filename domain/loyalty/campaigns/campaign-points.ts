@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
-import { pointTransactions } from "../../../db/schema/members.ts";
 import { orderLines, type orders } from "../../../db/schema/orders.ts";
+import { pointTransactions } from "../../../db/schema/points.ts";
 import { campaigns } from "../../../db/schema/programme.ts";
 import type { PointKind } from "../../../kernel/point-kinds.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { pointTransactions } from "../../../db/schema/members.ts";
+import { pointTransactions } from "../../../db/schema/points.ts";
 import { campaigns } from "../../../db/schema/programme.ts";
 import { SERIES } from "../../../kernel/series.ts";
 import { staffHolding } from "../../shared/access.ts";

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
-import { members, pointTransactions } from "../../../db/schema/members.ts";
+import { members } from "../../../db/schema/members.ts";
 import { orderLines, orders } from "../../../db/schema/orders.ts";
+import { pointTransactions } from "../../../db/schema/points.ts";
 import { KEPT_ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { staffHolding } from "../../shared/access.ts";

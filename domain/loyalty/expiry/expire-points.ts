@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expiryWarnings } from "../../../db/schema/members.ts";
+import { expiryWarnings } from "../../../db/schema/expiry.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { recordShopEvent } from "../../events/record-shop-event.ts";
 import { lockMember } from "../../members/locked-member.ts";

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../../db/client.ts";
-import { expiryWarnings, members } from "../../../db/schema/members.ts";
+import { expiryWarnings } from "../../../db/schema/expiry.ts";
+import { members } from "../../../db/schema/members.ts";
 import { singaporeDate } from "../../../kernel/singapore-time.ts";
 import { backgroundJob } from "../../shared/access.ts";
 import { wholeNumber } from "../../shared/input.ts";

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.ts";
-import { pointTransactions } from "../../../db/schema/members.ts";
+import { pointTransactions } from "../../../db/schema/points.ts";
 
 export type MemberExpiry = {
   /** The `expired` entry. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { pointTransactions } from "../../../db/schema/members.ts";
+import { pointTransactions } from "../../../db/schema/points.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { lockMember } from "../../members/locked-member.ts";

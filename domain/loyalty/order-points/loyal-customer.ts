@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { loyalCustomers } from "../../../db/schema/loyalty.ts";
+import { loyalCustomers } from "../../../db/schema/loyal-customers.ts";
 import { members } from "../../../db/schema/members.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { toCents } from "../../../kernel/money.ts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { refundLines, refunds } from "../../../db/schema/orders.ts";
 import { campaigns } from "../../../db/schema/programme.ts";
+import { refundLines, refunds } from "../../../db/schema/refunds.ts";
 import { type Campaign, type CampaignLine, campaignBonus, lineSpendCents, type Tier } from "../campaigns/campaign.ts";
 import { orderLinesForCampaigns } from "../campaigns/campaign-points.ts";
 import { campaignOf } from "../campaigns/campaign-schedule.ts";

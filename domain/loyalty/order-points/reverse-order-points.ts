@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { members, pointTransactions } from "../../../db/schema/members.ts";
+import { members } from "../../../db/schema/members.ts";
 import type { orders } from "../../../db/schema/orders.ts";
+import { pointTransactions } from "../../../db/schema/points.ts";
 import { lockMember } from "../../members/locked-member.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";
 import { campaignCreditsOf } from "../campaigns/campaign-points.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { members, pointTransactions } from "../../../db/schema/members.ts";
+import { members } from "../../../db/schema/members.ts";
+import { pointTransactions } from "../../../db/schema/points.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import type { PointKind } from "../../../kernel/point-kinds.ts";
 import { recordShopEvent } from "../../events/record-shop-event.ts";

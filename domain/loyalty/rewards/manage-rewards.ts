@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { rewards } from "../../../db/schema/loyalty.ts";
+import { rewards } from "../../../db/schema/rewards.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";

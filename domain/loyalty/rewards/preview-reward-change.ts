@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { rewards } from "../../../db/schema/loyalty.ts";
+import { rewards } from "../../../db/schema/rewards.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";

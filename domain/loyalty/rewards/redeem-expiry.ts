@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt, or } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { members, redeems } from "../../../db/schema/members.ts";
+import { members } from "../../../db/schema/members.ts";
+import { redeems } from "../../../db/schema/rewards.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule, programmeAt } from "../programme/programme.ts";

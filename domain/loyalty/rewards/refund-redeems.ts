@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
-import { redeems } from "../../../db/schema/members.ts";
 import type { orders } from "../../../db/schema/orders.ts";
+import { redeems } from "../../../db/schema/rewards.ts";
 import { lockMember } from "../../members/locked-member.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";
 import { programmeVersionAt, recordPointEntry } from "../points/point-ledger.ts";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { rewards } from "../../../db/schema/loyalty.ts";
+import { rewards } from "../../../db/schema/rewards.ts";
 import type { CatalogReader } from "../../catalog/catalog-reader.ts";
 import type { Product, PurchaseOption } from "../../catalog/types.ts";
 

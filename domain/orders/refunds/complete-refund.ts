@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { orders, refunds } from "../../../db/schema/orders.ts";
+import { orders } from "../../../db/schema/orders.ts";
+import { refunds } from "../../../db/schema/refunds.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { queueOrderEmail } from "../order-email.ts";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { refundLines, refunds } from "../../../db/schema/orders.ts";
+import { refundLines, refunds } from "../../../db/schema/refunds.ts";
 
 /** The boxes of each order line that completed refunds credit, as a subquery to join on order and position. */
 export function creditedBoxes(db: Database) {

@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
-import { orders, refundLines, refunds } from "../../../db/schema/orders.ts";
+import { orders } from "../../../db/schema/orders.ts";
+import { refundLines, refunds } from "../../../db/schema/refunds.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { lineDescription } from "../../../kernel/line-description.ts";
 import { staffHolding } from "../../shared/access.ts";

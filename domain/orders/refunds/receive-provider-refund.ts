@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { orders, refunds } from "../../../db/schema/orders.ts";
+import { orders } from "../../../db/schema/orders.ts";
+import { refunds } from "../../../db/schema/refunds.ts";
 import type { RefundNotice } from "../../../integrations/payments/payment-provider.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { queueOrderEmail } from "../order-email.ts";

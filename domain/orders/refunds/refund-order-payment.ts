@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { orders, refunds } from "../../../db/schema/orders.ts";
+import { orders } from "../../../db/schema/orders.ts";
+import { refunds } from "../../../db/schema/refunds.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { recordAudit } from "../../audit/record-audit.ts";

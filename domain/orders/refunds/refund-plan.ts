@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Tx } from "../../../db/client.ts";
-import { orderLines, type orders, refundLines, refunds } from "../../../db/schema/orders.ts";
+import { orderLines, type orders } from "../../../db/schema/orders.ts";
+import { refundLines, refunds } from "../../../db/schema/refunds.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { lineDescription } from "../../../kernel/line-description.ts";
 import { formatMoney } from "../../../kernel/money.ts";

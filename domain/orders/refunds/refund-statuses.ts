@@ -1,4 +1,4 @@
-import type { refunds } from "../../../db/schema/orders.ts";
+import type { refunds } from "../../../db/schema/refunds.ts";
 
 /** A refund's state: asked of the payment provider, or confirmed by it. */
 export type RefundStatus = (typeof refunds.$inferSelect)["status"];

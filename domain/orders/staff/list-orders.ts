@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
-import { checkoutSessions, orders } from "../../../db/schema/orders.ts";
+import { checkoutSessions } from "../../../db/schema/checkout.ts";
+import { orders } from "../../../db/schema/orders.ts";
 import { ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../../kernel/singapore-time.ts";
 import { staffHolding } from "../../shared/access.ts";

@@ -1,8 +1,10 @@
 import { asc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { emailOutbox } from "../../../db/schema/email-outbox.ts";
-import { members, pointTransactions } from "../../../db/schema/members.ts";
-import { orders, refundLines, refunds } from "../../../db/schema/orders.ts";
+import { members } from "../../../db/schema/members.ts";
+import { orders } from "../../../db/schema/orders.ts";
+import { pointTransactions } from "../../../db/schema/points.ts";
+import { refundLines, refunds } from "../../../db/schema/refunds.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { shipmentOf } from "../../../kernel/carriers.ts";
 import { formatMoney } from "../../../kernel/money.ts";

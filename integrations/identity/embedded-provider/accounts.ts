@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { identityProviderRecords as records } from "../../../db/schema/members.ts";
+import { identityProviderRecords as records } from "../../../db/schema/identity-provider.ts";
 import type { ProviderType } from "../../../kernel/identity.ts";
 
 /** One user of the test user pool: a social account of one provider and one email. */

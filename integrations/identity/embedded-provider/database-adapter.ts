@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 import type { Database } from "../../../db/client.ts";
-import { identityProviderRecords as records } from "../../../db/schema/members.ts";
+import { identityProviderRecords as records } from "../../../db/schema/identity-provider.ts";
 
 /**
  * oidc-provider's storage (sessions, interactions, grants, codes, refresh tokens...) in the app's

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { redeems } from "../../../../db/schema/members.ts";
+import { redeems } from "../../../../db/schema/rewards.ts";
 import { AppError } from "../../../../kernel/app-error.ts";
 import { MAX_LINE_QUANTITY } from "../../../bag/max-line-quantity.ts";
 import type { MemberSummary } from "../../../members/load-member.ts";

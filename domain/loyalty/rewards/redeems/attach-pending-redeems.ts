@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../../../db/client.ts";
-import { members, redeems } from "../../../../db/schema/members.ts";
+import { members } from "../../../../db/schema/members.ts";
+import { redeems } from "../../../../db/schema/rewards.ts";
 import { orderedAsNow } from "./ordered-as.ts";
 
 /**

@@ -1,8 +1,7 @@
 import { asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../../../db/client.ts";
 import { products, purchaseOptions } from "../../../../db/schema/catalog.ts";
-import { rewards } from "../../../../db/schema/loyalty.ts";
-import { redeems } from "../../../../db/schema/members.ts";
+import { redeems, rewards } from "../../../../db/schema/rewards.ts";
 import { formatNumber } from "../../../../kernel/number-format.ts";
 
 /** A reward that went out with an order, as its invoice and details pages list it. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { RedeemOrderedAs } from "../../../../db/schema/members.ts";
+import type { RedeemOrderedAs } from "../../../../db/schema/rewards.ts";
 
 /**
  * The names a redeem keeps when it goes out with an order, read from the catalogue and the reward

@@ -1,7 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { rewards } from "../../../../db/schema/loyalty.ts";
-import { redeems } from "../../../../db/schema/members.ts";
+import { redeems, rewards } from "../../../../db/schema/rewards.ts";
 import { formatTimestamp } from "../../../../kernel/format-timestamp.ts";
 import { findPurchaseOptions } from "../../../catalog/lookup.ts";
 import type { Product } from "../../../catalog/types.ts";

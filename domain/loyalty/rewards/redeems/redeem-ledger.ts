@@ -1,7 +1,8 @@
 import { and, count, eq, like } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../../../db/client.ts";
-import { pointTransactions, redeems } from "../../../../db/schema/members.ts";
+import { pointTransactions } from "../../../../db/schema/points.ts";
+import { redeems } from "../../../../db/schema/rewards.ts";
 import { AppError } from "../../../../kernel/app-error.ts";
 import { formatNumber } from "../../../../kernel/number-format.ts";
 import type { LockedMember as FullLockedMember } from "../../../members/locked-member.ts";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { redeems } from "../../../../db/schema/members.ts";
+import { redeems } from "../../../../db/schema/rewards.ts";
 import { AppError } from "../../../../kernel/app-error.ts";
 import type { MemberSummary } from "../../../members/load-member.ts";
 import { lockMember } from "../../../members/locked-member.ts";

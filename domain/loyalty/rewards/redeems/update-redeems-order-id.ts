@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import { redeems } from "../../../../db/schema/members.ts";
 import { orders } from "../../../../db/schema/orders.ts";
+import { redeems } from "../../../../db/schema/rewards.ts";
 import { AppError } from "../../../../kernel/app-error.ts";
 import type { MemberSummary } from "../../../members/load-member.ts";
 import { lockMember } from "../../../members/locked-member.ts";
