@@ -11,6 +11,7 @@ import path from "node:path";
 import { findWrongWayAreaImports } from "./boundaries/areas.ts";
 import { findServerModulesInBrowser } from "./boundaries/browser-graph.ts";
 import { findRedefinedConstants } from "./boundaries/constants.ts";
+import { findSecondFormReaders } from "./boundaries/form-reading.ts";
 import { findOverlongFiles } from "./boundaries/line-budgets.ts";
 import { type Import, importsIn, readSource, sourceFiles, under } from "./boundaries/source.ts";
 
@@ -173,6 +174,7 @@ export function findProblems(root: string): string[] {
     ...findOverlongFiles(root, [...layers, "scripts"]),
     ...findRedefinedConstants(root, { names: [...layers, "scripts", "tests", "bench"], values: [...layers, "scripts"] }),
     ...findServerModulesInBrowser(root, PORTS),
+    ...findSecondFormReaders(root),
   ];
 }
 
@@ -184,6 +186,6 @@ if (import.meta.main) {
   }
   console.log(
     "House rules hold: every import runs down the matrix and the domain's area order and none closes a cycle, files keep their line budgets, " +
-      "the listed constants are declared once, and no server-only module reaches the browser.",
+      "the listed constants are declared once, no server-only module reaches the browser, and forms are read one way and parsed once.",
   );
 }

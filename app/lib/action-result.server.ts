@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import type { z } from "zod";
 import { isStaleEdit } from "../../domain/shared/edit-stamp.ts";
 import { isSentence } from "../../domain/shared/operation.ts";
 import { httpStatusOf, isAppError } from "../../kernel/app-error.ts";
@@ -65,17 +64,4 @@ export async function readForm(request: Request): Promise<FormData | null> {
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
-}
-
-/** What a form holds for each field a schema reads: its text, for the operation's schema to parse. */
-export type FormFields<S extends z.ZodObject> = { [K in keyof S["shape"]]: string };
-
-/**
- * The fields an operation's schema (or the part of it a form fills in) reads, from a form: each as
- * formText gives it. The page names no field itself, so the form, the schema and the operation agree.
- */
-export function formFields<S extends z.ZodObject>(form: FormData, schema: S): FormFields<S> {
-  const fields: Record<string, string> = {};
-  for (const name of Object.keys(schema.shape)) fields[name] = formText(form, name);
-  return fields as FormFields<S>;
 }

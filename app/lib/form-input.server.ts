@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseInput } from "../../domain/shared/operation.ts";
 
 /** How a form holds a field of the operation's input. */
 type Reading = "list" | "checkbox" | "number" | "text";
@@ -38,18 +37,23 @@ function fieldValue(form: FormData, name: string, reading: Reading): unknown {
 }
 
 /**
- * A form post read through the operation's own input schema: each field the schema names, taken
- * from the form as the schema wants it (all values of a list, whether a checkbox is ticked, a
- * number typed as text as that number, anything else as its text, "" when missing so the schema
- * says what is wrong), then `known` (what the page knows itself, such as the id in its address, or
- * what it converts, such as dollars to cents). Bad input is refused field by field, with the
- * schema's own words, exactly as the operation would refuse it.
+ * The one way a page reads a form: each field the operation's input schema names, taken from the
+ * form as the schema wants it (all values of a list, whether a checkbox is ticked, a number typed as
+ * text as that number, anything else as its text, "" when missing so the schema says what is wrong),
+ * then `known` (what the page knows itself, such as the id in its address, or what it converts, such
+ * as dollars to cents). Nothing is parsed here: the operation parses its input once, by the same
+ * schema, and refuses bad input field by field in its own words.
  */
 export function formInput<S extends z.ZodType>(
   schema: S,
   form: FormData,
   known: Partial<Record<keyof z.input<S>, unknown>> = {},
-): z.output<S> {
+): z.input<S> {
   const fields = Object.fromEntries(fieldsOf(schema).map(([name, reading]) => [name, fieldValue(form, name, reading)]));
-  return parseInput(schema, { ...fields, ...known });
+  return { ...fields, ...known } as z.input<S>;
+}
+
+/** What was typed in each field the schema names, as text: to fill the form in again when the operation refuses it. */
+export function typedValues(schema: z.ZodType, form: FormData): Record<string, string> {
+  return Object.fromEntries(fieldsOf(schema).map(([name]) => [name, fieldValue(form, name, "text") as string]));
 }

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { ProgrammeRules } from "../../domain/loyalty/programme/programme-rules.ts";
 import { AppError, isAppError } from "../../kernel/app-error.ts";
 import { formText } from "./action-result.server.ts";
 import { centsFromDollars } from "./money-input.ts";
@@ -39,7 +41,7 @@ function actionAt(form: FormData, prefix: string) {
  * The rules the form holds, and for each action the form field prefix it came from (an action ticked
  * for removal leaves a gap, and the new action is at the end when an id was typed for it).
  */
-export function rulesFromForm(form: FormData): { rules: unknown; prefixes: string[] } {
+export function rulesFromForm(form: FormData): { rules: z.input<typeof ProgrammeRules>; prefixes: string[] } {
   const count = Number(formText(form, "actionCount"));
   const prefixes: string[] = [];
   for (let index = 0; index < count && index < 30; index++) {
@@ -76,7 +78,8 @@ export function rulesFromForm(form: FormData): { rules: unknown; prefixes: strin
     },
     actions: prefixes.map((prefix) => actionAt(form, prefix)),
   };
-  return { rules, prefixes };
+  // As typed in the form: the operation parses it by the schema and names each bad field.
+  return { rules: rules as z.input<typeof ProgrammeRules>, prefixes };
 }
 
 /** A refusal about rules.actions.N.x (or one warning day), its fields renamed to the form fields they came from. */

@@ -4,8 +4,9 @@ import { UpdateRedeemMeta } from "../../domain/loyalty/rewards/redeems/redeem-me
 import { removeRedeemFromBag } from "../../domain/loyalty/rewards/redeems/remove-redeem-from-bag.ts";
 import { updateRedeemFromBag } from "../../domain/loyalty/rewards/redeems/update-redeem-from-bag.ts";
 import type { RequestContext } from "../context.ts";
-import { expectedFailure, formFields } from "./action-result.server.ts";
+import { expectedFailure } from "./action-result.server.ts";
 import type { BagOutcome } from "./bag-outcome.ts";
+import { formInput } from "./form-input.server.ts";
 
 /** The signed-in member of the page's request; null for a visitor. */
 function memberIdOf(context: RequestContext): string | null {
@@ -25,10 +26,10 @@ export async function rewardBagAction(context: RequestContext, form: FormData): 
   if (intent !== "reward-update" && intent !== "reward-remove") return null;
   const memberId = memberIdOf(context);
   if (!memberId) return { ok: false, message: "Please sign in to change the rewards in your bag.", status: 401 };
-  const ref = { ...formFields(form, RedeemRefInput), memberId };
+  const ref = { ...formInput(RedeemRefInput, form), memberId };
   try {
     if (intent === "reward-update") {
-      await updateRedeemFromBag(context.operations, { ...ref, meta: formFields(form, UpdateRedeemMeta) });
+      await updateRedeemFromBag(context.operations, { ...ref, meta: formInput(UpdateRedeemMeta, form) });
       return { ok: true, notice: "reward-updated" };
     }
     await removeRedeemFromBag(context.operations, ref);

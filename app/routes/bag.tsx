@@ -8,9 +8,10 @@ import { bagTokenOf } from "../../domain/shared/context.ts";
 import { shownLine } from "../components/bag-line-row.tsx";
 import { BagView } from "../components/bag-view.tsx";
 import { type RequestContext, requestContext } from "../context.ts";
-import { type ActionResult, expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../lib/action-result.server.ts";
+import { type ActionResult, expectedFailure, readForm, UNREADABLE_REQUEST } from "../lib/action-result.server.ts";
 import { bagCookie } from "../lib/bag-cookie.server.ts";
 import { BAG_NOTICES, type BagOutcome, noticeOf } from "../lib/bag-outcome.ts";
+import { formInput } from "../lib/form-input.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { useRedemptionStoreSync } from "../lib/redemption-store.ts";
 import { readDeviceId, readReferralCode } from "../lib/referral-cookie.server.ts";
@@ -44,17 +45,17 @@ async function changeBag(context: RequestContext, form: FormData): Promise<BagOu
   const intent = form.get("intent");
   try {
     if (intent === "add") {
-      const added = await addToBag(operations, formFields(form, AddToBagInput));
+      const added = await addToBag(operations, formInput(AddToBagInput, form));
       const isNewBag = added.bagToken !== bagTokenOf(operations.viewer);
       const headers = isNewBag ? { "Set-Cookie": bagCookie(added.bagToken, settings.secureCookies) } : undefined;
       return { ok: true, notice: "added", headers };
     }
     if (intent === "update") {
-      await setBagLineQuantity(operations, formFields(form, SetBagLineQuantityInput));
+      await setBagLineQuantity(operations, formInput(SetBagLineQuantityInput, form));
       return { ok: true, notice: "updated" };
     }
     if (intent === "remove") {
-      await removeBagLine(operations, formFields(form, RemoveBagLineInput));
+      await removeBagLine(operations, formInput(RemoveBagLineInput, form));
       return { ok: true, notice: "removed" };
     }
     return { ok: false, message: "Unknown bag action.", status: 400 };

@@ -12,9 +12,9 @@ export const RemoveStaffInput = z.object({ email: staffEmail() });
 const declared = { access: staffHolding("staff"), input: RemoveStaffInput };
 
 /** An owner removes someone from the staff list; their back-office sessions end with it. */
-export const removeStaff = defineOperation(declared, async function removeStaff(ctx, input, actor): Promise<void> {
+export const removeStaff = defineOperation(declared, async function removeStaff(ctx, input, actor): Promise<{ email: string }> {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const before = await lockStaffRow(tx, ctx, input.email);
     if (before.role === "owner" || before.email === actor.email) await keepAnOwner(tx, ctx, actor, before.email);
     await tx.delete(staff).where(eq(staff.id, before.id));
@@ -27,5 +27,6 @@ export const removeStaff = defineOperation(declared, async function removeStaff(
       after: null,
       at: now,
     });
+    return { email: before.email };
   });
 });

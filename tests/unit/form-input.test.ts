@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { formInput } from "../../app/lib/form-input.server.ts";
 import { AdjustMemberPointsInput } from "../../domain/loyalty/points/adjust-member-points.ts";
 import { MAX_POINT_ADJUSTMENT } from "../../domain/loyalty/points/point-adjustment-limits.ts";
 import { UpdatePromotionInput } from "../../domain/promotions/manage-promotions.ts";
+import { parseInput } from "../../domain/shared/operation.ts";
 import { AddStaffInput } from "../../domain/staff/add-staff.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
 
@@ -10,6 +12,15 @@ function formOf(fields: [string, string][]): FormData {
   const form = new FormData();
   for (const [name, value] of fields) form.append(name, value);
   return form;
+}
+
+/** The form's fields as the page hands them on, parsed as the operation parses its input. */
+function operationReads<S extends z.ZodType>(
+  schema: S,
+  form: FormData,
+  known: Partial<Record<keyof z.input<S>, unknown>> = {},
+): z.output<S> {
+  return parseInput(schema, formInput(schema, form, known));
 }
 
 /** The fields a refusal names, with what it says of each. */
@@ -24,7 +35,7 @@ function refusedFields(read: () => unknown): Record<string, string> {
 }
 
 describe("a form read through its operation's schema", () => {
-  it("takes each field as the schema wants it, and what the page knows itself", () => {
+  it("takes each field raw as the schema wants it, and what the page knows itself, for the operation to parse once", () => {
     const form = formOf([
       ["csrf", "token"],
       ["direction", "debit"],
@@ -36,15 +47,24 @@ describe("a form read through its operation's schema", () => {
       memberId: "m-1",
       direction: "debit",
       points: 25,
+      reason: "  Parcel lost  ",
+    });
+    expect(operationReads(AdjustMemberPointsInput, form, { memberId: "m-1" })).toEqual({
+      memberId: "m-1",
+      direction: "debit",
+      points: 25,
       reason: "Parcel lost",
     });
   });
 
-  it("refuses bad fields one by one in the schema's words, with the limits the operation holds to", () => {
+  it("hands bad fields on for the operation to refuse one by one, with the limits it holds to", () => {
+    expect(() => formInput(AdjustMemberPointsInput, formOf([["points", "many"]]))).not.toThrow();
     const read =
       (points: string, more: [string, string][] = [["reason", "x"]]) =>
       () =>
-        formInput(AdjustMemberPointsInput, formOf([["direction", "credit"], ["points", points], ...more]), { memberId: "m-1" });
+        operationReads(AdjustMemberPointsInput, formOf([["direction", "credit"], ["points", points], ...more]), {
+          memberId: "m-1",
+        });
     expect(refusedFields(read(String(MAX_POINT_ADJUSTMENT + 1)))).toEqual({
       points: `must be at most ${formatNumber(MAX_POINT_ADJUSTMENT)}`,
     });
@@ -53,7 +73,7 @@ describe("a form read through its operation's schema", () => {
     expect(refusedFields(read("many"))).toEqual({ points: "must be a number" });
     expect(refusedFields(read("", []))).toEqual({ points: "must be a number", reason: "is required" });
     expect(
-      formInput(
+      operationReads(
         AdjustMemberPointsInput,
         formOf([
           ["direction", "credit"],
@@ -72,7 +92,8 @@ describe("a form read through its operation's schema", () => {
       ["usageLimit", "5"],
     ];
     const ticked = formInput(UpdatePromotionInput, formOf([...base, ["active", "on"], ["excludedProductIds", "m8"]]));
-    expect(ticked).toMatchObject({ code: "TEN-OFF", active: true, usageLimit: 5, excludedProductIds: ["m8"] });
+    expect(ticked).toMatchObject({ code: "ten-off", active: true, usageLimit: "5", excludedProductIds: ["m8"] });
+    expect(parseInput(UpdatePromotionInput, ticked)).toMatchObject({ code: "TEN-OFF", active: true, usageLimit: 5 });
     const unticked = formInput(
       UpdatePromotionInput,
       formOf([...base, ["excludedProductIds", "m8"], ["excludedProductIds", "j4"]]),
@@ -90,8 +111,9 @@ describe("a form read through its operation's schema", () => {
         ["permissions", "orders"],
       ]),
     );
-    expect(staff).toEqual({ email: "packer@example.com", role: "staff", permissions: ["orders"] });
-    const owner = formInput(
+    expect(staff).toEqual({ email: "Packer@Example.com", role: "staff", permissions: ["orders"] });
+    expect(parseInput(AddStaffInput, staff)).toEqual({ email: "packer@example.com", role: "staff", permissions: ["orders"] });
+    const owner = operationReads(
       AddStaffInput,
       formOf([
         ["email", "boss@example.com"],
@@ -102,7 +124,7 @@ describe("a form read through its operation's schema", () => {
     expect(owner).toEqual({ email: "boss@example.com", role: "owner" });
     expect(
       refusedFields(() =>
-        formInput(
+        operationReads(
           AddStaffInput,
           formOf([
             ["email", "x@example.com"],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findServerModulesInBrowser } from "../../scripts/boundaries/browser-graph.ts";
 import { type Constant, findRedefinedConstants } from "../../scripts/boundaries/constants.ts";
+import { FORM_READER, findSecondFormReaders } from "../../scripts/boundaries/form-reading.ts";
 import { findOverlongFiles } from "../../scripts/boundaries/line-budgets.ts";
 import { PORTS } from "../../scripts/check-boundaries.ts";
 import { plantedTrees } from "../setup/planted-tree.ts";
@@ -189,5 +190,34 @@ describe("server-only modules kept from the browser", () => {
       "kernel/money.ts": "export const formatMoney = (cents: number) => String(cents);",
     });
     expect(findServerModulesInBrowser(root, PORTS)).toEqual([]);
+  });
+});
+
+describe("forms read one way and parsed once", () => {
+  const tree = plantedTrees();
+
+  it("refuses a page that reads the request's form, imports parseInput or parses an input schema itself", () => {
+    const root = tree({
+      [FORM_READER]: "export const readForm = (request) => request.formData();",
+      "app/routes/own-form.tsx": "export async function action({ request }) { const form = await request.formData(); }",
+      "app/routes/double-parse.tsx": 'import { parseInput } from "../../domain/shared/operation.ts";',
+      "app/routes/schema-parse.tsx": "const input = AddToBagInput.safeParse(fields);",
+      "app/routes/schema-part-parse.tsx": "const input = ReviewInput.omit({ productId: true }).parse(fields);",
+    });
+    expect(findSecondFormReaders(root)).toEqual([
+      "app/routes/double-parse.tsx parses an operation's input itself (rule: the page hands formInput's raw fields on and the operation parses once)",
+      "app/routes/own-form.tsx reads a request's form itself (rule: forms are read by readForm in app/lib/action-result.server.ts)",
+      "app/routes/schema-parse.tsx parses an operation's input schema itself (rule: the page hands formInput's raw fields on and the operation parses once)",
+      "app/routes/schema-part-parse.tsx parses an operation's input schema itself (rule: the page hands formInput's raw fields on and the operation parses once)",
+    ]);
+  });
+
+  it("accepts formInput's fields handed to an operation, other parsing, and words about forms", () => {
+    const root = tree({
+      "app/routes/bag.tsx":
+        'const added = await addToBag(operations, formInput(AddToBagInput, form)); // not request.formData()\nconst at = Date.parse(text);\nconst note = "call .formData() and parseInput";',
+      "app/components/pending.tsx": 'const busy = navigation.formData?.get("intent") === "claim";',
+    });
+    expect(findSecondFormReaders(root)).toEqual([]);
   });
 });

@@ -13,10 +13,10 @@ import { SERIES, seriesTitle } from "../../../kernel/series.ts";
 import { ActionMessage, AdminForm, type Answer, Field, SelectField, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { SERIES_CHOICES } from "../../components/admin/catalogue/series-choices.ts";
-import { type ActionResult, failureResult, formFields, formText } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, formText } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { CATALOGUE_FIELD_LABELS, flavourFormValues } from "../../lib/catalogue-form.server.ts";
-import { formInput } from "../../lib/form-input.server.ts";
+import { formInput, typedValues } from "../../lib/form-input.server.ts";
 import { dollarsText } from "../../lib/money-input.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-catalogue-flavours";
@@ -59,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
     } satisfies ActionResult;
   } catch (error) {
     // A new flavour posted before the page's scripts run comes back as typed, not empty.
-    const values = creating ? formFields(form, CreateFlavourInput) : undefined;
+    const values = creating ? typedValues(CreateFlavourInput, form) : undefined;
     return failureResult(error, { labels: CATALOGUE_FIELD_LABELS, values });
   }
 }

@@ -5,10 +5,10 @@ import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/
 import { PageHeading } from "../../components/admin/admin-parts.tsx";
 import { ProductFields } from "../../components/admin/catalogue/catalogue-fields.tsx";
 import { SERIES_CHOICES } from "../../components/admin/catalogue/series-choices.ts";
-import { failureResult, formFields } from "../../lib/action-result.server.ts";
+import { failureResult } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { CATALOGUE_FIELD_LABELS } from "../../lib/catalogue-form.server.ts";
-import { formInput } from "../../lib/form-input.server.ts";
+import { formInput, typedValues } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-catalogue-new-product";
 
@@ -27,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
     return redirect(`/admin/catalogue/products/${created.id}?created=1#new-option-heading`);
   } catch (error) {
     // A form posted before the page's scripts run comes back as typed, not empty.
-    return failureResult(error, { labels: CATALOGUE_FIELD_LABELS, values: formFields(form, CreateProductInput) });
+    return failureResult(error, { labels: CATALOGUE_FIELD_LABELS, values: typedValues(CreateProductInput, form) });
   }
 }
 

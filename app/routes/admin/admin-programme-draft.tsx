@@ -4,9 +4,8 @@ import { discardProgrammeDraft } from "../../../domain/loyalty/programme-drafts/
 import { listProgrammeVersions } from "../../../domain/loyalty/programme-drafts/list-programme-versions.ts";
 import { previewProgrammeDraft } from "../../../domain/loyalty/programme-drafts/preview-programme-draft.ts";
 import { PublishInput, publishProgrammeDraft } from "../../../domain/loyalty/programme-drafts/publish-programme-draft.ts";
-import { SaveDraftInput, saveProgrammeDraft } from "../../../domain/loyalty/programme-drafts/save-programme-draft.ts";
+import { saveProgrammeDraft } from "../../../domain/loyalty/programme-drafts/save-programme-draft.ts";
 import { editStamp } from "../../../domain/shared/edit-stamp.ts";
-import { parseInput } from "../../../domain/shared/operation.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { HOUR_MS, MINUTE_MS, singaporeDate, singaporeDateTimeText } from "../../../kernel/singapore-time.ts";
 import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
@@ -91,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
   const { rules, prefixes } = rulesFromForm(form);
   try {
     const seen = formText(form, "seen");
-    const saved = await saveProgrammeDraft(operations, parseInput(SaveDraftInput, { number, rules, seen }));
+    const saved = await saveProgrammeDraft(operations, { number, rules, seen });
     const message =
       saved.changes.length === 0
         ? "Nothing changed."

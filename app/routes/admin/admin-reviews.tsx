@@ -1,6 +1,6 @@
 import { Link, useActionData } from "react-router";
 import { DecideReviewInput, decideReview } from "../../../domain/reviews/staff/decide-review.ts";
-import { ListReviewsForStaffInput, listReviewsForStaff } from "../../../domain/reviews/staff/list-reviews-for-staff.ts";
+import { listReviewsForStaff } from "../../../domain/reviews/staff/list-reviews-for-staff.ts";
 import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from "../../../kernel/review-statuses.ts";
 import { ActionMessage, AdminForm, SubmitButton } from "../../components/admin/admin-form.tsx";
@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Reviews"),
 
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
-  const asked = ListReviewsForStaffInput.safeParse({ status: new URL(args.request.url).searchParams.get("status") ?? undefined });
-  const status = asked.success ? asked.data.status : "pending";
+  const asked = new URL(args.request.url).searchParams.get("status");
+  const status = REVIEW_STATUSES.find((known) => known === asked) ?? "pending";
   const reviews = await refusedAsPage(listReviewsForStaff(operations, { status }));
   return {
     status,

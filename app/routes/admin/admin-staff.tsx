@@ -30,19 +30,16 @@ export async function action(args: Route.ActionArgs) {
   try {
     switch (intent) {
       case "add": {
-        const input = formInput(AddStaffInput, form);
-        await addStaff(operations, input);
-        return { ok: true, message: `${input.email} was added.` } satisfies ActionResult;
+        const { email } = await addStaff(operations, formInput(AddStaffInput, form));
+        return { ok: true, message: `${email} was added.` } satisfies ActionResult;
       }
       case "change": {
-        const input = formInput(ChangeStaffRoleInput, form);
-        await changeStaffRole(operations, input);
-        return { ok: true, message: `${input.email} was changed.` } satisfies ActionResult;
+        const { email } = await changeStaffRole(operations, formInput(ChangeStaffRoleInput, form));
+        return { ok: true, message: `${email} was changed.` } satisfies ActionResult;
       }
       case "remove": {
-        const input = formInput(RemoveStaffInput, form);
-        await removeStaff(operations, input);
-        return { ok: true, message: `${input.email} was removed.` } satisfies ActionResult;
+        const { email } = await removeStaff(operations, formInput(RemoveStaffInput, form));
+        return { ok: true, message: `${email} was removed.` } satisfies ActionResult;
       }
       default:
         return data<ActionResult>({ ok: false, message: "Choose add, change or remove." }, { status: 400 });

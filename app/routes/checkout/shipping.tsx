@@ -9,8 +9,9 @@ import { isAppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { checkoutDiscounts, OrderTotals } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
-import { expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
+import { expectedFailure, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { errorProps, useFocusFirstError } from "../../lib/form-errors.ts";
+import { formInput, typedValues } from "../../lib/form-input.server.ts";
 import { privatePageHeaders } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { readDeviceId, readReferralCode } from "../../lib/referral-cookie.server.ts";
@@ -48,10 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { operations, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return data<ShippingActionData>({ ok: false, message: UNREADABLE_REQUEST }, { status: 400 });
-  const values = formFields(form, ShippingInput);
+  const values = typedValues(ShippingInput, form);
   try {
     const started = await startCheckout(operations, {
-      ...values,
+      ...formInput(ShippingInput, form),
       baseUrl: new URL(request.url).origin,
       clientAddress,
       referralCode: readReferralCode(request),

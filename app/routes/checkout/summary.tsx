@@ -12,8 +12,9 @@ import { checkoutDiscounts, LineList, OrderTotals } from "../../components/order
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { readDeviceId, readReferralCode } from "../../lib/referral-cookie.server.ts";
 import { rewardsInBag } from "../../lib/reward-bag.server.ts";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await removePromotionFromBag(operations, {});
       return data<ActionResult>({ ok: true, message: "Promotion code removed." });
     }
-    await applyPromotionToBag(operations, formFields(form, ApplyPromotionInput));
+    await applyPromotionToBag(operations, formInput(ApplyPromotionInput, form));
     return data<ActionResult>({ ok: true, message: "Promotion code applied." });
   } catch (error) {
     return failureResult(error);

@@ -5,7 +5,8 @@ import { PayTestCheckoutInput, payTestCheckout } from "../../../domain/checkout/
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { requestContext } from "../../context.ts";
-import { expectedFailure, formFields, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
+import { expectedFailure, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/test-payment";
 
@@ -22,7 +23,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!form) return data({ message: UNREADABLE_REQUEST }, { status: 400 });
   try {
     const outcome = await payTestCheckout(context.get(requestContext).operations, {
-      ...formFields(form, PayTestCheckoutInput),
+      ...formInput(PayTestCheckoutInput, form),
       sessionId: params.sessionId,
     });
     if (outcome.ok) return redirect(outcome.successUrl, 303);

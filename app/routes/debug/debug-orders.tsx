@@ -9,8 +9,9 @@ import { formatMoney } from "../../../kernel/money.ts";
 import { Answer, buttonClass, DebugSection, inputClass, RecordList, smallButtonClass } from "../../components/debug/debug-ui.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { formFields, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { type DebugAnswer, debugFailure, requireDebugPage } from "../../lib/debug-page.server.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-orders";
@@ -41,14 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === LINK) {
       const { claim } = await linkOrderToMember(ctx.operations, {
-        ...formFields(form, ClaimOrderFields),
+        ...formInput(ClaimOrderFields, form),
         memberId: member.id,
         clientAddress: ctx.clientAddress,
       });
       return { ok: true, message: `Linked order ${claim.invoiceId} (${claim.age}): ${claim.pointsCredited} points credited.` };
     }
     if (intent === UNLINK) {
-      const newest = await removeMemberIdFromOrderByEmail(ctx.operations, formFields(form, UnlinkOrderInput));
+      const newest = await removeMemberIdFromOrderByEmail(ctx.operations, formInput(UnlinkOrderInput, form));
       return { ok: true, message: `Unlinked your orders placed with ${newest.email} (newest: ${newest.invoiceId}).` };
     }
     return data<DebugAnswer>({ ok: false, message: "This form is not known here. Please reload the page." }, { status: 400 });

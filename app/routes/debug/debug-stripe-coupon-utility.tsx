@@ -10,9 +10,10 @@ import { Answer, buttonClass, DebugSection, inputClass } from "../../components/
 import { PromotionPricing } from "../../components/debug/promotion-pricing.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { type DebugAnswer, debugFailure, requireDebugPage } from "../../lib/debug-page.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/debug-stripe-coupon-utility";
 
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return unreadableRequest();
   try {
-    const created = await createTestPromotionCode(ctx.operations, formFields(form, CreateTestPromotionCodeInput));
+    const created = await createTestPromotionCode(ctx.operations, formInput(CreateTestPromotionCodeInput, form));
     return data<DebugAnswer>({ ok: true, message: `Created ${created.code}.` });
   } catch (error) {
     const { answer, status } = debugFailure(error);

@@ -9,7 +9,8 @@ import { listPendingRewardLines } from "../../../domain/loyalty/rewards/redeems/
 import { AddRedeemMeta } from "../../../domain/loyalty/rewards/redeems/redeem-meta.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useRedemptionStoreSync } from "../../lib/redemption-store.ts";
@@ -51,7 +52,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     await addRedeemToBag(ctx.operations, {
       memberId: member.id,
-      meta: { ...formFields(form, AddRedeemMeta), rewardId: params.redemptionProductId },
+      meta: { ...formInput(AddRedeemMeta, form), rewardId: params.redemptionProductId },
     });
     return data<ActionResult>({ ok: true, message: "Added to your bag." });
   } catch (error) {

@@ -8,8 +8,9 @@ import { BackLink } from "../../components/back-link.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, formFields, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
+import { formInput, typedValues } from "../../lib/form-input.server.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { requestPath } from "../../lib/request-path.ts";
@@ -39,12 +40,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   await requireMember(ctx, request);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
-  const typed = formFields(form, SubmitReviewInput.omit({ productId: true }));
+  const fields = SubmitReviewInput.omit({ productId: true });
   try {
-    await submitReview(ctx.operations, { productId: params.productId, ...typed });
+    await submitReview(ctx.operations, { productId: params.productId, ...formInput(fields, form) });
     return data<ActionResult>({ ok: true, message: "Thank you! Your review is waiting for our team's approval." });
   } catch (error) {
-    return failureResult(error, { values: typed });
+    return failureResult(error, { values: typedValues(fields, form) });
   }
 }
 

@@ -6,9 +6,10 @@ import { bagTokenOf } from "../../../domain/shared/context.ts";
 import { MemberOrders } from "../../components/member-orders.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { requestContext } from "../../context.ts";
-import { failureResult, formFields, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { failureResult, formText, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
 import { bagCookie } from "../../lib/bag-cookie.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { memberOrderRows } from "../../lib/member-order-rows.server.ts";
 import { loginPath } from "../../lib/member-paths.ts";
 import { privatePageHeaders } from "../../lib/member-session.server.ts";
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { operations, settings, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
-  const typed = formFields(form, ClaimGuestOrderInput.omit({ clientAddress: true }));
+  const typed = formInput(ClaimGuestOrderInput.omit({ clientAddress: true }), form);
   try {
     const { invoiceId, bagToken } = await claimGuestOrderAccess(operations, { ...typed, clientAddress });
     const headers =
