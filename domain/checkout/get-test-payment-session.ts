@@ -8,7 +8,18 @@ export const GetTestPaymentSessionInput = z.object({
   sessionId: z.string(),
 });
 
-export type TestPaymentPage = { amountCents: number; email: string; status: "open" | "paid" | "expired"; cancelUrl: string };
+export type TestPaymentPage = {
+  /** "setup" only saves a card. */
+  mode: "payment" | "setup";
+  amountCents: number;
+  email: string;
+  status: "open" | "paid" | "expired";
+  cancelUrl: string;
+  /** The consent shown beside the button when the card is kept for later charges. */
+  saveCardConsent: string | null;
+  /** The test cards to choose from, the default first. */
+  cards: { number: string; does: string }[];
+};
 
 /** getTestPaymentSession: what the test provider's card page shows for a session; null when there is none (or no test provider). */
 export const getTestPaymentSession = defineOperation(
@@ -17,6 +28,14 @@ export const getTestPaymentSession = defineOperation(
     if (!ctx.testPayments || !isWellFormedCheckoutSessionId(input.sessionId)) return null;
     const session = await ctx.testPayments.findSession(input.sessionId);
     if (!session) return null;
-    return { amountCents: session.amountCents, email: session.email, status: session.status, cancelUrl: session.cancelUrl };
+    return {
+      mode: session.mode,
+      amountCents: session.amountCents,
+      email: session.email,
+      status: session.status,
+      cancelUrl: session.cancelUrl,
+      saveCardConsent: session.saveCardConsent,
+      cards: ctx.testPayments.cards.map(({ number, does }) => ({ number, does })),
+    };
   },
 );

@@ -1,5 +1,11 @@
 export type PaymentLine = { name: string; unitAmountCents: number; quantity: number };
 
+/** Asks the provider to keep the card for charges the shop makes later without the card holder present. */
+export type SaveCardConsent = {
+  /** The words shown beside the pay button: how much, how often, how to cancel. */
+  text: string;
+};
+
 export type CreatePaymentSession = {
   lines: PaymentLine[];
   discountCents: number;
@@ -12,6 +18,15 @@ export type CreatePaymentSession = {
   lifetimeMinutes: number;
   /** One per checkout attempt: a retried request never creates a second session. */
   idempotencyKey: string;
+  /**
+   * "setup" charges nothing and only saves a card (lines and totals are ignored; customerId is
+   * required). "payment" when not given.
+   */
+  mode?: "payment" | "setup";
+  /** An existing provider customer, for setup sessions and re-payments. */
+  customerId?: string;
+  /** Keep the paying card for later off-session charges, with these words of consent. */
+  saveCard?: SaveCardConsent;
 };
 
 export type CreatedPaymentSession = {
@@ -22,6 +37,9 @@ export type CreatedPaymentSession = {
   expiresAt: Date;
 };
 
+/** A card the provider keeps for this customer, as a session that saved it reports. */
+export type SavedCard = { customerId: string; paymentMethodId: string; brand: string; last4: string };
+
 export type PaymentSessionState = {
   id: string;
   paid: boolean;
@@ -29,7 +47,28 @@ export type PaymentSessionState = {
   customerId: string | null;
   /** The paying card's fingerprint (Stripe's payment_method card.fingerprint); null where the provider gives none. */
   cardFingerprint: string | null;
+  /** The card the session saved (one with saveCard, or a setup session), once complete. */
+  savedCard: SavedCard | null;
+  /** The payment the session took; null until paid, and for setup sessions. */
+  paymentIntentId: string | null;
 };
+
+/** A charge the shop makes to a saved card without the card holder present (a renewal). */
+export type ChargeSavedCard = {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  description: string;
+  /** One per renewal attempt: the same key never charges twice (Stripe's Idempotency-Key). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
+export type SavedCardCharge =
+  | { outcome: "paid"; paymentIntentId: string }
+  | { outcome: "declined"; paymentIntentId: string | null; reason: string }
+  /** The bank wants the card holder (3-D Secure): nothing was taken. */
+  | { outcome: "needs_authentication"; paymentIntentId: string };
 
 export type PaymentEventType =
   | "checkout.session.completed"
@@ -54,13 +93,12 @@ export type PaymentEvent = {
   refund: RefundNotice | null;
 };
 
+/** A refund of the payment a checkout session took, or of a payment by its id (a saved card's charge). */
 export type RefundRequest = {
-  /** The checkout session that took the payment. */
-  sessionId: string;
   amountCents: number;
   /** The shop's refund id: the idempotency key, so a retried request never refunds twice. */
   refundId: string;
-};
+} & ({ sessionId: string; paymentIntentId?: never } | { paymentIntentId: string; sessionId?: never });
 
 /** Stripe Checkout in production, the embedded test provider by default: the rest of the shop sees only this. */
 export interface PaymentProvider {
@@ -72,7 +110,12 @@ export interface PaymentProvider {
    * state after: a session paid or ended before is left as it is and answered as such.
    */
   expireSession(sessionId: string): Promise<PaymentSessionState | null>;
-  /** Gives back part or all of a session's payment; the same refundId answers the same refund. */
+  /**
+   * Charges a saved card off-session. The same idempotencyKey answers the same result and never
+   * charges twice; a card error is an answer (declined, needs_authentication), not a throw.
+   */
+  chargeSavedCard(input: ChargeSavedCard): Promise<SavedCardCharge>;
+  /** Gives back part or all of a payment; the same refundId answers the same refund. */
   refund(request: RefundRequest): Promise<{ providerRefundId: string }>;
   /** The checkout session that made a payment (for refunds made in the provider's dashboard). */
   sessionOfPayment(paymentIntentId: string): Promise<string | null>;

@@ -1,5 +1,11 @@
 import Stripe from "stripe";
-import type { PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
+import type {
+  CreatePaymentSession,
+  PaymentProvider,
+  PaymentSessionState,
+  SavedCard,
+  SavedCardCharge,
+} from "./payment-provider.ts";
 import { verifyStripeSignature } from "./stripe-signature.ts";
 
 /**
@@ -24,64 +30,92 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       : {}),
   });
 
+  async function discountsOf(input: CreatePaymentSession): Promise<Stripe.Checkout.SessionCreateParams.Discount[] | undefined> {
+    if (input.discountCents <= 0) return undefined;
+    const coupon = await stripe.coupons.create(
+      { amount_off: input.discountCents, currency: "sgd", duration: "once", max_redemptions: 1 },
+      { idempotencyKey: `${input.idempotencyKey}-coupon` },
+    );
+    return [{ coupon: coupon.id }];
+  }
+
   return {
     name: "stripe",
     async createSession(input) {
-      const discounts =
-        input.discountCents > 0
-          ? [
-              {
-                coupon: (
-                  await stripe.coupons.create(
-                    { amount_off: input.discountCents, currency: "sgd", duration: "once", max_redemptions: 1 },
-                    { idempotencyKey: `${input.idempotencyKey}-coupon` },
-                  )
-                ).id,
-              },
-            ]
-          : undefined;
+      const common = {
+        currency: "sgd",
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        expires_at: Math.ceil(Date.now() / 1000) + input.lifetimeMinutes * 60 + EXPIRY_MARGIN_SECONDS,
+        custom_text: input.saveCard ? { submit: { message: input.saveCard.text } } : undefined,
+      } satisfies Stripe.Checkout.SessionCreateParams;
       const session = await stripe.checkout.sessions.create(
-        {
-          mode: "payment",
-          currency: "sgd",
-          customer_email: input.customerEmail,
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-          expires_at: Math.ceil(Date.now() / 1000) + input.lifetimeMinutes * 60 + EXPIRY_MARGIN_SECONDS,
-          line_items: input.lines.map((line) => ({
-            quantity: line.quantity,
-            price_data: { currency: "sgd", unit_amount: line.unitAmountCents, product_data: { name: line.name } },
-          })),
-          discounts,
-          shipping_options: [
-            {
-              shipping_rate_data: {
-                type: "fixed_amount",
-                display_name: input.shippingCents === 0 ? "Free delivery" : "Standard delivery",
-                fixed_amount: { amount: input.shippingCents, currency: "sgd" },
-              },
+        input.mode === "setup"
+          ? { ...common, mode: "setup", customer: requiredCustomer(input.customerId) }
+          : {
+              ...common,
+              mode: "payment",
+              // Stripe takes either an existing customer or the email to make one with.
+              ...(input.customerId
+                ? { customer: input.customerId }
+                : { customer_email: input.customerEmail, customer_creation: input.saveCard ? "always" : undefined }),
+              payment_intent_data: input.saveCard ? { setup_future_usage: "off_session" } : undefined,
+              line_items: input.lines.map((line) => ({
+                quantity: line.quantity,
+                price_data: { currency: "sgd", unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+              })),
+              discounts: await discountsOf(input),
+              shipping_options: [
+                {
+                  shipping_rate_data: {
+                    type: "fixed_amount",
+                    display_name: input.shippingCents === 0 ? "Free delivery" : "Standard delivery",
+                    fixed_amount: { amount: input.shippingCents, currency: "sgd" },
+                  },
+                },
+              ],
             },
-          ],
-        },
         { idempotencyKey: input.idempotencyKey },
       );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
-    retrieveSession: async (sessionId) =>
-      stateOf(await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.payment_method"] })),
+    retrieveSession: async (sessionId) => stateOf(await stripe.checkout.sessions.retrieve(sessionId, { expand: EXPANDED })),
     async expireSession(sessionId) {
       try {
-        return stateOf(await stripe.checkout.sessions.expire(sessionId));
+        return stateOf(await stripe.checkout.sessions.expire(sessionId, { expand: EXPANDED }));
       } catch (error) {
         // Stripe refuses to expire a session that is no longer open (paid, or expired already).
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-        return stateOf(await stripe.checkout.sessions.retrieve(sessionId));
+        return stateOf(await stripe.checkout.sessions.retrieve(sessionId, { expand: EXPANDED }));
       }
     },
-    async refund({ sessionId, amountCents, refundId }) {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
-      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+    async chargeSavedCard(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            amount: input.amountCents,
+            currency: "sgd",
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return chargeOf(intent);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+        const intent = error.payment_intent;
+        if (error.code === "authentication_required" && intent)
+          return { outcome: "needs_authentication", paymentIntentId: intent.id };
+        return { outcome: "declined", paymentIntentId: intent?.id ?? null, reason: error.message };
+      }
+    },
+    async refund({ sessionId, paymentIntentId, amountCents, refundId }) {
+      const paymentIntent = paymentIntentId ?? paymentIntentOf(await stripe.checkout.sessions.retrieve(sessionId));
       if (!paymentIntent) throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntent, amount: amountCents, metadata: { refundId } },
@@ -97,19 +131,59 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
   };
 }
 
+/** A session read with its payment's (or setup's) card, for the fingerprint and the card it saved. */
+const EXPANDED = ["payment_intent.payment_method", "setup_intent.payment_method"];
+
+function requiredCustomer(customerId: string | undefined): string {
+  if (!customerId) throw new Error("A setup session saves a card for a customer: name one");
+  return customerId;
+}
+
+function chargeOf(intent: Stripe.PaymentIntent): SavedCardCharge {
+  if (intent.status === "succeeded") return { outcome: "paid", paymentIntentId: intent.id };
+  if (intent.status === "requires_action") return { outcome: "needs_authentication", paymentIntentId: intent.id };
+  const reason = intent.last_payment_error?.message ?? `The payment is ${intent.status.replaceAll("_", " ")}.`;
+  return { outcome: "declined", paymentIntentId: intent.id, reason };
+}
+
+function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+  return typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+}
+
 function stateOf(session: Stripe.Checkout.Session): PaymentSessionState {
   const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
   const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
   const status: PaymentSessionState["status"] =
     session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open";
-  return { id: session.id, paid, status, customerId: customer, cardFingerprint: cardFingerprintOf(session) };
+  const method = paymentMethodOf(session);
+  return {
+    id: session.id,
+    paid,
+    status,
+    customerId: customer,
+    cardFingerprint: method?.card?.fingerprint ?? null,
+    savedCard: savedCardOf(session, customer, method),
+    paymentIntentId: paymentIntentOf(session),
+  };
 }
 
-/** The paying card's fingerprint, when the session was read with its payment method expanded. */
-function cardFingerprintOf(session: Stripe.Checkout.Session): string | null {
-  const intent = session.payment_intent;
+/** The session's card, when it was read with its payment or setup intent expanded. */
+function paymentMethodOf(session: Stripe.Checkout.Session): Stripe.PaymentMethod | null {
+  const intent = session.mode === "setup" ? session.setup_intent : session.payment_intent;
   if (!intent || typeof intent === "string") return null;
   const method = intent.payment_method;
-  if (!method || typeof method === "string") return null;
-  return method.card?.fingerprint ?? null;
+  return method && typeof method !== "string" ? method : null;
+}
+
+/** The card a complete session kept for off-session use: a setup session's, or a payment's set up for future use. */
+function savedCardOf(
+  session: Stripe.Checkout.Session,
+  customerId: string | null,
+  method: Stripe.PaymentMethod | null,
+): SavedCard | null {
+  if (session.status !== "complete" || !customerId || !method?.card) return null;
+  const intent = session.payment_intent;
+  const keptForLater = session.mode === "setup" || (typeof intent === "object" && intent?.setup_future_usage === "off_session");
+  if (!keptForLater) return null;
+  return { customerId, paymentMethodId: method.id, brand: method.card.brand, last4: method.card.last4 };
 }

@@ -1,16 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
-import { testPaymentEvents, testPaymentRefunds, testPaymentSessions } from "../../db/schema/test-payments.ts";
+import { testPaymentEvents, testPaymentSessions } from "../../db/schema/test-payments.ts";
 import type { PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
 import { signStripePayload, verifyStripeSignature } from "./stripe-signature.ts";
-
-/** Stripe's test card numbers and what they do. */
-const CARD_OUTCOMES: Record<string, string | null> = {
-  "4242424242424242": null,
-  "4000000000000002": "Your card was declined.",
-  "4000000000009995": "Your card has insufficient funds.",
-};
+import { TEST_CARDS, type TestCard, testCardOf } from "./test-cards.ts";
+import { savedTestCard, saveTestCard, testObjectId, testPaymentMethodActions } from "./test-payment-methods.ts";
 
 /**
  * Like Stripe, the provider delivers each webhook until the shop takes it: the payment page tries
@@ -27,12 +22,14 @@ export type TestPaymentOutcome =
   | { ok: false; message: string };
 
 export type TestPaymentProvider = PaymentProvider & {
+  /** The test cards the card page offers, the default first. */
+  readonly cards: readonly TestCard[];
   /** The session as the card page shows it; an open session past its time reads as expired. */
   findSession(sessionId: string): Promise<TestPaymentSession | null>;
   /**
-   * Charges a test card. A payment records its checkout.session.completed event and, in the same
-   * transaction, the job that delivers it (redeliver-webhook). Paying a paid session again charges
-   * nothing and answers the same event.
+   * Charges a test card (a setup session only saves it). A payment records its
+   * checkout.session.completed event and, in the same transaction, the job that delivers it
+   * (redeliver-webhook). Paying a paid session again charges nothing and answers the same event.
    */
   pay(sessionId: string, cardNumber: string): Promise<TestPaymentOutcome>;
   /** A recorded event with a fresh Stripe-Signature, as each delivery attempt carries one; null if unknown. */
@@ -69,8 +66,16 @@ export function createTestPaymentProvider(deps: {
   async function stateOf(sessionId: string): Promise<PaymentSessionState | null> {
     const row = await findSession(sessionId);
     if (!row) return null;
-    const status = row.status === "paid" ? "complete" : row.status;
-    return { id: row.id, paid: row.status === "paid", status, customerId: null, cardFingerprint: null };
+    return {
+      id: row.id,
+      // A completed setup session reads as paid, as Stripe's "no_payment_required" does.
+      paid: row.status === "paid",
+      status: row.status === "paid" ? "complete" : row.status,
+      customerId: row.customerId,
+      cardFingerprint: null,
+      savedCard: row.savedPaymentMethodId ? await savedTestCard(db, row.savedPaymentMethodId) : null,
+      paymentIntentId: row.paymentIntentId,
+    };
   }
 
   async function eventOfPaidSession(session: TestPaymentSession): Promise<TestPaymentOutcome> {
@@ -83,10 +88,13 @@ export function createTestPaymentProvider(deps: {
     return { ok: true, successUrl: session.successUrl, eventId: event.id };
   }
 
-  /** Marks the session paid, once, with its event and the job that delivers it; null when it is no longer open. */
-  async function recordPayment(sessionId: string, at: Date): Promise<string | null> {
+  /**
+   * Marks the session paid, once, with the card it keeps (if it keeps one), its event and the job
+   * that delivers it; null when it is no longer open.
+   */
+  async function recordPayment(sessionId: string, card: TestCard, at: Date): Promise<string | null> {
     return db.transaction(async (tx) => {
-      const paid = await tx
+      const [session] = await tx
         .update(testPaymentSessions)
         .set({ status: "paid", lastError: null, updatedAt: at })
         .where(
@@ -96,15 +104,33 @@ export function createTestPaymentProvider(deps: {
             gt(testPaymentSessions.expiresAt, at),
           ),
         )
-        .returning({ id: testPaymentSessions.id });
-      if (paid.length === 0) return null;
-      const eventId = `evt_test_${randomBytes(12).toString("base64url")}`;
+        .returning();
+      if (!session) return null;
+      const keepsCard = session.mode === "setup" || session.saveCardConsent !== null;
+      // Like Stripe's customer_creation "always": a session that keeps a card makes its customer.
+      const customerId = keepsCard ? (session.customerId ?? testObjectId("cus")) : session.customerId;
+      const saved = keepsCard && customerId ? await saveTestCard(tx, customerId, card, at) : null;
+      const paymentIntentId = session.mode === "payment" ? testObjectId("pi") : null;
+      await tx
+        .update(testPaymentSessions)
+        .set({ customerId, savedPaymentMethodId: saved?.paymentMethodId, paymentIntentId })
+        .where(eq(testPaymentSessions.id, sessionId));
+      const eventId = testObjectId("evt");
       const payload = JSON.stringify({
         id: eventId,
         object: "event",
         type: "checkout.session.completed",
         created: Math.floor(at.getTime() / 1000),
-        data: { object: { id: sessionId, object: "checkout.session", payment_status: "paid" } },
+        data: {
+          object: {
+            id: sessionId,
+            object: "checkout.session",
+            mode: session.mode,
+            payment_status: session.mode === "setup" ? "no_payment_required" : "paid",
+            customer: customerId,
+            payment_intent: paymentIntentId,
+          },
+        },
       });
       await tx.insert(testPaymentEvents).values({ id: eventId, sessionId, payload, createdAt: at });
       const { delayMs, ...retry } = REDELIVERY;
@@ -115,13 +141,19 @@ export function createTestPaymentProvider(deps: {
 
   return {
     name: "test",
+    cards: TEST_CARDS,
     findSession,
     async createSession(input) {
+      const mode = input.mode ?? "payment";
+      if (mode === "setup" && !input.customerId) throw new Error("A setup session saves a card for a customer: name one");
       const id = `cs_test_${randomBytes(18).toString("base64url")}`;
       const expiresAt = new Date(now().getTime() + input.lifetimeMinutes * 60_000);
       await db.insert(testPaymentSessions).values({
         id,
-        amountCents: input.totalCents,
+        mode,
+        customerId: input.customerId ?? null,
+        saveCardConsent: input.saveCard?.text ?? null,
+        amountCents: mode === "setup" ? 0 : input.totalCents,
         email: input.customerEmail,
         successUrl: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
         cancelUrl: input.cancelUrl,
@@ -137,27 +169,7 @@ export function createTestPaymentProvider(deps: {
         .where(and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.status, "open")));
       return stateOf(sessionId);
     },
-    async refund({ sessionId, amountCents, refundId }) {
-      return db.transaction(async (tx) => {
-        // The payment's lock first: a request with the same key waits, then finds the refund made.
-        const [session] = await tx.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId)).for("update");
-        const [done] = await tx.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, refundId));
-        if (done) return { providerRefundId: done.id };
-        if (session?.status !== "paid") throw new Error(`Test payment session ${sessionId} was not paid`);
-        const [given] = await tx
-          .select({ cents: sql<number>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)::int` })
-          .from(testPaymentRefunds)
-          .where(eq(testPaymentRefunds.sessionId, sessionId));
-        if (Number(given?.cents ?? 0) + amountCents > session.amountCents) {
-          throw new Error(`A refund of ${amountCents} cents is more than is left of test payment ${sessionId}`);
-        }
-        const id = `re_test_${randomBytes(12).toString("base64url")}`;
-        await tx.insert(testPaymentRefunds).values({ id, sessionId, amountCents, idempotencyKey: refundId, createdAt: now() });
-        return { providerRefundId: id };
-      });
-    },
-    // Test payments have no payment intents, and nobody refunds them outside the shop.
-    sessionOfPayment: async () => null,
+    ...testPaymentMethodActions(db, now),
     verifyWebhook: (rawBody, signature) => verifyStripeSignature(rawBody, signature, webhookSecret),
     async signedEvent(eventId) {
       const [event] = await db
@@ -171,18 +183,17 @@ export function createTestPaymentProvider(deps: {
       const session = await findSession(sessionId);
       if (session?.status === "paid") return eventOfPaidSession(session);
       if (session?.status !== "open") return { ok: false, message: ENDED };
-      const digits = cardNumber.replace(/[\s-]/g, "");
-      const outcome = CARD_OUTCOMES[digits];
-      if (outcome === undefined) return { ok: false, message: "Your card number is incorrect." };
+      const card = testCardOf(cardNumber);
+      if (!card) return { ok: false, message: "Your card number is incorrect." };
       const at = now();
-      if (outcome !== null) {
+      if (card.declinedAtCheckout !== null) {
         await db
           .update(testPaymentSessions)
-          .set({ lastError: outcome, updatedAt: at })
+          .set({ lastError: card.declinedAtCheckout, updatedAt: at })
           .where(eq(testPaymentSessions.id, sessionId));
-        return { ok: false, message: outcome };
+        return { ok: false, message: card.declinedAtCheckout };
       }
-      const eventId = await recordPayment(sessionId, at);
+      const eventId = await recordPayment(sessionId, card, at);
       if (eventId) return { ok: true, successUrl: session.successUrl, eventId };
       // Paid or ended by another request meanwhile.
       const current = await findSession(sessionId);

@@ -43,6 +43,8 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
       <p className="text-lg">{`This payment session has ${loaderData.status === "paid" ? "already been paid" : "ended"}.`}</p>
     );
   }
+  const setup = loaderData.mode === "setup";
+  const submitLabel = setup ? "Save card" : `Pay ${formatMoney(loaderData.amountCents)}`;
   return (
     <section
       aria-labelledby="pay-heading"
@@ -50,9 +52,11 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
     >
       <p className="text-sm font-semibold uppercase tracking-wider text-muted">Test payment provider</p>
       <h1 id="pay-heading" className="mt-1 text-2xl font-bold">
-        Pay {formatMoney(loaderData.amountCents)}
+        {setup ? "Save a card" : submitLabel}
       </h1>
-      <p className="text-sm text-muted">Receipt to {loaderData.email}</p>
+      <p className="text-sm text-muted">
+        {setup ? `For ${loaderData.email}: nothing is charged now.` : `Receipt to ${loaderData.email}`}
+      </p>
       <Form method="post" className="mt-6 space-y-4">
         <div>
           <label htmlFor="cardNumber" className="block font-medium">
@@ -65,14 +69,20 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
               name="cardNumber"
               inputMode="numeric"
               autoComplete="cc-number"
-              placeholder="4242 4242 4242 4242"
+              list="test-cards"
+              defaultValue={loaderData.cards[0]?.number}
               required
               aria-describedby="card-help"
               className="w-full rounded-lg border border-slate-300 py-2 pl-10 pr-3 tracking-wider"
             />
           </div>
+          <datalist id="test-cards">
+            {loaderData.cards.map((card) => (
+              <option key={card.number} value={card.number} label={card.does} />
+            ))}
+          </datalist>
           <p id="card-help" className="mt-1 text-xs text-muted">
-            Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds.
+            {`Test cards: ${loaderData.cards.map((card) => `${card.number} ${card.does}`).join("; ")}.`}
           </p>
         </div>
         <div className="grid grid-cols-2 gap-3">
@@ -101,6 +111,11 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </div>
+        {loaderData.saveCardConsent && (
+          <p id="save-card-consent" className="rounded-lg bg-slate-50 p-3 text-sm">
+            {loaderData.saveCardConsent}
+          </p>
+        )}
         {result?.message && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-sale">
             {result.message}
@@ -109,12 +124,13 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
         <button
           type="submit"
           disabled={paying}
+          aria-describedby={loaderData.saveCardConsent ? "save-card-consent" : undefined}
           className="w-full rounded-full bg-brand-700 px-6 py-3 text-lg font-semibold text-white disabled:opacity-60"
         >
-          {paying ? "Paying…" : `Pay ${formatMoney(loaderData.amountCents)}`}
+          {paying ? (setup ? "Saving…" : "Paying…") : submitLabel}
         </button>
         <a href={loaderData.cancelUrl} className="block text-center text-sm underline">
-          Cancel and return to your bag
+          {setup ? "Cancel and go back" : "Cancel and return to your bag"}
         </a>
       </Form>
     </section>
