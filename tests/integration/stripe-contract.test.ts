@@ -1,91 +1,74 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStripePaymentProvider } from "../../integrations/payments/stripe-provider.ts";
 import { signStripePayload } from "../../integrations/payments/stripe-signature.ts";
+import { type StripeAnswer, type StripeRequest, startStripeApi } from "../setup/stripe-api.ts";
 
-type Seen = { method: string; path: string; headers: IncomingMessage["headers"]; body: URLSearchParams };
+type StripeApi = Awaited<ReturnType<typeof startStripeApi>>;
 
-/** A local HTTP server standing in for Stripe's API: records each request and answers like Stripe would. */
+/** Stripe's API as the contract tests need it: each path answered as Stripe would. */
+function answer({ path, body }: StripeRequest): StripeAnswer | null {
+  if (path === "/v1/coupons") return { body: { id: "coupon_123", object: "coupon" } };
+  if (path === "/v1/checkout/sessions") {
+    return {
+      body: {
+        id: "cs_test_abc",
+        object: "checkout.session",
+        url: "https://checkout.stripe.test/c/pay/cs_test_abc",
+        expires_at: 1_800_000_000,
+      },
+    };
+  }
+  if (path === "/v1/checkout/sessions/cs_test_open/expire") {
+    return { body: { id: "cs_test_open", object: "checkout.session", status: "expired", payment_status: "unpaid" } };
+  }
+  if (path === "/v1/checkout/sessions/cs_test_paid/expire") {
+    return {
+      status: 400,
+      body: {
+        error: { type: "invalid_request_error", message: "Only Checkout Sessions with a status of `open` can be expired." },
+      },
+    };
+  }
+  if (path === "/v1/refunds") {
+    return { body: { id: "re_123", object: "refund", amount: Number(body.get("amount")), status: "succeeded" } };
+  }
+  if (path === "/v1/checkout/sessions?payment_intent=pi_42&limit=1") {
+    return { body: { object: "list", data: [{ id: "cs_test_paid", object: "checkout.session" }] } };
+  }
+  if (path.startsWith("/v1/checkout/sessions/cs_test_")) {
+    const paid = path.includes("paid");
+    // Read with its payment method expanded (the card's fingerprint), Stripe nests the objects.
+    const expanded = path.includes("expand");
+    const intent = expanded
+      ? {
+          id: "pi_42",
+          object: "payment_intent",
+          payment_method: { id: "pm_1", object: "payment_method", card: { fingerprint: "fp_card_42" } },
+        }
+      : "pi_42";
+    return {
+      body: {
+        id: "cs_test_paid",
+        object: "checkout.session",
+        status: paid ? "complete" : "open",
+        payment_status: paid ? "paid" : "unpaid",
+        customer: "cus_42",
+        payment_intent: paid ? intent : null,
+      },
+    };
+  }
+  return null;
+}
+
 describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
-  const seen: Seen[] = [];
-  let server: Server;
-  let apiUrl = "";
-
+  let stripe: StripeApi;
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      let raw = "";
-      request.on("data", (chunk) => {
-        raw += chunk;
-      });
-      request.on("end", () => {
-        const body = new URLSearchParams(raw);
-        seen.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers, body });
-        response.setHeader("content-type", "application/json");
-        if (request.url === "/v1/coupons") return response.end(JSON.stringify({ id: "coupon_123", object: "coupon" }));
-        if (request.url === "/v1/checkout/sessions") {
-          return response.end(
-            JSON.stringify({
-              id: "cs_test_abc",
-              object: "checkout.session",
-              url: "https://checkout.stripe.test/c/pay/cs_test_abc",
-              expires_at: 1_800_000_000,
-            }),
-          );
-        }
-        if (request.url === "/v1/checkout/sessions/cs_test_open/expire") {
-          return response.end(
-            JSON.stringify({ id: "cs_test_open", object: "checkout.session", status: "expired", payment_status: "unpaid" }),
-          );
-        }
-        if (request.url === "/v1/checkout/sessions/cs_test_paid/expire") {
-          response.statusCode = 400;
-          return response.end(
-            JSON.stringify({
-              error: { type: "invalid_request_error", message: "Only Checkout Sessions with a status of `open` can be expired." },
-            }),
-          );
-        }
-        if (request.url === "/v1/refunds") {
-          return response.end(
-            JSON.stringify({ id: "re_123", object: "refund", amount: Number(body.get("amount")), status: "succeeded" }),
-          );
-        }
-        if (request.url === "/v1/checkout/sessions?payment_intent=pi_42&limit=1") {
-          return response.end(JSON.stringify({ object: "list", data: [{ id: "cs_test_paid", object: "checkout.session" }] }));
-        }
-        if (request.url?.startsWith("/v1/checkout/sessions/cs_test_")) {
-          const paid = request.url.includes("paid");
-          // Read with its payment method expanded (the card's fingerprint), Stripe nests the objects.
-          const expanded = request.url.includes("expand");
-          const intent = expanded
-            ? {
-                id: "pi_42",
-                object: "payment_intent",
-                payment_method: { id: "pm_1", object: "payment_method", card: { fingerprint: "fp_card_42" } },
-              }
-            : "pi_42";
-          return response.end(
-            JSON.stringify({
-              id: "cs_test_paid",
-              object: "checkout.session",
-              status: paid ? "complete" : "open",
-              payment_status: paid ? "paid" : "unpaid",
-              customer: "cus_42",
-              payment_intent: paid ? intent : null,
-            }),
-          );
-        }
-        response.statusCode = 404;
-        response.end(JSON.stringify({ error: { type: "invalid_request_error", message: "unknown" } }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    stripe = await startStripeApi(answer);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => stripe.close());
 
-  const provider = () => createStripePaymentProvider({ secretKey: "sk_test_contract", webhookSecret: "whsec_contract", apiUrl });
+  const provider = () =>
+    createStripePaymentProvider({ secretKey: "sk_test_contract", webhookSecret: "whsec_contract", apiUrl: stripe.apiUrl });
 
   it("creates a Checkout Session from server-side prices with the attempt's idempotency key", async () => {
     const before = Math.floor(Date.now() / 1000);
@@ -110,12 +93,12 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       expiresAt: new Date(1_800_000_000 * 1000),
     });
 
-    const coupon = seen.find((request) => request.path === "/v1/coupons");
+    const coupon = stripe.seen.find((request) => request.path === "/v1/coupons");
     expect(coupon?.body.get("amount_off")).toBe("689");
     expect(coupon?.body.get("currency")).toBe("sgd");
     expect(coupon?.headers["idempotency-key"]).toBe("attempt-1-coupon");
 
-    const create = seen.find((request) => request.path === "/v1/checkout/sessions");
+    const create = stripe.seen.find((request) => request.path === "/v1/checkout/sessions");
     expect(create?.method).toBe("POST");
     expect(create?.headers.authorization).toBe("Bearer sk_test_contract");
     expect(create?.headers["idempotency-key"]).toBe("attempt-1");
@@ -145,8 +128,10 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       status: "complete",
       customerId: "cus_42",
       cardFingerprint: "fp_card_42",
+      savedCard: null,
+      paymentIntentId: "pi_42",
     });
-    const read = seen.find((request) => request.path.startsWith("/v1/checkout/sessions/cs_test_paid?"));
+    const read = stripe.seen.find((request) => request.path.startsWith("/v1/checkout/sessions/cs_test_paid?"));
     expect(decodeURIComponent(read?.path ?? "")).toContain("expand[0]=payment_intent.payment_method");
     expect((await provider().retrieveSession("cs_test_open"))?.paid).toBe(false);
   });
@@ -158,8 +143,10 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       status: "expired",
       customerId: null,
       cardFingerprint: null,
+      savedCard: null,
+      paymentIntentId: null,
     });
-    const expire = seen.find((request) => request.path === "/v1/checkout/sessions/cs_test_open/expire");
+    const expire = stripe.seen.find((request) => request.path === "/v1/checkout/sessions/cs_test_open/expire");
     expect(expire?.method).toBe("POST");
     expect(await provider().expireSession("cs_test_paid")).toMatchObject({ paid: true, status: "complete" });
   });
@@ -186,7 +173,7 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
     expect(await provider().refund({ sessionId: "cs_test_paid", amountCents: 1_950, refundId: "r-1" })).toEqual({
       providerRefundId: "re_123",
     });
-    const refund = seen.find((request) => request.path === "/v1/refunds");
+    const refund = stripe.seen.find((request) => request.path === "/v1/refunds");
     expect(refund?.headers["idempotency-key"]).toBe("refund-r-1");
     expect(Object.fromEntries(refund?.body ?? [])).toEqual({
       payment_intent: "pi_42",
