@@ -1,23 +1,29 @@
 /**
  * A stand-in for Stripe in the production rehearsal: the few API calls the shop's Stripe adapter makes
- * (coupons, Checkout Sessions, refunds), a hosted card page, and signed webhooks to the shop. State
- * lives in memory for the one run.
+ * (coupons, Checkout Sessions in payment and setup mode, off-session PaymentIntents, refunds), a
+ * hosted card page, and signed webhooks to the shop. State lives in memory for the one run.
  *
  * PORT, PUBLIC_URL (where browsers reach the card page), WEBHOOK_URL (the shop's, through nginx),
  * STRIPE_WEBHOOK_SECRET.
  */
-import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { signStripePayload } from "../../integrations/payments/stripe-signature.ts";
+import { chargeOffSession, keepCard, newId, paidAmounts, payingCard, paymentMethod } from "./stripe-stand-in-cards.ts";
 
 type Session = {
   id: string;
   object: "checkout.session";
+  mode: "payment" | "setup";
   url: string;
   status: "open" | "complete" | "expired";
-  payment_status: "unpaid" | "paid";
+  payment_status: "unpaid" | "paid" | "no_payment_required";
   payment_intent: string | null;
-  customer: null;
+  setup_intent: string | null;
+  customer: string | null;
+  custom_text: { submit: { message: string } | null };
+  /** The stand-in's own: whether paying keeps the card (setup, or setup_future_usage), and the card kept. */
+  keeps_card: boolean;
+  saved_payment_method: string | null;
   customer_email: string | null;
   amount_total: number;
   currency: "sgd";
@@ -36,15 +42,12 @@ type Refund = {
   metadata: Record<string, string>;
 };
 
-const PAYING_CARD = "4242424242424242";
 const { PORT = "0", PUBLIC_URL = "", WEBHOOK_URL = "", STRIPE_WEBHOOK_SECRET = "" } = process.env;
 const sessions = new Map<string, Session>();
 const coupons = new Map<string, number>();
 const refunds: Refund[] = [];
-/** Stripe answers a repeated idempotency key with the first answer. */
-const answered = new Map<string, unknown>();
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+/** Stripe answers a repeated idempotency key with the first answer (a card error too). */
+const answered = new Map<string, [number, unknown]>();
 
 function createSession(form: URLSearchParams): Session {
   let total = 0;
@@ -54,14 +57,21 @@ function createSession(form: URLSearchParams): Session {
   total += Number(form.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]") ?? 0);
   total -= coupons.get(form.get("discounts[0][coupon]") ?? "") ?? 0;
   const id = newId("cs_test");
+  const mode = form.get("mode") === "setup" ? "setup" : "payment";
+  const message = form.get("custom_text[submit][message]");
   const session: Session = {
     id,
     object: "checkout.session",
+    mode,
     url: `${PUBLIC_URL}/c/pay/${id}`,
     status: "open",
     payment_status: "unpaid",
     payment_intent: null,
-    customer: null,
+    setup_intent: null,
+    customer: form.get("customer"),
+    custom_text: { submit: message ? { message } : null },
+    keeps_card: mode === "setup" || form.get("payment_intent_data[setup_future_usage]") === "off_session",
+    saved_payment_method: null,
     customer_email: form.get("customer_email"),
     amount_total: total,
     currency: "sgd",
@@ -76,10 +86,10 @@ function createSession(form: URLSearchParams): Session {
 
 function createRefund(form: URLSearchParams): Refund | null {
   const paymentIntent = form.get("payment_intent") ?? "";
-  const session = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
+  const paid = paidAmounts.get(paymentIntent);
   const amount = Number(form.get("amount"));
   const refunded = refunds.filter((r) => r.payment_intent === paymentIntent).reduce((sum, r) => sum + r.amount, 0);
-  if (!session || !(amount > 0) || refunded + amount > session.amount_total) return null;
+  if (paid === undefined || !(amount > 0) || refunded + amount > paid) return null;
   const refund: Refund = {
     id: newId("re"),
     object: "refund",
@@ -129,6 +139,7 @@ function api(method: string, url: URL, form: URLSearchParams): [number, unknown]
     return [200, { id, object: "coupon", amount_off: coupons.get(id) }];
   }
   if (method === "POST" && path === "/v1/checkout/sessions") return [200, createSession(form)];
+  if (method === "POST" && path === "/v1/payment_intents") return chargeOffSession(form);
   if (method === "GET" && path === "/v1/checkout/sessions") {
     const data = [...sessions.values()].filter((s) => s.payment_intent === url.searchParams.get("payment_intent"));
     return [200, { object: "list", data: data.slice(0, 1), has_more: false, url: path }];
@@ -144,7 +155,9 @@ function api(method: string, url: URL, form: URLSearchParams): [number, unknown]
     }
     return notFound;
   }
-  if (method === "GET" && !action) return [200, session];
+  const expand = [...url.searchParams.keys(), ...form.keys()].some((field) => field.startsWith("expand"));
+  const shown = (current: Session) => (expand ? expanded(current) : current);
+  if (method === "GET" && !action) return [200, shown(session)];
   if (method === "POST" && action) {
     if (session.status !== "open") {
       return [
@@ -153,28 +166,57 @@ function api(method: string, url: URL, form: URLSearchParams): [number, unknown]
       ];
     }
     session.status = "expired";
-    return [200, session];
+    return [200, shown(session)];
   }
   return notFound;
+}
+
+/** A session read with its intents' payment methods expanded, as the adapter reads it. */
+function expanded(session: Session): unknown {
+  const payment_method = paymentMethod(session.saved_payment_method);
+  const setupFutureUsage = session.keeps_card ? "off_session" : null;
+  return {
+    ...session,
+    payment_intent: session.payment_intent && {
+      id: session.payment_intent,
+      object: "payment_intent",
+      setup_future_usage: setupFutureUsage,
+      payment_method,
+    },
+    setup_intent: session.setup_intent && { id: session.setup_intent, object: "setup_intent", payment_method },
+  };
 }
 
 const money = (cents: number) => `S$${(cents / 100).toFixed(2)}`;
 
 function cardPage(session: Session, declined: boolean): string {
+  const action = session.mode === "setup" ? "Save card" : `Pay ${money(session.amount_total)}`;
+  const consent = session.custom_text.submit?.message;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay ${money(session.amount_total)} | Stripe stand-in</title><link rel="icon" href="data:,"></head>
+<title>${action} | Stripe stand-in</title><link rel="icon" href="data:,"></head>
 <body style="font-family:system-ui;max-width:26rem;margin:2rem auto;padding:0 1rem">
-<main><h1>Pay ${money(session.amount_total)}</h1><p>${session.customer_email ?? ""}</p>
+<main><h1>${action}</h1><p>${session.customer_email ?? ""}</p>
 ${declined ? '<p role="alert">Your card was declined.</p>' : ""}
 <form method="post"><label for="card">Card number</label><br>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" style="width:100%;padding:.5rem;font-size:1rem"><br><br>
-<button type="submit" style="padding:.5rem 1rem;font-size:1rem">Pay ${money(session.amount_total)}</button></form>
+${consent ? `<p>${consent}</p>` : ""}<button type="submit" style="padding:.5rem 1rem;font-size:1rem">${action}</button></form>
 <p><a href="${session.cancel_url}">Back to the shop</a></p></main></body></html>`;
 }
 
 function hostedPage(method: string, session: Session, form: URLSearchParams, response: ServerResponse): void {
-  if (method === "POST" && session.status === "open" && form.get("card")?.replace(/\s/g, "") === PAYING_CARD) {
-    Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: newId("pi") });
+  const card = payingCard(form.get("card"));
+  if (method === "POST" && session.status === "open" && card) {
+    const customer = session.customer ?? (session.keeps_card ? newId("cus") : null);
+    const payment_intent = session.mode === "payment" ? newId("pi") : null;
+    if (payment_intent) paidAmounts.set(payment_intent, session.amount_total);
+    Object.assign(session, {
+      status: "complete",
+      payment_status: session.mode === "setup" ? "no_payment_required" : "paid",
+      payment_intent,
+      setup_intent: session.mode === "setup" ? newId("seti") : null,
+      customer,
+      saved_payment_method: session.keeps_card && customer ? keepCard(customer, card) : null,
+    });
     // Stripe's webhook and the shopper's return race each other; the shop must settle them to one order.
     void sendEvent("checkout.session.completed", { ...session });
     response.writeHead(303, { location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) }).end();
@@ -199,8 +241,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   }
   const key = request.headers["idempotency-key"];
   const kept = typeof key === "string" ? answered.get(`${url.pathname} ${key}`) : undefined;
-  const [status, body] = kept ? [200, kept] : api(method, url, form);
-  if (typeof key === "string" && status === 200) answered.set(`${url.pathname} ${key}`, body);
+  const [status, body] = kept ?? api(method, url, form);
+  if (typeof key === "string" && (status === 200 || status === 402)) answered.set(`${url.pathname} ${key}`, [status, body]);
   console.log(`${method} ${url.pathname} ${status}`);
   response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
