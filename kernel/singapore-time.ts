@@ -46,3 +46,10 @@ export function singaporeDateTime(text: string): Date | null {
 export function singaporeDateTimeText(at: Date): string {
   return new Date(at.getTime() + SINGAPORE_OFFSET_MS).toISOString().slice(0, 16);
 }
+
+/** The calendar date `days` after a YYYY-MM-DD date (before, when negative). */
+export function addDaysToDate(date: string, days: number): string {
+  const start = singaporeDayStart(date);
+  if (!start) throw new Error(`Not a date: ${date}`);
+  return singaporeDate(start.getTime() + days * DAY_MS);
+}

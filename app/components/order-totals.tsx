@@ -10,6 +10,7 @@ type DiscountRow = PriceAdjustment & { note?: string };
 const DISCOUNT_TEST_IDS: Record<AdjustmentSource, string> = {
   "promotion-code": "checkout-discount",
   referral: "checkout-referral-discount",
+  subscription: "checkout-subscription-discount",
 };
 
 /** Said under a discount at checkout, before it is checked again with the delivery details. */

@@ -22,6 +22,8 @@ export const bagLines = pgTable(
       .notNull()
       .references(() => purchaseOptions.optionId),
     quantity: integer("quantity").notNull(),
+    /** Bought on subscription, renewing every this many weeks; null: bought once. */
+    cadenceWeeks: integer("cadence_weeks"),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -22,7 +22,12 @@ export type CheckoutLine = {
   unitPriceCents: number;
   discountCents: number;
   lineTotalCents: number;
+  /** A line bought on subscription: how often it renews and the discount promised with it. */
+  subscription?: SubscribedTerms | null;
 };
+
+/** What a subscribed line was sold on: its cadence and the subscription discount at sign-up. */
+export type SubscribedTerms = { cadenceWeeks: number; discountPercent: number };
 
 /** A priced attempt to pay: the snapshot fulfilment turns into an order, whatever the bag does meanwhile. */
 export const checkoutSessions = pgTable(
@@ -33,7 +38,8 @@ export const checkoutSessions = pgTable(
     status: text("status", { enum: ["open", "complete", "expired", "failed"] })
       .notNull()
       .default("open"),
-    bagId: text("bag_id").notNull(),
+    /** The bag paid for; none for a renewal, which the shop prices and charges off-session. */
+    bagId: text("bag_id"),
     shipping: jsonb("shipping").$type<ShippingDetails>().notNull(),
     lines: jsonb("lines").$type<CheckoutLine[]>().notNull(),
     promotionCode: text("promotion_code").references(() => promotionCodes.code),

@@ -53,6 +53,8 @@ export const orders = pgTable(
     discountCents: integer("discount_cents").notNull(),
     /** The paying card's fingerprint where the provider gives one (Stripe does): a referral's self-referral check. */
     cardFingerprint: text("card_fingerprint"),
+    /** The provider's payment of an order charged off-session (a renewal): what a refund gives back. */
+    paymentIntentId: text("payment_intent_id").unique(),
     shippingCents: integer("shipping_cents").notNull(),
     priceCents: integer("price_cents").notNull(),
     /** How much of the price has been refunded; points are reversed in proportion. */

@@ -1,3 +1,4 @@
+import type { SubscribedTerms } from "../../db/schema/checkout.ts";
 import type { Product, PurchaseOption } from "../catalog/types.ts";
 
 export const FREE_SHIPPING_FROM_CENTS = 6000;
@@ -9,6 +10,8 @@ export type BagLine = {
   product: Pick<Product, "id" | "name" | "path" | "series" | "kind" | "campaignDiscountExclusion">;
   option: PurchaseOption;
   lineTotalCents: number;
+  /** Bought on subscription: its cadence and discount; null when bought once. */
+  subscription: SubscribedTerms | null;
 };
 
 export type PricedBag = {
@@ -28,7 +31,7 @@ export function shippingFor(subtotalCents: number): number {
 
 /** Prices bag lines from the catalogue alone: nothing the client sends is trusted for money. */
 export function priceBag(
-  lines: ReadonlyArray<{ optionId: string; quantity: number }>,
+  lines: ReadonlyArray<{ optionId: string; quantity: number; subscription?: SubscribedTerms | null }>,
   catalogue: ReadonlyMap<string, { product: Product; option: PurchaseOption }>,
 ): PricedBag {
   const priced: BagLine[] = [];
@@ -46,6 +49,7 @@ export function priceBag(
       product: { id, name, path, series, kind, campaignDiscountExclusion },
       option: entry.option,
       lineTotalCents: entry.option.optionPriceCents * line.quantity,
+      subscription: line.subscription ?? null,
     });
   }
   const subtotalCents = priced.reduce((total, line) => total + line.lineTotalCents, 0);

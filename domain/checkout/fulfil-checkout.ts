@@ -48,11 +48,13 @@ export async function fulfilCheckout(
   return ctx.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event))) return orderPlacedUnder(tx, checkoutOrderKey(sessionId));
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for("update");
-    if (!session || !state?.paid) return null;
+    // A renewal's session has no bag: the renewal run places its order, never a payment event.
+    if (!session?.bagId || !state?.paid) return null;
     // The session turns complete in the transaction that places its order, and only there.
     if (session.status === "complete") return orderPlacedUnder(tx, checkoutOrderKey(sessionId));
     const now = ctx.now();
-    const placed = await placeSessionOrder(ctx, tx, { session, state, now, orderCode: input.orderCode });
+    const memberId = await memberOfBag(tx, session.bagId);
+    const placed = await placeSessionOrder(ctx, tx, { session, memberId, state, now, orderCode: input.orderCode });
     if (!placed.created) return placed;
     // After its stock: the session, its stock, then its code, the order every checkout step locks in.
     // Paid after it was closed (replaced by a newer checkout of its bag as the shopper paid): its hold was given back.
@@ -70,7 +72,13 @@ export async function fulfilCheckout(
 async function placeSessionOrder(
   ctx: OperationContext,
   tx: Tx,
-  input: { session: CheckoutSession; state: PaymentSessionState; now: Date; orderCode?: (at: Date) => string },
+  input: {
+    session: CheckoutSession;
+    memberId: string | null;
+    state: PaymentSessionState;
+    now: Date;
+    orderCode?: (at: Date) => string;
+  },
 ): Promise<PlacedOrder> {
   const { session, state } = input;
   return placeOrder(ctx, tx, {
@@ -78,9 +86,10 @@ async function placeSessionOrder(
     lines: session.lines,
     adjustments: session.adjustments,
     shippingCents: session.shippingCents,
-    customer: { details: session.shipping, memberId: await memberOfBag(tx, session.bagId), deviceId: session.deviceId },
+    customer: { details: session.shipping, memberId: input.memberId, deviceId: session.deviceId },
     payment: {
       sessionId: session.id,
+      paymentIntentId: null,
       amountCents: session.totalCents,
       providerCustomerId: state.customerId,
       cardFingerprint: state.cardFingerprint,

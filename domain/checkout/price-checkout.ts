@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import type { CheckoutLine } from "../../db/schema/checkout.ts";
+import type { CheckoutLine, SubscribedTerms } from "../../db/schema/checkout.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import type { BagLine, PricedBag } from "../bag/price-bag.ts";
 import { shippingFor } from "../bag/price-bag.ts";
-import { discountLabel, type PriceAdjustment, REFERRAL_DISCOUNT_LABEL } from "../orders/price-adjustment.ts";
+import {
+  discountLabel,
+  type PriceAdjustment,
+  REFERRAL_DISCOUNT_LABEL,
+  subscriptionDiscountLabel,
+} from "../orders/price-adjustment.ts";
 import {
   assertPromotionUsable,
   discountPerLine,
@@ -30,13 +35,16 @@ export type CheckoutPricing = {
 /** What a checkout is priced with besides the bag: the bag's promotion code and a referred friend's offer (referral-offer.ts). */
 export type CheckoutDiscounts = { promotionCode: string | null; referral: Pick<ReferralOffer, "code" | "percent"> | null };
 
-/** A discount granted to a checkout before it is split: its rule, the products it takes nothing off, and whether a bag it cannot touch is refused (a code) or goes without it. */
-/** What a discount looks at of a line's product: whether it is excluded from it. */
-type DiscountedProduct = Pick<BagLine["product"], "id" | "campaignDiscountExclusion">;
+/** What a discount looks at of a line: whether its product is excluded from it, and whether it is subscribed. */
+type DiscountedLine = {
+  product: Pick<BagLine["product"], "id" | "campaignDiscountExclusion">;
+  subscription: SubscribedTerms | null;
+};
 
+/** A discount granted to a checkout before it is split: its rule, the lines it takes nothing off, and whether a bag it cannot touch is refused (a code) or goes without it. */
 export type DiscountGrant = Omit<PriceAdjustment, "cents"> & {
   rule: Pick<Promotion, "kind" | "value">;
-  excludes: (product: DiscountedProduct) => boolean;
+  excludes: (line: DiscountedLine) => boolean;
   optional: boolean;
 };
 
@@ -55,14 +63,14 @@ export async function findPromotion(db: Database, code: string): Promise<Promoti
  */
 export function splitAcrossLines(
   grants: DiscountGrant[],
-  lines: { lineTotalCents: number; product: DiscountedProduct }[],
+  lines: (DiscountedLine & { lineTotalCents: number })[],
 ): { adjustments: PriceAdjustment[]; perLine: number[] } {
   const perLine = lines.map(() => 0);
   const adjustments: PriceAdjustment[] = [];
   for (const { rule, excludes, optional, ...named } of grants) {
     const left = lines.map((line, index) => ({
       lineTotalCents: line.lineTotalCents - (perLine[index] ?? 0),
-      excluded: excludes(line.product),
+      excluded: excludes(line),
     }));
     if (optional && !left.some((line) => !line.excluded && line.lineTotalCents > 0)) continue;
     const shares = discountPerLine(rule, left);
@@ -76,9 +84,22 @@ export function splitAcrossLines(
   return { adjustments, perLine };
 }
 
+/** One grant per subscription discount among the bag's subscribed lines, each on the lines sold at it. */
+function subscriptionGrants(lines: DiscountedLine[]): DiscountGrant[] {
+  const percents = [...new Set(lines.flatMap((line) => (line.subscription ? [line.subscription.discountPercent] : [])))];
+  return percents.map((percent) => ({
+    source: "subscription",
+    code: null,
+    label: subscriptionDiscountLabel(percent),
+    rule: { kind: "percent", value: percent },
+    excludes: (line) => line.subscription?.discountPercent !== percent,
+    optional: true,
+  }));
+}
+
 /**
- * Prices a bag for checkout from the catalogue and its discounts: the promotion code, then a referred
- * friend's percentage off the goods after the code, split over the lines by splitAcrossLines;
+ * Prices a bag for checkout from the catalogue and its discounts: each subscribed line's subscription
+ * discount (its price as a subscription), the promotion code, then a referred friend's percentage off the goods after the code, split over the lines by splitAcrossLines;
  * shipping is on the goods after both.
  */
 export async function priceCheckout(
@@ -89,10 +110,10 @@ export async function priceCheckout(
 ): Promise<CheckoutPricing> {
   const { promotionCode, referral } = discounts;
   const promotion = promotionCode ? assertPromotionUsable(await findPromotion(db, promotionCode), now, bag.subtotalCents) : null;
-  const grants: DiscountGrant[] = [];
+  const grants: DiscountGrant[] = subscriptionGrants(bag.lines);
   if (promotion) {
     const label = discountLabel(promotion.code);
-    const excludes = (product: DiscountedProduct) => excludedFrom(promotion, product);
+    const excludes = (line: DiscountedLine) => excludedFrom(promotion, line.product);
     grants.push({ source: "promotion-code", code: promotion.code, label, rule: promotion, excludes, optional: false });
   }
   if (referral) {
@@ -101,7 +122,7 @@ export async function priceCheckout(
       code: referral.code,
       label: REFERRAL_DISCOUNT_LABEL,
       rule: { kind: "percent", value: referral.percent },
-      excludes: (product) => product.campaignDiscountExclusion,
+      excludes: (line) => line.product.campaignDiscountExclusion,
       optional: true,
     });
   }
@@ -117,6 +138,7 @@ export async function priceCheckout(
       unitPriceCents: line.option.optionPriceCents,
       discountCents,
       lineTotalCents: line.lineTotalCents - discountCents,
+      subscription: line.subscription,
     };
   });
   const discountCents = perLine.reduce((sum, value) => sum + value, 0);

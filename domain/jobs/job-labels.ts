@@ -9,4 +9,5 @@ export const JOB_LABELS: Record<JobName, string> = {
   "complete-refund": "Complete a refund with the payment provider",
   "fan-out-event": "Hand a shop event to its webhook endpoints",
   "send-webhook": "Send an event to a webhook endpoint",
+  "renew-subscriptions": "Renew the subscriptions due",
 };

@@ -20,9 +20,14 @@ import { type PriceAdjustment, promotionCodeOf } from "./price-adjustment.ts";
 /** Who the order is for: the delivery details, the member when one is signed in, the device the purchase came from. */
 export type OrderCustomer = { details: ShippingDetails; memberId: string | null; deviceId: string | null };
 
-/** The payment the order was placed on: the provider's session (its held stock goes with the order) and what it took. */
+/**
+ * The payment the order was placed on: the checkout session it was priced under (its held stock goes
+ * with the order), the provider's payment when the shop charged a kept card itself (a renewal; what a
+ * refund of it names), and what it took.
+ */
 export type PaymentReference = {
   sessionId: string;
+  paymentIntentId: string | null;
   amountCents: number;
   providerCustomerId: string | null;
   cardFingerprint: string | null;
@@ -139,6 +144,7 @@ export async function placeOrder(ctx: PlacingContext, tx: Tx, input: PlaceOrderI
     env: ctx.settings.env,
     ...money,
     cardFingerprint: payment.cardFingerprint,
+    paymentIntentId: payment.paymentIntentId,
     paidAt: at,
     deliveryStart: delivery.start,
     deliveryEnd: delivery.end,

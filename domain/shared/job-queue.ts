@@ -13,6 +13,7 @@ export const JOB_NAMES = [
   "complete-refund",
   "fan-out-event",
   "send-webhook",
+  "renew-subscriptions",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

@@ -29,8 +29,9 @@ export const AREA_LEVELS: readonly (readonly string[])[] = [
   ["referrals", "loyalty/account", "loyalty/order-points"],
   ["loyalty/upkeep", "loyalty/programme-drafts"],
   ["orders"],
+  ["subscriptions"],
   ["checkout"],
-  ["dashboard", "shipping", "webhooks", "monitoring", "debug", "outbox"],
+  ["dashboard", "shipping", "webhooks", "monitoring", "debug", "outbox", "subscriptions/renewals"],
   ["reports", "audit-log"],
 ];
 

@@ -78,6 +78,7 @@ describe(`placing an order (${DRIVER_NAME})`, () => {
       customer: { details: session.shipping, memberId: member.id, deviceId: "device-1" },
       payment: {
         sessionId: session.id,
+        paymentIntentId: null,
         amountCents: session.subtotalCents - discountCents + session.shippingCents,
         providerCustomerId: "cus_test",
         cardFingerprint: "fp_test",

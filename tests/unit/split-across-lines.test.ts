@@ -2,16 +2,16 @@ import { describe, expect, it } from "vitest";
 import { type DiscountGrant, splitAcrossLines } from "../../domain/checkout/price-checkout.ts";
 
 const product = (id: string, campaignDiscountExclusion = false) => ({ id, campaignDiscountExclusion });
-const luna = { lineTotalCents: 7800, product: product("luna") };
-const joffee = { lineTotalCents: 1490, product: product("joffee") };
-const bundle = { lineTotalCents: 5000, product: product("bundle", true) };
+const luna = { lineTotalCents: 7800, product: product("luna"), subscription: null };
+const joffee = { lineTotalCents: 1490, product: product("joffee"), subscription: null };
+const bundle = { lineTotalCents: 5000, product: product("bundle", true), subscription: null };
 
 const code = (value: number): DiscountGrant => ({
   source: "promotion-code",
   code: "SAVE",
   label: "Discount (SAVE)",
   rule: { kind: "amount", value },
-  excludes: (line) => line.campaignDiscountExclusion,
+  excludes: (line) => line.product.campaignDiscountExclusion,
   optional: false,
 });
 const friend: DiscountGrant = {
@@ -19,7 +19,7 @@ const friend: DiscountGrant = {
   code: "LIMWEI-7Q2K",
   label: "Friend's first-order discount",
   rule: { kind: "percent", value: 10 },
-  excludes: (line) => line.campaignDiscountExclusion,
+  excludes: (line) => line.product.campaignDiscountExclusion,
   optional: true,
 };
 

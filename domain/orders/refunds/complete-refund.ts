@@ -20,11 +20,9 @@ export async function completeRefund(ctx: OperationContext, refundId: string): P
   if (pending.status === "succeeded") return pending;
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, pending.orderId));
   if (!order) throw new AppError("NOT_FOUND", "The refund's order is gone.");
-  const { providerRefundId } = await ctx.payments.refund({
-    sessionId: order.checkoutSessionId,
-    amountCents: pending.amountCents,
-    refundId: pending.id,
-  });
+  // An order the shop charged itself (a renewal) is refunded by its payment; a checkout's by its session.
+  const payment = order.paymentIntentId ? { paymentIntentId: order.paymentIntentId } : { sessionId: order.checkoutSessionId };
+  const { providerRefundId } = await ctx.payments.refund({ ...payment, amountCents: pending.amountCents, refundId: pending.id });
   return recordProviderRefund(ctx, pending.id, providerRefundId);
 }
 

@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, lte } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { checkoutSessions } from "../../../db/schema/checkout.ts";
+import { subscriptionRenewals, subscriptions } from "../../../db/schema/subscriptions.ts";
+import { AppError } from "../../../kernel/app-error.ts";
+import { addDaysToDate, MINUTE_MS, singaporeDate } from "../../../kernel/singapore-time.ts";
+import { priceBag } from "../../bag/price-bag.ts";
+import { findPurchaseOptions } from "../../catalog/lookup.ts";
+import { loadSubscriptionOffer } from "../../catalog/subscription-offer.ts";
+import { priceCheckout } from "../../checkout/price-checkout.ts";
+import type { OperationContext } from "../../shared/context.ts";
+import { holdCheckoutStock } from "../../stock/checkout-stock.ts";
+import { pendingRewardLines, shippedLine } from "../../stock/stock-needs.ts";
+
+type Subscription = typeof subscriptions.$inferSelect;
+type Renewal = typeof subscriptionRenewals.$inferSelect;
+
+/** How long a run owns the charge it started: longer than any charge takes, so only a run that died loses it. */
+const CLAIM_MINUTES = 5;
+
+/** A renewal ready to be charged: the attempt, its session's amount and the card to charge. */
+export type ClaimedRenewal = {
+  renewalId: string;
+  subscription: Subscription;
+  dueOn: string;
+  attempt: number;
+  sessionId: string;
+  amountCents: number;
+};
+
+/** Why a renewal was not charged this run. */
+export type UnclaimedRenewal = "not_due" | "in_progress" | "awaiting_retry" | "delayed" | "skipped";
+
+/** The date after `date` by the subscription's cadence. */
+export const nextRenewalAfter = (date: string, cadenceWeeks: number) => addDaysToDate(date, cadenceWeeks * 7);
+
+/**
+ * Claims a due subscription's renewal in the caller's transaction: the subscription row locked (a run
+ * that finds it locked leaves it to the one holding it), the renewal row of its due date made once
+ * (unique per subscription and date), and a new charge attempt priced at today's price less the
+ * subscription discount into a session that holds its stock (the member's Pending rewards ride along).
+ * An attempt another run started and still owns is left alone; one whose run died is taken over with
+ * its attempt number, so the provider's idempotency key answers the charge already made. An option
+ * switched off or short of stock is not charged: delayed a day or skipped to the next date, as the
+ * merchant's sold-out rule says.
+ */
+export async function claimRenewal(
+  ctx: OperationContext,
+  tx: Tx,
+  subscriptionId: string,
+): Promise<ClaimedRenewal | UnclaimedRenewal> {
+  const now = ctx.now();
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.id, subscriptionId),
+        eq(subscriptions.status, "active"),
+        lte(subscriptions.nextRenewalOn, singaporeDate(now)),
+      ),
+    )
+    .for("update", { skipLocked: true });
+  if (!subscription) return "not_due";
+  const dueOn = subscription.nextRenewalOn;
+  await tx
+    .insert(subscriptionRenewals)
+    .values({ id: randomUUID(), subscriptionId, dueOn, outcome: "charging" })
+    .onConflictDoNothing();
+  const [renewal] = await tx
+    .select()
+    .from(subscriptionRenewals)
+    .where(and(eq(subscriptionRenewals.subscriptionId, subscriptionId), eq(subscriptionRenewals.dueOn, dueOn)));
+  if (!renewal) throw new Error(`Renewal of ${subscriptionId} on ${dueOn} vanished`);
+  const claimedUntil = new Date(now.getTime() + CLAIM_MINUTES * MINUTE_MS);
+  if (renewal.outcome === "charging" && renewal.checkoutSessionId) {
+    if (renewal.claimedUntil && renewal.claimedUntil > now) return "in_progress";
+    await tx.update(subscriptionRenewals).set({ claimedUntil, updatedAt: now }).where(eq(subscriptionRenewals.id, renewal.id));
+    return claimedAttempt(tx, subscription, renewal, renewal.checkoutSessionId, renewal.attempts);
+  }
+  if (renewal.outcome !== "charging" && !(renewal.retryAt && renewal.retryAt <= now)) return "awaiting_retry";
+  const sessionId = await openRenewalSession(ctx, tx, subscription);
+  if (!sessionId) return passOver(ctx, tx, subscription, renewal);
+  const attempt = renewal.attempts + 1;
+  await tx
+    .update(subscriptionRenewals)
+    .set({
+      outcome: "charging",
+      attempts: attempt,
+      checkoutSessionId: sessionId,
+      claimedUntil,
+      failureReason: null,
+      retryAt: null,
+      updatedAt: now,
+    })
+    .where(eq(subscriptionRenewals.id, renewal.id));
+  return claimedAttempt(tx, subscription, renewal, sessionId, attempt);
+}
+
+async function claimedAttempt(
+  tx: Tx,
+  subscription: Subscription,
+  renewal: Renewal,
+  sessionId: string,
+  attempt: number,
+): Promise<ClaimedRenewal> {
+  const [session] = await tx
+    .select({ totalCents: checkoutSessions.totalCents })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  if (!session) throw new Error(`Renewal session ${sessionId} vanished`);
+  return { renewalId: renewal.id, subscription, dueOn: renewal.dueOn, attempt, sessionId, amountCents: session.totalCents };
+}
+
+/**
+ * The renewal's priced session with its stock held, in a savepoint: null (and nothing written) when
+ * the option is no longer sold or its stock is short.
+ */
+async function openRenewalSession(ctx: OperationContext, tx: Tx, subscription: Subscription): Promise<string | null> {
+  const { optionId, quantity, cadenceWeeks, discountPercent } = subscription;
+  const found = await findPurchaseOptions(ctx.catalog, [optionId]);
+  const entry = found.get(optionId);
+  if (!entry) return null;
+  const now = ctx.now();
+  const bag = priceBag([{ optionId, quantity, subscription: { cadenceWeeks, discountPercent } }], found);
+  const pricing = await priceCheckout(tx, bag, { promotionCode: null, referral: null }, now);
+  const shipped = [shippedLine(entry.product, entry.option, quantity), ...(await pendingRewardLines(ctx, subscription.memberId))];
+  const sessionId = `rnw_${randomUUID().replaceAll("-", "")}`;
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint.insert(checkoutSessions).values({
+        id: sessionId,
+        provider: ctx.payments.name,
+        bagId: null,
+        shipping: subscription.shipping,
+        lines: pricing.lines,
+        subtotalCents: pricing.subtotalCents,
+        discountCents: pricing.discountCents,
+        adjustments: pricing.adjustments,
+        shippingCents: pricing.shippingCents,
+        totalCents: pricing.totalCents,
+      });
+      await holdCheckoutStock(ctx, savepoint, { sessionId, lines: shipped, at: now });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CONFLICT") return null;
+    throw error;
+  }
+  return sessionId;
+}
+
+/** A renewal whose option cannot be sold: tried again tomorrow (delay) or left for the next date (skip). */
+async function passOver(
+  ctx: OperationContext,
+  tx: Tx,
+  subscription: Subscription,
+  renewal: Renewal,
+): Promise<"delayed" | "skipped"> {
+  const now = ctx.now();
+  const { soldOutRule } = await loadSubscriptionOffer(tx);
+  const outcome = soldOutRule === "delay" ? "delayed" : "skipped";
+  const nextRenewalOn =
+    outcome === "delayed" ? addDaysToDate(singaporeDate(now), 1) : nextRenewalAfter(renewal.dueOn, subscription.cadenceWeeks);
+  await tx
+    .update(subscriptionRenewals)
+    .set({ outcome, claimedUntil: null, updatedAt: now })
+    .where(eq(subscriptionRenewals.id, renewal.id));
+  await tx.update(subscriptions).set({ nextRenewalOn, updatedAt: now }).where(eq(subscriptions.id, subscription.id));
+  return outcome;
+}
