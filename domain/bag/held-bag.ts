@@ -3,6 +3,7 @@ import { z } from "zod";
 import { bagLines, bags } from "../../db/schema/bags.ts";
 import { isValidOptionId } from "../../kernel/option-id.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
+import { loadSubscriptionOffer, subscriptionDiscounts } from "../catalog/subscription-offer.ts";
 import type { Access } from "../shared/access.ts";
 import { bagTokenOf, type OperationContext } from "../shared/context.ts";
 import { sharedRead } from "../shared/shared-reads.ts";
@@ -37,19 +38,25 @@ export const bagHolder: Access<HeldBag> = {
   },
 };
 
-type StoredBag = { lines: { optionId: string; quantity: number }[]; promotionCode: string | null };
+type StoredLine = { optionId: string; quantity: number; cadenceWeeks: number | null };
+type StoredBag = { lines: StoredLine[]; promotionCode: string | null };
 
 /** A bag's lines in the order they were added, and the promotion code applied to it: one read per request. */
 function readBag(ctx: Pick<OperationContext, "db" | "reads">, bagId: string): Promise<StoredBag> {
   return sharedRead(ctx, `bag:${bagId}`, async () => {
     const rows = await ctx.db
-      .select({ optionId: bagLines.optionId, quantity: bagLines.quantity, promotionCode: bags.promotionCode })
+      .select({
+        optionId: bagLines.optionId,
+        quantity: bagLines.quantity,
+        cadenceWeeks: bagLines.cadenceWeeks,
+        promotionCode: bags.promotionCode,
+      })
       .from(bags)
       .leftJoin(bagLines, eq(bagLines.bagId, bags.id))
       .where(eq(bags.id, bagId))
       .orderBy(asc(bagLines.addedAt), asc(bagLines.optionId));
-    const lines = rows.flatMap(({ optionId, quantity }) =>
-      optionId === null || quantity === null ? [] : [{ optionId, quantity }],
+    const lines = rows.flatMap(({ optionId, quantity, cadenceWeeks }) =>
+      optionId === null || quantity === null ? [] : [{ optionId, quantity, cadenceWeeks }],
     );
     return { lines, promotionCode: rows[0]?.promotionCode ?? null };
   });
@@ -60,7 +67,10 @@ export async function bagPromotionCode(ctx: Pick<OperationContext, "db" | "reads
   return (await readBag(ctx, bagId)).promotionCode;
 }
 
-/** A bag's lines priced from the catalogue; no bag is an empty bag. */
+/**
+ * A bag's lines priced from the catalogue, each subscribed line with the discount its option is
+ * offered at now (one the offer no longer takes is bought once); no bag is an empty bag.
+ */
 export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog" | "reads">, bagId: string | null): Promise<PricedBag> {
   if (!bagId) return priceBag([], new Map());
   const { lines } = await readBag(ctx, bagId);
@@ -68,7 +78,16 @@ export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog" | "re
     ctx.catalog,
     lines.map((line) => line.optionId),
   );
-  return priceBag(lines, catalogue);
+  const subscribed = lines.filter((line) => line.cadenceWeeks !== null).map((line) => line.optionId);
+  const discounts = await subscriptionDiscounts(ctx.db, await loadSubscriptionOffer(ctx.db), subscribed);
+  return priceBag(
+    lines.map(({ cadenceWeeks, ...line }) => {
+      const discountPercent = discounts.get(line.optionId);
+      const subscription = cadenceWeeks !== null && discountPercent !== undefined ? { cadenceWeeks, discountPercent } : null;
+      return { ...line, subscription };
+    }),
+    catalogue,
+  );
 }
 
 /** A purchase option id as a bag form sends it. */

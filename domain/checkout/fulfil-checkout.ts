@@ -8,6 +8,7 @@ import type { PaymentEvent, PaymentSessionState } from "../../integrations/payme
 import { orderPlacedUnder, type PlacedOrder, placeOrder } from "../orders/place-order.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";
+import { startSubscriptions } from "../subscriptions/start-subscriptions.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
 
 export type FulfilResult = PlacedOrder;
@@ -33,7 +34,7 @@ async function memberOfBag(tx: Tx, bagId: string): Promise<string | null> {
  * session row is locked, so duplicate webhooks, replays and the redirect racing the webhook all end
  * with the same single order (decision 004). What is the checkout's stays here: the session turns
  * complete, its promotion use is counted again when its hold was given back, the bought lines leave
- * the bag, and the browser that bought the order may see it. `orderCode` makes invoice ids (tests give their own to force a repeat).
+ * the bag, the browser that bought the order may see it, and its subscribed lines start subscriptions. `orderCode` makes invoice ids (tests give their own to force a repeat).
  */
 export async function fulfilCheckout(
   ctx: OperationContext,
@@ -64,6 +65,18 @@ export async function fulfilCheckout(
     await tx.delete(bagLines).where(and(eq(bagLines.bagId, session.bagId), inArray(bagLines.optionId, boughtOptionIds)));
     await tx.update(bags).set({ promotionCode: null, updatedAt: now }).where(eq(bags.id, session.bagId));
     await tx.insert(orderAccessGrants).values({ holderId: session.bagId, orderId: placed.orderId });
+    // Checkout asked for a member and a kept card whenever a line is subscribed.
+    if (memberId && state.savedCard) {
+      const { lines, shipping } = session;
+      await startSubscriptions(tx, {
+        memberId,
+        lines,
+        shipping,
+        savedCard: state.savedCard,
+        firstOrderId: placed.orderId,
+        at: now,
+      });
+    }
     return placed;
   });
 }

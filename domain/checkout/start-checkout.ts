@@ -16,6 +16,7 @@ import { endCheckout, endOpenCheckouts, replaceOpenCheckouts } from "./close-che
 import { EXPIRY_JOB_RETRY } from "./expire-checkout-session.ts";
 import { priceCheckout } from "./price-checkout.ts";
 import { ShippingInput } from "./shipping-details.ts";
+import { subscriptionConsent } from "./subscription-consent.ts";
 
 export const StartCheckoutInput = ShippingInput.extend({
   /** The shop's address as the shopper's browser reached it: payment sends them back there. */
@@ -42,6 +43,8 @@ const declared = { access: bagHolder, input: StartCheckoutInput };
  * written in one transaction, so a hold never outlives its session. A signed-in member's bag becomes theirs:
  * the order's points and their rewards follow it. A friend's discount the delivery details rule out
  * (referral-offer.ts) is refused (409, with the reason, fields.friendDiscount) until the shopper goes on without it.
+ * A bag with subscribed lines needs a member (401) and asks the provider to keep the card, with the
+ * shopper's consent to the renewals shown beside the pay button.
  */
 export const startCheckout = defineOperation(
   declared,
@@ -56,6 +59,9 @@ export const startCheckout = defineOperation(
       throw new AppError("BAD_USER_INPUT", "Some items in your bag are no longer sold. Please remove them first.");
     }
     const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
+    if (!memberId && bag.lines.some((line) => line.subscription)) {
+      throw new AppError("UNAUTHENTICATED", "Please sign in or join to subscribe: your subscription is kept in your account.");
+    }
     if (memberId) await ctx.db.update(bags).set({ memberId }).where(eq(bags.id, bagId));
     const [bagRow] = await ctx.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
     const { offer, refusal } = withoutFriendDiscount
@@ -89,6 +95,7 @@ export const startCheckout = defineOperation(
       successUrl: `${baseUrl}/checkout/complete/{CHECKOUT_SESSION_ID}`,
       cancelUrl: `${baseUrl}/checkout/summary?cancelled=1`,
       idempotencyKey: randomUUID(),
+      saveCard: await subscriptionConsent(ctx.db, ctx.settings, bag.lines, ctx.now()),
     });
     // Should this fail, the payment session is never shown to anyone, and the provider lets it lapse.
     const replaced = await ctx.db.transaction(async (tx) => {

@@ -8,10 +8,11 @@ import { addDaysToDate, MINUTE_MS, singaporeDate } from "../../../kernel/singapo
 import { priceBag } from "../../bag/price-bag.ts";
 import { findPurchaseOptions } from "../../catalog/lookup.ts";
 import { loadSubscriptionOffer } from "../../catalog/subscription-offer.ts";
-import { priceCheckout } from "../../checkout/price-checkout.ts";
+import type { Product, PurchaseOption } from "../../catalog/types.ts";
+import { priceRenewal } from "../../checkout/renewal-price.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { holdCheckoutStock } from "../../stock/checkout-stock.ts";
-import { pendingRewardLines, shippedLine } from "../../stock/stock-needs.ts";
+import { pendingRewardLines, type ShippedLine, shippedLine } from "../../stock/stock-needs.ts";
 
 type Subscription = typeof subscriptions.$inferSelect;
 type Renewal = typeof subscriptionRenewals.$inferSelect;
@@ -29,8 +30,30 @@ export type ClaimedRenewal = {
   amountCents: number;
 };
 
-/** Why a renewal was not charged this run. */
-export type UnclaimedRenewal = "not_due" | "in_progress" | "awaiting_retry" | "delayed" | "skipped";
+/** Why a renewal was not charged this run ("changed": the subscription changed as it was priced; the next run renews it). */
+export type UnclaimedRenewal = "not_due" | "changed" | "in_progress" | "awaiting_retry" | "delayed" | "skipped";
+
+/**
+ * What a renewal ships, read before its transaction (the catalogue and the member's Pending rewards
+ * are not read under its locks): the subscribed option as sold now (none: no longer sold) and the rewards.
+ */
+export type RenewalGoods = {
+  optionId: string;
+  found: Map<string, { product: Product; option: PurchaseOption }>;
+  rewards: ShippedLine[];
+};
+
+/** The goods of a subscription's next renewal, as the catalogue and the member's rewards stand now. */
+export async function renewalGoods(
+  ctx: OperationContext,
+  subscription: { optionId: string; memberId: string },
+): Promise<RenewalGoods> {
+  return {
+    optionId: subscription.optionId,
+    found: await findPurchaseOptions(ctx.catalog, [subscription.optionId]),
+    rewards: await pendingRewardLines(ctx, subscription.memberId),
+  };
+}
 
 /** The date after `date` by the subscription's cadence. */
 export const nextRenewalAfter = (date: string, cadenceWeeks: number) => addDaysToDate(date, cadenceWeeks * 7);
@@ -49,6 +72,7 @@ export async function claimRenewal(
   ctx: OperationContext,
   tx: Tx,
   subscriptionId: string,
+  goods: RenewalGoods,
 ): Promise<ClaimedRenewal | UnclaimedRenewal> {
   const now = ctx.now();
   const [subscription] = await tx
@@ -63,6 +87,7 @@ export async function claimRenewal(
     )
     .for("update", { skipLocked: true });
   if (!subscription) return "not_due";
+  if (subscription.optionId !== goods.optionId) return "changed";
   const dueOn = subscription.nextRenewalOn;
   await tx
     .insert(subscriptionRenewals)
@@ -80,7 +105,7 @@ export async function claimRenewal(
     return claimedAttempt(tx, subscription, renewal, renewal.checkoutSessionId, renewal.attempts);
   }
   if (renewal.outcome !== "charging" && !(renewal.retryAt && renewal.retryAt <= now)) return "awaiting_retry";
-  const sessionId = await openRenewalSession(ctx, tx, subscription);
+  const sessionId = await openRenewalSession(ctx, tx, subscription, goods);
   if (!sessionId) return passOver(ctx, tx, subscription, renewal);
   const attempt = renewal.attempts + 1;
   await tx
@@ -117,15 +142,19 @@ async function claimedAttempt(
  * The renewal's priced session with its stock held, in a savepoint: null (and nothing written) when
  * the option is no longer sold or its stock is short.
  */
-async function openRenewalSession(ctx: OperationContext, tx: Tx, subscription: Subscription): Promise<string | null> {
+async function openRenewalSession(
+  ctx: OperationContext,
+  tx: Tx,
+  subscription: Subscription,
+  { found, rewards }: RenewalGoods,
+): Promise<string | null> {
   const { optionId, quantity, cadenceWeeks, discountPercent } = subscription;
-  const found = await findPurchaseOptions(ctx.catalog, [optionId]);
   const entry = found.get(optionId);
-  if (!entry) return null;
+  const [line] = priceBag([{ optionId, quantity, subscription: { cadenceWeeks, discountPercent } }], found).lines;
+  if (!entry || !line) return null;
   const now = ctx.now();
-  const bag = priceBag([{ optionId, quantity, subscription: { cadenceWeeks, discountPercent } }], found);
-  const pricing = await priceCheckout(tx, bag, { promotionCode: null, referral: null }, now);
-  const shipped = [shippedLine(entry.product, entry.option, quantity), ...(await pendingRewardLines(ctx, subscription.memberId))];
+  const pricing = await priceRenewal(tx, line, now);
+  const shipped = [shippedLine(entry.product, entry.option, quantity), ...rewards];
   const sessionId = `rnw_${randomUUID().replaceAll("-", "")}`;
   try {
     await tx.transaction(async (savepoint) => {

@@ -6,7 +6,7 @@ import type { SavedCardCharge } from "../../../integrations/payments/payment-pro
 import { placeOrder } from "../../orders/place-order.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { releaseCheckoutStock } from "../../stock/checkout-stock.ts";
-import { type ClaimedRenewal, claimRenewal, nextRenewalAfter, type UnclaimedRenewal } from "./claim-renewal.ts";
+import { type ClaimedRenewal, claimRenewal, nextRenewalAfter, renewalGoods, type UnclaimedRenewal } from "./claim-renewal.ts";
 
 /** What one subscription's renewal run came to. */
 export type RenewalRun = SavedCardCharge["outcome"] | UnclaimedRenewal;
@@ -28,7 +28,10 @@ export const renewalChargeKey = (subscriptionId: string, dueOn: string, attempt:
  * asks the provider again with the same key and gets the same charge.
  */
 export async function renewSubscription(ctx: OperationContext, subscriptionId: string): Promise<RenewalRun> {
-  const claimed = await ctx.db.transaction((tx) => claimRenewal(ctx, tx, subscriptionId));
+  const [current] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (!current) return "not_due";
+  const goods = await renewalGoods(ctx, current);
+  const claimed = await ctx.db.transaction((tx) => claimRenewal(ctx, tx, subscriptionId, goods));
   if (typeof claimed === "string") return claimed;
   const { subscription, dueOn, attempt } = claimed;
   const charge = await ctx.payments.chargeSavedCard({
@@ -54,7 +57,7 @@ async function settleRenewal(ctx: OperationContext, tx: Tx, claimed: ClaimedRene
     .from(subscriptionRenewals)
     .where(eq(subscriptionRenewals.id, claimed.renewalId))
     .for("update");
-  if (!renewal || renewal.outcome !== "charging" || renewal.checkoutSessionId !== sessionId) return;
+  if (renewal?.outcome !== "charging" || renewal.checkoutSessionId !== sessionId) return;
   const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
   if (!session) throw new Error(`Renewal session ${sessionId} vanished`);
   const settled = { claimedUntil: null, paymentIntentId: charge.paymentIntentId, updatedAt: now };

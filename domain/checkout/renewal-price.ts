@@ -1,0 +1,20 @@
+import type { Database } from "../../db/client.ts";
+import type { BagLine } from "../bag/price-bag.ts";
+import { shippingFor } from "../bag/price-bag.ts";
+import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
+
+/**
+ * A subscribed line priced as its renewals are (renew-subscription.ts prices each one so): the line
+ * alone at today's price, its subscription discount off and no other, with the shipping that comes to.
+ */
+export function priceRenewal(db: Database, line: BagLine, now: Date): Promise<CheckoutPricing> {
+  const bag = {
+    lines: [line],
+    unavailableOptionIds: [],
+    itemCount: line.quantity,
+    subtotalCents: line.lineTotalCents,
+    shippingCents: shippingFor(line.lineTotalCents),
+    totalCents: line.lineTotalCents + shippingFor(line.lineTotalCents),
+  };
+  return priceCheckout(db, bag, { promotionCode: null, referral: null }, now);
+}

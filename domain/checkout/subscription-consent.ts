@@ -1,0 +1,32 @@
+import type { Database } from "../../db/client.ts";
+import type { SaveCardConsent } from "../../integrations/payments/payment-provider.ts";
+import { lineDescription } from "../../kernel/line-description.ts";
+import { formatMoney } from "../../kernel/money.ts";
+import type { BagLine } from "../bag/price-bag.ts";
+import { priceRenewal } from "./renewal-price.ts";
+
+/**
+ * The words beside the pay button when a checkout subscribes (what a card network asks for): that the
+ * card is kept, how much each renewal takes and how often, and how to cancel.
+ */
+export async function subscriptionConsent(
+  db: Database,
+  shop: { brandName: string; publicUrl: string },
+  lines: BagLine[],
+  now: Date,
+): Promise<SaveCardConsent | undefined> {
+  const renewals: string[] = [];
+  for (const line of lines) {
+    if (!line.subscription) continue;
+    const { totalCents } = await priceRenewal(db, line, now);
+    const name = lineDescription({ productName: line.product.name, ...line.option });
+    renewals.push(`${formatMoney(totalCents)} every ${line.subscription.cadenceWeeks} weeks for ${line.quantity} × ${name}`);
+  }
+  if (renewals.length === 0) return undefined;
+  return {
+    text:
+      `${shop.brandName} keeps this card and charges it ${renewals.join(" and ")} ` +
+      "(at the price then in force, less your subscription discount) until you cancel. " +
+      `Skip, pause or cancel any time at ${shop.publicUrl}/member/subscriptions.`,
+  };
+}
