@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/client.ts";
-import type { CheckoutLine, ShippingDetails } from "../../db/schema/orders.ts";
+import type { CheckoutLine, ShippingDetails } from "../../db/schema/checkout.ts";
 import { subscriptions } from "../../db/schema/subscriptions.ts";
 import type { SavedCard } from "../../integrations/payments/payment-provider.ts";
 import { addDaysToDate, singaporeDate } from "../../kernel/singapore-time.ts";
