@@ -9,6 +9,7 @@ export const MEMBER_EMAIL_KINDS = [
   "points-expiring",
   "reward-shipped",
   "referral-rewarded",
+  "subscription-changed",
 ] as const;
 
 export type MemberEmailKind = (typeof MEMBER_EMAIL_KINDS)[number];

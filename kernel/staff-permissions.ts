@@ -7,6 +7,7 @@ export const STAFF_PERMISSIONS = [
   "promotions",
   "programme",
   "webhooks",
+  "subscriptions",
   "staff",
 ] as const;
 

@@ -28,3 +28,9 @@ export const DEFAULT_SUBSCRIPTION_OFFER = {
   retryDays: readonly number[];
   soldOutRule: SoldOutRule;
 };
+
+/** How far ahead of today a member may move their next renewal, in days. */
+export const LATEST_RENEWAL_MOVE_DAYS = 90;
+
+/** How far ahead of today a pause may end, in days (longer: pause until resumed). */
+export const LATEST_PAUSE_END_DAYS = 365;

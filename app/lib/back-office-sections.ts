@@ -106,6 +106,7 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   promotions: "Promotions",
   programme: "Loyalty programme",
   webhooks: "Webhooks",
+  subscriptions: "Subscriptions",
   staff: "Staff",
 };
 

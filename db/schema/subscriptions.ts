@@ -132,3 +132,22 @@ export const subscriptionOptionTerms = pgTable(
   },
   (table) => [check("subscription_option_discount_range", sql`${table.discountPercent} between 0 and 100`)],
 );
+
+/**
+ * A member's change of the card a subscription is charged to: the provider's setup session that saves
+ * the new card, and when its completion (the return to the shop or the provider's webhook, whichever
+ * comes first) put that card on the subscription.
+ */
+export const subscriptionCardChanges = pgTable(
+  "subscription_card_changes",
+  {
+    /** The provider's setup session. */
+    sessionId: text("session_id").primaryKey(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index("subscription_card_changes_subscription_idx").on(table.subscriptionId)],
+);

@@ -16,6 +16,7 @@ export type TargetKind =
   | "sku"
   | "flavour"
   | "referral"
+  | "subscription"
   | "job";
 
 /**
@@ -69,6 +70,10 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
   "webhook.create": { label: "Webhook added", verb: "Added", target: "webhook" },
   "webhook.update": { label: "Webhook changed", verb: "Changed", target: "webhook" },
   "webhook.redeliver": { label: "Webhook delivery sent again", verb: "Sent again to", target: "webhook" },
+  "subscription.skip": { label: "Subscription renewal skipped", verb: "Skipped the next renewal of", target: "subscription" },
+  "subscription.pause": { label: "Subscription paused", verb: "Paused", target: "subscription" },
+  "subscription.resume": { label: "Subscription resumed", verb: "Resumed", target: "subscription" },
+  "subscription.cancel": { label: "Subscription cancelled", verb: "Cancelled", target: "subscription" },
 };
 
 /** Each kind of target: how a sentence names it, and the page it is looked after on. */
@@ -88,5 +93,6 @@ export const TARGET_PAGES: Record<TargetKind, { noun: string; page: (target: str
     sku: { noun: "SKU", page: () => "/admin/stock" },
     flavour: { noun: "flavour", page: () => "/admin/catalogue/flavours" },
     referral: { noun: "referral of", page: () => "/admin/referrals" },
+    subscription: { noun: "subscription", page: (target) => `/admin/subscriptions/${encodeURIComponent(target)}` },
     job: { noun: "job", page: () => "/admin/jobs" },
   };

@@ -46,5 +46,9 @@ export const AUDIT_ACTIONS = [
   "webhook.redeliver",
   "referral.approve",
   "referral.refuse",
+  "subscription.skip",
+  "subscription.pause",
+  "subscription.resume",
+  "subscription.cancel",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,6 +1,7 @@
 import type { PaymentEvent } from "../../integrations/payments/payment-provider.ts";
 import { receiveProviderRefund } from "../orders/refunds/receive-provider-refund.ts";
 import type { OperationContext } from "../shared/context.ts";
+import { completeCardChange } from "../subscriptions/card-change.ts";
 import { closeCheckout } from "./close-checkout.ts";
 import { type FulfilResult, fulfilCheckout } from "./fulfil-checkout.ts";
 
@@ -13,6 +14,9 @@ export async function handlePaymentEvent(ctx: OperationContext, event: PaymentEv
   if (!event.sessionId) return null;
   switch (event.type) {
     case "checkout.session.completed":
+      // A setup session a member started to change a subscription's card takes no order.
+      if ((await completeCardChange(ctx, event.sessionId)).outcome !== "not_card_change") return null;
+      return fulfilCheckout(ctx, { sessionId: event.sessionId, event });
     case "checkout.session.async_payment_succeeded":
       return fulfilCheckout(ctx, { sessionId: event.sessionId, event });
     case "checkout.session.async_payment_failed":

@@ -10,6 +10,9 @@ export const SHOP_EVENT_TYPES = [
   "tier.changed",
   "points.expiring",
   "referral.completed",
+  "subscription.paused",
+  "subscription.resumed",
+  "subscription.cancelled",
 ] as const;
 
 export type ShopEventType = (typeof SHOP_EVENT_TYPES)[number];
@@ -23,6 +26,9 @@ export const SHOP_EVENT_LABELS: Record<ShopEventType, string> = {
   "tier.changed": "Tier changed",
   "points.expiring": "Points expiring",
   "referral.completed": "Referral completed",
+  "subscription.paused": "Subscription paused",
+  "subscription.resumed": "Subscription resumed",
+  "subscription.cancelled": "Subscription cancelled",
 };
 
 export type OrderPaidData = {
@@ -104,6 +110,26 @@ export type ReferralCompletedData = {
   at: string;
 };
 
+/** A subscription a member (or staff for them) paused, resumed or cancelled, as it stands after. */
+export type SubscriptionChangedData = {
+  subscriptionId: string;
+  memberId: string;
+  optionId: string;
+  quantity: number;
+  cadenceWeeks: number;
+  /** active, paused or cancelled. */
+  status: string;
+  /** The Singapore date (YYYY-MM-DD) the next renewal is due; null once cancelled. */
+  nextRenewalOn: string | null;
+  /** The day a pause ends; null for a pause until the member resumes, and when not paused. */
+  pausedUntil: string | null;
+  /** Why the member cancelled, when they said. */
+  cancelReason: string | null;
+  /** Who made the change: the member, or staff for them. */
+  changedBy: "member" | "staff";
+  at: string;
+};
+
 export type ShopEventData = {
   "order.paid": OrderPaidData;
   "order.refunded": OrderRefundedData;
@@ -112,4 +138,7 @@ export type ShopEventData = {
   "tier.changed": TierChangedData;
   "points.expiring": PointsExpiringData;
   "referral.completed": ReferralCompletedData;
+  "subscription.paused": SubscriptionChangedData;
+  "subscription.resumed": SubscriptionChangedData;
+  "subscription.cancelled": SubscriptionChangedData;
 };

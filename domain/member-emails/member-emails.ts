@@ -7,6 +7,7 @@ import { orderPointsEmail } from "./kinds/order-points.ts";
 import { pointsExpiringEmail } from "./kinds/points-expiring.ts";
 import { referralRewardedEmail } from "./kinds/referral-rewarded.ts";
 import { rewardShippedEmail } from "./kinds/reward-shipped.ts";
+import { subscriptionChangedEmail } from "./kinds/subscription-changed.ts";
 
 /**
  * Every programme email's definition, by its kind (decision 044): what the sender renders, the
@@ -21,6 +22,7 @@ export const MEMBER_EMAILS = {
   "points-expiring": pointsExpiringEmail,
   "reward-shipped": rewardShippedEmail,
   "referral-rewarded": referralRewardedEmail,
+  "subscription-changed": subscriptionChangedEmail,
 } satisfies { [K in MemberEmailKind]: MemberEmailDefinition<K> };
 
 /** What an email of the kind tells, as its outbox row holds it. */

@@ -19,7 +19,17 @@ export type AccessCheck<Grant, Needs> = (input: Needs) => Grant | Promise<Grant>
 
 /** What a declaration says, as the docs and the test that every operation declares one read it. */
 export type AccessKind =
-  | { readonly kind: "public" | "bagHolder" | "orderHolder" | "signedIn" | "system" | "webhook" | "monitor" }
+  | {
+      readonly kind:
+        | "public"
+        | "bagHolder"
+        | "orderHolder"
+        | "subscriptionHolder"
+        | "signedIn"
+        | "system"
+        | "webhook"
+        | "monitor";
+    }
   /** `field`: the input's field naming the member; null when it is implied (the viewer's own). */
   | { readonly kind: "ownMember"; readonly field: string | null }
   | { readonly kind: "staff"; readonly permissions: readonly StaffPermission[] }
@@ -79,7 +89,7 @@ export function ownMemberIn<Field extends string>(field: Field): Access<string, 
 export const ownMember = ownMemberIn("memberId");
 
 /** The viewer's own member id: the session's, or the one the bearer token's account signs in as. */
-async function requireViewerMemberId(ctx: OperationContext): Promise<string> {
+export async function requireViewerMemberId(ctx: OperationContext): Promise<string> {
   const viewer = requireSignedIn(ctx);
   if (viewer.memberId !== null) return viewer.memberId;
   if (viewer.subject !== null) {

@@ -32,6 +32,7 @@ export const AREA_LEVELS: readonly (readonly string[])[] = [
   ["subscriptions"],
   ["checkout"],
   ["dashboard", "shipping", "webhooks", "monitoring", "debug", "outbox", "subscriptions/renewals"],
+  ["subscriptions/manage"],
   ["reports", "audit-log"],
 ];
 

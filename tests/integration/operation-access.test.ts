@@ -9,10 +9,12 @@ import { memberOfIdentity } from "../../domain/members/joining/member-of-identit
 import type { Access } from "../../domain/shared/access.ts";
 import { guest, type OperationContext, type Viewer } from "../../domain/shared/context.ts";
 import type { Operation } from "../../domain/shared/operation.ts";
+import type { SubscriptionHolderAccess } from "../../domain/subscriptions/manage/subscription-holder.ts";
 import { verifyStripeSignature } from "../../integrations/payments/stripe-signature.ts";
 import { STAFF_PERMISSIONS } from "../../kernel/staff-permissions.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { placePastOrder } from "../setup/past-orders.ts";
+import { insertSubscription } from "../setup/subscription-fixtures.subm.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 // Every operation, found by importing every module under domain/ (none is listed by hand).
@@ -38,7 +40,19 @@ const definitions = sources
   .filter((file) => file !== path.join("shared", "operation.ts"))
   .reduce((count, file) => count + (readFileSync(path.join(DOMAIN, file), "utf8").match(/defineOperation\(/g)?.length ?? 0), 0);
 
-const KINDS = ["public", "bagHolder", "orderHolder", "signedIn", "ownMember", "staff", "debug", "system", "webhook", "monitor"];
+const KINDS = [
+  "public",
+  "bagHolder",
+  "orderHolder",
+  "subscriptionHolder",
+  "signedIn",
+  "ownMember",
+  "staff",
+  "debug",
+  "system",
+  "webhook",
+  "monitor",
+];
 
 /** Anything an operation's body would reach first: touching it means the body ran. */
 class BodyRan extends Error {}
@@ -112,6 +126,26 @@ function refusedBeforeInput(access: Access<unknown, never>, debug = false): Refu
     case "signedIn":
     case "ownMember":
       return refuse("UNAUTHENTICATED", SIGN_IN, "guest", "owner", "job", "scraper");
+    case "subscriptionHolder": {
+      const { permissions } = access as SubscriptionHolderAccess;
+      if (permissions.length === 0) {
+        return [
+          ...refuse("UNAUTHENTICATED", SIGN_IN, "guest", "job", "scraper"),
+          ...refuse("FORBIDDEN", "Only the member who holds the subscription can do this.", "owner"),
+        ];
+      }
+      const without = staffWith(...STAFF_PERMISSIONS.filter((permission) => !permissions.includes(permission)));
+      return [
+        ...refuse("UNAUTHENTICATED", SIGN_IN, "guest", "job", "scraper"),
+        {
+          who: "staff without the permission",
+          viewer: without,
+          debug,
+          code: "FORBIDDEN",
+          message: /^Your role does not allow this/,
+        },
+      ];
+    }
     case "staff": {
       const without = staffWith(...STAFF_PERMISSIONS.filter((permission) => !access.permissions.includes(permission)));
       return [
@@ -238,6 +272,27 @@ describe(`every operation declares who may call it (${DRIVER_NAME})`, () => {
       expect(order).toMatchObject({ invoiceId });
     }
   });
+
+  it.each(withKind("subscriptionHolder"))(
+    "$exportName changes a subscription only for its member (another's reads as none) or staff allowed to",
+    async ({ operation }) => {
+      const { db } = database;
+      const access = innermost(operation.access) as SubscriptionHolderAccess;
+      const subscription = await insertSubscription(db, { nextRenewalOn: "2036-01-01" });
+      const input = { subscriptionId: subscription.id } as never;
+      const checkAs = async (viewer: Viewer) => (await access.admit(testContext(db, { viewer })))(input);
+      expect(await checkAs(memberViewer(subscription.memberId))).toEqual({
+        subscriptionId: subscription.id,
+        memberId: subscription.memberId,
+        staff: null,
+      });
+      await expect(checkAs(otherMember)).rejects.toMatchObject({ code: "NOT_FOUND", message: "There is no such subscription." });
+      if (access.permissions.length > 0) {
+        const staff = staffWith(...access.permissions);
+        expect(await checkAs(staff)).toEqual({ subscriptionId: subscription.id, memberId: subscription.memberId, staff });
+      }
+    },
+  );
 
   it.each(withKind("webhook"))("$exportName acts only on an event its provider signed", async ({ operation }) => {
     const payments = {
