@@ -31,6 +31,7 @@ export async function completeCardChange(
   const saved = state?.status === "complete" ? state.savedCard : null;
   if (!saved) return { outcome: "not_complete" };
   const now = ctx.now();
+  const index = await ctx.catalog.index();
   return ctx.db.transaction(async (tx) => {
     // The subscription first, then its card change: the order the renewal and every change lock in.
     const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, known.subscriptionId)).for("update");
@@ -60,7 +61,7 @@ export async function completeCardChange(
     await queueSubscriptionChangedEmail(tx, ctx.jobs, {
       memberId: subscription.memberId,
       changeKey: `card:${sessionId}`,
-      item: await itemOf(ctx, subscription),
+      item: itemOf(index, subscription),
       change: `Your boxes are now charged to your ${saved.brand} card ending ${saved.last4}.`,
       next: null,
     });

@@ -63,6 +63,7 @@ export async function changeSubscription(
   decide: (current: Subscription, tx: Tx) => SubscriptionChange | Promise<SubscriptionChange>,
 ): Promise<Subscription> {
   const now = ctx.now();
+  const index = await ctx.catalog.index();
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.id, held.subscriptionId)).for("update");
     if (!current) throw new AppError("NOT_FOUND", NO_SUCH_SUBSCRIPTION);
@@ -110,7 +111,7 @@ export async function changeSubscription(
     await queueSubscriptionChangedEmail(tx, ctx.jobs, {
       memberId: after.memberId,
       changeKey: `${after.id}:${now.toISOString()}:${changedFields.join(",")}`,
-      item: await itemOf(ctx, after),
+      item: itemOf(index, after),
       change: change.told,
       next: nextStep(after),
     });
