@@ -6,13 +6,18 @@ import { servingsLabel } from "../../domain/catalog/servings.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { type Pack, PackFigure } from "./pack-illustration.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
+import { SubscribedLineTerms } from "./subscribed-line-terms.tsx";
 
 /** What a bag line shows, and so all of it that goes into the bag page's data. */
-export function shownLine({ optionId, quantity, lineTotalCents, product, option }: BagLine) {
+export function shownLine(
+  { optionId, quantity, lineTotalCents, product, option, subscription }: BagLine,
+  renewalCents: Record<string, number>,
+) {
   return {
     optionId,
     quantity,
     lineTotalCents,
+    subscription: subscription && { ...subscription, renewalCents: renewalCents[optionId] ?? null },
     product: { name: product.name, path: product.path, kind: product.kind, seriesCode: product.series.code },
     option: {
       optionName: option.optionName,
@@ -37,10 +42,13 @@ export const packOfLine = (line: ShownBagLine): Pack => ({
 export function BagLineRow({
   line,
   busy,
+  cadencesWeeks,
   campaigns = [],
 }: {
   line: ShownBagLine;
   busy: boolean;
+  /** The cadences a subscribed line may change to. */
+  cadencesWeeks: number[];
   /** The names of the running campaigns that cover this line. */
   campaigns?: readonly string[];
 }) {
@@ -62,6 +70,9 @@ export function BagLineRow({
               <p className="text-sm font-semibold text-sale" data-testid="line-sold-out">
                 Sold out since you added it. Remove it to check out.
               </p>
+            )}
+            {line.subscription && (
+              <SubscribedLineTerms line={line} subscription={line.subscription} cadencesWeeks={cadencesWeeks} />
             )}
             {campaigns.length > 0 && (
               <p className="text-sm font-semibold text-amber-900" data-testid="line-campaigns">

@@ -15,12 +15,15 @@ import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx"
 
 export function BagView({
   bag,
+  cadencesWeeks,
   totals,
   rewards,
   campaigns,
   result,
 }: {
   bag: ShownBag;
+  /** The cadences a subscribed line may change to. */
+  cadencesWeeks: number[];
   /** The bag priced as checkout prices it: a promotion code applied, a referred friend's discount, and shipping after them. */
   totals: {
     adjustments: PriceAdjustment[];
@@ -37,6 +40,11 @@ export function BagView({
 }) {
   const busy = useNavigation().state !== "idle";
   const rewardCount = rewards.reduce((total, line) => total + line.quantity, 0);
+  const subscribed = { label: "Subscriptions", lines: bag.lines.filter((line) => line.subscription) };
+  const oneOff = {
+    label: subscribed.lines.length > 0 ? "One-off items" : "Items in your bag",
+    lines: bag.lines.filter((line) => !line.subscription),
+  };
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Your bag</h1>
@@ -68,15 +76,24 @@ export function BagView({
         <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_22rem]">
           <PackSprite packs={[...bag.lines.map(packOfLine), ...rewards.flatMap((line) => packOfReward(line) ?? [])]} />
           <div className="space-y-6">
-            {bag.lines.length > 0 && (
-              <ul
-                aria-label="Items in your bag"
-                className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
-              >
-                {bag.lines.map((line) => (
-                  <BagLineRow key={line.optionId} line={line} busy={busy} campaigns={campaigns.lineCampaigns[line.optionId]} />
-                ))}
-              </ul>
+            {[subscribed, oneOff].map(
+              (group) =>
+                group.lines.length > 0 && (
+                  <section key={group.label} aria-label={group.label}>
+                    {subscribed.lines.length > 0 && <h2 className="mb-2 text-lg font-bold">{group.label}</h2>}
+                    <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+                      {group.lines.map((line) => (
+                        <BagLineRow
+                          key={line.optionId}
+                          line={line}
+                          busy={busy}
+                          cadencesWeeks={cadencesWeeks}
+                          campaigns={campaigns.lineCampaigns[line.optionId]}
+                        />
+                      ))}
+                    </ul>
+                  </section>
+                ),
             )}
             <RewardsInBag rewards={rewards} />
           </div>

@@ -1,7 +1,7 @@
 import { servingsLabel } from "../../domain/catalog/servings.ts";
 import type { PurchaseOption } from "../../domain/catalog/types.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import { pricePerServingCents, pricePerUnitCents, unitCount } from "../lib/product-display.ts";
+import { pricePerServingCents, pricePerUnitCents, unitCount, unitWord } from "../lib/product-display.ts";
 
 /** What a price block shows of an option. */
 export type PricedOption = Pick<PurchaseOption, "optionId" | "optionPriceCents" | "servings" | "savingCents">;
@@ -9,7 +9,6 @@ export type PricedOption = Pick<PurchaseOption, "optionId" | "optionPriceCents" 
 export function PriceBlock({ option }: { option: PricedOption }) {
   const units = unitCount(option);
   const saved = option.savingCents;
-  const unitWord = option.optionId.endsWith("pu") ? "pouch" : "box";
   return (
     <div
       className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl bg-slate-50 px-4 py-3"
@@ -17,7 +16,7 @@ export function PriceBlock({ option }: { option: PricedOption }) {
     >
       <p className="text-2xl font-extrabold text-brand-900 md:text-3xl">{formatMoney(option.optionPriceCents)}</p>
       <dl className="grid grid-cols-[auto_auto] gap-x-4 text-sm">
-        <dt className="text-muted">Per {unitWord}</dt>
+        <dt className="text-muted">Per {unitWord(option)}</dt>
         <dd className="font-medium">
           {formatMoney(pricePerUnitCents(option))}
           {units > 1 ? ` × ${units}` : ""}

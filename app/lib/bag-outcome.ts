@@ -2,6 +2,7 @@
 export const BAG_NOTICES = {
   added: "Added to your bag.",
   updated: "Quantity updated.",
+  cadence: "Delivery schedule updated.",
   removed: "Removed from your bag.",
   "reward-updated": "Reward quantity updated.",
   "reward-removed": "Reward removed. Its points are back in your balance.",

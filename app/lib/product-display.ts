@@ -7,6 +7,11 @@ export function unitCount(option: Pick<PurchaseOption, "optionId">): number {
   return parseOptionId(option.optionId)?.count ?? 1;
 }
 
+/** What one unit of an option is called: a pouch for pouch options (ids ending "pu"), otherwise a box. */
+export function unitWord(option: Pick<PurchaseOption, "optionId">): "pouch" | "box" {
+  return option.optionId.endsWith("pu") ? "pouch" : "box";
+}
+
 export function pricePerUnitCents(option: Pick<PurchaseOption, "optionId" | "optionPriceCents">): number {
   return divideCents(option.optionPriceCents, unitCount(option));
 }

@@ -1,6 +1,7 @@
 import { data, redirect, useActionData } from "react-router";
 import { AddToBagInput, addToBag } from "../../domain/bag/add-to-bag.ts";
 import { RemoveBagLineInput, removeBagLine } from "../../domain/bag/remove-bag-line.ts";
+import { SetBagLineCadenceInput, setBagLineCadence } from "../../domain/bag/set-bag-line-cadence.ts";
 import { SetBagLineQuantityInput, setBagLineQuantity } from "../../domain/bag/set-bag-line-quantity.ts";
 import { checkoutSummary } from "../../domain/checkout/checkout-summary.ts";
 import { bagCampaigns } from "../../domain/loyalty/campaigns/bag-campaigns.ts";
@@ -23,14 +24,15 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Bag");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   // Priced as the checkout summary prices it, so a code applied there and a referred friend's discount show here too.
-  const { bag, pricing } = await checkoutSummary(ctx.operations, {
+  const { bag, pricing, cadencesWeeks, renewalCents } = await checkoutSummary(ctx.operations, {
     referralCode: readReferralCode(request),
     deviceId: readDeviceId(request),
   });
   const { campaigns, lineCampaigns, estimatedBonus } = await bagCampaigns(ctx.operations, {});
   const { lines: _priced, ...totals } = pricing;
   return {
-    bag: { ...bag, lines: bag.lines.map(shownLine) },
+    bag: { ...bag, lines: bag.lines.map((line) => shownLine(line, renewalCents)) },
+    cadencesWeeks,
     totals,
     campaigns: { headlines: campaigns.map((campaign) => campaign.headline), lineCampaigns, estimatedBonus },
     rewards: await rewardsInBag(ctx),
@@ -53,6 +55,10 @@ async function changeBag(context: RequestContext, form: FormData): Promise<BagOu
     if (intent === "update") {
       await setBagLineQuantity(operations, formInput(SetBagLineQuantityInput, form));
       return { ok: true, notice: "updated" };
+    }
+    if (intent === "cadence") {
+      await setBagLineCadence(operations, formInput(SetBagLineCadenceInput, form));
+      return { ok: true, notice: "cadence" };
     }
     if (intent === "remove") {
       await removeBagLine(operations, formInput(RemoveBagLineInput, form));
@@ -86,6 +92,7 @@ export default function Bag({ loaderData }: Route.ComponentProps) {
   return (
     <BagView
       bag={loaderData.bag}
+      cadencesWeeks={loaderData.cadencesWeeks}
       totals={loaderData.totals}
       rewards={loaderData.rewards ?? []}
       campaigns={loaderData.campaigns}

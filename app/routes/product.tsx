@@ -3,6 +3,7 @@ import { data, Link, redirect, useFetcher } from "react-router";
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
 import type { Product } from "../../domain/catalog/types.ts";
+import { productSubscriptionOffer } from "../../domain/checkout/product-subscription-offer.ts";
 import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
 import { isInScope } from "../../domain/loyalty/campaigns/campaign.ts";
 import { listActiveCampaigns } from "../../domain/loyalty/campaigns/list-active-campaigns.ts";
@@ -15,6 +16,7 @@ import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
 import { ProductGallery, photoPreload } from "../components/product-gallery.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
+import { SubscribeChoice } from "../components/subscribe-choice.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { defaultOption, flavoursOf } from "../lib/product-display.ts";
@@ -48,7 +50,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     isInScope(campaign, { productId: product.id, seriesCode: product.series.code }),
   );
   const campaigns = covering.map((campaign) => campaign.headline);
-  return { product: shownProduct(product), flavour, delivery: estimateDelivery(new Date()), reviews, page, campaigns };
+  const subscription = await productSubscriptionOffer(operations, { productId: product.id });
+  const shown = { product: shownProduct(product), flavour, delivery: estimateDelivery(new Date()) };
+  return { ...shown, reviews, page, campaigns, subscription };
 }
 
 /** What this page shows of the product and its options, and so all of it that goes into the page's data. */
@@ -196,6 +200,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
           {selected && <PriceBlock option={selected} />}
+          {selected && <SubscribeChoice option={selected} offer={loaderData.subscription} />}
           <button
             type="submit"
             disabled={adding || !selected || selected.soldOut}

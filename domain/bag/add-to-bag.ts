@@ -5,10 +5,10 @@ import { AppError } from "../../kernel/app-error.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
 import { assertSubscribable } from "../catalog/subscription-offer.ts";
-import { count } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { assertBagLineInStock, shippedLine } from "../stock/stock-needs.ts";
 import { bagIdOf, newBagToken } from "./bag-token.ts";
+import { cadenceInput } from "./cadence-input.ts";
 import { bagHolder, optionIdInput } from "./held-bag.ts";
 import { MAX_LINE_QUANTITY } from "./max-line-quantity.ts";
 import { quantityInput } from "./quantity.ts";
@@ -17,7 +17,7 @@ export const AddToBagInput = z.object({
   optionId: optionIdInput,
   quantity: quantityInput,
   /** Bought on subscription, renewing every this many weeks (one of the offer's cadences); left out: bought once. */
-  cadenceWeeks: z.union([z.literal("").transform(() => null), count(1, 52, "Choose how often it comes.")]).nullish(),
+  cadenceWeeks: cadenceInput,
 });
 
 const declared = { access: bagHolder, input: AddToBagInput };
@@ -35,7 +35,7 @@ export const addToBag = defineOperation(declared, async function addToBag(ctx, i
   if (found.option.soldOut) {
     throw new AppError("CONFLICT", `${lineDescription({ productName: found.product.name, ...found.option })} is sold out.`);
   }
-  const cadenceWeeks = input.cadenceWeeks ?? null;
+  const { cadenceWeeks } = input;
   if (cadenceWeeks !== null) await assertSubscribable(ctx.db, input.optionId, cadenceWeeks);
   const bagToken = bag.token ?? newBagToken();
   const bagId = bagIdOf(bagToken);

@@ -2,11 +2,14 @@ import { z } from "zod";
 import { isAppError } from "../../kernel/app-error.ts";
 import { bagHolder, bagPromotionCode, loadBag } from "../bag/held-bag.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
+import { loadSubscriptionOffer } from "../catalog/subscription-offer.ts";
 import { referralOfferFor } from "../referrals/referral-offer.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { shippedLine, shortLines } from "../stock/stock-needs.ts";
 import { endOpenCheckouts } from "./close-checkout.ts";
 import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
+import { priceRenewal } from "./renewal-price.ts";
+import { needsMember, subscriptionConsent } from "./subscription-consent.ts";
 
 export type CheckoutSummary = {
   bag: PricedBag;
@@ -16,6 +19,14 @@ export type CheckoutSummary = {
   referralRefusal: string | null;
   /** The lines there is not enough stock for: a checkout of the bag is refused until they change. */
   shortages: { optionId: string; message: string }[];
+  /** The cadences a subscribed line may change to, in weeks. */
+  cadencesWeeks: number[];
+  /** What each subscribed line's renewals will cost (priceRenewal), by option id. */
+  renewalCents: Record<string, number>;
+  /** The words the shopper agrees to by paying when the bag subscribes (subscriptionConsent); null when it does not. */
+  consent: string | null;
+  /** The bag subscribes and the viewer is not signed in: they sign in or join before paying. */
+  needsMember: boolean;
 };
 
 export const CheckoutSummaryInput = z.object({
@@ -33,7 +44,8 @@ const declared = { access: bagHolder, input: CheckoutSummaryInput };
  * out and reported. Back from payment unpaid, the bag's open checkouts are ended first, so the
  * promotion use they held is free for the next attempt. A referred friend's discount shows on its own line,
  * or why there is none (referral-offer.ts); the delivery details given at checkout are checked again there.
- * Lines sold out or short since they were added are named with what to do.
+ * Lines sold out or short since they were added are named with what to do. A bag that subscribes comes
+ * with what each renewal will cost, the consent words paying gives, and whether the viewer must sign in first.
  */
 export const checkoutSummary = defineOperation(
   declared,
@@ -55,10 +67,19 @@ export const checkoutSummary = defineOperation(
           bag.lines.map((line) => ({ ...shippedLine(line.product, line.option, line.quantity), optionId: line.optionId })),
         )
       : [];
+    const renewals = await Promise.all(
+      bag.lines.flatMap((line) =>
+        line.subscription ? [priceRenewal(ctx.db, line, now).then(({ totalCents }) => [line.optionId, totalCents] as const)] : [],
+      ),
+    );
     const found = {
       bag,
       referralRefusal: refusal,
       shortages: short.map(({ line, message }) => ({ optionId: line.optionId, message })),
+      cadencesWeeks: (await loadSubscriptionOffer(ctx.db)).cadencesWeeks,
+      renewalCents: Object.fromEntries(renewals),
+      consent: (await subscriptionConsent(ctx.db, ctx.settings, bag.lines, now))?.text ?? null,
+      needsMember: needsMember(ctx, bag.lines),
     };
     if (!code)
       return {

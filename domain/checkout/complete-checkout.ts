@@ -2,6 +2,7 @@ import { z } from "zod";
 import { byCheckoutSession, loadOrder, type OrderView } from "../orders/order-view.ts";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { type StartedSubscription, subscriptionsStartedBy } from "../subscriptions/started-subscriptions.ts";
 import { unpaidCheckoutMessage } from "./checkout-status.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 import { isWellFormedCheckoutSessionId } from "./session-id.ts";
@@ -11,27 +12,31 @@ export const CompleteCheckoutInput = z.object({
   sessionId: z.string(),
 });
 
-export type CheckoutCompletion = { order: OrderView; message: null } | { order: null; message: string };
+export type CheckoutCompletion =
+  | { order: OrderView; subscriptions: StartedSubscription[]; message: null }
+  | { order: null; subscriptions: []; message: string };
 
 const declared = { access: anyone, input: CompleteCheckoutInput };
 
 /**
  * completeCheckout: the shopper's return from payment. It shows the session's order, fulfilling the
- * session first when the webhook has not yet (both paths meet in one order). The session id, given only to whoever went to pay, is what
+ * session first when the webhook has not yet (both paths meet in one order), with the subscriptions it
+ * started. The session id, given only to whoever went to pay, is what
  * shows this order here; without an order it says why none was placed.
  */
 export const completeCheckout = defineOperation(
   declared,
   async function completeCheckout(ctx, input): Promise<CheckoutCompletion> {
     if (!isWellFormedCheckoutSessionId(input.sessionId)) {
-      return { order: null, message: "We couldn't find a paid order for this checkout." };
+      return { order: null, subscriptions: [], message: "We couldn't find a paid order for this checkout." };
     }
     // The webhook has nearly always placed the order by now; only without one is fulfilment tried.
-    const placed = await loadOrder(ctx.db, byCheckoutSession(input.sessionId));
-    if (placed) return { order: placed, message: null };
-    await fulfilCheckout(ctx, { sessionId: input.sessionId });
-    const order = await loadOrder(ctx.db, byCheckoutSession(input.sessionId));
-    if (order) return { order, message: null };
-    return { order: null, message: await unpaidCheckoutMessage(ctx.db, input.sessionId) };
+    let order = await loadOrder(ctx.db, byCheckoutSession(input.sessionId));
+    if (!order) {
+      await fulfilCheckout(ctx, { sessionId: input.sessionId });
+      order = await loadOrder(ctx.db, byCheckoutSession(input.sessionId));
+    }
+    if (order) return { order, subscriptions: await subscriptionsStartedBy(ctx.db, order.id), message: null };
+    return { order: null, subscriptions: [], message: await unpaidCheckoutMessage(ctx.db, input.sessionId) };
   },
 );

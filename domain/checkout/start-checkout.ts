@@ -16,7 +16,7 @@ import { endCheckout, endOpenCheckouts, replaceOpenCheckouts } from "./close-che
 import { EXPIRY_JOB_RETRY } from "./expire-checkout-session.ts";
 import { priceCheckout } from "./price-checkout.ts";
 import { ShippingInput } from "./shipping-details.ts";
-import { subscriptionConsent } from "./subscription-consent.ts";
+import { assertMemberForSubscriptions, subscriptionConsent } from "./subscription-consent.ts";
 
 export const StartCheckoutInput = ShippingInput.extend({
   /** The shop's address as the shopper's browser reached it: payment sends them back there. */
@@ -58,10 +58,8 @@ export const startCheckout = defineOperation(
     if (bag.unavailableOptionIds.length > 0) {
       throw new AppError("BAD_USER_INPUT", "Some items in your bag are no longer sold. Please remove them first.");
     }
+    assertMemberForSubscriptions(ctx, bag.lines);
     const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
-    if (!memberId && bag.lines.some((line) => line.subscription)) {
-      throw new AppError("UNAUTHENTICATED", "Please sign in or join to subscribe: your subscription is kept in your account.");
-    }
     if (memberId) await ctx.db.update(bags).set({ memberId }).where(eq(bags.id, bagId));
     const [bagRow] = await ctx.db.select({ promotionCode: bags.promotionCode }).from(bags).where(eq(bags.id, bagId));
     const { offer, refusal } = withoutFriendDiscount

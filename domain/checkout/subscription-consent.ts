@@ -1,8 +1,10 @@
 import type { Database } from "../../db/client.ts";
 import type { SaveCardConsent } from "../../integrations/payments/payment-provider.ts";
+import { AppError } from "../../kernel/app-error.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import type { BagLine } from "../bag/price-bag.ts";
+import type { OperationContext } from "../shared/context.ts";
 import { priceRenewal } from "./renewal-price.ts";
 
 /**
@@ -29,4 +31,17 @@ export async function subscriptionConsent(
       "(at the price then in force, less your subscription discount) until you cancel. " +
       `Skip, pause or cancel any time at ${shop.publicUrl}/member/subscriptions.`,
   };
+}
+
+/** Whether the viewer must sign in or join before paying for these lines: a subscription is kept in a member's account. */
+export function needsMember(ctx: Pick<OperationContext, "viewer">, lines: BagLine[]): boolean {
+  const memberId = ctx.viewer.kind === "member" ? ctx.viewer.memberId : null;
+  return memberId === null && lines.some((line) => line.subscription);
+}
+
+/** Refuses (401) a checkout that subscribes for a viewer who is not signed in. */
+export function assertMemberForSubscriptions(ctx: Pick<OperationContext, "viewer">, lines: BagLine[]): void {
+  if (needsMember(ctx, lines)) {
+    throw new AppError("UNAUTHENTICATED", "Please sign in or join to subscribe: your subscription is kept in your account.");
+  }
 }

@@ -4,6 +4,7 @@ import { completeCheckout } from "../../../domain/checkout/complete-checkout.ts"
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import type { OrderView } from "../../../domain/orders/order-view.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
+import { lineDescription } from "../../../kernel/line-description.ts";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { requestContext } from "../../context.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -14,7 +15,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Thank you for 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const completion = await completeCheckout(context.get(requestContext).operations, { sessionId: params.sessionId });
   if (!completion.order) throw data(completion.message, { status: 404 });
-  return { order: shownOrder(completion.order) };
+  const { order, subscriptions } = completion;
+  const started = subscriptions.map(({ optionId, cadenceWeeks, nextRenewalOn }) => {
+    const line = order.lines.find((orderLine) => orderLine.optionId === optionId);
+    return { optionId, cadenceWeeks, nextRenewalOn, name: line ? lineDescription(line) : optionId };
+  });
+  return { order: shownOrder(order), started };
 }
 
 /** What this page shows of the order, and so all of it that goes into the page's data. */
@@ -39,6 +45,24 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
+      {loaderData.started.length > 0 && (
+        <section aria-labelledby="subscription-heading" className="rounded-xl border border-brand-200 p-4">
+          <h2 id="subscription-heading" className="font-bold">
+            Your subscription has started
+          </h2>
+          <ul className="mt-2 space-y-1" data-testid="started-subscriptions">
+            {loaderData.started.map((subscription) => (
+              <li key={subscription.optionId}>
+                {subscription.name}: every {subscription.cadenceWeeks} weeks, next on{" "}
+                <strong className="whitespace-nowrap">{formatCalendarDate(subscription.nextRenewalOn)}</strong>
+              </li>
+            ))}
+          </ul>
+          <Link to="/member/subscriptions" className="mt-3 inline-block font-semibold text-brand-700 underline">
+            Manage your subscriptions
+          </Link>
+        </section>
+      )}
       <p className="rounded-xl bg-brand-50 p-4">
         Estimated delivery:{" "}
         <strong data-testid="delivery-window" className="whitespace-nowrap">

@@ -8,6 +8,7 @@ import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { checkoutDiscounts, OrderTotals } from "../../components/order-totals.tsx";
+import { SubscriptionSignIn } from "../../components/subscription-sign-in.tsx";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { errorProps, useFocusFirstError } from "../../lib/form-errors.ts";
@@ -27,11 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const summary = await checkoutSummary(operations, { referralCode: readReferralCode(request), deviceId: readDeviceId(request) });
   // The summary says what is short and what to do; the form waits until the bag can be ordered.
   if (summary.bag.lines.length === 0 || summary.shortages.length > 0) throw redirect("/checkout/summary");
-  return {
+  const shown = {
     pricing: summary.pricing,
     referralRefusal: summary.referralRefusal,
+    consent: summary.consent,
+    needsMember: summary.needsMember,
     prefill: await shippingPrefill(operations, {}),
   };
+  return data(shown, { status: summary.needsMember ? 401 : 200 });
 }
 
 type ShippingActionData = {
@@ -41,6 +45,8 @@ type ShippingActionData = {
   changeBag?: boolean;
   fieldErrors?: Partial<Record<string, string>>;
   values?: Record<string, string>;
+  /** The bag subscribes and the shopper is not signed in (any more): they sign in or join first. */
+  needsMember?: boolean;
   /** The friend's discount these details rule out: why, and the bag priced without it. */
   friendDiscount?: { refusal: string; pricing: CheckoutPricing };
 };
@@ -65,6 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (refusal) {
       const { pricing } = await checkoutSummary(operations, {});
       return data<ShippingActionData>({ ok: false, friendDiscount: { refusal, pricing }, values }, { status: 409 });
+    }
+    if (isAppError(error) && error.code === "UNAUTHENTICATED") {
+      return data<ShippingActionData>({ ok: false, needsMember: true }, { status: 401 });
     }
     if (isAppError(error) && error.fields) {
       return data<ShippingActionData>({ ok: false, fieldErrors: error.fields, values }, { status: 400 });
@@ -92,6 +101,7 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
   const friendDiscount = result?.friendDiscount;
   const pricing = friendDiscount?.pricing ?? loaderData.pricing;
   const refusal = friendDiscount?.refusal ?? loaderData.referralRefusal;
+  if (loaderData.needsMember || result?.needsMember) return <SubscriptionSignIn heading="h1" />;
   return (
     <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
       <Form ref={form} method="post" noValidate className="space-y-4" aria-labelledby="shipping-heading">
@@ -158,9 +168,15 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
           />
           Send me news and member offers by email
         </label>
+        {loaderData.consent && (
+          <p id="subscription-consent" className="rounded-lg bg-slate-50 p-3 text-sm" data-testid="subscription-consent">
+            {loaderData.consent}
+          </p>
+        )}
         <button
           type="submit"
           disabled={submitting}
+          aria-describedby={loaderData.consent ? "subscription-consent" : undefined}
           className="w-full rounded-full bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
           {submitting ? "Opening payment…" : "Continue to payment"}

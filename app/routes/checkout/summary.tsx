@@ -10,6 +10,7 @@ import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { lineDetail } from "../../../kernel/line-description.ts";
 import { checkoutDiscounts, LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
+import { SubscriptionSignIn } from "../../components/subscription-sign-in.tsx";
 import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Summ
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const cancelled = new URL(request.url).searchParams.has("cancelled");
-  const { bag, pricing, promotionError, referralRefusal, shortages } = await checkoutSummary(ctx.operations, {
+  const { bag, pricing, promotionError, referralRefusal, shortages, needsMember } = await checkoutSummary(ctx.operations, {
     cancelledPayment: cancelled,
     referralCode: readReferralCode(request),
     deviceId: readDeviceId(request),
@@ -37,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     promotionError,
     referralRefusal,
     shortages,
+    needsMember,
     rewards: (await rewardsInBag(ctx)) ?? [],
     cancelled,
     delivery: estimateDelivery(new Date()),
@@ -60,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
-  const { isEmpty, pricing, rewards, promotionError, referralRefusal, shortages, cancelled, delivery } = loaderData;
+  const { isEmpty, pricing, rewards, promotionError, referralRefusal, shortages, needsMember, cancelled, delivery } = loaderData;
   const result = useActionData<typeof action>();
   const promotionForm = useRef<HTMLFormElement>(null);
   useFocusFirstError(promotionForm, result?.ok === false ? result : null);
@@ -164,6 +166,8 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
               Change your bag
             </Link>
           </p>
+        ) : needsMember ? (
+          <SubscriptionSignIn />
         ) : (
           <Link
             to="/checkout/shipping"
