@@ -46,7 +46,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {loaderData.started.length > 0 && (
-        <section aria-labelledby="subscription-heading" className="rounded-xl border border-brand-200 p-4">
+        <section aria-labelledby="subscription-heading" className="rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="subscription-heading" className="font-bold">
             Your subscription has started
           </h2>
