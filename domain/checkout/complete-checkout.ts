@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { byCheckoutSession, loadOrder, type OrderView } from "../orders/order-view.ts";
+import { type StartedSubscription, subscriptionsStartedBy } from "../orders/started-subscriptions.ts";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { type StartedSubscription, subscriptionsStartedBy } from "../subscriptions/started-subscriptions.ts";
 import { unpaidCheckoutMessage } from "./checkout-status.ts";
 import { fulfilCheckout } from "./fulfil-checkout.ts";
 import { isWellFormedCheckoutSessionId } from "./session-id.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { emailOutbox, type SHOP_EMAIL_KINDS } from "../../db/schema/email-outbox.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { refunds } from "../../db/schema/refunds.ts";
@@ -8,12 +8,14 @@ import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { shipmentOf } from "../../kernel/carriers.ts";
 import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts";
+import { lineDescription } from "../../kernel/line-description.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
 import type { JobQueue } from "../shared/job-queue.ts";
 import { type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
+import { type StartedSubscription, subscriptionsStartedBy } from "./started-subscriptions.ts";
 
 type EmailContent = Omit<OutgoingEmail, "key" | "date">;
 type RefundRow = typeof refunds.$inferSelect;
@@ -39,8 +41,28 @@ function moneyRows(money: OrderMoney): { items: string[]; totals: [string, strin
   return { items, totals };
 }
 
-export function orderConfirmationEmail(order: OrderView, brandName: string, publicUrl: string): EmailContent {
+/** What the first order of subscriptions says of them: each with its cadence and next date, and where to manage them. */
+function subscriptionRows(order: OrderView, started: StartedSubscription[], publicUrl: string): string[] {
+  if (started.length === 0) return [];
+  return [
+    started.length === 1 ? "Your subscription has started:" : "Your subscriptions have started:",
+    ...started.map(({ optionId, cadenceWeeks, nextRenewalOn }) => {
+      const line = order.lines.find((orderLine) => orderLine.optionId === optionId);
+      const name = line ? lineDescription(line) : optionId;
+      return `${name}: every ${cadenceWeeks} weeks, next on ${formatCalendarDate(nextRenewalOn)}`;
+    }),
+    `Skip, pause or cancel any time at ${publicUrl}/member/subscriptions`,
+  ];
+}
+
+export function orderConfirmationEmail(
+  order: OrderView,
+  brandName: string,
+  publicUrl: string,
+  started: StartedSubscription[] = [],
+): EmailContent {
   const link = `${publicUrl}/order/${order.invoiceId}`;
+  const subscribed = subscriptionRows(order, started, publicUrl);
   const money = orderMoney(order);
   const { items, totals } = moneyRows(money);
   const thanks = `Thank you for your order ${order.invoiceId}, paid on ${formatDate(order.paidAt)}.`;
@@ -56,6 +78,7 @@ export function orderConfirmationEmail(order: OrderView, brandName: string, publ
     "",
     delivery,
     `Your invoice: ${link}`,
+    ...(subscribed.length > 0 ? ["", ...subscribed] : []),
     "",
     `— ${brandName}`,
   ].join("\n");
@@ -71,6 +94,7 @@ export function orderConfirmationEmail(order: OrderView, brandName: string, publ
 <table role="presentation">${totalRows}</table>
 <p>${escapeHtml(delivery)}</p>
 <p><a href="${escapeHtml(link)}">View your invoice</a> (you'll be asked for the mobile number on the order).</p>
+${subscribed.map((row) => `<p>${escapeHtml(row)}</p>`).join("\n")}
 <p>— ${escapeHtml(brandName)}</p>`;
   return { to: order.email, subject: `Your ${brandName} order ${order.invoiceId}`, text, html };
 }
@@ -152,9 +176,16 @@ export async function queueOrderEmail(
 
 const ORDER_EMAILS: Record<
   OrderEmailKind,
-  (order: OrderView, brandName: string, publicUrl: string, refund: RefundRow | null) => EmailContent
+  (
+    order: OrderView,
+    brandName: string,
+    publicUrl: string,
+    refund: RefundRow | null,
+    db: Database,
+  ) => Promise<EmailContent> | EmailContent
 > = {
-  "order-confirmation": orderConfirmationEmail,
+  "order-confirmation": async (order, brandName, publicUrl, _refund, db) =>
+    orderConfirmationEmail(order, brandName, publicUrl, await subscriptionsStartedBy(db, order.id)),
   "order-shipped": orderShippedEmail,
   "order-refund": (order, brandName, publicUrl, refund) => {
     if (!refund) throw new AppError("NOT_FOUND", `The refund of order ${order.invoiceId}'s email is gone.`);
@@ -172,6 +203,7 @@ export async function orderEmailToSend(ctx: Pick<OperationContext, "db" | "setti
     brandName,
     publicUrl,
     row.refundId ? ((await ctx.db.select().from(refunds).where(eq(refunds.id, row.refundId)))[0] ?? null) : null,
+    ctx.db,
   );
 }
 

@@ -1,9 +1,13 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../db/schema/subscriptions.ts";
 import { testPaymentSessions } from "../../db/schema/test-payments.ts";
+import { emailPart, sentEmailFiles } from "../setup/email-text.ts";
 import { shippingFor } from "../setup/http-checkout.ts";
 import { newPerson, openBrowser, type ShopBrowser } from "../setup/shop-browser.ts";
+import { eventually } from "../setup/test-jobs.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 /** The Luna Collagen 8-serving box (S$39.00) on the shop's default offer: 15 % off, every 2, 4, 6 or 8 weeks. */
@@ -129,5 +133,18 @@ describe("subscribing over HTTP", () => {
     expect(complete).toContain('href="/member/subscriptions"');
     const rows = await shop.server.database.db.select().from(subscriptions).where(eq(subscriptions.optionId, BOX));
     expect(rows.filter((row) => row.shipping.email === person.email)).toHaveLength(1);
+
+    // The confirmation is sent by a job, just after the order commits.
+    const outbox = path.join(shop.dataDir, "outbox");
+    const confirmations = await eventually(
+      async () => sentEmailFiles(outbox).map((file) => readFileSync(path.join(outbox, file), "utf8")),
+      (emails) => emails.some((eml) => eml.includes(person.email)),
+    );
+    const email = emailPart(confirmations.find((eml) => eml.includes(person.email)) ?? "", "text/plain") ?? "";
+    expect(email).toContain("Your subscription has started:");
+    expect(email).toMatch(
+      /Luna Collagen Nectar, 8-serving box · Berries Acai · 1 Box: every 4 weeks, next on \w{3}, \d{1,2} \w{3} \d{4}/,
+    );
+    expect(email).toContain(`Skip, pause or cancel any time at ${shop.baseUrl}/member/subscriptions`);
   });
 });
