@@ -10,6 +10,9 @@ export const MEMBER_EMAIL_KINDS = [
   "reward-shipped",
   "referral-rewarded",
   "subscription-changed",
+  "subscription-reminder",
+  "renewal-declined",
+  "renewal-authentication",
 ] as const;
 
 export type MemberEmailKind = (typeof MEMBER_EMAIL_KINDS)[number];

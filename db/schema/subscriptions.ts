@@ -85,6 +85,8 @@ export const subscriptionRenewals = pgTable(
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     paymentIntentId: text("payment_intent_id"),
     failureReason: text("failure_reason"),
+    /** When the first attempt was declined or needed the card holder: the retry schedule counts its days from it. */
+    firstDeclinedAt: timestamp("first_declined_at", { withTimezone: true }),
     /** When a declined renewal is tried again (the retry schedule sets it); null: not until then. */
     retryAt: timestamp("retry_at", { withTimezone: true }),
     orderId: text("order_id").references(() => orders.id),

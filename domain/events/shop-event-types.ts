@@ -13,6 +13,9 @@ export const SHOP_EVENT_TYPES = [
   "subscription.paused",
   "subscription.resumed",
   "subscription.cancelled",
+  "subscription.created",
+  "subscription.renewed",
+  "subscription.payment_failed",
 ] as const;
 
 export type ShopEventType = (typeof SHOP_EVENT_TYPES)[number];
@@ -29,6 +32,9 @@ export const SHOP_EVENT_LABELS: Record<ShopEventType, string> = {
   "subscription.paused": "Subscription paused",
   "subscription.resumed": "Subscription resumed",
   "subscription.cancelled": "Subscription cancelled",
+  "subscription.created": "Subscription created",
+  "subscription.renewed": "Subscription renewed",
+  "subscription.payment_failed": "Subscription payment failed",
 };
 
 export type OrderPaidData = {
@@ -110,6 +116,45 @@ export type ReferralCompletedData = {
   at: string;
 };
 
+/** A member subscribed to an option at checkout: the subscription, its first order and its first renewal date. */
+export type SubscriptionCreatedData = {
+  subscriptionId: string;
+  memberId: string;
+  optionId: string;
+  quantity: number;
+  cadenceWeeks: number;
+  discountPercent: number;
+  firstOrderId: string;
+  /** The Singapore date (YYYY-MM-DD) of the first renewal. */
+  nextRenewalOn: string;
+  createdAt: string;
+};
+
+/** A renewal was paid and its order placed (order.paid tells of the order itself). */
+export type SubscriptionRenewedData = {
+  subscriptionId: string;
+  memberId: string;
+  orderId: string;
+  invoiceId: string;
+  /** The date the renewal was due, and the next one after it. */
+  dueOn: string;
+  nextRenewalOn: string;
+  totalCents: number;
+  total: number;
+  renewedAt: string;
+};
+
+/** The last retry of a renewal was declined (or still needed the card holder): the subscription stops renewing. */
+export type SubscriptionPaymentFailedData = {
+  subscriptionId: string;
+  memberId: string;
+  dueOn: string;
+  /** Charges tried for the date. */
+  attempts: number;
+  reason: string;
+  failedAt: string;
+};
+
 /** A subscription a member (or staff for them) paused, resumed or cancelled, as it stands after. */
 export type SubscriptionChangedData = {
   subscriptionId: string;
@@ -141,4 +186,7 @@ export type ShopEventData = {
   "subscription.paused": SubscriptionChangedData;
   "subscription.resumed": SubscriptionChangedData;
   "subscription.cancelled": SubscriptionChangedData;
+  "subscription.created": SubscriptionCreatedData;
+  "subscription.renewed": SubscriptionRenewedData;
+  "subscription.payment_failed": SubscriptionPaymentFailedData;
 };

@@ -17,6 +17,8 @@ export type MemberEmailBody = {
   /** A short list, e.g. the rewards in a parcel. */
   items?: string[];
   action: { label: string; url: string };
+  /** Other things to do, as links under the button (a reminder's "skip this one"). */
+  links?: { label: string; url: string }[];
 };
 
 export type MemberEmailFrame = {
@@ -69,6 +71,7 @@ export function memberEmailText(body: MemberEmailBody, frame: MemberEmailFrame):
     ...(body.facts?.length ? [...body.facts.map(([label, value]) => `${label}: ${value}`), ""] : []),
     ...(body.items?.length ? [...body.items.map((item) => `- ${item}`), ""] : []),
     `${body.action.label}: ${body.action.url}`,
+    ...(body.links ?? []).map((link) => `${link.label}: ${link.url}`),
     "",
     "—",
     footer.why,
@@ -131,6 +134,7 @@ ${body.paragraphs.map(paragraph).join("\n")}
 ${body.facts?.length ? factsTable(body.facts) : ""}
 ${body.items?.length ? itemList(body.items) : ""}
 ${button(body.action)}
+${(body.links ?? []).map((item) => `<p style="margin:0 0 16px;${FONT}font-size:16px;line-height:1.5;"><a href="${escapeHtml(item.url)}" style="${link}">${escapeHtml(item.label)}</a></p>`).join("\n")}
 </td></tr>
 <tr><td style="padding:16px 24px 24px;border-top:1px solid ${COLOURS.rule};${FONT}font-size:14px;line-height:1.5;color:${COLOURS.muted};">
 <p style="margin:0 0 8px;">${escapeHtml(footer.why)}</p>

@@ -6,8 +6,11 @@ import { goldReachedEmail } from "./kinds/gold-reached.ts";
 import { orderPointsEmail } from "./kinds/order-points.ts";
 import { pointsExpiringEmail } from "./kinds/points-expiring.ts";
 import { referralRewardedEmail } from "./kinds/referral-rewarded.ts";
+import { renewalAuthenticationEmail } from "./kinds/renewal-authentication.ts";
+import { renewalDeclinedEmail } from "./kinds/renewal-declined.ts";
 import { rewardShippedEmail } from "./kinds/reward-shipped.ts";
 import { subscriptionChangedEmail } from "./kinds/subscription-changed.ts";
+import { subscriptionReminderEmail } from "./kinds/subscription-reminder.ts";
 
 /**
  * Every programme email's definition, by its kind (decision 044): what the sender renders, the
@@ -23,6 +26,9 @@ export const MEMBER_EMAILS = {
   "reward-shipped": rewardShippedEmail,
   "referral-rewarded": referralRewardedEmail,
   "subscription-changed": subscriptionChangedEmail,
+  "subscription-reminder": subscriptionReminderEmail,
+  "renewal-declined": renewalDeclinedEmail,
+  "renewal-authentication": renewalAuthenticationEmail,
 } satisfies { [K in MemberEmailKind]: MemberEmailDefinition<K> };
 
 /** What an email of the kind tells, as its outbox row holds it. */

@@ -23,6 +23,26 @@ const DATA: { [K in MemberEmailKind]: MemberEmailData<K> } = {
     item: "Luna Collagen Drink · Lychee Luxe · 8-serving box × 1",
     change: "Your box of Thu, 12 Mar 2026 is skipped.",
     next: "Your next box is due on Thu, 9 Apr 2026.",
+  "subscription-reminder": {
+    item: "Luna Collagen Nectar · Berries Acai · 1 Box",
+    dueOn: "2026-05-07",
+    amountCents: 5857,
+    skipToken: "1.abc.def",
+  },
+  "renewal-declined": {
+    item: "Luna Collagen Nectar · Berries Acai · 1 Box",
+    dueOn: "2026-05-04",
+    amountCents: 5857,
+    cardLast4: "0341",
+    reason: "Your card was declined.",
+    retryAt: "2026-05-05T02:00:00.000Z",
+  },
+  "renewal-authentication": {
+    item: "Luna Collagen Nectar · Berries Acai · 1 Box",
+    dueOn: "2026-05-04",
+    amountCents: 5857,
+    payUrl: "/pay/test/cs_test_1",
+    payBy: "2026-05-05T01:00:00.000Z",
   },
 };
 
@@ -39,6 +59,9 @@ describe("programme email templates", () => {
       "reward-shipped": "Your reward is on its way",
       "referral-rewarded": "You earned 200 points for a referral",
       "subscription-changed": "Your subscription has changed",
+      "subscription-reminder": "Your next box is on its way on Thu, 7 May 2026",
+      "renewal-declined": "Your subscription payment was declined",
+      "renewal-authentication": "Please confirm the payment for your subscription box",
     });
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "subscription_renewals" ADD COLUMN "first_declined_at" timestamp with time zone;
