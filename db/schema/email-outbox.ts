@@ -8,8 +8,8 @@ import { orders } from "./orders.ts";
 /** The shop's own emails: every shopper gets them, whatever their choices of programme emails. */
 export const SHOP_EMAIL_KINDS = ["order-confirmation", "order-shipped", "order-refund", "error-alert"] as const;
 
-/** Emails to the shop's admin about one thing (subject_key), such as a SKU running low (decision 046). */
-export const STAFF_EMAIL_KINDS = ["low-stock"] as const;
+/** Emails to the shop's admin about one thing (subject_key), such as a SKU running low (decision 046) or a subscription stopped by failed payments. */
+export const STAFF_EMAIL_KINDS = ["low-stock", "subscription-payment-failed"] as const;
 
 /**
  * Emails written in the transaction that makes what they tell of (an order, an error alert, a member's

@@ -8,6 +8,7 @@ import type { PaymentEvent, PaymentSessionState } from "../../integrations/payme
 import { orderPlacedUnder, type PlacedOrder, placeOrder } from "../orders/place-order.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";
+import { completeConfirmedRenewal } from "../subscriptions/confirmed-renewal.ts";
 import { startSubscriptions } from "../subscriptions/start-subscriptions.ts";
 import { recordPaymentEvent } from "./payment-event-log.ts";
 
@@ -49,8 +50,9 @@ export async function fulfilCheckout(
   return ctx.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event))) return orderPlacedUnder(tx, checkoutOrderKey(sessionId));
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for("update");
-    // A renewal's session has no bag: the renewal run places its order, never a payment event.
-    if (!session?.bagId || !state?.paid) return null;
+    if (!session || !state?.paid) return null;
+    // A session with no bag is a renewal's: paid here only when its card holder confirmed the charge.
+    if (!session.bagId) return completeConfirmedRenewal(ctx, tx, { session, state });
     // The session turns complete in the transaction that places its order, and only there.
     if (session.status === "complete") return orderPlacedUnder(tx, checkoutOrderKey(sessionId));
     const now = ctx.now();

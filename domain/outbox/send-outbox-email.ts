@@ -13,6 +13,7 @@ import type { OperationContext } from "../shared/context.ts";
 import { uuid } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { lowStockEmail } from "../stock/low-stock.ts";
+import { paymentFailedAlertEmail } from "../subscriptions/payment-failed-alert.ts";
 
 type EmailContent = Omit<OutgoingEmail, "key" | "date">;
 type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -21,11 +22,12 @@ const SendOutboxEmailInput = z.object({ outboxId: uuid() });
 
 const declared = { access: backgroundJob, input: SendOutboxEmailInput };
 
-/** What an outbox row sends: an error alert, a low-stock note, an order's email, or a programme email (null: not to be sent, decision 044). */
+/** What an outbox row sends: an error alert, a low-stock note, a subscription's failed payments, an order's email, or a programme email (null: not to be sent, decision 044). */
 async function contentOf(ctx: OperationContext, row: OutboxRow): Promise<EmailContent | null> {
   if (row.alertId) return errorAlertEmail(ctx.db, row.alertId, ctx.settings.brandName);
   const { kind } = row;
   if (kind === "low-stock") return lowStockEmail(ctx, row.data);
+  if (kind === "subscription-payment-failed") return paymentFailedAlertEmail(ctx, row.data);
   if (isMemberEmailKind(kind)) return memberEmailToSend(ctx, { ...row, kind });
   return orderEmailToSend(ctx, row);
 }

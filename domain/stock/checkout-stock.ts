@@ -93,6 +93,23 @@ export async function releaseCheckoutStock(
 }
 
 /**
+ * Hands what one checkout still holds to another that goes on with it (a renewal whose charge the
+ * card holder must confirm, on a session of its own): what can be sold does not change.
+ */
+export async function handOverCheckoutStock(tx: Tx, input: { from: string; to: string; at: Date }): Promise<void> {
+  const holding = (await sessionStock(tx, input.from)).filter((row) => row.held > 0);
+  await lockStock(
+    tx,
+    holding.map((row) => row.skuId),
+  );
+  for (const { skuId, held } of holding) {
+    const movement = { skuId, onHandChange: 0, createdAt: input.at } as const;
+    await move(tx, { ...movement, reason: "released", heldChange: -held, checkoutSessionId: input.from });
+    await move(tx, { ...movement, reason: "held", heldChange: held, checkoutSessionId: input.to });
+  }
+}
+
+/**
  * Turns what a paid checkout held into stock sold with its order, once: a session already sold takes
  * nothing more. A session whose hold was given back before it was paid (a newer checkout of its bag
  * replaced it as the shopper paid) still takes what it first held: the money is taken and the order placed.

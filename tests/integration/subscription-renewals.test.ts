@@ -7,7 +7,7 @@ import { seedCatalog } from "../../db/seed/seed.ts";
 import { addToBag } from "../../domain/bag/add-to-bag.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { guest } from "../../domain/shared/context.ts";
-import { renewalOrderKey } from "../../domain/subscriptions/renewals/renew-subscription.ts";
+import { renewalOrderKey } from "../../domain/subscriptions/renewal-paid.ts";
 import { runRenewals } from "../../domain/subscriptions/renewals/run-renewals.ts";
 import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";

@@ -23,6 +23,7 @@ const DATA: { [K in MemberEmailKind]: MemberEmailData<K> } = {
     item: "Luna Collagen Drink · Lychee Luxe · 8-serving box × 1",
     change: "Your box of Thu, 12 Mar 2026 is skipped.",
     next: "Your next box is due on Thu, 9 Apr 2026.",
+  },
   "subscription-reminder": {
     item: "Luna Collagen Nectar · Berries Acai · 1 Box",
     dueOn: "2026-05-07",

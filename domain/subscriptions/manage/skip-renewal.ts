@@ -3,7 +3,7 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { optional, singaporeDay } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { nextRenewalAfter } from "../renewals/claim-renewal.ts";
+import { nextRenewalAfter } from "../renewal-paid.ts";
 import { changeSubscription } from "./change-subscription.ts";
 import { subscriptionHolder } from "./subscription-holder.ts";
 import { subscriptionIdInput } from "./subscription-input.ts";

@@ -13,6 +13,7 @@ import { priceRenewal } from "../../checkout/renewal-price.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { holdCheckoutStock } from "../../stock/checkout-stock.ts";
 import { pendingRewardLines, type ShippedLine, shippedLine } from "../../stock/stock-needs.ts";
+import { nextRenewalAfter } from "../renewal-paid.ts";
 
 type Subscription = typeof subscriptions.$inferSelect;
 type Renewal = typeof subscriptionRenewals.$inferSelect;
@@ -54,9 +55,6 @@ export async function renewalGoods(
     rewards: await pendingRewardLines(ctx, subscription.memberId),
   };
 }
-
-/** The date after `date` by the subscription's cadence. */
-export const nextRenewalAfter = (date: string, cadenceWeeks: number) => addDaysToDate(date, cadenceWeeks * 7);
 
 /**
  * Claims a due subscription's renewal in the caller's transaction: the subscription row locked (a run
@@ -105,6 +103,8 @@ export async function claimRenewal(
     return claimedAttempt(tx, subscription, renewal, renewal.checkoutSessionId, renewal.attempts);
   }
   if (renewal.outcome !== "charging" && !(renewal.retryAt && renewal.retryAt <= now)) return "awaiting_retry";
+  // The card holder may still pay the session they were sent: no off-session charge until it has ended.
+  if (renewal.outcome === "needs_authentication" && (await sessionOpen(tx, renewal.checkoutSessionId))) return "awaiting_retry";
   const sessionId = await openRenewalSession(ctx, tx, subscription, goods);
   if (!sessionId) return passOver(ctx, tx, subscription, renewal);
   const attempt = renewal.attempts + 1;
@@ -136,6 +136,15 @@ async function claimedAttempt(
     .where(eq(checkoutSessions.id, sessionId));
   if (!session) throw new Error(`Renewal session ${sessionId} vanished`);
   return { renewalId: renewal.id, subscription, dueOn: renewal.dueOn, attempt, sessionId, amountCents: session.totalCents };
+}
+
+async function sessionOpen(tx: Tx, sessionId: string | null): Promise<boolean> {
+  if (!sessionId) return false;
+  const [session] = await tx
+    .select({ status: checkoutSessions.status })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  return session?.status === "open";
 }
 
 /**
