@@ -23,6 +23,7 @@ export default [
     route("member/reviews/:productId", "routes/member/review-product.tsx"),
     route("member/logout", "routes/member/logout.tsx"),
     route("email/unsubscribe", "routes/email/unsubscribe.tsx"),
+    route("email/skip-renewal", "routes/email/skip-renewal.tsx"),
     route("calorie-calculator", "routes/calorie-calculator.tsx"),
     route("about-us", "routes/content/content-page.tsx", { id: "about-us" }),
     route("sustainability", "routes/content/content-page.tsx", { id: "sustainability" }),

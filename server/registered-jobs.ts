@@ -3,6 +3,7 @@ import { redeliverWebhookJob } from "../domain/checkout/redeliver-webhook.ts";
 import { loyaltyMaintenanceJob } from "../domain/loyalty/upkeep/maintenance.ts";
 import { completeRefundJob } from "../domain/orders/refunds/complete-refund-job.ts";
 import { sendEmailJob } from "../domain/outbox/send-outbox-email.ts";
+import { sendRenewalRemindersJob } from "../domain/subscriptions/renewals/renewal-reminders.ts";
 import { renewSubscriptionsJob } from "../domain/subscriptions/renewals/run-renewals.ts";
 import { fanOutEventJob } from "../domain/webhooks/fan-out-event.ts";
 import { sendWebhookJob } from "../domain/webhooks/send-webhook.ts";
@@ -17,6 +18,7 @@ export const JOB_DEFINITIONS = [
   fanOutEventJob,
   sendWebhookJob,
   renewSubscriptionsJob,
+  sendRenewalRemindersJob,
 ] as const;
 
 declare module "../domain/shared/job-queue.ts" {

@@ -10,4 +10,5 @@ export const JOB_LABELS: Record<JobName, string> = {
   "fan-out-event": "Hand a shop event to its webhook endpoints",
   "send-webhook": "Send an event to a webhook endpoint",
   "renew-subscriptions": "Renew the subscriptions due",
+  "send-renewal-reminders": "Remind members of their next subscription box",
 };

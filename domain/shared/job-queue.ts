@@ -14,6 +14,7 @@ export const JOB_NAMES = [
   "fan-out-event",
   "send-webhook",
   "renew-subscriptions",
+  "send-renewal-reminders",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

@@ -5,7 +5,7 @@ import { checkoutSessions } from "../../../db/schema/checkout.ts";
 import { subscriptionRenewals, subscriptions } from "../../../db/schema/subscriptions.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { addDaysToDate, MINUTE_MS, singaporeDate } from "../../../kernel/singapore-time.ts";
-import { priceBag } from "../../bag/price-bag.ts";
+import { type BagLine, priceBag } from "../../bag/price-bag.ts";
 import { findPurchaseOptions } from "../../catalog/lookup.ts";
 import { loadSubscriptionOffer } from "../../catalog/subscription-offer.ts";
 import type { Product, PurchaseOption } from "../../catalog/types.ts";
@@ -54,6 +54,12 @@ export async function renewalGoods(
     found: await findPurchaseOptions(ctx.catalog, [subscription.optionId]),
     rewards: await pendingRewardLines(ctx, subscription.memberId),
   };
+}
+
+/** The subscribed option as a bag line at today's price with its subscription terms; null when it is no longer sold. */
+export function subscribedLine(subscription: Subscription, found: RenewalGoods["found"]): BagLine | null {
+  const { optionId, quantity, cadenceWeeks, discountPercent } = subscription;
+  return priceBag([{ optionId, quantity, subscription: { cadenceWeeks, discountPercent } }], found).lines[0] ?? null;
 }
 
 /**
@@ -157,9 +163,9 @@ async function openRenewalSession(
   subscription: Subscription,
   { found, rewards }: RenewalGoods,
 ): Promise<string | null> {
-  const { optionId, quantity, cadenceWeeks, discountPercent } = subscription;
+  const { optionId, quantity } = subscription;
   const entry = found.get(optionId);
-  const [line] = priceBag([{ optionId, quantity, subscription: { cadenceWeeks, discountPercent } }], found).lines;
+  const line = subscribedLine(subscription, found);
   if (!entry || !line) return null;
   const now = ctx.now();
   const pricing = await priceRenewal(tx, line, now);
