@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { checkoutSessions } from "../../../db/schema/checkout.ts";
@@ -32,13 +33,13 @@ const itemOf = (session: CheckoutSession) =>
 
 /**
  * A charge that needs the card holder goes on in an ordinary payment session on the provider's page,
- * for the same amount, charging the same customer and keeping the card again; asking again for the
- * same attempt (a run taking over from one that died) asks under the same key.
+ * for the same amount, charging the same customer and keeping the card again. A run that dies before
+ * settling leaves its session unrecorded and never emailed, and the provider lets it lapse.
  */
 export async function openAuthenticationSession(ctx: OperationContext, claimed: ClaimedRenewal): Promise<CreatedPaymentSession> {
   const [session] = await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, claimed.sessionId));
   if (!session) throw new Error(`Renewal session ${claimed.sessionId} vanished`);
-  const { subscription, dueOn, attempt } = claimed;
+  const { subscription } = claimed;
   const { brandName, publicUrl } = ctx.settings;
   return ctx.payments.createSession({
     mode: "payment",
@@ -60,7 +61,7 @@ export async function openAuthenticationSession(ctx: OperationContext, claimed: 
     successUrl: `${publicUrl}/checkout/complete/{CHECKOUT_SESSION_ID}`,
     cancelUrl: `${publicUrl}/member/subscriptions`,
     lifetimeMinutes: AUTHENTICATION_HOURS * 60,
-    idempotencyKey: `renewal-authentication:${subscription.id}:${dueOn}:${attempt}`,
+    idempotencyKey: randomUUID(),
   });
 }
 
