@@ -70,7 +70,7 @@ export async function fulfilCheckout(
     // Checkout asked for a member and a kept card whenever a line is subscribed.
     if (memberId && state.savedCard) {
       const { lines, shipping } = session;
-      await startSubscriptions(tx, {
+      await startSubscriptions(tx, ctx.jobs, {
         memberId,
         lines,
         shipping,

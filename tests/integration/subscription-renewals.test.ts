@@ -77,6 +77,11 @@ describe(`subscribing and renewals (${DRIVER_NAME})`, () => {
       sql`select source, cents, label from price_adjustments where order_id = ${firstOrderId}`,
     );
     expect(adjustments).toEqual([{ source: "subscription", cents: DISCOUNT_CENTS, label: "Subscribe and save 15%" }]);
+    const created = await queryRows(
+      db(),
+      sql`select type from shop_events where key = ${`subscription.created:${subscription.id}`}`,
+    );
+    expect(created).toEqual([{ type: "subscription.created" }]);
   });
 
   it("asks a shopper who is not signed in to sign in or join before a subscription is paid, and holds nothing", async () => {
