@@ -19,6 +19,7 @@ export const POINT_KIND_LABELS = {
   expired: "Points Expired",
   "expiry-reversal": "Expired Points Restored",
   "referral-bonus": "Referral Bonus",
+  "subscription-renewal": "Subscription Renewal Bonus",
 } as const;
 
 export type PointKind = keyof typeof POINT_KIND_LABELS;

@@ -9,6 +9,7 @@ import { generateOrderCode } from "../../kernel/order-code.ts";
 import { estimateDelivery } from "../delivery/delivery-estimate.ts";
 import { recordShopEvent } from "../events/record-shop-event.ts";
 import { creditPaidOrderToMember } from "../loyalty/order-points/order-points.ts";
+import type { RenewalOf } from "../loyalty/order-points/renewal-points.ts";
 import { attachPendingRedeems } from "../loyalty/rewards/redeems/attach-pending-redeems.ts";
 import { recordReferral } from "../referrals/record-referral.ts";
 import type { OperationContext } from "../shared/context.ts";
@@ -43,6 +44,8 @@ export type PlaceOrderInput = {
   shippingCents: number;
   customer: OrderCustomer;
   payment: PaymentReference;
+  /** The subscription renewal the order is (its points follow the programme's subscription rules); none for a checkout. */
+  renewal?: RenewalOf;
   at: Date;
   /** Makes invoice ids (tests give their own to force a repeat). */
   orderCode?: (at: Date) => string;
@@ -161,7 +164,7 @@ export async function placeOrder(ctx: PlacingContext, tx: Tx, input: PlaceOrderI
   await recordReferral(tx, { ...order, memberId, shipping: customer.details }, referral, at);
   // A guest has no points and no rewards to go with the order.
   if (memberId) {
-    await creditPaidOrderToMember(tx, ctx.jobs, { order: { ...order, invoiceId }, memberId, at });
+    await creditPaidOrderToMember(tx, ctx.jobs, { order: { ...order, invoiceId }, memberId, renewal: input.renewal, at });
     await attachPendingRedeems(tx, { memberId, orderId: id, at });
   }
   await queueOrderEmail(tx, ctx.jobs, id, "order-confirmation");

@@ -43,6 +43,7 @@ export async function recordRenewalPaid(
     adjustments: session.adjustments,
     shippingCents: session.shippingCents,
     customer: { details: session.shipping, memberId: subscription.memberId, deviceId: null },
+    renewal: { subscriptionId: subscription.id, dueOn: renewal.dueOn },
     payment: { ...input.payment, sessionId: session.id, amountCents: session.totalCents },
     at: now,
   });

@@ -32,7 +32,7 @@ describe("dates as people write them", () => {
 
 describe("point kinds", () => {
   it("labels every kind of SPEC.md §4, a campaign's bonus and a referral's", () => {
-    expect(Object.keys(POINT_KIND_LABELS)).toHaveLength(19);
+    expect(Object.keys(POINT_KIND_LABELS)).toHaveLength(20);
     expect(pointKindLabel("referral-bonus")).toBe("Referral Bonus");
     expect(pointKindLabel("campaign")).toBe(POINT_KIND_LABELS.campaign);
     expect(pointKindLabel("sign-up")).toBe("Sign Up");

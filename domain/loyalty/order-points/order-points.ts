@@ -11,6 +11,7 @@ import { orderEntryKey, orderPoints, orderSpendCents } from "../points/order-ear
 import { recordPointEntry } from "../points/point-ledger.ts";
 import { programmeInForce } from "../programme/programme.ts";
 import { promoteIfQualified, settleGoldYears } from "../tiers/tiers.ts";
+import { creditRenewalEarnings, type RenewalOf } from "./renewal-points.ts";
 
 /** The part of an order the points rule reads. */
 export type CreditableOrder = Pick<
@@ -25,7 +26,8 @@ export type OrderCredit = { credited: boolean; points: number; spentCents: numbe
  * member's totalSpent and purchaseCount, and the tier — a gold year that has ended is judged first, so
  * the points follow the tier the member holds when the order is credited, and the spend may then
  * promote them. An order that earns points also gets the bonus of each campaign running when it was
- * paid (creditCampaignBonuses), in the same transaction and programme version. With creditPoints false
+ * paid (creditCampaignBonuses), and a subscription's renewal order what the version gives renewals
+ * (creditRenewalEarnings), in the same transaction and programme version. With creditPoints false
  * (an `old` linked order) the entry carries 0 points and no campaign applies: the order shows in the
  * history and counts as spend only. The same order a second time changes nothing.
  * Points earned (with the bonuses) and a promotion to gold each queue the member's programme email
@@ -34,7 +36,7 @@ export type OrderCredit = { credited: boolean; points: number; spentCents: numbe
 export async function creditOrderToMember(
   tx: Tx,
   jobs: JobQueue,
-  input: { memberId: string; order: CreditableOrder; creditPoints: boolean; at?: Date },
+  input: { memberId: string; order: CreditableOrder; creditPoints: boolean; renewal?: RenewalOf; at?: Date },
 ): Promise<OrderCredit> {
   const at = input.at ?? new Date();
   const { order } = input;
@@ -66,6 +68,13 @@ export async function creditOrderToMember(
         at,
       })
     : [];
+  if (input.creditPoints && input.renewal) {
+    const { rules, number: programmeVersion } = version;
+    const renewal = input.renewal;
+    bonuses.push(
+      ...(await creditRenewalEarnings(tx, jobs, { member, order, renewal, rules, programmeVersion, orderPoints: points, at })),
+    );
+  }
   await tx
     .update(members)
     .set({
@@ -92,9 +101,15 @@ export async function creditOrderToMember(
 export async function creditPaidOrderToMember(
   tx: Tx,
   jobs: JobQueue,
-  input: { order: CreditableOrder & Pick<typeof orders.$inferSelect, "customerId">; memberId: string; at: Date },
+  input: {
+    order: CreditableOrder & Pick<typeof orders.$inferSelect, "customerId">;
+    memberId: string;
+    /** The subscription renewal the order is, if it is one. */
+    renewal?: RenewalOf;
+    at: Date;
+  },
 ): Promise<OrderCredit> {
-  const { order, memberId, at } = input;
+  const { order, memberId, renewal, at } = input;
   await tx
     .update(orders)
     .set({ memberId, linkedAt: at, updatedAt: at })
@@ -103,5 +118,5 @@ export async function creditPaidOrderToMember(
     .update(customers)
     .set({ memberId, updatedAt: at })
     .where(and(eq(customers.id, order.customerId), isNull(customers.memberId)));
-  return creditOrderToMember(tx, jobs, { memberId, order, creditPoints: true, at });
+  return creditOrderToMember(tx, jobs, { memberId, order, creditPoints: true, renewal, at });
 }

@@ -11,15 +11,20 @@ import { recordPointEntry } from "../points/point-ledger.ts";
 import { programmeAt, programmeInForce } from "../programme/programme.ts";
 import { reviewGoldAfterRefund, settleGoldYears } from "../tiers/tiers.ts";
 import { bonusRefunded, campaignsById, creditedPointsRule, refundedPartOf, refundedSpendCents } from "./refunded-part.ts";
+import { renewalCreditsOf, renewalRefunded } from "./renewal-points.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The part of an order's points a reversal is about: the order's own (null) or a campaign's bonus (its id). */
+/**
+ * The part of an order's points a reversal is about: the order's own (null), a campaign's bonus (its
+ * id) or a renewal's extra or bonus ("extra", "bonus").
+ */
 type Part = string | null;
 
 /**
  * The order's reversals so far, by part: points debited plus points written off, and spend reversed.
- * Reversals of a campaign's bonus name it in meta.campaignId; the order's own name none.
+ * Reversals of a campaign's bonus name it in meta.campaignId, those of a renewal's part in
+ * meta.renewalPart; the order's own name neither.
  */
 async function reversedSoFar(
   tx: Tx,
@@ -28,7 +33,7 @@ async function reversedSoFar(
 ): Promise<Map<Part, { points: number; spentCents: number }>> {
   const rows = await tx
     .select({
-      part: sql<Part>`${pointTransactions.meta}->>'campaignId'`,
+      part: sql<Part>`coalesce(${pointTransactions.meta}->>'campaignId', ${pointTransactions.meta}->>'renewalPart')`,
       points: sql<number>`coalesce(sum(${pointTransactions.points} + coalesce((${pointTransactions.meta}->>'shortfall')::int, 0)), 0)::int`,
       spentCents: sql<number>`coalesce(sum(${pointTransactions.spentCents}), 0)::int`,
     })
@@ -48,7 +53,8 @@ async function reversedSoFar(
 /**
  * The compensating `refund` debits for what the order earned, up to what its refunds now give back:
  * one for the order's own points and spend, and one for each campaign bonus it was credited (meta
- * names the campaign). What is taken back is what the refunded part earned under the rules of the
+ * names the campaign) and each part a subscription renewal earned beyond its points
+ * (renewal-points.ts). What is taken back is what the refunded part earned under the rules of the
  * version that credited it: a refund of lines, the points and spend of those lines' own value and
  * the bonuses of campaigns on them; a refund of an amount, its share of the whole order; a full
  * refund, everything. A balance that no longer holds the points (they were spent) is debited only
@@ -137,6 +143,17 @@ export async function reverseOrderPoints(
       meta: { campaignId: bonus.campaignId, campaignName: bonus.campaignName },
       key: `refund:order:${order.id}:${order.refundedCents}:campaign:${bonus.campaignId}`,
       programmeVersion: bonus.programmeVersion,
+    });
+  }
+  const refunded = { fully, spentCents: earned.spentCents, refundedSpendCents: refundedSpend };
+  for (const credit of await renewalCreditsOf(tx, member.id, order.id)) {
+    const renewalPoints = due(renewalRefunded(credit, refunded), before.get(credit.part)?.points ?? 0);
+    if (renewalPoints === 0) continue;
+    await takeBack(renewalPoints, {
+      spentCents: 0,
+      meta: { renewalPart: credit.part },
+      key: `refund:order:${order.id}:${order.refundedCents}:renewal:${credit.part}`,
+      programmeVersion: credit.programmeVersion,
     });
   }
   if (!orderPart) return { memberId: member.id, ...totals };

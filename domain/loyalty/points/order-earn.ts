@@ -22,3 +22,23 @@ export function orderPoints(rules: ProgrammeRules, spendCents: number, membershi
 }
 
 export const orderEntryKey = (orderId: string) => `order:${orderId}`;
+
+/** Whether a subscription's nth renewal (1 for the first) brings the renewal bonus: the first and every Nth. */
+export const isBonusRenewal = (rules: ProgrammeRules, renewalNumber: number) =>
+  renewalNumber === 1 || renewalNumber % rules.subscriptions.bonusEveryRenewals === 0;
+
+/**
+ * What a subscription's nth renewal earns beyond the order's own points: the extra of the renewal
+ * multiplier on them (rounded down), and the bonus when it is a bonus renewal.
+ */
+export function renewalEarnings(
+  rules: ProgrammeRules,
+  orderPointsEarned: number,
+  renewalNumber: number,
+): { extra: number; bonus: number } {
+  const { renewalMultiplier, renewalBonusPoints } = rules.subscriptions;
+  return {
+    extra: Math.floor(orderPointsEarned * renewalMultiplier) - orderPointsEarned,
+    bonus: isBonusRenewal(rules, renewalNumber) ? renewalBonusPoints : 0,
+  };
+}

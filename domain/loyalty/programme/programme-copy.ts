@@ -1,6 +1,7 @@
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import type { ProgrammeTerms } from "./programme.ts";
+import type { SubscriptionRule } from "./programme-rules.ts";
 
 /**
  * How pages and messages word the programme's rules for members. Every number comes from the terms
@@ -110,4 +111,33 @@ export function claimWindowText(terms: ProgrammeTerms): string {
 /** Why a claimed old order brought no points. */
 export function oldOrderText(terms: ProgrammeTerms): string {
   return `It was placed more than ${plural(terms.claimWindowDays, "day")} before you joined, so it doesn't earn points.`;
+}
+
+/** The extra a renewal's multiplier brings, as the order's points email and history name it. */
+export const renewalExtraName = (multiplier: number) => `Subscription renewal, ${formatNumber(multiplier)}× points`;
+
+/** The bonus of a subscription's nth renewal, likewise. */
+export const renewalBonusName = (renewalNumber: number) => `Subscription renewal no. ${formatNumber(renewalNumber)}`;
+
+/**
+ * What a subscription's renewals earn, for members reading the rules; null when they earn as any
+ * order does.
+ */
+export function renewalEarningsText(rules: SubscriptionRule): string | null {
+  const { renewalMultiplier, renewalBonusPoints, bonusEveryRenewals } = rules;
+  const parts: string[] = [];
+  if (renewalMultiplier > 1) parts.push(`earn ${times(renewalMultiplier)} the points of the order`);
+  if (renewalBonusPoints > 0) {
+    const every = bonusEveryRenewals === 1 ? "every renewal" : `your first renewal and every ${ordinal(bonusEveryRenewals)}`;
+    parts.push(`bring ${formatPoints(renewalBonusPoints)} more on ${every}`);
+  }
+  if (parts.length === 0) return null;
+  return `Subscription renewals count towards gold like any order, and ${parts.join(" and ")}.`;
+}
+
+/** "2nd", "3rd", "6th", "11th", "22nd". */
+function ordinal(count: number): string {
+  const tens = count % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[count % 10] ?? "th");
+  return `${formatNumber(count)}${suffix}`;
 }

@@ -78,6 +78,23 @@ export const ReferralRule = z.object({
 });
 export type ReferralRule = z.infer<typeof ReferralRule>;
 
+/** Renewals earn as any order: no extra and no bonus, what versions before subscriptions read (decision 055). */
+export const SUBSCRIPTIONS_PLAIN = { renewalMultiplier: 1, renewalBonusPoints: 0, bonusEveryRenewals: 6 };
+
+/**
+ * What a subscription's renewal orders earn beyond any order's points: an extra multiple of them, and
+ * a bonus on the first renewal and on every Nth after it (the 6th, 12th… for 6).
+ */
+export const SubscriptionRule = z.object({
+  /** A renewal's order points are this many times what the order earns (rounded down); 1, no extra. */
+  renewalMultiplier: between(1, 10),
+  /** The bonus on the first and every Nth renewal; 0, none. */
+  renewalBonusPoints: whole(0, 100_000),
+  /** N: the bonus comes again on every Nth renewal. */
+  bonusEveryRenewals: whole(1, 52),
+});
+export type SubscriptionRule = z.infer<typeof SubscriptionRule>;
+
 export const ProgrammeRules = z
   .object({
     earning: z.object({
@@ -117,6 +134,8 @@ export const ProgrammeRules = z
     expiry: ExpiryRule.default(EXPIRY_OFF),
     /** Likewise referrals (decision 045): version 1 holds no such field, so they are off. */
     referrals: ReferralRule.default(REFERRALS_OFF),
+    /** Likewise subscriptions: versions published before them hold no such field, so renewals earn plainly. */
+    subscriptions: SubscriptionRule.default(SUBSCRIPTIONS_PLAIN),
     actions: z.array(EarnActionRule).min(1).max(30),
   })
   .superRefine((rules, ctx) => {
