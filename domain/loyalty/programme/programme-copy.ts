@@ -119,6 +119,10 @@ export const renewalExtraName = (multiplier: number) => `Subscription renewal, $
 /** The bonus of a subscription's nth renewal, likewise. */
 export const renewalBonusName = (renewalNumber: number) => `Subscription renewal no. ${formatNumber(renewalNumber)}`;
 
+/** Which renewals bring the bonus: "every renewal", "your first renewal and every 6th". */
+export const bonusRenewalsText = (every: number) =>
+  every === 1 ? "every renewal" : `your first renewal and every ${ordinal(every)}`;
+
 /**
  * What a subscription's renewals earn, for members reading the rules; null when they earn as any
  * order does.
@@ -128,15 +132,14 @@ export function renewalEarningsText(rules: SubscriptionRule): string | null {
   const parts: string[] = [];
   if (renewalMultiplier > 1) parts.push(`earn ${times(renewalMultiplier)} the points of the order`);
   if (renewalBonusPoints > 0) {
-    const every = bonusEveryRenewals === 1 ? "every renewal" : `your first renewal and every ${ordinal(bonusEveryRenewals)}`;
-    parts.push(`bring ${formatPoints(renewalBonusPoints)} more on ${every}`);
+    parts.push(`bring ${formatPoints(renewalBonusPoints)} more on ${bonusRenewalsText(bonusEveryRenewals)}`);
   }
   if (parts.length === 0) return null;
   return `Subscription renewals count towards gold like any order, and ${parts.join(" and ")}.`;
 }
 
 /** "2nd", "3rd", "6th", "11th", "22nd". */
-function ordinal(count: number): string {
+export function ordinal(count: number): string {
   const tens = count % 100;
   const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[count % 10] ?? "th");
   return `${formatNumber(count)}${suffix}`;

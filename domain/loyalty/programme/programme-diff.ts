@@ -1,5 +1,6 @@
 import { formatMoney } from "../../../kernel/money.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
+import { bonusRenewalsText } from "./programme-copy.ts";
 import type { EarnActionRule, ExpiryRule, ProgrammeRules } from "./programme-rules.ts";
 
 /**
@@ -59,6 +60,9 @@ const SETTINGS: { label: string; read: (rules: ProgrammeRules) => string }[] = [
   { label: "Referral refund window", read: (rules) => plural(rules.referrals.refundWindowDays, "day") },
   { label: "Referrals a referrer makes a week", read: (rules) => formatNumber(rules.referrals.weeklyCapPerReferrer) },
   { label: "Same device or address checked over", read: (rules) => plural(rules.referrals.sameDeviceWindowDays, "day") },
+  { label: "Subscription renewal multiplier", read: (rules) => `${formatNumber(rules.subscriptions.renewalMultiplier)}×` },
+  { label: "Renewal bonus", read: (rules) => plural(rules.subscriptions.renewalBonusPoints, "point") },
+  { label: "Renewal bonus on", read: (rules) => bonusRenewalsText(rules.subscriptions.bonusEveryRenewals) },
 ];
 
 /** An action's fields staff change, and how each reads. */
