@@ -76,6 +76,11 @@ export function rulesFromForm(form: FormData): { rules: z.input<typeof Programme
       weeklyCapPerReferrer: numberOf(formText(form, "rules.referrals.weeklyCapPerReferrer")),
       sameDeviceWindowDays: numberOf(formText(form, "rules.referrals.sameDeviceWindowDays")),
     },
+    subscriptions: {
+      renewalMultiplier: numberOf(formText(form, "rules.subscriptions.renewalMultiplier")),
+      renewalBonusPoints: numberOf(formText(form, "rules.subscriptions.renewalBonusPoints")),
+      bonusEveryRenewals: numberOf(formText(form, "rules.subscriptions.bonusEveryRenewals")),
+    },
     actions: prefixes.map((prefix) => actionAt(form, prefix)),
   };
   // As typed in the form: the operation parses it by the schema and names each bad field.
@@ -113,6 +118,9 @@ const SETTING_LABELS: Record<string, string> = {
   "rules.referrals.refundWindowDays": "The referral refund window",
   "rules.referrals.weeklyCapPerReferrer": "Referrals a referrer makes a week",
   "rules.referrals.sameDeviceWindowDays": "Same device or address checked over (days)",
+  "rules.subscriptions.renewalMultiplier": "The renewal points multiplier",
+  "rules.subscriptions.renewalBonusPoints": "The renewal bonus",
+  "rules.subscriptions.bonusEveryRenewals": "The renewal bonus's every Nth renewal",
   "rules.actions": "The earn actions",
 };
 

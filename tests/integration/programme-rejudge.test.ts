@@ -150,6 +150,7 @@ describe(`tier policies on publishing (${DRIVER_NAME})`, () => {
       ...draft.rules,
       earning: { ...draft.rules.earning, pointsPerDollar: 2 },
       gold: { ...draft.rules.gold, multiplier: 2 },
+      subscriptions: { renewalMultiplier: 1.5, renewalBonusPoints: 25, bonusEveryRenewals: 6 },
     };
     await saveProgrammeDraft(staff(at), { number, rules });
     const preview = await previewProgrammeDraft(staff(at), { number, sampleCents: 8_550 });
@@ -157,6 +158,15 @@ describe(`tier policies on publishing (${DRIVER_NAME})`, () => {
       { tier: "green", current: 85, draft: 170 },
       { tier: "gold", current: 127, draft: 340 },
     ]);
+    // As a first renewal: half as many again and the bonus under the draft; as any order under the version in force.
+    expect(preview.sample.renewalRows).toEqual([
+      { tier: "green", current: 85, draft: 170 + 85 + 25 },
+      { tier: "gold", current: 127, draft: 340 + 170 + 25 },
+    ]);
+    expect(preview.copy.texts.find((text) => text.where.startsWith("Earn page and subscriptions"))).toMatchObject({
+      draft:
+        "Subscription renewals count towards gold like any order, and earn 1.5 times the points of the order and bring 25 points more on your first renewal and every 6th.",
+    });
     // The one order of the last 30 days: S$123 by a gold member (the S$120 threshold of version 4 promoted them).
     expect(preview.liability).toEqual({ days: 30, orders: 1, currentPoints: 184, draftPoints: 492 });
     expect(preview.copy.texts.find((text) => text.where.startsWith("Sign-in page"))).toEqual({

@@ -116,10 +116,17 @@ function SampleBag({ sample }: { sample: ProgrammePreview["sample"] }) {
           </tr>
         </thead>
         <tbody>
-          {sample.rows.map((row) => (
-            <tr key={row.tier} className="border-b border-slate-200">
+          {[
+            ...sample.rows.map((row) => ({ ...row, key: row.tier, label: TIER_NAMES[row.tier] })),
+            ...sample.renewalRows.map((row) => ({
+              ...row,
+              key: `${row.tier}-renewal`,
+              label: `${TIER_NAMES[row.tier]}, as a first subscription renewal`,
+            })),
+          ].map((row) => (
+            <tr key={row.key} className="border-b border-slate-200">
               <th scope="row" className="py-2">
-                {TIER_NAMES[row.tier]}
+                {row.label}
               </th>
               <td className="py-2">{formatPoints(row.current)}</td>
               <td className="py-2 font-semibold">{formatPoints(row.draft)}</td>

@@ -7,6 +7,7 @@ import {
   VERIFICATIONS,
 } from "../../../domain/loyalty/programme/programme-vocabulary.ts";
 import { AdminForm, type Answer, Field, SelectField, SubmitButton } from "./admin-form.tsx";
+import { Check, FIELDSET, LEGEND, SubscriptionFields } from "./programme-form-parts.tsx";
 
 /** Field names are the rules' paths (app/lib/programme-form.server.ts reads them back). */
 
@@ -21,17 +22,6 @@ const POLICIES = [
 ];
 const ICONS = ACTION_ICONS.map((icon) => ({ value: icon, label: icon }));
 const NEW_VERIFICATIONS = NEW_ACTION_VERIFICATIONS.map((value) => ({ value, label: VERIFICATIONS[value] }));
-
-const FIELDSET = "grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3";
-const LEGEND = "px-1 text-lg font-bold text-brand-900";
-
-function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
-  return (
-    <label className="flex min-h-11 items-center gap-2">
-      <input type="checkbox" name={name} defaultChecked={checked} /> {label}
-    </label>
-  );
-}
 
 type Action = ProgrammeRules["actions"][number];
 
@@ -270,6 +260,7 @@ export function ProgrammeRulesForm({
           defaultValue={rules.referrals.sameDeviceWindowDays}
         />
       </fieldset>
+      <SubscriptionFields rules={rules.subscriptions} />
       <h3 className="text-lg font-bold text-brand-900">Earn actions</h3>
       {rules.actions.map((action, index) => (
         <ActionFields key={action.id} action={action} index={index} />

@@ -3,6 +3,7 @@ import { listActiveCampaigns } from "../../../domain/loyalty/campaigns/list-acti
 import { createEarnPointTransaction } from "../../../domain/loyalty/points/earn-points.ts";
 import type { EarnAction } from "../../../domain/loyalty/programme/earn-actions.ts";
 import { getProgramme } from "../../../domain/loyalty/programme/get-programme.ts";
+import { renewalEarningsText } from "../../../domain/loyalty/programme/programme-copy.ts";
 import { formatNumber } from "../../../kernel/number-format.ts";
 import { BackLink } from "../../components/back-link.tsx";
 import { RunningCampaigns } from "../../components/campaign-notes.tsx";
@@ -38,11 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const member = await requireMember(ctx, request);
   const completed = new Set(member.activities);
-  const { actions } = await getProgramme(ctx.operations, {});
+  const { actions, subscriptions } = await getProgramme(ctx.operations, {});
   const campaigns = await listActiveCampaigns(ctx.operations, {});
   return {
     points: member.points,
     campaigns: campaigns.map((campaign) => campaign.headline),
+    renewals: renewalEarningsText(subscriptions),
     actions: actions.map(
       (action): EarnActionItem => ({
         id: action.id,
@@ -101,6 +103,12 @@ export default function EarnPoints({ loaderData, actionData }: Route.ComponentPr
         headlines={loaderData.campaigns}
         intro="Besides the actions below, orders paid while these run earn bonus points."
       />
+
+      {loaderData.renewals && (
+        <p data-testid="renewal-earnings" className="mt-4 text-muted">
+          {loaderData.renewals}
+        </p>
+      )}
 
       <div role="status" aria-live="polite" className="mt-6 empty:hidden">
         {actionData && (

@@ -6,7 +6,7 @@ import { wholeNumber } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { selectRows } from "../../shared/shared-reads.ts";
 import { clocksRunningOutBy } from "../expiry/expiry-clocks.ts";
-import { orderPoints, orderSpendCents } from "../points/order-earn.ts";
+import { orderPoints, orderSpendCents, renewalEarnings } from "../points/order-earn.ts";
 import { loadProgrammeSchedule, type ProgrammeSchedule, programmeAt } from "../programme/programme.ts";
 import type { ProgrammeRules } from "../programme/programme-rules.ts";
 import { memberSpendSql } from "../tiers/tier-judgement.ts";
@@ -33,7 +33,8 @@ export type ProgrammePreview = {
   atGoldYearEnd: { renewUnderDraftOnly: number; renewUnderCurrentOnly: number };
   /** The points the member orders credited in the last LIABILITY_DAYS days earn under each, at the members' present tier. */
   liability: { days: number; orders: number; currentPoints: number; draftPoints: number };
-  sample: { spendCents: number; rows: { tier: Tier; current: number; draft: number }[] };
+  /** A sample bag's points per tier, as an order and as a subscription's first renewal (its extra and bonus included). */
+  sample: { spendCents: number; rows: SampleRow[]; renewalRows: SampleRow[] };
   /** Members and points that would expire in the next LIABILITY_DAYS days under each, the draft taking effect now. */
   expiry: { days: number; current: ExpiryCount; draft: ExpiryCount };
   copy: ProgrammeCopy;
@@ -47,6 +48,7 @@ export type ProgrammePreview = {
 const declared = { access: staffHolding("programme"), input: PreviewInput };
 
 type ExpiryCount = { members: number; points: number };
+type SampleRow = { tier: Tier; current: number; draft: number };
 
 async function expiringBy(
   db: Parameters<typeof clocksRunningOutBy>[0],
@@ -113,6 +115,16 @@ export const previewProgrammeDraft = defineOperation(
     };
     const sampleOrder = { subtotalCents: input.sampleCents, discountCents: 0, shippingCents: 0 };
     const pointsOf = (rules: ProgrammeRules, tier: Tier) => orderPoints(rules, orderSpendCents(sampleOrder, rules), tier);
+    const renewalPointsOf = (rules: ProgrammeRules, tier: Tier) => {
+      const { extra, bonus } = renewalEarnings(rules, pointsOf(rules, tier), 1);
+      return pointsOf(rules, tier) + extra + bonus;
+    };
+    const sampleRows = (points: (rules: ProgrammeRules, tier: Tier) => number) =>
+      (["green", "gold"] as const).map((tier) => ({
+        tier,
+        current: points(currentRules, tier),
+        draft: points(draftRules, tier),
+      }));
     return {
       number: draft.number,
       inForce: current.number,
@@ -122,14 +134,7 @@ export const previewProgrammeDraft = defineOperation(
       atNextOrder: counts.next_order,
       atGoldYearEnd: { renewUnderDraftOnly: counts.renew_draft_only, renewUnderCurrentOnly: counts.renew_current_only },
       liability: { days: LIABILITY_DAYS, ...liability },
-      sample: {
-        spendCents: input.sampleCents,
-        rows: (["green", "gold"] as const).map((tier) => ({
-          tier,
-          current: pointsOf(currentRules, tier),
-          draft: pointsOf(draftRules, tier),
-        })),
-      },
+      sample: { spendCents: input.sampleCents, rows: sampleRows(pointsOf), renewalRows: sampleRows(renewalPointsOf) },
       copy: programmeCopy(currentRules, draftRules, now),
       expiry,
       scheduled: schedule

@@ -8,6 +8,7 @@ import {
   goldRuleText,
   oldOrderText,
   orderPointsText,
+  renewalEarningsText,
   rewardHoldText,
 } from "../programme/programme-copy.ts";
 import type { ProgrammeRules } from "../programme/programme-rules.ts";
@@ -32,6 +33,10 @@ const TEXTS = [
   { where: "Rewards: how long a reward waits", word: (rules: ProgrammeRules) => rewardHoldText(termsOf(rules)) },
   { where: "Claim an order: which orders earn", word: (rules: ProgrammeRules) => claimWindowText(termsOf(rules)) },
   { where: "Claim an order: an old order", word: (rules: ProgrammeRules) => oldOrderText(termsOf(rules)) },
+  {
+    where: "Earn page and subscriptions: what renewals earn",
+    word: (rules: ProgrammeRules) => renewalEarningsText(rules.subscriptions) ?? "(not shown: renewals earn as any order)",
+  },
 ];
 
 export function programmeCopy(current: ProgrammeRules, draft: ProgrammeRules, now: Date): ProgrammeCopy {

@@ -3,6 +3,7 @@ import { anyone } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { builtInAction, type EarnAction, visibleEarnActions } from "./earn-actions.ts";
 import { currentProgramme, type ProgrammeTerms, type ProgrammeVersion, termsOf } from "./programme.ts";
+import type { SubscriptionRule } from "./programme-rules.ts";
 
 /** The programme in force as members and visitors read it. */
 export type ProgrammeView = {
@@ -15,6 +16,8 @@ export type ProgrammeView = {
   actions: EarnAction[];
   /** Every action's points by id, hidden ones included. */
   actionPoints: Record<string, number>;
+  /** What subscription renewals earn beyond any order. */
+  subscriptions: SubscriptionRule;
 };
 
 const declared = { access: anyone, input: z.object({}) };
@@ -33,5 +36,6 @@ export function programmeViewOf({ number, effectiveAt, rules }: ProgrammeVersion
     reviewPoints: builtInAction(rules, "review").points,
     actions: visibleEarnActions(rules),
     actionPoints: Object.fromEntries(rules.actions.map((action) => [action.id, action.points])),
+    subscriptions: rules.subscriptions,
   };
 }
