@@ -5,6 +5,7 @@ import { orders } from "../../db/schema/orders.ts";
 import { pointTransactions } from "../../db/schema/points.ts";
 import { subscriptionRenewals } from "../../db/schema/subscriptions.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
+import { getMemberHome } from "../../domain/loyalty/account/get-member-home.ts";
 import { orderPoints, orderSpendCents } from "../../domain/loyalty/points/order-earn.ts";
 import { SUBSCRIPTIONS_PLAIN } from "../../domain/loyalty/programme/programme-rules.ts";
 import { applyOrderRefund } from "../../domain/orders/refunds/apply-order-refund.ts";
@@ -12,7 +13,7 @@ import { runRenewals } from "../../domain/subscriptions/renewals/run-renewals.ts
 import { checkoutPorts } from "../setup/checkout-fixtures.ts";
 import { publishRulesAt } from "../setup/expiry-fixtures.ts";
 import { checkLedgerAfterEach } from "../setup/ledger-invariant.ts";
-import { createMember, memberState } from "../setup/loyalty-fixtures.ts";
+import { asMember, createMember, memberState } from "../setup/loyalty-fixtures.ts";
 import { noJobQueue, testContext } from "../setup/operation-context.ts";
 import { V1_RULES } from "../setup/programme-fixtures.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
@@ -142,5 +143,20 @@ describe(`what subscription renewals earn (${DRIVER_NAME})`, () => {
       points: points + own + 2 * own + 40 + own + 2 * own,
       purchaseCount: 2,
     });
+  });
+
+  it("tells a member what their subscriptions will earn in the next 90 days", async () => {
+    await publishRulesAt(database.db, noonOn("2031-01-01"), (rules) => ({
+      ...rules,
+      subscriptions: { renewalMultiplier: 2, renewalBonusPoints: 50, bonusEveryRenewals: 2 },
+    }));
+    const member = await createMember(database.db);
+    const now = () => noonOn("2031-03-01");
+    expect((await getMemberHome(asMember(database.db, member.id, { now }), { memberId: member.id })).pointsAhead).toBeNull();
+    // Every 4 weeks from the 11th: the 11th of March, the 8th of April and the 6th of May are within 90 days.
+    await subscriptionDueOn(database.db, { memberId: member.id, dueOn: "2031-03-11", cadenceWeeks: 4 });
+    // Luna's S$39 less 15 %: S$33.15 of goods, 33 points, doubled; the first and second renewals bring the bonus.
+    const home = await getMemberHome(asMember(database.db, member.id, { now }), { memberId: member.id });
+    expect(home.pointsAhead).toEqual({ days: 90, renewals: 3, points: 3 * 66 + 2 * 50 });
   });
 });

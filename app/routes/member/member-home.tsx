@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { getMemberHome } from "../../../domain/loyalty/account/get-member-home.ts";
 import { isForTier } from "../../../domain/loyalty/campaigns/campaign.ts";
 import { listActiveCampaigns } from "../../../domain/loyalty/campaigns/list-active-campaigns.ts";
+import { formatPoints } from "../../../domain/loyalty/programme/programme-copy.ts";
 import { getReferralCard } from "../../../domain/referrals/get-member-referrals.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
@@ -80,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       // "N points expire on D": the date in Singapore, as the shop's days are.
       expiry: home.expiry && { points: home.expiry.points, on: formatDate(home.expiry.expiresAt) },
+      pointsAhead: home.pointsAhead,
       csrfToken: signOutToken(ctx),
       progress: home.progress,
       // Both lists come newest first; the history a page at a time.
@@ -184,6 +186,17 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
             <When>{loaderData.expiry.on}</When>
           </strong>{" "}
           unless you earn or redeem points before then.
+        </p>
+      )}
+
+      {loaderData.pointsAhead && (
+        <p data-testid="subscription-points-ahead" className="mt-3 rounded-2xl border border-brand-100 bg-white px-4 py-3">
+          <strong>
+            Your subscriptions will earn about {formatPoints(loaderData.pointsAhead.points)} in the next{" "}
+            {formatNumber(loaderData.pointsAhead.days)} days
+          </strong>{" "}
+          from {formatNumber(loaderData.pointsAhead.renewals)} {loaderData.pointsAhead.renewals === 1 ? "renewal" : "renewals"} at
+          today's prices and your tier.
         </p>
       )}
 
