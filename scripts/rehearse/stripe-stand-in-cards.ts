@@ -24,6 +24,26 @@ const methods = new Map<string, Method & { number: string }>();
 /** Every payment taken, by payment intent: what refunds may give back. */
 export const paidAmounts = new Map<string, number>();
 
+type PaymentIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: "sgd";
+  customer: string;
+  payment_method: string;
+  metadata: Record<string, string>;
+  status: "succeeded" | "requires_payment_method";
+};
+
+/** Every off-session charge made (a repeated idempotency key makes none), newest last. */
+const offSessionCharges: PaymentIntent[] = [];
+
+/** GET /v1/payment_intents?customer=…: the customer's off-session charges, newest first, as Stripe lists them. */
+export function listOffSessionCharges(customer: string | null): unknown {
+  const data = offSessionCharges.filter((intent) => intent.customer === customer).reverse();
+  return { object: "list", data, has_more: false, url: "/v1/payment_intents" };
+}
+
 /** The card number typed on the card page, when it is one the page takes. */
 export function payingCard(typed: string | null): string | null {
   const number = typed?.replace(/\s/g, "") ?? "";
@@ -64,24 +84,25 @@ export function chargeOffSession(form: URLSearchParams): [number, unknown] {
     }),
   );
   const amount = Number(form.get("amount"));
-  const intent = {
+  const behaviour = OFF_SESSION[method.number];
+  const intent: PaymentIntent = {
     id: newId("pi"),
     object: "payment_intent",
     amount,
     currency: "sgd",
-    customer,
+    customer: method.customer,
     payment_method: method.id,
     metadata,
+    status: behaviour === "paid" ? "succeeded" : "requires_payment_method",
   };
-  const behaviour = OFF_SESSION[method.number];
+  offSessionCharges.push(intent);
   if (behaviour === "paid") {
     paidAmounts.set(intent.id, amount);
-    return [200, { ...intent, status: "succeeded" }];
+    return [200, intent];
   }
   const [code, message] =
     behaviour === "declined"
       ? ["card_declined", "Your card was declined."]
       : ["authentication_required", "Your card was declined. This transaction requires authentication."];
-  const failed = { ...intent, status: "requires_payment_method" };
-  return [402, { error: { type: "card_error", code, message, payment_intent: failed } }];
+  return [402, { error: { type: "card_error", code, message, payment_intent: intent } }];
 }

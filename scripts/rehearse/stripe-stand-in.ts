@@ -8,7 +8,15 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { signStripePayload } from "../../integrations/payments/stripe-signature.ts";
-import { chargeOffSession, keepCard, newId, paidAmounts, payingCard, paymentMethod } from "./stripe-stand-in-cards.ts";
+import {
+  chargeOffSession,
+  keepCard,
+  listOffSessionCharges,
+  newId,
+  paidAmounts,
+  payingCard,
+  paymentMethod,
+} from "./stripe-stand-in-cards.ts";
 
 type Session = {
   id: string;
@@ -140,6 +148,8 @@ function api(method: string, url: URL, form: URLSearchParams): [number, unknown]
   }
   if (method === "POST" && path === "/v1/checkout/sessions") return [200, createSession(form)];
   if (method === "POST" && path === "/v1/payment_intents") return chargeOffSession(form);
+  // Not a call the shop makes: the rehearsal's journeys read here what the shop charged.
+  if (method === "GET" && path === "/v1/payment_intents") return [200, listOffSessionCharges(url.searchParams.get("customer"))];
   if (method === "GET" && path === "/v1/checkout/sessions") {
     const data = [...sessions.values()].filter((s) => s.payment_intent === url.searchParams.get("payment_intent"));
     return [200, { object: "list", data: data.slice(0, 1), has_more: false, url: path }];
