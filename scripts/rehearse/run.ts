@@ -145,6 +145,8 @@ try {
     REHEARSAL_STAGING_URL: STAGING_URL,
     REHEARSAL_MAIL_DIR: mailDir,
     REHEARSAL_OWNER_EMAIL: OWNER_EMAIL,
+    REHEARSAL_DATABASE_URL: clusterUrl,
+    REHEARSAL_STRIPE_URL: `http://127.0.0.1:${PORTS.STRIPE_PORT}`,
     REHEARSAL_SHOPS: JSON.stringify(shops.map((shop, i) => ({ pid: shop.child.pid, port: ports[i] }))),
     METRICS_TOKEN: secrets.METRICS_TOKEN,
   });

@@ -17,6 +17,10 @@ export const rehearsal = {
   stagingUrl: setting("REHEARSAL_STAGING_URL"),
   mailDir: setting("REHEARSAL_MAIL_DIR"),
   ownerEmail: setting("REHEARSAL_OWNER_EMAIL"),
+  /** The production shops' database, for what a journey cannot see on a page (and for moving a date). */
+  databaseUrl: setting("REHEARSAL_DATABASE_URL"),
+  /** The Stripe stand-in's API, where a journey reads what the shop charged. */
+  stripeUrl: setting("REHEARSAL_STRIPE_URL"),
   metricsToken: setting("METRICS_TOKEN"),
   /** The two production shop processes behind nginx. */
   shops: JSON.parse(setting("REHEARSAL_SHOPS")) as { pid: number; port: number }[],
