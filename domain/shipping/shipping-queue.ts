@@ -5,6 +5,7 @@ import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { orderTags } from "../../db/schema/order-notes.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
 import { redeems } from "../../db/schema/rewards.ts";
+import { containing } from "../../kernel/like-pattern.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { SERIES } from "../../kernel/series.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.ts";
@@ -36,8 +37,6 @@ export const ShippingFilters = z.object({
 });
 export type ShippingFilterInput = z.input<typeof ShippingFilters>;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 function holdsLine(condition: SQL | undefined, withCatalogue = false) {
   const lines = sql`select 1 from ${orderLines}`;
   const joined = withCatalogue
@@ -56,7 +55,7 @@ function where(input: z.output<typeof ShippingFilters>): SQL | undefined {
     input.to ? lt(orders.paidAt, singaporeDayEnd(input.to) as Date) : undefined,
     input.area ? like(sql`${checkoutSessions.shipping}->>'postalCode'`, `${input.area}%`) : undefined,
     input.series ? holdsLine(eq(products.seriesCode, input.series), true) : undefined,
-    input.product ? holdsLine(ilike(orderLines.productName, `%${escapeLike(input.product)}%`)) : undefined,
+    input.product ? holdsLine(ilike(orderLines.productName, containing(input.product))) : undefined,
     input.tag
       ? sql`exists (select 1 from ${orderTags} where ${orderTags.orderId} = ${orders.id} and ${orderTags.tag} = ${input.tag})`
       : undefined,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import { memberIdentities, members } from "../../../db/schema/members.ts";
 import { customers, orders } from "../../../db/schema/orders.ts";
+import { containing } from "../../../kernel/like-pattern.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { memberScreens } from "./member-admin-access.ts";
 
@@ -25,7 +26,7 @@ export type MemberSearchRow = {
 
 /** Matches any of the member's emails, their name, or a name, email or mobile on their orders and customer records. */
 function matching(query: string): SQL | undefined {
-  const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containing(query);
   return or(
     ilike(members.email, pattern),
     ilike(members.googleEmail, pattern),

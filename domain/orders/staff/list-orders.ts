@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import { checkoutSessions } from "../../../db/schema/checkout.ts";
 import { orders } from "../../../db/schema/orders.ts";
+import { containing } from "../../../kernel/like-pattern.ts";
 import { ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../../kernel/singapore-time.ts";
 import { staffHolding } from "../../shared/access.ts";
@@ -42,7 +43,7 @@ export type OrderListRow = {
 export const orderName = sql<string>`${checkoutSessions.shipping}->>'name'`;
 
 function matching(query: string): SQL | undefined {
-  const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containing(query);
   return or(
     ilike(orders.invoiceId, pattern),
     ilike(orders.orderId, pattern),
