@@ -27,6 +27,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["points", "orders"],
   },
   {
+    to: "/admin/subscriptions",
+    label: "Subscriptions",
+    about: "Members' subscriptions: their renewals, orders and emails; skip, pause, resume or cancel one; the offer's settings.",
+    needs: ["subscriptions"],
+  },
+  {
     to: "/admin/promotions",
     label: "Promotions",
     about: "Create promotion codes, set their limits, switch them off.",

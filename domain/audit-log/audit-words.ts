@@ -16,8 +16,9 @@ export type TargetKind =
   | "sku"
   | "flavour"
   | "referral"
+  | "job"
   | "subscription"
-  | "job";
+  | "subscription-offer";
 
 /**
  * Each action in words: its name in the log's filter, what the sentence says was done to its
@@ -74,6 +75,12 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
   "subscription.pause": { label: "Subscription paused", verb: "Paused", target: "subscription" },
   "subscription.resume": { label: "Subscription resumed", verb: "Resumed", target: "subscription" },
   "subscription.cancel": { label: "Subscription cancelled", verb: "Cancelled", target: "subscription" },
+  "subscription.offer": { label: "Subscription offer changed", verb: "Changed", target: "subscription-offer" },
+  "subscription.option-terms": {
+    label: "Product's subscription terms changed",
+    verb: "Changed the subscription terms of",
+    target: "product",
+  },
 };
 
 /** Each kind of target: how a sentence names it, and the page it is looked after on. */
@@ -95,4 +102,5 @@ export const TARGET_PAGES: Record<TargetKind, { noun: string; page: (target: str
     referral: { noun: "referral of", page: () => "/admin/referrals" },
     subscription: { noun: "subscription", page: (target) => `/admin/subscriptions/${encodeURIComponent(target)}` },
     job: { noun: "job", page: () => "/admin/jobs" },
+    "subscription-offer": { noun: "the subscription offer", page: () => "/admin/subscriptions/settings" },
   };

@@ -50,5 +50,7 @@ export const AUDIT_ACTIONS = [
   "subscription.pause",
   "subscription.resume",
   "subscription.cancel",
+  "subscription.offer",
+  "subscription.option-terms",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -56,7 +56,7 @@ const ABILITIES: Record<StaffPermission, string> = {
   promotions: "Create, edit and switch off promotion codes.",
   programme: "Change the loyalty programme's rules and run bonus-point campaigns.",
   webhooks: "Register webhook endpoints, see what was sent to them and redeliver it.",
-  subscriptions: "See members' subscriptions and skip, pause, resume or cancel them for a member.",
+  subscriptions: "See members' subscriptions, skip, pause, resume or cancel them, and set the subscription offer.",
   staff: "Add, change and remove staff, and read the audit log.",
 };
 
