@@ -83,6 +83,9 @@ export default [
       route("admin/webhooks", "routes/admin/admin-webhooks.tsx"),
       route("admin/emails", "routes/admin/admin-emails.tsx"),
       route("admin/referrals", "routes/admin/admin-referrals.tsx"),
+      route("admin/subscriptions", "routes/admin/admin-subscriptions.tsx"),
+      route("admin/subscriptions/settings", "routes/admin/admin-subscriptions-settings.tsx"),
+      route("admin/subscriptions/:subscriptionId", "routes/admin/admin-subscriptions-detail.tsx"),
     ]),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { REFUND_STATUS_LABELS, type RefundStatus } from "../../../domain/orders/refunds/refund-statuses.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../kernel/order-statuses.ts";
+import type { SubscriptionStatus } from "../../../kernel/subscription-terms.ts";
 
 /** What a state means to the person reading it, which its colour says at a glance (the words say it too). */
 export type Tone = "active" | "waiting" | "done" | "off";
@@ -35,4 +36,22 @@ const REFUND_TONES: Record<RefundStatus, Tone> = { pending: "waiting", succeeded
 
 export function RefundStatusBadge({ status }: { status: RefundStatus }) {
   return <StatusBadge tone={REFUND_TONES[status]}>{REFUND_STATUS_LABELS[status]}</StatusBadge>;
+}
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: "Active",
+  paused: "Paused",
+  payment_failed: "Payment failed",
+  cancelled: "Cancelled",
+};
+
+const SUBSCRIPTION_TONES: Record<SubscriptionStatus, Tone> = {
+  active: "active",
+  paused: "waiting",
+  payment_failed: "waiting",
+  cancelled: "off",
+};
+
+export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
+  return <StatusBadge tone={SUBSCRIPTION_TONES[status]}>{SUBSCRIPTION_STATUS_LABELS[status]}</StatusBadge>;
 }

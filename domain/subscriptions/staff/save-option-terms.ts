@@ -9,7 +9,7 @@ import { staffHolding } from "../../shared/access.ts";
 import { refuseStaleEdit, seenStampField, staleSaveMessage } from "../../shared/edit-stamp.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { discountPercentField, editableTerms } from "./subscription-offer-settings.ts";
+import { discountPercentField, editableTerms, MAX_SUBSCRIPTION_DISCOUNT_PERCENT } from "./subscription-offer-settings.ts";
 
 const optionIdField = () => z.string().refine(isValidOptionId, { error: "is not a purchase option id" });
 
@@ -24,7 +24,9 @@ export const SaveOptionTermsInput = z
     subscribable: z.array(optionIdField(), { error: "must list options" }).max(100),
     discounts: z
       .array(
-        z.union([z.literal("").transform(() => null), discountPercentField()], { error: "must be a whole number from 0 to 90" }),
+        z.union([z.literal("").transform(() => null), discountPercentField()], {
+          error: `must be a whole number from 0 to ${MAX_SUBSCRIPTION_DISCOUNT_PERCENT}, or empty for the shop's`,
+        }),
       )
       .max(100),
     seen: seenStampField(),
@@ -32,15 +34,7 @@ export const SaveOptionTermsInput = z
   .refine((input) => input.discounts.length === input.optionIds.length, {
     path: ["discounts"],
     error: "Give each option's discount, or leave it empty for the shop's.",
-  })
-  .transform(({ optionIds, subscribable, discounts, ...rest }) => ({
-    ...rest,
-    options: optionIds.map((optionId, index) => ({
-      optionId,
-      subscribable: subscribable.includes(optionId),
-      discountPercent: discounts[index] ?? null,
-    })),
-  }));
+  });
 
 const declared = { access: staffHolding("subscriptions"), input: SaveOptionTermsInput };
 
@@ -50,6 +44,11 @@ const declared = { access: staffHolding("subscriptions"), input: SaveOptionTerms
  */
 export const saveOptionTerms = defineOperation(declared, async function saveOptionTerms(ctx, input, actor) {
   const now = ctx.now();
+  const sent = input.optionIds.map((optionId, index) => ({
+    optionId,
+    subscribable: input.subscribable.includes(optionId),
+    discountPercent: input.discounts[index] ?? null,
+  }));
   return ctx.db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: products.id, name: products.name })
@@ -73,12 +72,12 @@ export const saveOptionTerms = defineOperation(declared, async function saveOpti
       }),
     );
     refuseStaleEdit(input.seen, before, staleSaveMessage("this product's subscription terms"));
-    const sent = new Set(input.options.map((option) => option.optionId));
-    if (sent.size !== input.options.length || ids.some((id) => !sent.has(id)) || sent.size !== ids.length) {
+    const sentIds = new Set(input.optionIds);
+    if (sentIds.size !== input.optionIds.length || sentIds.size !== ids.length || ids.some((id) => !sentIds.has(id))) {
       const problem = "The form's options are not this product's options: open the page again.";
       throw new AppError("BAD_USER_INPUT", problem, { optionIds: problem });
     }
-    const after = ids.map((id) => input.options.find((option) => option.optionId === id) as (typeof input.options)[number]);
+    const after = ids.map((id) => sent.find((option) => option.optionId === id) as (typeof sent)[number]);
     const shopTerms = after.filter((option) => option.subscribable && option.discountPercent === null);
     const ownTerms = after.filter((option) => !(option.subscribable && option.discountPercent === null));
     if (shopTerms.length > 0) {

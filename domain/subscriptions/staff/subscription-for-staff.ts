@@ -7,6 +7,7 @@ import { orders } from "../../../db/schema/orders.ts";
 import { subscriptionRenewals, subscriptions } from "../../../db/schema/subscriptions.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { subscriptionEmailSubjects } from "../../../kernel/subscription-email-subject.ts";
+import { EMAIL_KINDS } from "../../orders/staff/order-for-staff.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -88,5 +89,10 @@ export const getSubscriptionForStaff = defineOperation(declared, async function 
       )
       .orderBy(desc(emailOutbox.createdAt), asc(emailOutbox.id)),
   ]);
-  return { subscription, renewals, orders: madeOrders, emails };
+  return {
+    subscription,
+    renewals,
+    orders: madeOrders,
+    emails: emails.map((email) => ({ ...email, label: EMAIL_KINDS[email.kind] })),
+  };
 });
