@@ -53,6 +53,7 @@ export default [
   route("admin/members.csv", "routes/admin/admin-members-csv.ts"),
   route("admin/audit.csv", "routes/admin/admin-audit-csv.ts"),
   route("admin/reports.csv", "routes/admin/admin-reports-csv.ts"),
+  route("admin/reports/subscriptions.csv", "routes/admin/admin-reports-subscriptions-csv.ts"),
   route("admin/orders/:orderId/credit-note/:refundId", "routes/admin/admin-credit-note-pdf.ts"),
   route("admin/orders/:orderId/invoice.pdf", "routes/admin/admin-invoice-pdf.ts"),
   route("admin/shipping/packing-slips.pdf", "routes/admin/admin-packing-slips-pdf.ts"),

@@ -2,11 +2,13 @@ import { data, Link } from "react-router";
 import { MAX_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
 import { getDashboard } from "../../../domain/dashboard/get-dashboard.ts";
 import { getProgrammeAnalytics } from "../../../domain/dashboard/get-programme-analytics.ts";
+import { getSubscriptionReport } from "../../../domain/reports/subscription-report.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { STAFF_PERMISSIONS, type StaffPermission } from "../../../kernel/staff-permissions.ts";
 import { LINK, PageHeading } from "../../components/admin/admin-parts.tsx";
 import { Dashboard } from "../../components/admin/dashboard.tsx";
 import { ProgrammeAnalytics, type ProgrammeAnalyticsView } from "../../components/admin/programme-analytics.tsx";
+import { SubscriptionFigures } from "../../components/admin/subscription-figures.tsx";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { PERMISSION_LABELS, sectionsFor } from "../../lib/back-office-sections.ts";
@@ -24,6 +26,13 @@ export async function loader(args: Route.LoaderArgs) {
   });
   const query = new URL(args.request.url).searchParams;
   const range = { from: query.get("from") ?? "", to: query.get("to") ?? "" };
+  // Staff who see members' points but neither orders nor subscriptions get no subscription figures.
+  const subscriptions = dashboard
+    ? await getSubscriptionReport(operations, {}).catch((error: unknown) => {
+        if (isAppError(error) && error.code === "FORBIDDEN") return null;
+        throw error;
+      })
+    : null;
   let analytics: ProgrammeAnalyticsView | null = null;
   let status = 200;
   if (dashboard) {
@@ -38,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       dashboard,
+      subscriptions,
       analytics,
       role: staff.role,
       allowed: STAFF_PERMISSIONS.filter((permission) => staff.permissions.has(permission)),
@@ -67,6 +77,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         {loaderData.role === "owner" ? "As an owner you may do everything here." : "Your role allows you to:"}
       </PageHeading>
       {loaderData.dashboard && <Dashboard data={loaderData.dashboard} />}
+      {loaderData.subscriptions && <SubscriptionFigures report={loaderData.subscriptions} />}
       {loaderData.analytics && <ProgrammeAnalytics view={loaderData.analytics} maxDays={MAX_RANGE_DAYS} />}
       {loaderData.sections.length > 0 && (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">

@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import { MAX_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
 import { getSalesReport } from "../../../domain/reports/get-sales-report.ts";
+import { getSubscriptionReport } from "../../../domain/reports/subscription-report.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { ErrorMessage } from "../../components/admin/admin-form.tsx";
 import { CsvLink, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { DateRangeForm } from "../../components/admin/date-range-form.tsx";
 import { SalesByDay, SalesByGroup, SalesTotals } from "../../components/admin/sales-tables.tsx";
+import { SubscriptionFigures } from "../../components/admin/subscription-figures.tsx";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -18,15 +20,19 @@ export async function loader(args: Route.LoaderArgs) {
   const query = new URL(args.request.url).searchParams;
   const range = { from: query.get("from") ?? "", to: query.get("to") ?? "" };
   try {
-    return { report: await getSalesReport(operations, range), range, error: null };
+    const [report, subscriptions] = await Promise.all([
+      getSalesReport(operations, range),
+      getSubscriptionReport(operations, range),
+    ]);
+    return { report, subscriptions, range, error: null };
   } catch (error) {
     const { message, status } = expectedFailure(error);
-    return data({ report: null, range, error: message }, { status });
+    return data({ report: null, subscriptions: null, range, error: message }, { status });
   }
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { report, error } = loaderData;
+  const { report, subscriptions, error } = loaderData;
   const range = report ? { from: report.from, to: report.to } : loaderData.range;
   const days = report ? `${formatCalendarDate(report.from)} to ${formatCalendarDate(report.to)}` : "";
   return (
@@ -58,6 +64,16 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
             </p>
             <SalesByGroup title="Sales by product" rows={report.products} range={days} product />
           </Section>
+        </>
+      )}
+      {subscriptions && (
+        <>
+          <SubscriptionFigures report={subscriptions} byDay />
+          <p className="mt-3">
+            <CsvLink
+              href={`/admin/reports/subscriptions.csv?${new URLSearchParams({ from: subscriptions.from, to: subscriptions.to })}`}
+            />
+          </p>
         </>
       )}
     </>

@@ -33,6 +33,7 @@ export async function unitsDue(db: Database, today: string) {
     .groupBy(optionSkus.skuId, skus.flavourName, series.name)
     .orderBy(asc(optionSkus.skuId));
   return {
+    days: UNITS_DUE_DAYS,
     from: today,
     to: addDaysToDate(today, UNITS_DUE_DAYS - 1),
     skus: rows.map((row) => ({ ...row, units: Number(row.units), subscriptions: Number(row.subscriptions) })),
