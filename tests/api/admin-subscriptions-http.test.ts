@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { optionSkus } from "../../db/schema/catalog.ts";
-import { subscriptionSettings } from "../../db/schema/subscriptions.ts";
+import { auditLog } from "../../db/schema/staff.ts";
+import { subscriptionSettings, subscriptions } from "../../db/schema/subscriptions.ts";
 import { loadSubscriptionOffer } from "../../domain/catalog/subscription-offer.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
@@ -98,6 +99,41 @@ describe("the back office's subscriptions over HTTP", () => {
     expect(stale.status).toBe(409);
   });
 
+  it("lets staff pause, resume, skip and cancel for the member, each audited, refusing what the state does not allow", async () => {
+    const owner = await staffSignIn(shop, TEST_OWNER);
+    const member = await createMember(db());
+    const [line] = await db().select().from(optionSkus).limit(1);
+    const first = await insertPaidOrder(db(), { subtotalCents: 3_900, memberId: member.id });
+    const { id } = await insertSubscription(db(), {
+      memberId: member.id,
+      optionId: line?.optionId ?? "",
+      firstOrderId: first.id,
+      nextRenewalOn: "2099-02-02",
+      cadenceWeeks: 2,
+    });
+    const path = `/admin/subscriptions/${id}`;
+    const csrf = await csrfOf(owner, path);
+    const resumeActive = await owner.post(path, { csrf, intent: "resume" });
+    expect(resumeActive.status).toBe(409);
+    expect(await (await owner.post(path, { csrf, intent: "skip", renewalOn: "2099-02-02" })).text()).toContain(
+      "The box is skipped. The next one is due on Mon, 16 Feb 2099.",
+    );
+    expect((await owner.post(path, { csrf, intent: "pause", until: "" })).status).toBe(200);
+    expect((await owner.post(path, { csrf, intent: "resume" })).status).toBe(200);
+    const cancelled = await owner.post(path, { csrf, intent: "cancel", reason: "Moving abroad" });
+    expect(await cancelled.text()).toContain("no more boxes");
+    const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id));
+    expect(row).toMatchObject({ status: "cancelled", cancelReason: "Moving abroad", nextRenewalOn: "2099-02-16" });
+    const audited = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, id));
+    expect(audited.map((entry) => entry.action).sort()).toEqual([
+      "subscription.cancel",
+      "subscription.pause",
+      "subscription.resume",
+      "subscription.skip",
+    ]);
+    expect((await owner.post(path, { csrf, intent: "unknown" })).status).toBe(400);
+  });
+
   it("refuses staff without the subscriptions permission, and everyone else, changing nothing", async () => {
     const owner = await staffSignIn(shop, TEST_OWNER);
     const orderly = newPerson("google", "Orderly");
@@ -130,6 +166,13 @@ describe("the back office's subscriptions over HTTP", () => {
     expect(csv.status).toBe(200);
     expect(await csv.text()).toContain("day,2098-12-08,1,33.15,0,0,");
     expect((await staff.get("/admin/reports/subscriptions.csv")).status).toBe(403);
+    const cancel = await staff.post(`/admin/subscriptions/${subscriptionId}`, {
+      csrf: await csrfOf(staff, "/admin/catalogue"),
+      intent: "cancel",
+    });
+    expect(cancel.status).toBe(403);
+    const [still] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(still?.status).toBe("payment_failed");
     expect(await db().select().from(subscriptionSettings).where(eq(subscriptionSettings.discountPercent, 50))).toEqual([]);
   });
 });

@@ -1,12 +1,20 @@
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
+import { CancelSubscriptionInput, cancelSubscription } from "../../../domain/subscriptions/manage/cancel-subscription.ts";
+import { PauseSubscriptionInput, pauseSubscription } from "../../../domain/subscriptions/manage/pause-subscription.ts";
+import { resumeSubscription } from "../../../domain/subscriptions/manage/resume-subscription.ts";
+import { SkipRenewalInput, skipRenewal } from "../../../domain/subscriptions/manage/skip-renewal.ts";
 import { getSubscriptionForStaff } from "../../../domain/subscriptions/staff/subscription-for-staff.ts";
 import { formatCalendarDate, formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import { ActionMessage } from "../../components/admin/admin-form.tsx";
 import { LINK, PageHeading, Stat } from "../../components/admin/admin-parts.tsx";
 import { SubscriptionStatusBadge } from "../../components/admin/status-badge.tsx";
+import { SubscriptionActions } from "../../components/admin/subscription-actions.tsx";
 import { SubscriptionHistory } from "../../components/admin/subscription-facts.tsx";
-import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
+import { type ActionResult, failureResult, unreadableRequest } from "../../lib/action-result.server.ts";
+import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
 import { cadenceLabel } from "../../lib/cadence-label.ts";
+import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/admin-subscriptions-detail";
 
@@ -26,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     subscription: {
       id: subscription.id,
       status: subscription.status,
+      nextRenewalOn: subscription.nextRenewalOn,
       memberId: subscription.memberId,
       member: subscription.name ? `${subscription.name} (${subscription.email})` : subscription.email,
       what: `${subscription.quantity} × ${subscription.productName}, ${subscription.optionName}`,
@@ -60,7 +69,44 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** Each staff action for the member: the operation it runs on the form, and what it answers once done. */
+async function act(
+  operations: Parameters<typeof skipRenewal>[0],
+  intent: FormDataEntryValue | null,
+  form: FormData,
+  known: { subscriptionId: string },
+) {
+  if (intent === "skip") {
+    const after = await skipRenewal(operations, formInput(SkipRenewalInput, form, known));
+    return `The box is skipped. The next one is due on ${formatCalendarDate(after.nextRenewalOn)}.`;
+  }
+  if (intent === "pause") {
+    const after = await pauseSubscription(operations, formInput(PauseSubscriptionInput, form, known));
+    return after.pausedUntil ? `Paused until ${formatCalendarDate(after.pausedUntil)}.` : "Paused until resumed.";
+  }
+  if (intent === "resume") {
+    const after = await resumeSubscription(operations, known);
+    return `Resumed. The next box is due on ${formatCalendarDate(after.nextRenewalOn)}.`;
+  }
+  if (intent === "cancel") {
+    await cancelSubscription(operations, formInput(CancelSubscriptionInput, form, known));
+    return "Cancelled: no more boxes will be sent or charged.";
+  }
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { operations, form } = await requireStaffForm(args);
+  try {
+    const message = await act(operations, form.get("intent"), form, { subscriptionId: args.params.subscriptionId });
+    return message === null ? unreadableRequest() : ({ ok: true, message } satisfies ActionResult);
+  } catch (error) {
+    return failureResult(error, { labels: { until: "Pause until", reason: "Reason" } });
+  }
+}
+
 export default function AdminSubscriptionDetail({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
   const { subscription } = loaderData;
   return (
     <>
@@ -86,6 +132,8 @@ export default function AdminSubscriptionDetail({ loaderData }: Route.ComponentP
         <Stat label="Ships to" value={subscription.shipsTo} />
         {subscription.cancelled && <Stat label="Cancelled" value={subscription.cancelled} />}
       </dl>
+      <ActionMessage result={result} />
+      <SubscriptionActions status={subscription.status} nextRenewalOn={subscription.nextRenewalOn} answer={result} />
       <SubscriptionHistory renewals={loaderData.renewals} orders={loaderData.orders} emails={loaderData.emails} />
     </>
   );
