@@ -64,6 +64,7 @@ export function OfferForm({ offer, stamp, answer }: { offer: Offer; stamp: strin
 type OptionTerms = {
   optionId: string;
   optionName: string;
+  flavourName: string | null;
   priceCents: number;
   active: boolean;
   subscribable: boolean | null;
@@ -100,7 +101,7 @@ export function ProductTermsForm({
             cell: (option) => (
               <>
                 <input type="hidden" name="optionIds" value={option.optionId} />
-                {option.optionName}
+                {option.flavourName ? `${option.flavourName}, ${option.optionName}` : option.optionName}
                 <span className="block text-muted">
                   {formatMoney(option.priceCents)}
                   {option.active ? "" : ", switched off"}

@@ -13,9 +13,9 @@ import { SubscriptionActions } from "../../components/admin/subscription-actions
 import { SubscriptionHistory } from "../../components/admin/subscription-facts.tsx";
 import { type ActionResult, failureResult, unreadableRequest } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffForm, requireStaffPage } from "../../lib/back-office.server.ts";
-import { cadenceLabel } from "../../lib/cadence-label.ts";
 import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import { cadenceLabel, subscribedItem } from "../../lib/subscription-words.ts";
 import type { Route } from "./+types/admin-subscriptions-detail";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Subscription"), { name: "robots", content: "noindex" }];
@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
       nextRenewalOn: subscription.nextRenewalOn,
       memberId: subscription.memberId,
       member: subscription.name ? `${subscription.name} (${subscription.email})` : subscription.email,
-      what: `${subscription.quantity} × ${subscription.productName}, ${subscription.optionName}`,
+      what: subscribedItem(subscription),
       cadence: cadenceLabel(subscription.cadenceWeeks),
       next: subscription.status === "cancelled" ? "—" : (pause ?? formatCalendarDate(subscription.nextRenewalOn)),
       discount: `${subscription.discountPercent} %`,

@@ -8,8 +8,8 @@ import { DataTable } from "../../components/admin/data-table.tsx";
 import { SUBSCRIPTION_STATUS_LABELS, SubscriptionStatusBadge } from "../../components/admin/status-badge.tsx";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffPage } from "../../lib/back-office.server.ts";
-import { cadenceLabel } from "../../lib/cadence-label.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import { cadenceLabel, subscribedItem } from "../../lib/subscription-words.ts";
 import type { Route } from "./+types/admin-subscriptions";
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "Subscriptions"), { name: "robots", content: "noindex" }];
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: row.id,
       email: row.email,
       name: row.name,
-      what: `${row.quantity} × ${row.productName}, ${row.optionName}`,
+      what: subscribedItem(row),
       cadence: cadenceLabel(row.cadenceWeeks),
       status: row.status,
       next: row.status === "cancelled" ? "—" : formatCalendarDate(row.nextRenewalOn),

@@ -28,6 +28,7 @@ export const subscriptionSummary = {
   optionId: subscriptions.optionId,
   productName: products.name,
   optionName: purchaseOptions.optionName,
+  flavourName: purchaseOptions.flavourName,
   quantity: subscriptions.quantity,
   cadenceWeeks: subscriptions.cadenceWeeks,
   status: subscriptions.status,

@@ -66,6 +66,7 @@ async function optionTerms(db: Parameters<typeof loadSubscriptionOffer>[0]) {
       productName: products.name,
       optionId: purchaseOptions.optionId,
       optionName: purchaseOptions.optionName,
+      flavourName: purchaseOptions.flavourName,
       priceCents: purchaseOptions.optionPriceCents,
       active: purchaseOptions.active,
       subscribable: subscriptionOptionTerms.subscribable,
