@@ -26,7 +26,12 @@ test.describe("subscriptions in the back office", () => {
     await insertSubscription(db, { ...base, nextRenewalOn: addDaysToDate(today, 5), cadenceWeeks: 2, quantity: 2 });
     const failed = await insertSubscription(db, { ...base, nextRenewalOn: addDaysToDate(today, -2), status: "payment_failed" });
     const renewal = await insertPaidOrder(db, { subtotalCents: 3_315, memberId: member.id, optionId: line.optionId });
-    await insertRenewal(db, { subscriptionId: failed.id, dueOn: addDaysToDate(today, -30), outcome: "paid", orderId: renewal.id });
+    await insertRenewal(db, {
+      subscriptionId: failed.id,
+      dueOn: addDaysToDate(today, -30),
+      outcome: "paid",
+      orderId: renewal.id,
+    });
     await insertRenewal(db, {
       subscriptionId: failed.id,
       dueOn: addDaysToDate(today, -2),
