@@ -15,6 +15,7 @@ export default [
     route("member", "routes/member/member-home.tsx"),
     route("member/login", "routes/member/login.tsx"),
     route("member/account", "routes/member/account.tsx"),
+    route("member/subscriptions", "routes/member/subscriptions.tsx"),
     route("member/link", "routes/member/link.tsx"),
     route("member/redeem/:redemptionProductId", "routes/member/redeem.tsx"),
     route("member/earn-points", "routes/member/earn-points.tsx"),

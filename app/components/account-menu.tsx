@@ -1,4 +1,4 @@
-import { CircleUserRound, Gift, LogOut, Package, UserCog } from "lucide-react";
+import { CircleUserRound, Gift, LogOut, Package, Repeat, UserCog } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { csrfTokenOfPage } from "../lib/csrf-cookie.ts";
@@ -9,6 +9,7 @@ const PLACES = [
   { ...MEMBER_PLACES.home, Icon: CircleUserRound },
   { ...MEMBER_PLACES.earnPoints, Icon: Gift },
   { ...MEMBER_PLACES.orders, Icon: Package },
+  { ...MEMBER_PLACES.subscriptions, Icon: Repeat },
   { ...MEMBER_PLACES.settings, Icon: UserCog },
 ];
 

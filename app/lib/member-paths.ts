@@ -16,6 +16,7 @@ export const MEMBER_PLACES = {
   home: { href: "/member", title: "Your account" },
   earnPoints: { href: "/member/earn-points", title: "Earn points" },
   orders: { href: "/order", title: "Orders" },
+  subscriptions: { href: "/member/subscriptions", title: "Subscriptions" },
   reviews: { href: "/member/reviews", title: "Your reviews" },
   settings: { href: "/member/account", title: "Account settings" },
 } as const;

@@ -28,6 +28,7 @@ test("a member opens their places from the header's Account, by pointer and by k
     ["Your account", "/member"],
     ["Earn points", "/member/earn-points"],
     ["Orders", "/order"],
+    ["Subscriptions", "/member/subscriptions"],
     ["Account settings", "/member/account"],
   ] as const) {
     await expect(menu.getByRole("link", { name })).toHaveAttribute("href", path);
@@ -43,7 +44,7 @@ test("a member opens their places from the header's Account, by pointer and by k
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await page.keyboard.press("Tab");
   await expect(menu.getByRole("link", { name: "Your account" })).toBeFocused();
-  for (let step = 0; step < 4; step++) await page.keyboard.press("Tab");
+  for (let step = 0; step < 5; step++) await page.keyboard.press("Tab");
   await expect(menu.getByRole("button", { name: "Sign out" })).toBeFocused();
   // Past its last entry the focus moves on to the bag, and the menu closes behind it.
   await page.keyboard.press("Tab");

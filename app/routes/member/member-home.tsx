@@ -1,4 +1,4 @@
-import { Gift, Star, UserCog } from "lucide-react";
+import { Gift, Repeat, Star, UserCog } from "lucide-react";
 import { data, Link } from "react-router";
 import { getMemberHome } from "../../../domain/loyalty/account/get-member-home.ts";
 import { isForTier } from "../../../domain/loyalty/campaigns/campaign.ts";
@@ -156,6 +156,10 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
         <Link to={MEMBER_PLACES.earnPoints.href} className={`${placeClass} bg-brand-700 text-white hover:bg-brand-800`}>
           <Gift aria-hidden="true" className="size-4" />
           {MEMBER_PLACES.earnPoints.title}
+        </Link>
+        <Link to={MEMBER_PLACES.subscriptions.href} className={`${placeClass} ${outlineClass}`}>
+          <Repeat aria-hidden="true" className="size-4" />
+          {MEMBER_PLACES.subscriptions.title}
         </Link>
         <Link to={MEMBER_PLACES.reviews.href} className={`${placeClass} ${outlineClass}`}>
           <Star aria-hidden="true" className="size-4" />
