@@ -16,6 +16,7 @@ import { redeemResolvers } from "./redeem-resolvers.ts";
 import { requestHashPlugin } from "./request-hash-plugin.ts";
 import { requestShape } from "./request-shape.ts";
 import { resolvers } from "./resolvers.ts";
+import { subscriptionResolvers } from "./subscription-resolvers.ts";
 
 /**
  * In production the schema is not served to whoever asks; the contract lives in the committed SDL.
@@ -45,7 +46,15 @@ export function createGraphQLHandler(config: Pick<Config, "APP_ENV">) {
   return createYoga<GraphQLServerContext, Pick<GraphQLContext, "caller" | "signedIn">>({
     schema: createSchema<GraphQLContext>({
       typeDefs,
-      resolvers: [resolvers, memberTypeResolvers, memberResolvers, orderLinkResolvers, redeemResolvers, pointsResolvers],
+      resolvers: [
+        resolvers,
+        memberTypeResolvers,
+        memberResolvers,
+        orderLinkResolvers,
+        redeemResolvers,
+        pointsResolvers,
+        subscriptionResolvers,
+      ],
     }),
     context: ({ request, operations, session, verifyAccessToken }) => {
       const caller = createCaller(request, { session, verifyAccessToken });

@@ -16,6 +16,7 @@ import {
 import { expectUnchanged, forgetRateLimits, settledSnapshotOf, snapshotOf, statusOf } from "../setup/hostile-input.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
 import { callGraphQL, memberOf, signIn } from "../setup/member-graphql.ts";
+import { insertSubscription } from "../setup/subscription-fixtures.subm.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const RUNS = 20;
@@ -50,6 +51,11 @@ const OPERATIONS = [
   "updateRedeemFromBag",
   "removeRedeemFromBag",
   "updateRedeemsOrderId",
+  "skipRenewal",
+  "moveRenewal",
+  "pauseSubscription",
+  "resumeSubscription",
+  "cancelSubscription",
 ] as const;
 
 describe("every GraphQL operation, fed hostile variables", () => {
@@ -99,6 +105,13 @@ describe("every GraphQL operation, fed hostile variables", () => {
     );
     const unclaimed = await placeOrderOverHttp(shop, shippingFor("someone-else@example.com", "8123 4567"));
     if (!redeem || !dummyOrder) throw new Error("setup made no redeem or dummy order");
+    // Cancelled: any change that gets past its input is refused, so none can change it.
+    const subscription = await insertSubscription(db(), {
+      memberId,
+      nextRenewalOn: "2036-03-20",
+      status: "cancelled",
+      cancelledAt: new Date(),
+    });
 
     const member = { type: "ID!", kind: "id", base: memberId } as const;
     const ref = {
@@ -107,6 +120,8 @@ describe("every GraphQL operation, fed hostile variables", () => {
       pointTransactionId: { type: "ID!", kind: "id", base: redeem.pointTransactionId },
     } as const;
     const M = "{ id }";
+    const held = { subscriptionId: { type: "ID!", kind: "id", base: subscription.id } } as const;
+    const day = (type: string) => ({ type, kind: "text", base: "2036-03-25" }) as const;
     const json = (base: object, keys: Record<string, KeyKind>): Arg => ({
       type: "String!",
       kind: { meta: keys },
@@ -248,6 +263,15 @@ describe("every GraphQL operation, fed hostile variables", () => {
           redeemIds: { type: "[ID!]!", kind: "ids", base: [redeem.id] },
           orderId: { type: "ID!", kind: "id", base: own.invoiceId },
         },
+      },
+      skipRenewal: { root: "mutation", selection: M, args: { ...held, renewalOn: day("String") } },
+      moveRenewal: { root: "mutation", selection: M, args: { ...held, renewalOn: day("String!") } },
+      pauseSubscription: { root: "mutation", selection: M, args: { ...held, until: day("String") } },
+      resumeSubscription: { root: "mutation", selection: M, args: held },
+      cancelSubscription: {
+        root: "mutation",
+        selection: M,
+        args: { ...held, reason: { type: "String", kind: "text", base: "Too much" } },
       },
     };
     await settledSnapshotOf(db());

@@ -130,12 +130,13 @@ describe("/member/subscriptions over HTTP, without JavaScript", () => {
   it("refuses another member's subscription as not found, and changes nothing", async () => {
     const { subscription } = await subscriber();
     const { browser } = await signedInMember();
-    for (const fields of [
+    const forms: Record<string, string>[] = [
       { intent: "skip", renewalOn: subscription.nextRenewalOn },
       { intent: "pause", until: "" },
       { intent: "cancel", reason: "" },
       { intent: "card" },
-    ]) {
+    ];
+    for (const fields of forms) {
       const answer = await change(browser, { subscriptionId: subscription.id, ...fields });
       expect(answer.status).toBe(404);
       expect(answer.html).toContain("There is no such subscription.");
