@@ -50,10 +50,14 @@ test.describe("a member manages their subscription", () => {
 
     await card.getByText("Swap flavour or product").click();
     const flavour = card.getByLabel("What your boxes bring");
-    const other = await flavour.locator("option").evaluateAll(
-      (options, current) => (options as HTMLOptionElement[]).find((option) => option.value !== current)?.value,
-      await flavour.inputValue(),
-    );
+    // Another flavour of the same product, in the same size.
+    const other = await flavour.evaluate((select: HTMLSelectElement) => {
+      const current = select.selectedOptions[0];
+      const [taste, size] = (current?.textContent ?? "").split(" · ");
+      return [...(current?.parentElement?.children ?? [])]
+        .map((option) => option as HTMLOptionElement)
+        .find((option) => !option.text.startsWith(`${taste} · `) && option.text.endsWith(` · ${size}`))?.value;
+    });
     if (!other) throw new Error("nothing to swap to");
     await flavour.selectOption(other);
     await card.getByRole("button", { name: "Swap", exact: true }).click();
@@ -82,6 +86,7 @@ test.describe("a member manages their subscription", () => {
     await expect(card.getByTestId("subscription-status")).toHaveText("Cancelled");
     await expect(page.getByRole("status").filter({ hasText: "Cancelled: no more boxes" })).toBeVisible();
     await expect(card.getByRole("button")).toHaveCount(0);
+    await expect(card.getByText(/^Cancelled on /)).toBeVisible();
     await expectAccessibleAtBothWidths(page, "member-subscriptions-cancelled");
   });
 });
