@@ -19,7 +19,8 @@ import {
   wtf8FormBody,
 } from "../setup/hostile-input.ts";
 import { placeOrderOverHttp, shippingFor, startCheckoutOverHttp } from "../setup/http-checkout.ts";
-import { newPerson, openBrowser, type ShopBrowser } from "../setup/shop-browser.ts";
+import { newPerson, openBrowser, type ShopBrowser, storedSession } from "../setup/shop-browser.ts";
+import { insertSubscription } from "../setup/subscription-fixtures.subm.ts";
 import { queryRows } from "../setup/test-database.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
@@ -41,6 +42,12 @@ const FORMS = [
   "redeem: add a reward",
   "bag: change a reward's quantity",
   "bag: remove a reward",
+  "subscriptions: skip",
+  "subscriptions: move",
+  "subscriptions: pause",
+  "subscriptions: address",
+  "subscriptions: card",
+  "subscriptions: cancel",
 ] as const;
 
 /** A form of the shop's pages: its valid fields, of which each run makes one or more hostile. */
@@ -147,6 +154,20 @@ describe("every form of the shop's pages, fed hostile input", () => {
     if (!redeem) throw new Error("the member has no pending reward");
     const claim = { invoiceId: order.invoiceId, mobile: "8765 4321" };
     const ref = { redeemId: redeem.id, pointTransactionId: redeem.pointTransactionId };
+    // Cancelled: any change that gets past its input is refused, so none can change it.
+    const memberId = (await storedSession(shop, member.cookie("session")))?.memberId ?? "";
+    const subscription = await insertSubscription(db(), {
+      memberId,
+      nextRenewalOn: "2036-03-20",
+      status: "cancelled",
+      cancelledAt: new Date(),
+    });
+    const subscriptionForm = (intent: string, fields: Record<string, string> = {}): FormAction => ({
+      who: "member",
+      path: "/member/subscriptions",
+      fixed: { intent },
+      fields: { subscriptionId: subscription.id, ...fields },
+    });
 
     actions = {
       "bag: add": {
@@ -191,6 +212,12 @@ describe("every form of the shop's pages, fed hostile input", () => {
         quantities: ["quantity"],
       },
       "bag: remove a reward": { who: "member", path: "/bag", fixed: { intent: "reward-remove" }, fields: ref },
+      "subscriptions: skip": subscriptionForm("skip", { renewalOn: "2036-03-20" }),
+      "subscriptions: move": subscriptionForm("move", { renewalOn: "2036-03-25" }),
+      "subscriptions: pause": subscriptionForm("pause", { until: "" }),
+      "subscriptions: address": subscriptionForm("address", shippingFor("wei@example.com")),
+      "subscriptions: card": subscriptionForm("card"),
+      "subscriptions: cancel": subscriptionForm("cancel", { reason: "Too much" }),
     };
     await settledSnapshotOf(db());
   }, SETUP_TIMEOUT_MS);
