@@ -10,6 +10,20 @@ import { recordProviderRefund } from "./complete-refund.ts";
 import { linesWithRefunds, openLines, recordCreditedLines } from "./refund-plan.ts";
 
 /**
+ * The order a payment intent paid: the one that recorded it (every renewal, charged off-session with
+ * no checkout page, and orders paid since the intent was recorded), else the order of the checkout
+ * session the provider says it belongs to.
+ */
+async function orderOfPayment(ctx: OperationContext, paymentIntentId: string): Promise<string | null> {
+  const [paid] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+  if (paid) return paid.id;
+  const sessionId = await ctx.payments.sessionOfPayment(paymentIntentId);
+  if (!sessionId) return null;
+  const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, sessionId));
+  return order?.id ?? null;
+}
+
+/**
  * A refund the payment provider tells of by webhook. One the shop asked for is completed as the shop
  * would (it names the shop's refund); one made in the provider's dashboard is recorded by its
  * provider id, which is unique, so a repeated webhook changes nothing. It takes the same path as
@@ -23,11 +37,11 @@ export async function receiveProviderRefund(ctx: OperationContext, notice: Refun
     await recordProviderRefund(ctx, notice.shopRefundId, notice.providerRefundId);
     return;
   }
-  const sessionId = await ctx.payments.sessionOfPayment(notice.paymentIntentId);
-  if (!sessionId) return;
+  const orderId = await orderOfPayment(ctx, notice.paymentIntentId);
+  if (!orderId) return;
   const at = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)).for("update");
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return;
     const [known] = await tx
       .select({ id: refunds.id })
