@@ -28,7 +28,8 @@ export type MemberEmailFrame = {
   memberName: string;
   /** The kind's name on the account page, so the footer says which emails these are. */
   kindLabel: string;
-  unsubscribeUrl: string;
+  /** null: a service email, sent whatever the member chose, so the footer offers no way to stop it. */
+  unsubscribeUrl: string | null;
 };
 
 /** The shop's colours (app/styles/app.css), each at AA contrast against the background it sits on. */
@@ -50,7 +51,9 @@ const greetingOf = (name: string) => (name.trim() ? `Hi ${name.trim()},` : "Hi,"
 
 function footerLines(frame: MemberEmailFrame): { why: string; choose: string; stop: string } {
   return {
-    why: `You get this email as a ${frame.brandName} member because “${frame.kindLabel}” emails are on.`,
+    why: frame.unsubscribeUrl
+      ? `You get this email as a ${frame.brandName} member because “${frame.kindLabel}” emails are on.`
+      : `You get this email as a ${frame.brandName} member: “${frame.kindLabel}” emails are sent whatever emails you choose.`,
     choose: "Choose which emails you get",
     stop: "Unsubscribe from these emails",
   };
@@ -75,8 +78,9 @@ export function memberEmailText(body: MemberEmailBody, frame: MemberEmailFrame):
     "",
     "—",
     footer.why,
-    `${footer.choose}: ${preferencesUrlOf(frame.publicUrl)}`,
-    `${footer.stop}: ${frame.unsubscribeUrl}`,
+    ...(frame.unsubscribeUrl
+      ? [`${footer.choose}: ${preferencesUrlOf(frame.publicUrl)}`, `${footer.stop}: ${frame.unsubscribeUrl}`]
+      : []),
   ].join("\n");
 }
 
@@ -138,7 +142,7 @@ ${(body.links ?? []).map((item) => `<p style="margin:0 0 16px;${FONT}font-size:1
 </td></tr>
 <tr><td style="padding:16px 24px 24px;border-top:1px solid ${COLOURS.rule};${FONT}font-size:14px;line-height:1.5;color:${COLOURS.muted};">
 <p style="margin:0 0 8px;">${escapeHtml(footer.why)}</p>
-<p style="margin:0;"><a href="${escapeHtml(preferencesUrlOf(frame.publicUrl))}" style="${link}">${footer.choose}</a> · <a href="${escapeHtml(frame.unsubscribeUrl)}" style="${link}">${footer.stop}</a></p>
+${frame.unsubscribeUrl ? `<p style="margin:0;"><a href="${escapeHtml(preferencesUrlOf(frame.publicUrl))}" style="${link}">${footer.choose}</a> · <a href="${escapeHtml(frame.unsubscribeUrl)}" style="${link}">${footer.stop}</a></p>` : ""}
 </td></tr>
 </table>
 </td></tr>

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { memberEmailOptOuts } from "../../db/schema/member-emails.ts";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
-import type { MemberEmailKind } from "../../kernel/member-email-kinds.ts";
+import { isSwitchableMemberEmail, type MemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import type { ShopSettings } from "../shared/context.ts";
 import { hasOptedOut } from "./member-email-content.ts";
 import { MEMBER_EMAILS } from "./member-emails.ts";
@@ -28,6 +28,9 @@ export async function readUnsubscribeLink(
 ): Promise<UnsubscribeLink> {
   const subject = readUnsubscribeToken(deps.settings.emailLinkSecret, token);
   if (!subject) throw new AppError("BAD_USER_INPUT", BAD_UNSUBSCRIBE_LINK);
+  if (!isSwitchableMemberEmail(subject.kind)) {
+    throw new AppError("BAD_USER_INPUT", `“${MEMBER_EMAILS[subject.kind].label}” emails are sent whatever emails you choose.`);
+  }
   const [member] = await deps.db.select({ id: members.id }).from(members).where(eq(members.id, subject.memberId));
   if (!member) throw new AppError("NOT_FOUND", "This membership no longer exists, so it gets no programme emails.");
   const off = await hasOptedOut(deps.db, subject.memberId, subject.kind);

@@ -4,7 +4,7 @@ import { programmeSchedule } from "../../domain/loyalty/programme/programme.ts";
 import type { MemberEmailDefinition } from "../../domain/member-emails/define-member-email.ts";
 import { MEMBER_EMAILS } from "../../domain/member-emails/member-emails.ts";
 import { previewMemberEmails } from "../../domain/member-emails/preview-member-emails.ts";
-import { MEMBER_EMAIL_KINDS } from "../../kernel/member-email-kinds.ts";
+import { isSwitchableMemberEmail, MEMBER_EMAIL_KINDS } from "../../kernel/member-email-kinds.ts";
 import { definitionsInDomain } from "../setup/domain-definitions.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
@@ -72,7 +72,11 @@ describe(`each kind's sample, as the back office previews it (${DRIVER_NAME})`, 
     for (const { kind, label, subject, text } of previews) {
       expect(label).toBe(registered[kind]?.label);
       expect(subject, kind).not.toBe("");
-      expect(text, kind).toContain(`because “${label}” emails are on.`);
+      expect(text, kind).toContain(
+        isSwitchableMemberEmail(kind)
+          ? `because “${label}” emails are on.`
+          : `“${label}” emails are sent whatever emails you choose.`,
+      );
     }
   });
 });

@@ -16,6 +16,7 @@ import { runLoyaltyMaintenance } from "../../domain/loyalty/upkeep/maintenance.t
 import { getEmailPreferences } from "../../domain/member-emails/get-email-preferences.ts";
 import { GOLD_ENDING_NOTICE_DAYS } from "../../domain/member-emails/kinds/gold-ending.ts";
 import { queuePointsExpiringEmail } from "../../domain/member-emails/kinds/points-expiring.ts";
+import { queueRenewalDeclinedEmail } from "../../domain/member-emails/kinds/renewal-declined.ts";
 import { readUnsubscribe } from "../../domain/member-emails/read-unsubscribe.ts";
 import { setEmailPreferences } from "../../domain/member-emails/set-email-preferences.ts";
 import { unsubscribe } from "../../domain/member-emails/unsubscribe.ts";
@@ -24,6 +25,7 @@ import { queueOrderEmail } from "../../domain/orders/order-email.ts";
 import { shipOrder } from "../../domain/orders/staff/ship-order.ts";
 import { sendOutboxEmail } from "../../domain/outbox/send-outbox-email.ts";
 import { createMailer, type Mailer } from "../../integrations/email/mailer.ts";
+import { SERVICE_MEMBER_EMAIL_KINDS, SWITCHABLE_MEMBER_EMAIL_KINDS } from "../../kernel/member-email-kinds.ts";
 import { emailPart, emailText, sentEmailFiles } from "../setup/email-text.ts";
 import { asJob, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
 import { staffWith, TEST_EMAIL_LINK_SECRET, testContext } from "../setup/operation-context.ts";
@@ -182,6 +184,7 @@ describe(`member emails (${DRIVER_NAME})`, () => {
       "order-points",
       "points-expiring",
       "referral-rewarded",
+      "subscription-reminder",
     ]);
 
     const [queued] = await rowsOf(member.id, "order-points");
@@ -199,6 +202,39 @@ describe(`member emails (${DRIVER_NAME})`, () => {
     await second.credit();
     const next = (await rowsOf(member.id, "order-points")).find((row) => row.id !== queued?.id);
     expect(await send(next?.id ?? "")).toEqual({ sent: true });
+  });
+
+  it("sends the service emails of a subscription whatever the member chose, and offers no way to turn them off", async () => {
+    const member = await memberWithPoints(database.db, 0);
+    const offered = (await getEmailPreferences(member.as(), {})).map((pref) => pref.kind);
+    expect(offered).toEqual(SWITCHABLE_MEMBER_EMAIL_KINDS);
+    for (const kind of SERVICE_MEMBER_EMAIL_KINDS) expect(offered).not.toContain(kind);
+
+    await setEmailPreferences(member.as(), { on: [] });
+    // An opt-out written before these emails became service emails is not heeded either.
+    await database.db
+      .insert(memberEmailOptOuts)
+      .values({ memberId: member.id, kind: "renewal-declined", source: "link", createdAt: new Date() });
+    const token = unsubscribeToken(TEST_EMAIL_LINK_SECRET, { memberId: member.id, kind: "renewal-declined" });
+    await expect(unsubscribe(testContext(database.db), { token })).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      message: "“Subscription payments declined” emails are sent whatever emails you choose.",
+    });
+
+    const data = {
+      item: "Luna Collagen Drink · Lychee Luxe · 8-serving box × 1",
+      dueOn: "2031-05-04",
+      amountCents: 3805,
+      cardLast4: "0341",
+      reason: "Your card was declined.",
+      retryAt: null,
+    };
+    await database.db.transaction((tx) =>
+      queueRenewalDeclinedEmail(tx, recordingJobs().jobs, { memberId: member.id, subscriptionId: "sub-1", attempt: 3, data }),
+    );
+    const [declined] = await rowsOf(member.id, "renewal-declined");
+    expect(await send(declined?.id ?? "")).toEqual({ sent: true });
+    expect(emlOf(declined?.id ?? "")).not.toMatch(/^List-Unsubscribe/m);
   });
 
   it("unsubscribes through a link without signing in; a link changed to name another member is refused", async () => {

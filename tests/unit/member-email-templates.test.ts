@@ -4,7 +4,12 @@ import { renderMemberEmail } from "../../domain/member-emails/member-email-conte
 import { MEMBER_EMAILS, type MemberEmailData } from "../../domain/member-emails/member-emails.ts";
 import { readUnsubscribeToken, unsubscribeToken } from "../../domain/member-emails/unsubscribe-token.ts";
 import { messageOf } from "../../integrations/email/mailer.ts";
-import { MEMBER_EMAIL_KINDS, type MemberEmailKind } from "../../kernel/member-email-kinds.ts";
+import {
+  MEMBER_EMAIL_KINDS,
+  type MemberEmailKind,
+  SERVICE_MEMBER_EMAIL_KINDS,
+  SWITCHABLE_MEMBER_EMAIL_KINDS,
+} from "../../kernel/member-email-kinds.ts";
 import { V1_RULES, V1_SCHEDULE } from "../setup/programme-fixtures.ts";
 
 const SECRET = "unit-test-email-link-secret-0123456789";
@@ -66,10 +71,11 @@ describe("programme email templates", () => {
     });
   });
 
-  it.each(MEMBER_EMAIL_KINDS)(
+  it.each(SWITCHABLE_MEMBER_EMAIL_KINDS)(
     "writes %s as text with the greeting, the link to act on, and how to choose or stop these emails",
     (kind) => {
-      const { text, unsubscribeUrl } = render(kind);
+      const { text, unsubscribeUrl: url } = render(kind);
+      const unsubscribeUrl = url ?? "";
       expect(text.startsWith("Nectar Lab\n")).toBe(true);
       expect(text).toContain("Hi Tan Mei Ling,");
       expect(text).toMatch(/^[A-Z][^:\n]+: https:\/\/shop\.example\.sg\/\S+$/m);
@@ -80,6 +86,17 @@ describe("programme email templates", () => {
         memberId: MEMBER.id,
         kind,
       });
+    },
+  );
+
+  it.each(SERVICE_MEMBER_EMAIL_KINDS)(
+    "writes %s, a service email, with no way to stop it: it is sent whatever the member chose",
+    (kind) => {
+      const { text, html, unsubscribeUrl } = render(kind);
+      expect(unsubscribeUrl).toBeNull();
+      expect(text).toContain("Hi Tan Mei Ling,");
+      expect(text).toContain(`“${MEMBER_EMAILS[kind].label}” emails are sent whatever emails you choose.`);
+      expect(`${text}${html}`).not.toMatch(/unsubscribe|member\/account#emails/i);
     },
   );
 
@@ -94,7 +111,7 @@ describe("programme email templates", () => {
     expect(html).toMatch(/<h1 [^>]*>[^<]+<\/h1>/);
     // Every image (there are none today) would need its text alternative.
     expect(html.match(/<img(?![^>]*\balt=)/g)).toBeNull();
-    expect(html).toContain(`href="${unsubscribeUrl}"`);
+    if (unsubscribeUrl) expect(html).toContain(`href="${unsubscribeUrl}"`);
     expect(html).not.toMatch(/<script|javascript:/i);
   });
 

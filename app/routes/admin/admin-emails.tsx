@@ -21,7 +21,8 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading title="Member emails">
         The loyalty programme's emails, as members get them (sample data, the programme in force). Members choose which they get
-        on their account page; each email carries a one-click unsubscribe link.
+        on their account page, each carrying a one-click unsubscribe link; service emails about a subscription are sent whatever
+        they choose.
       </PageHeading>
       <nav aria-label="Member emails" className="mt-4">
         <ul className="flex flex-wrap gap-x-4 gap-y-2">
@@ -49,7 +50,9 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold">Subject</dt>
             <dd data-testid={`${email.kind}-subject`}>{email.subject}</dd>
             <dt className="font-semibold">List-Unsubscribe</dt>
-            <dd className="break-all font-mono text-xs">{email.unsubscribeUrl} (one-click, RFC 8058)</dd>
+            <dd className="break-all font-mono text-xs">
+              {email.unsubscribeUrl ? `${email.unsubscribeUrl} (one-click, RFC 8058)` : "none: sent whatever the member chooses"}
+            </dd>
           </dl>
           <iframe
             title={`${email.label}: the email as HTML`}
