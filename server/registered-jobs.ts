@@ -3,6 +3,7 @@ import { redeliverWebhookJob } from "../domain/checkout/redeliver-webhook.ts";
 import { loyaltyMaintenanceJob } from "../domain/loyalty/upkeep/maintenance.ts";
 import { completeRefundJob } from "../domain/orders/refunds/complete-refund-job.ts";
 import { sendEmailJob } from "../domain/outbox/send-outbox-email.ts";
+import { endPausesJob } from "../domain/subscriptions/manage/end-pauses.ts";
 import { sendRenewalRemindersJob } from "../domain/subscriptions/renewals/renewal-reminders.ts";
 import { renewSubscriptionsJob } from "../domain/subscriptions/renewals/run-renewals.ts";
 import { fanOutEventJob } from "../domain/webhooks/fan-out-event.ts";
@@ -19,6 +20,7 @@ export const JOB_DEFINITIONS = [
   sendWebhookJob,
   renewSubscriptionsJob,
   sendRenewalRemindersJob,
+  endPausesJob,
 ] as const;
 
 declare module "../domain/shared/job-queue.ts" {

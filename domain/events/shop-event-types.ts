@@ -170,8 +170,8 @@ export type SubscriptionChangedData = {
   pausedUntil: string | null;
   /** Why the member cancelled, when they said. */
   cancelReason: string | null;
-  /** Who made the change: the member, or staff for them. */
-  changedBy: "member" | "staff";
+  /** Who made the change: the member, staff for them, or the schedule (a pause that ran out). */
+  changedBy: "member" | "staff" | "schedule";
   at: string;
 };
 

@@ -11,4 +11,5 @@ export const JOB_LABELS: Record<JobName, string> = {
   "send-webhook": "Send an event to a webhook endpoint",
   "renew-subscriptions": "Renew the subscriptions due",
   "send-renewal-reminders": "Remind members of their next subscription box",
+  "end-pauses": "Start again the subscriptions whose pause has ended",
 };

@@ -9,6 +9,7 @@ export const SCHEDULED_JOBS = {
   "loyalty-maintenance": { everyMinutes: 10, singletonKey: "loyalty-maintenance" },
   "renew-subscriptions": { everyMinutes: 15, singletonKey: "renew-subscriptions" },
   "send-renewal-reminders": { everyMinutes: 60, singletonKey: "send-renewal-reminders" },
+  "end-pauses": { everyMinutes: 60, singletonKey: "end-pauses" },
 } as const satisfies Partial<Record<JobName, { everyMinutes: number; singletonKey: string }>>;
 
 export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;

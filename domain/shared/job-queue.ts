@@ -15,6 +15,7 @@ export const JOB_NAMES = [
   "send-webhook",
   "renew-subscriptions",
   "send-renewal-reminders",
+  "end-pauses",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];
