@@ -14,20 +14,22 @@ export const MEMBER_EMAIL_KINDS = [
   "subscription-reminder",
   "renewal-declined",
   "renewal-authentication",
+  "renewal-not-charged",
 ] as const;
 
 export type MemberEmailKind = (typeof MEMBER_EMAIL_KINDS)[number];
 
 /**
  * The member emails sent whatever the member chose, as order emails are (decision 055): money owed on
- * a subscription (a declined renewal, one waiting for the card holder), and the confirmation of a
- * change to a subscription or of a box not sent. The account page does not offer them and they carry
+ * a subscription (a declined renewal, one waiting for the card holder), and what a member must know of
+ * their standing order: a change to it, a box not sent. The account page does not offer them and they carry
  * no unsubscribe link.
  */
 export const SERVICE_MEMBER_EMAIL_KINDS = [
   "subscription-changed",
   "renewal-declined",
   "renewal-authentication",
+  "renewal-not-charged",
 ] as const satisfies readonly MemberEmailKind[];
 
 /** Whether a member may turn this kind of email off. */

@@ -8,6 +8,7 @@ import { pointsExpiringEmail } from "./kinds/points-expiring.ts";
 import { referralRewardedEmail } from "./kinds/referral-rewarded.ts";
 import { renewalAuthenticationEmail } from "./kinds/renewal-authentication.ts";
 import { renewalDeclinedEmail } from "./kinds/renewal-declined.ts";
+import { renewalNotChargedEmail } from "./kinds/renewal-not-charged.ts";
 import { rewardShippedEmail } from "./kinds/reward-shipped.ts";
 import { subscriptionChangedEmail } from "./kinds/subscription-changed.ts";
 import { subscriptionReminderEmail } from "./kinds/subscription-reminder.ts";
@@ -29,6 +30,7 @@ export const MEMBER_EMAILS = {
   "subscription-reminder": subscriptionReminderEmail,
   "renewal-declined": renewalDeclinedEmail,
   "renewal-authentication": renewalAuthenticationEmail,
+  "renewal-not-charged": renewalNotChargedEmail,
 } satisfies { [K in MemberEmailKind]: MemberEmailDefinition<K> };
 
 /** What an email of the kind tells, as its outbox row holds it. */

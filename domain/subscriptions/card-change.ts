@@ -60,6 +60,7 @@ export async function completeCardChange(
       .where(eq(subscriptionCardChanges.sessionId, sessionId));
     await queueSubscriptionChangedEmail(tx, ctx.jobs, {
       memberId: subscription.memberId,
+      subscriptionId: subscription.id,
       changeKey: `card:${sessionId}`,
       item: itemOf(index, subscription),
       change: `Your boxes are now charged to your ${saved.brand} card ending ${saved.last4}.`,

@@ -3,6 +3,7 @@ import type { Tx } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/email-outbox.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { subscriptionEmailSubject } from "../../kernel/subscription-email-subject.ts";
 import type { OperationContext } from "../shared/context.ts";
 
 /** What the admin's email about a subscription stopped by failed payments tells, as it was then. */
@@ -26,7 +27,7 @@ export async function alertPaymentFailed(
 ): Promise<void> {
   if (!ctx.settings.adminEmail) return;
   const id = randomUUID();
-  const subjectKey = `${data.subscriptionId}:${data.dueOn}`;
+  const subjectKey = subscriptionEmailSubject(data.subscriptionId, data.dueOn);
   const [queued] = await tx
     .insert(emailOutbox)
     .values({ id, kind: "subscription-payment-failed", subjectKey, data })

@@ -50,6 +50,13 @@ const DATA: { [K in MemberEmailKind]: MemberEmailData<K> } = {
     payUrl: "/pay/test/cs_test_1",
     payBy: "2026-05-05T01:00:00.000Z",
   },
+  "renewal-not-charged": {
+    item: "Luna Collagen Nectar · Berries Acai · 1 Box × 1",
+    dueOn: "2026-05-04",
+    why: "sold_out",
+    outcome: "delayed",
+    nextRenewalOn: "2026-05-05",
+  },
 };
 
 const render = <K extends MemberEmailKind>(kind: K, schedule: ProgrammeSchedule = V1_SCHEDULE, member = MEMBER) =>
@@ -68,6 +75,7 @@ describe("programme email templates", () => {
       "subscription-reminder": "Your next box is on its way on Thu, 7 May 2026",
       "renewal-declined": "Your subscription payment was declined",
       "renewal-authentication": "Please confirm the payment for your subscription box",
+      "renewal-not-charged": "Your box of Mon, 4 May 2026 is delayed",
     });
   });
 

@@ -3,6 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { formatCalendarDate, formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { HOUR_MS, singaporeDate } from "../../../kernel/singapore-time.ts";
+import { subscriptionEmailSubject } from "../../../kernel/subscription-email-subject.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail, instant } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
@@ -54,7 +55,7 @@ export function queueRenewalAuthenticationEmail(
 ): Promise<boolean> {
   return queueMemberEmail(tx, jobs, renewalAuthenticationEmail, {
     memberId: input.memberId,
-    subjectKey: `${input.subscriptionId}:${input.data.dueOn}:${input.attempt}`,
+    subjectKey: subscriptionEmailSubject(input.subscriptionId, `${input.data.dueOn}:${input.attempt}`),
     data: input.data,
   });
 }

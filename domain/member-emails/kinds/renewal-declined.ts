@@ -3,6 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { formatCalendarDate, formatDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { DAY_MS, singaporeDate } from "../../../kernel/singapore-time.ts";
+import { subscriptionEmailSubject } from "../../../kernel/subscription-email-subject.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail, instant } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
@@ -60,7 +61,7 @@ export function queueRenewalDeclinedEmail(
 ): Promise<boolean> {
   return queueMemberEmail(tx, jobs, renewalDeclinedEmail, {
     memberId: input.memberId,
-    subjectKey: `${input.subscriptionId}:${input.data.dueOn}:${input.attempt}`,
+    subjectKey: subscriptionEmailSubject(input.subscriptionId, `${input.data.dueOn}:${input.attempt}`),
     data: input.data,
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "../../../db/client.ts";
+import { subscriptionEmailSubject } from "../../../kernel/subscription-email-subject.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
@@ -31,12 +32,13 @@ export const subscriptionChangedEmail = defineMemberEmail({
   }),
 });
 
-/** Tells the member of one change to a subscription; `changeKey` names the change, so it is told once. */
+/** Tells the member of one change to a subscription; `changeKey` names the change among the subscription's, so it is told once. */
 export function queueSubscriptionChangedEmail(
   tx: Tx,
   jobs: JobQueue,
-  input: { memberId: string; changeKey: string; item: string; change: string; next: string | null },
+  input: { memberId: string; subscriptionId: string; changeKey: string; item: string; change: string; next: string | null },
 ): Promise<boolean> {
-  const { memberId, changeKey, ...data } = input;
-  return queueMemberEmail(tx, jobs, subscriptionChangedEmail, { memberId, subjectKey: changeKey, data });
+  const { memberId, subscriptionId, changeKey, ...data } = input;
+  const subjectKey = subscriptionEmailSubject(subscriptionId, changeKey);
+  return queueMemberEmail(tx, jobs, subscriptionChangedEmail, { memberId, subjectKey, data });
 }

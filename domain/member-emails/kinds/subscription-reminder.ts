@@ -3,6 +3,7 @@ import type { Tx } from "../../../db/client.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { addDaysToDate, singaporeDate } from "../../../kernel/singapore-time.ts";
+import { subscriptionEmailSubject } from "../../../kernel/subscription-email-subject.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";
 import { defineMemberEmail } from "../define-member-email.ts";
 import { queueMemberEmail } from "../queue-member-email.ts";
@@ -59,5 +60,6 @@ export function queueSubscriptionReminderEmail(
   input: { memberId: string; subscriptionId: string; item: string; dueOn: string; amountCents: number; skipToken: string },
 ): Promise<boolean> {
   const { memberId, subscriptionId, ...data } = input;
-  return queueMemberEmail(tx, jobs, subscriptionReminderEmail, { memberId, subjectKey: `${subscriptionId}:${data.dueOn}`, data });
+  const subjectKey = subscriptionEmailSubject(subscriptionId, data.dueOn);
+  return queueMemberEmail(tx, jobs, subscriptionReminderEmail, { memberId, subjectKey, data });
 }

@@ -108,5 +108,6 @@ export const EMAIL_KINDS: Record<(typeof emailOutbox.$inferSelect)["kind"], stri
   "order-refund": "Refund",
   "error-alert": "Error alert",
   "low-stock": "Low stock",
+  "subscription-payment-failed": "Subscription payment failed (to the admin)",
   ...Object.fromEntries(Object.entries(MEMBER_EMAILS).map(([kind, { label }]) => [kind, label])),
 } as Record<(typeof emailOutbox.$inferSelect)["kind"], string>;

@@ -37,6 +37,8 @@ export type SubscriptionChange = {
   /** Recorded in the audit log when staff make the change. */
   audit?: AuditAction;
   event?: SubscriptionEvent;
+  /** Made by the shop's schedule (a pause that ran out) rather than by the member or staff. */
+  scheduled?: true;
 };
 
 /** What the member's email says comes next after a change. */
@@ -110,7 +112,8 @@ export async function changeSubscription(
     }
     await queueSubscriptionChangedEmail(tx, ctx.jobs, {
       memberId: after.memberId,
-      changeKey: `${after.id}:${now.toISOString()}:${changedFields.join(",")}`,
+      subscriptionId: after.id,
+      changeKey: `${now.toISOString()}:${changedFields.join(",")}`,
       item: itemOf(index, after),
       change: change.told,
       next: nextStep(after),
@@ -129,7 +132,7 @@ export async function changeSubscription(
           nextRenewalOn: after.status === "cancelled" ? null : after.nextRenewalOn,
           pausedUntil: after.pausedUntil,
           cancelReason: after.cancelReason,
-          changedBy: held.staff ? "staff" : "member",
+          changedBy: change.scheduled ? "schedule" : held.staff ? "staff" : "member",
           at: now.toISOString(),
         },
         at: now,

@@ -4,16 +4,16 @@ import type { Tx } from "../../../db/client.ts";
 import { checkoutSessions } from "../../../db/schema/checkout.ts";
 import { subscriptionRenewals, subscriptions } from "../../../db/schema/subscriptions.ts";
 import { AppError } from "../../../kernel/app-error.ts";
-import { addDaysToDate, MINUTE_MS, singaporeDate } from "../../../kernel/singapore-time.ts";
+import { MINUTE_MS, singaporeDate } from "../../../kernel/singapore-time.ts";
 import { type BagLine, priceBag } from "../../bag/price-bag.ts";
 import { findPurchaseOptions } from "../../catalog/lookup.ts";
-import { loadSubscriptionOffer } from "../../catalog/subscription-offer.ts";
 import type { Product, PurchaseOption } from "../../catalog/types.ts";
 import { priceRenewal } from "../../checkout/renewal-price.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { holdCheckoutStock } from "../../stock/checkout-stock.ts";
 import { pendingRewardLines, type ShippedLine, shippedLine } from "../../stock/stock-needs.ts";
-import { nextRenewalAfter } from "../renewal-paid.ts";
+import { itemOf } from "../subscription-item.ts";
+import { type NotSold, passOver } from "./pass-over.ts";
 
 type Subscription = typeof subscriptions.$inferSelect;
 type Renewal = typeof subscriptionRenewals.$inferSelect;
@@ -40,6 +40,8 @@ export type UnclaimedRenewal = "not_due" | "changed" | "in_progress" | "awaiting
  */
 export type RenewalGoods = {
   optionId: string;
+  /** The subscribed box in words, for the email that tells it was not sent. */
+  item: string;
   found: Map<string, { product: Product; option: PurchaseOption }>;
   rewards: ShippedLine[];
 };
@@ -47,10 +49,11 @@ export type RenewalGoods = {
 /** The goods of a subscription's next renewal, as the catalogue and the member's rewards stand now. */
 export async function renewalGoods(
   ctx: OperationContext,
-  subscription: { optionId: string; memberId: string },
+  subscription: { optionId: string; memberId: string; quantity: number },
 ): Promise<RenewalGoods> {
   return {
     optionId: subscription.optionId,
+    item: itemOf(await ctx.catalog.index(), subscription),
     found: await findPurchaseOptions(ctx.catalog, [subscription.optionId]),
     rewards: await pendingRewardLines(ctx, subscription.memberId),
   };
@@ -112,7 +115,8 @@ export async function claimRenewal(
   // The card holder may still pay the session they were sent: no off-session charge until it has ended.
   if (renewal.outcome === "needs_authentication" && (await sessionOpen(tx, renewal.checkoutSessionId))) return "awaiting_retry";
   const sessionId = await openRenewalSession(ctx, tx, subscription, goods);
-  if (!sessionId) return passOver(ctx, tx, subscription, renewal);
+  if (typeof sessionId !== "string")
+    return passOver(ctx, tx, { subscription, renewal, item: goods.item, why: sessionId.notSold });
   const attempt = renewal.attempts + 1;
   await tx
     .update(subscriptionRenewals)
@@ -154,19 +158,19 @@ async function sessionOpen(tx: Tx, sessionId: string | null): Promise<boolean> {
 }
 
 /**
- * The renewal's priced session with its stock held, in a savepoint: null (and nothing written) when
- * the option is no longer sold or its stock is short.
+ * The renewal's priced session with its stock held, in a savepoint; nothing written when the option
+ * is no longer sold for subscriptions or its stock is short, and which it was.
  */
 async function openRenewalSession(
   ctx: OperationContext,
   tx: Tx,
   subscription: Subscription,
   { found, rewards }: RenewalGoods,
-): Promise<string | null> {
+): Promise<string | { notSold: NotSold }> {
   const { optionId, quantity } = subscription;
   const entry = found.get(optionId);
   const line = subscribedLine(subscription, found);
-  if (!entry || !line) return null;
+  if (!entry || !line) return { notSold: "not_offered" };
   const now = ctx.now();
   const pricing = await priceRenewal(tx, line, now);
   const shipped = [shippedLine(entry.product, entry.option, quantity), ...rewards];
@@ -188,28 +192,8 @@ async function openRenewalSession(
       await holdCheckoutStock(ctx, savepoint, { sessionId, lines: shipped, at: now });
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === "CONFLICT") return null;
+    if (error instanceof AppError && error.code === "CONFLICT") return { notSold: "sold_out" };
     throw error;
   }
   return sessionId;
-}
-
-/** A renewal whose option cannot be sold: tried again tomorrow (delay) or left for the next date (skip). */
-async function passOver(
-  ctx: OperationContext,
-  tx: Tx,
-  subscription: Subscription,
-  renewal: Renewal,
-): Promise<"delayed" | "skipped"> {
-  const now = ctx.now();
-  const { soldOutRule } = await loadSubscriptionOffer(tx);
-  const outcome = soldOutRule === "delay" ? "delayed" : "skipped";
-  const nextRenewalOn =
-    outcome === "delayed" ? addDaysToDate(singaporeDate(now), 1) : nextRenewalAfter(renewal.dueOn, subscription.cadenceWeeks);
-  await tx
-    .update(subscriptionRenewals)
-    .set({ outcome, claimedUntil: null, updatedAt: now })
-    .where(eq(subscriptionRenewals.id, renewal.id));
-  await tx.update(subscriptions).set({ nextRenewalOn, updatedAt: now }).where(eq(subscriptions.id, subscription.id));
-  return outcome;
 }

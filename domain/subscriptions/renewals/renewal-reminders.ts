@@ -30,6 +30,7 @@ export const sendRenewalReminders = defineOperation(declared, async function sen
   const now = ctx.now();
   const today = singaporeDate(now);
   const { reminderDays } = await loadSubscriptionOffer(ctx.db);
+  // subscriptionEmailSubject(id, date) as SQL writes it.
   const reminded = sql`${subscriptions.id} || ':' || ${subscriptions.nextRenewalOn}`;
   const due = await ctx.db
     .select()

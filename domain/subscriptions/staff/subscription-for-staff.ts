@@ -20,7 +20,8 @@ const declared = { access: staffHolding("subscriptions"), input: SubscriptionFor
 /**
  * One subscription as staff look after it: its member, option, cadence, next date and card; each
  * renewal date's outcome, attempts, order and failure; the orders it made (the first and each renewal's);
- * and the emails about it (those orders' and the member emails keyed by it), newest first.
+ * and the emails about it (those orders', the member emails keyed by it and the admin's alert of its
+ * failed payments), newest first.
  */
 export const getSubscriptionForStaff = defineOperation(declared, async function getSubscriptionForStaff(ctx, input) {
   const [subscription] = await ctx.db
@@ -82,7 +83,7 @@ export const getSubscriptionForStaff = defineOperation(declared, async function 
         or(
           inArray(emailOutbox.orderId, orderIds),
           and(
-            eq(emailOutbox.memberId, subscription.memberId),
+            or(eq(emailOutbox.memberId, subscription.memberId), eq(emailOutbox.kind, "subscription-payment-failed")),
             like(emailOutbox.subjectKey, subscriptionEmailSubjects(subscription.id)),
           ),
         ),
