@@ -7,30 +7,43 @@ import type { BagLine } from "../bag/price-bag.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { priceRenewal } from "./renewal-price.ts";
 
+type Shop = { brandName: string; publicUrl: string };
+
 /**
- * The words beside the pay button when a checkout subscribes (what a card network asks for): that the
- * card is kept, how much each renewal takes and how often, and how to cancel.
+ * The words a card is kept by for renewals (what a card network asks for): that the card is kept, how
+ * much each renewal takes and how often, and how to cancel. Beside the pay button of a checkout that
+ * subscribes, and of a renewal's payment its card holder confirms.
  */
+export function saveCardConsent(
+  shop: Shop,
+  renewals: { totalCents: number; cadenceWeeks: number; item: string }[],
+): SaveCardConsent {
+  const each = renewals.map(
+    (renewal) => `${formatMoney(renewal.totalCents)} every ${renewal.cadenceWeeks} weeks for ${renewal.item}`,
+  );
+  return {
+    text:
+      `${shop.brandName} keeps this card and charges it ${each.join(" and ")} ` +
+      "(at the price then in force, less your subscription discount) until you cancel. " +
+      `Skip, pause or cancel any time at ${shop.publicUrl}/member/subscriptions.`,
+  };
+}
+
+/** The consent of a checkout whose bag subscribes, each renewal priced as it will be charged; none when it does not subscribe. */
 export async function subscriptionConsent(
   db: Database,
-  shop: { brandName: string; publicUrl: string },
+  shop: Shop,
   lines: BagLine[],
   now: Date,
 ): Promise<SaveCardConsent | undefined> {
-  const renewals: string[] = [];
+  const renewals: Parameters<typeof saveCardConsent>[1] = [];
   for (const line of lines) {
     if (!line.subscription) continue;
     const { totalCents } = await priceRenewal(db, line, now);
     const name = lineDescription({ productName: line.product.name, ...line.option });
-    renewals.push(`${formatMoney(totalCents)} every ${line.subscription.cadenceWeeks} weeks for ${line.quantity} × ${name}`);
+    renewals.push({ totalCents, cadenceWeeks: line.subscription.cadenceWeeks, item: `${line.quantity} × ${name}` });
   }
-  if (renewals.length === 0) return undefined;
-  return {
-    text:
-      `${shop.brandName} keeps this card and charges it ${renewals.join(" and ")} ` +
-      "(at the price then in force, less your subscription discount) until you cancel. " +
-      `Skip, pause or cancel any time at ${shop.publicUrl}/member/subscriptions.`,
-  };
+  return renewals.length === 0 ? undefined : saveCardConsent(shop, renewals);
 }
 
 /** Whether the viewer must sign in or join before paying for these lines: a subscription is kept in a member's account. */

@@ -152,7 +152,10 @@ describe(`a renewal whose card is declined or needs its holder (${DRIVER_NAME})`
     expect(email?.data).toMatchObject({ payUrl: `/pay/test/${sessionId}`, amountCents: renewal && expect.any(Number) });
     const [session] = await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
     expect(session).toMatchObject({ status: "open", bagId: null });
-    expect((await recording.payments.findSession(sessionId))?.saveCardConsent).toContain("every 4 weeks");
+    // The same consent words as the checkout that started the subscription.
+    expect((await recording.payments.findSession(sessionId))?.saveCardConsent).toMatch(
+      /^Nectar Lab keeps this card and charges it S\$38\.05 every 4 weeks for .+ × 1 \(at the price then in force, less your subscription discount\) until you cancel\. Skip, pause or cancel any time at http:\/\/localhost:3000\/member\/subscriptions\.$/,
+    );
 
     // The retry's day comes while the link is still open: nothing is charged off-session meanwhile.
     expect(await run(new Date(dueAt.getTime() + DAY_MS - 30 * MINUTE_MS))).toMatchObject({ awaiting_retry: 1 });

@@ -5,10 +5,10 @@ import { checkoutSessions } from "../../../db/schema/checkout.ts";
 import { subscriptionRenewals, subscriptions } from "../../../db/schema/subscriptions.ts";
 import type { CreatedPaymentSession, SavedCardCharge } from "../../../integrations/payments/payment-provider.ts";
 import { lineDescription } from "../../../kernel/line-description.ts";
-import { formatMoney } from "../../../kernel/money.ts";
 import { DAY_MS } from "../../../kernel/singapore-time.ts";
 import { loadSubscriptionOffer } from "../../catalog/subscription-offer.ts";
 import { EXPIRY_JOB_RETRY } from "../../checkout/expire-checkout-session.ts";
+import { saveCardConsent } from "../../checkout/subscription-consent.ts";
 import { queueRenewalAuthenticationEmail } from "../../member-emails/kinds/renewal-authentication.ts";
 import { queueRenewalDeclinedEmail } from "../../member-emails/kinds/renewal-declined.ts";
 import type { OperationContext } from "../../shared/context.ts";
@@ -40,15 +40,13 @@ export async function openAuthenticationSession(ctx: OperationContext, claimed: 
   const [session] = await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, claimed.sessionId));
   if (!session) throw new Error(`Renewal session ${claimed.sessionId} vanished`);
   const { subscription } = claimed;
-  const { brandName, publicUrl } = ctx.settings;
+  const { publicUrl } = ctx.settings;
   return ctx.payments.createSession({
     mode: "payment",
     customerId: subscription.providerCustomerId,
-    saveCard: {
-      text:
-        `${brandName} keeps this card for your subscription: ${formatMoney(session.totalCents)} every ${subscription.cadenceWeeks} weeks ` +
-        `(at the price then in force, less your subscription discount) until you cancel. Skip, pause or cancel any time at ${publicUrl}/member/subscriptions.`,
-    },
+    saveCard: saveCardConsent(ctx.settings, [
+      { totalCents: session.totalCents, cadenceWeeks: subscription.cadenceWeeks, item: itemOf(session) },
+    ]),
     lines: session.lines.map((line) => ({
       name: lineDescription(line),
       unitAmountCents: line.unitPriceCents,
