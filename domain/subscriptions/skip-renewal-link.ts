@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
@@ -7,7 +6,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import { readSkipRenewalToken, type SkipRenewalSubject } from "../member-emails/skip-renewal-token.ts";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { nextRenewalAfter } from "./renewal-paid.ts";
+import { recordSkip } from "./record-skip.ts";
 
 /** A reminder's skip link's token, as the link carries it (`?t=`). */
 export const SkipRenewalLinkInput = z.object({ token: z.string({ error: "is required" }).max(400, { error: "is too long" }) });
@@ -70,15 +69,7 @@ export const skipRenewalByLink = defineOperation(
       if (current.state !== "can_skip") return current;
       const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subject.subscriptionId));
       if (!subscription) throw new Error(`Subscription ${subject.subscriptionId} vanished`);
-      const nextRenewalOn = nextRenewalAfter(subject.dueOn, subscription.cadenceWeeks);
-      await tx.insert(subscriptionRenewals).values({
-        id: randomUUID(),
-        subscriptionId: subscription.id,
-        dueOn: subject.dueOn,
-        outcome: "skipped",
-        createdAt: now,
-        updatedAt: now,
-      });
+      const nextRenewalOn = await recordSkip(tx, subscription, subject.dueOn, now);
       await tx.update(subscriptions).set({ nextRenewalOn, updatedAt: now }).where(eq(subscriptions.id, subscription.id));
       ctx.log.info({ subscriptionId: subscription.id, dueOn: subject.dueOn }, "a member skipped a renewal from its reminder");
       return { state: "skipped", dueOn: subject.dueOn, nextRenewalOn };

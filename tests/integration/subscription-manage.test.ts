@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscriptions } from "../../db/schema/subscriptions.ts";
+import { subscriptionRenewals, subscriptions } from "../../db/schema/subscriptions.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
 import type { OperationContext } from "../../domain/shared/context.ts";
@@ -95,6 +95,12 @@ describe(`members manage their subscriptions (${DRIVER_NAME})`, () => {
       code: "CONFLICT",
     });
     expect((await reread(mine.id)).nextRenewalOn).toBe(addDaysToDate(DUE, 28));
+    // Recorded as the reminder's skip link records it: that date is skipped, once.
+    const renewals = await db()
+      .select({ dueOn: subscriptionRenewals.dueOn, outcome: subscriptionRenewals.outcome })
+      .from(subscriptionRenewals)
+      .where(eq(subscriptionRenewals.subscriptionId, mine.id));
+    expect(renewals).toEqual([{ dueOn: DUE, outcome: "skipped" }]);
     const [email] = await emailsTo(mine.memberId);
     expect(email?.data).toMatchObject({
       change: "Your box of Thu, 20 Mar 2036 is skipped.",

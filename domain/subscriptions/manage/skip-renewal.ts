@@ -3,7 +3,7 @@ import { AppError } from "../../../kernel/app-error.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { optional, singaporeDay } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { nextRenewalAfter } from "../renewal-paid.ts";
+import { recordSkip } from "../record-skip.ts";
 import { changeSubscription } from "./change-subscription.ts";
 import { subscriptionHolder } from "./subscription-holder.ts";
 import { subscriptionIdInput } from "./subscription-input.ts";
@@ -18,7 +18,7 @@ const declared = { access: subscriptionHolder("subscriptions"), input: SkipRenew
 
 /** skipRenewal: the next box is not sent nor charged; the one after it comes a cadence later. Staff may skip for a member. */
 export const skipRenewal = defineOperation(declared, async function skipRenewal(ctx, input, held) {
-  return changeSubscription(ctx, held, (current) => {
+  return changeSubscription(ctx, held, async (current, tx) => {
     if (current.status !== "active") throw new AppError("CONFLICT", "Only an active subscription has a next box to skip.");
     if (input.renewalOn && input.renewalOn !== current.nextRenewalOn) {
       throw new AppError(
@@ -27,7 +27,7 @@ export const skipRenewal = defineOperation(declared, async function skipRenewal(
       );
     }
     return {
-      set: { nextRenewalOn: nextRenewalAfter(current.nextRenewalOn, current.cadenceWeeks) },
+      set: { nextRenewalOn: await recordSkip(tx, current, current.nextRenewalOn, ctx.now()) },
       told: `Your box of ${formatCalendarDate(current.nextRenewalOn)} is skipped.`,
       audit: "subscription.skip",
     };
