@@ -81,31 +81,41 @@ async function claimOrder(ctx: OperationContext, input: z.output<typeof LinkOrde
   }
   const mobile = normalizeSingaporeMobile(input.mobile);
   if (!mobile) throw new AppError("NOT_FOUND", ORDER_CLAIM_NOT_FOUND);
+  return attachOrderToMember(ctx, input.memberId, and(eq(orders.invoiceId, typedInvoice), eq(orders.mobile, mobile)));
+}
 
+/**
+ * Puts the one order `match` finds on the member, once, with what it brings: the path every way of
+ * linking a past order goes through (the claim form, the checkout just paid, the confirmation email's link).
+ */
+export async function attachOrderToMember(
+  ctx: OperationContext,
+  memberId: string,
+  match: ReturnType<typeof and>,
+): Promise<LinkedOrderResult> {
   return ctx.db.transaction(async (tx) => {
     // The member row first, then the order: the lock order every change to a member's points keeps.
     const [member] = await tx
       .select({ createdAt: members.createdAt })
       .from(members)
-      .where(eq(members.id, input.memberId))
+      .where(eq(members.id, memberId))
       .for("update");
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
     const at = ctx.now();
-    const match = and(eq(orders.invoiceId, typedInvoice), eq(orders.mobile, mobile));
     const [order] = await tx
       .update(orders)
-      .set({ memberId: input.memberId, linkedAt: at, updatedAt: at })
+      .set({ memberId, linkedAt: at, updatedAt: at })
       .where(and(match, isNull(orders.memberId), inArray(orders.status, KEPT_ORDER_STATUSES)))
       .returning();
-    if (!order) throw await whyNotClaimed(tx, input.memberId, match);
+    if (!order) throw await whyNotClaimed(tx, memberId, match);
 
     const { claimWindowDays } = (await programmeInForce(tx, at)).version.rules;
     const age = classifyAge(epochSecondsOf(member.createdAt), epochSecondsOf(order.paidAt), claimWindowDays);
-    if (age === "NULL") throw new Error(`Order ${order.id} or member ${input.memberId} has no valid timestamp`);
-    const credit = await creditOrderToMember(tx, ctx.jobs, { memberId: input.memberId, order, creditPoints: age === "new", at });
+    if (age === "NULL") throw new Error(`Order ${order.id} or member ${memberId} has no valid timestamp`);
+    const credit = await creditOrderToMember(tx, ctx.jobs, { memberId, order, creditPoints: age === "new", at });
     await tx
       .update(customers)
-      .set({ memberId: input.memberId, updatedAt: at })
+      .set({ memberId, updatedAt: at })
       .where(and(eq(customers.id, order.customerId), isNull(customers.memberId)));
     return {
       invoiceId: order.invoiceId,
