@@ -17,6 +17,7 @@ export default [
     route("member/account", "routes/member/account.tsx"),
     route("member/subscriptions", "routes/member/subscriptions.tsx"),
     route("member/link", "routes/member/link.tsx"),
+    route("member/keep-order", "routes/member/keep-order.tsx"),
     route("member/redeem/:redemptionProductId", "routes/member/redeem.tsx"),
     route("member/earn-points", "routes/member/earn-points.tsx"),
     route("member/reviews", "routes/member/reviews.tsx"),

@@ -1,26 +1,48 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { completeCheckout } from "../../../domain/checkout/complete-checkout.ts";
+import { keepOrderHref, offerToKeepOrder } from "../../../domain/loyalty/order-points/keep-order-link.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import type { OrderView } from "../../../domain/orders/order-view.ts";
+import { isAppError } from "../../../kernel/app-error.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { lineDescription } from "../../../kernel/line-description.ts";
+import { KeepOrderOffer, type KeepOrderOfferView } from "../../components/keep-order-offer.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
-import { requestContext } from "../../context.ts";
+import { type RequestContext, requestContext } from "../../context.ts";
+import { loginPath } from "../../lib/member-paths.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/complete";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Thank you for your order");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const completion = await completeCheckout(context.get(requestContext).operations, { sessionId: params.sessionId });
+  const ctx = context.get(requestContext);
+  const completion = await completeCheckout(ctx.operations, { sessionId: params.sessionId });
   if (!completion.order) throw data(completion.message, { status: 404 });
   const { order, subscriptions } = completion;
   const started = subscriptions.map(({ optionId, cadenceWeeks, nextRenewalOn }) => {
     const line = order.lines.find((orderLine) => orderLine.optionId === optionId);
     return { optionId, cadenceWeeks, nextRenewalOn, name: line ? lineDescription(line) : optionId };
   });
-  return { order: shownOrder(order), started };
+  return { order: shownOrder(order), started, keep: await keepOffer(ctx, order.invoiceId) };
+}
+
+/**
+ * The offer to keep a guest order on a membership, made only to the browser that paid it (its
+ * access grant): another browser with this page's address, or a member's own order, gets none.
+ */
+async function keepOffer(ctx: RequestContext, invoiceId: string): Promise<KeepOrderOfferView | null> {
+  try {
+    const offer = await offerToKeepOrder(ctx.operations, { invoiceId });
+    if (offer.state !== "open") return offer.state === "expired" ? offer : null;
+    const signedIn = ctx.operations.viewer.kind === "member";
+    const keep = keepOrderHref(offer.token);
+    return { state: "open", points: offer.points, signedIn, href: signedIn ? keep : loginPath(keep) };
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") return null;
+    throw error;
+  }
 }
 
 /** What this page shows of the order, and so all of it that goes into the page's data. */
@@ -63,6 +85,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
       )}
+      {loaderData.keep && <KeepOrderOffer offer={loaderData.keep} />}
       <p className="rounded-xl bg-brand-50 p-4">
         Estimated delivery:{" "}
         <strong data-testid="delivery-window" className="whitespace-nowrap">
