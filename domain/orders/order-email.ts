@@ -10,6 +10,7 @@ import { shipmentOf } from "../../kernel/carriers.ts";
 import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { emailKeepOrderToken, keepOrderHref } from "../loyalty/order-points/keep-order-link.ts";
 import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
 import type { JobQueue } from "../shared/job-queue.ts";
@@ -55,14 +56,24 @@ function subscriptionRows(order: OrderView, started: StartedSubscription[], publ
   ];
 }
 
+/** A guest order's signed link to keep it on a membership; none for a member's own order. */
+function keepOrderLink(order: OrderView, publicUrl: string, emailLinkSecret: string | null): string | null {
+  if (order.memberId !== null || emailLinkSecret === null) return null;
+  return `${publicUrl}${keepOrderHref(emailKeepOrderToken(emailLinkSecret, order))}`;
+}
+
+const KEEP_ORDER_OFFER = "Keep this order's points: join or sign in with this link and the order goes on your membership";
+
 export function orderConfirmationEmail(
   order: OrderView,
   brandName: string,
   publicUrl: string,
   started: StartedSubscription[] = [],
+  emailLinkSecret: string | null = null,
 ): EmailContent {
   const link = `${publicUrl}/order/${order.invoiceId}`;
   const subscribed = subscriptionRows(order, started, publicUrl);
+  const keep = keepOrderLink(order, publicUrl, emailLinkSecret);
   const money = orderMoney(order);
   const { items, totals } = moneyRows(money);
   const thanks = `Thank you for your order ${order.invoiceId}, paid on ${formatDate(order.paidAt)}.`;
@@ -79,6 +90,7 @@ export function orderConfirmationEmail(
     delivery,
     `Your invoice: ${link}`,
     ...(subscribed.length > 0 ? ["", ...subscribed] : []),
+    ...(keep ? ["", `${KEEP_ORDER_OFFER}: ${keep}`] : []),
     "",
     `— ${brandName}`,
   ].join("\n");
@@ -95,6 +107,7 @@ export function orderConfirmationEmail(
 <p>${escapeHtml(delivery)}</p>
 <p><a href="${escapeHtml(link)}">View your invoice</a> (you'll be asked for the mobile number on the order).</p>
 ${subscribed.map((row) => `<p>${escapeHtml(row)}</p>`).join("\n")}
+${keep ? `<p><a href="${escapeHtml(keep)}">${escapeHtml(KEEP_ORDER_OFFER)}</a>.</p>` : ""}
 <p>— ${escapeHtml(brandName)}</p>`;
   return { to: order.email, subject: `Your ${brandName} order ${order.invoiceId}`, text, html };
 }
@@ -182,10 +195,11 @@ const ORDER_EMAILS: Record<
     publicUrl: string,
     refund: RefundRow | null,
     db: Database,
+    emailLinkSecret: string,
   ) => Promise<EmailContent> | EmailContent
 > = {
-  "order-confirmation": async (order, brandName, publicUrl, _refund, db) =>
-    orderConfirmationEmail(order, brandName, publicUrl, await subscriptionsStartedBy(db, order.id)),
+  "order-confirmation": async (order, brandName, publicUrl, _refund, db, emailLinkSecret) =>
+    orderConfirmationEmail(order, brandName, publicUrl, await subscriptionsStartedBy(db, order.id), emailLinkSecret),
   "order-shipped": orderShippedEmail,
   "order-refund": (order, brandName, publicUrl, refund) => {
     if (!refund) throw new AppError("NOT_FOUND", `The refund of order ${order.invoiceId}'s email is gone.`);
@@ -197,13 +211,14 @@ type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** The email an order's outbox row sends: the order as it is now, and the refund the row names. */
 export async function orderEmailToSend(ctx: Pick<OperationContext, "db" | "settings">, row: OutboxRow): Promise<EmailContent> {
-  const { brandName, publicUrl } = ctx.settings;
+  const { brandName, publicUrl, emailLinkSecret } = ctx.settings;
   return ORDER_EMAILS[row.kind as OrderEmailKind](
     await orderOf(ctx, row.orderId, row.id),
     brandName,
     publicUrl,
     row.refundId ? ((await ctx.db.select().from(refunds).where(eq(refunds.id, row.refundId)))[0] ?? null) : null,
     ctx.db,
+    emailLinkSecret,
   );
 }
 

@@ -12,13 +12,14 @@ import {
   offerToKeepOrder,
 } from "../../domain/loyalty/order-points/keep-order-link.ts";
 import { ORDER_ALREADY_YOURS, ORDER_LINKED_TO_ANOTHER } from "../../domain/loyalty/order-points/link-order.ts";
+import { orderConfirmationEmail } from "../../domain/orders/order-email.ts";
+import { byInvoiceId, loadOrder } from "../../domain/orders/order-view.ts";
 import { guest } from "../../domain/shared/context.ts";
+import { MINUTE_MS } from "../../kernel/singapore-time.ts";
 import { expectLedgerInvariant } from "../setup/ledger-invariant.ts";
 import { TEST_EMAIL_LINK_SECRET, testContext } from "../setup/operation-context.ts";
 import { failureOf, orderLinkFixture } from "../setup/order-link-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
-
-const MINUTE_MS = 60_000;
 
 describe(`keeping the order just paid on the membership (${DRIVER_NAME})`, () => {
   let database: TestDatabase;
@@ -118,7 +119,12 @@ describe(`keeping the order just paid on the membership (${DRIVER_NAME})`, () =>
   it("keeps an order from the confirmation email's link once, until the link expires", async () => {
     const placed = await order(new Date(Date.now() - 10 * MINUTE_MS));
     const row = await orderRow(placed.invoiceId);
-    const token = emailKeepOrderToken(TEST_EMAIL_LINK_SECRET, row);
+    const view = await loadOrder(database.db, byInvoiceId(placed.invoiceId));
+    if (!view) throw new Error("no order");
+    const email = orderConfirmationEmail(view, "Nectar Lab", "http://shop.test", [], TEST_EMAIL_LINK_SECRET);
+    const link = new URL(email.text.match(/http:\/\/shop\.test\/member\/keep-order\S+/)?.[0] ?? "http://shop.test/none");
+    expect(email.html).toContain(link.pathname);
+    const token = link.searchParams.get("t") ?? "";
     const member = await newMember();
     const afterExpiry = () => new Date(row.paidAt.getTime() + KEEP_ORDER_EMAIL_LINK_MS);
     expect(await failureOf(keep(member.id, token, afterExpiry))).toEqual({ code: "CONFLICT", message: KEEP_ORDER_EXPIRED });
@@ -126,6 +132,11 @@ describe(`keeping the order just paid on the membership (${DRIVER_NAME})`, () =>
     expect(await keep(member.id, token)).toMatchObject({ pointsCredited: 39 });
     expect(await failureOf(keep(member.id, token))).toEqual({ code: "CONFLICT", message: ORDER_ALREADY_YOURS });
     expect(await entries(member.id, "order")).toHaveLength(1);
+    const kept = await loadOrder(database.db, byInvoiceId(placed.invoiceId));
+    if (!kept) throw new Error("no order");
+    expect(orderConfirmationEmail(kept, "Nectar Lab", "http://shop.test", [], TEST_EMAIL_LINK_SECRET).text).not.toContain(
+      "keep-order",
+    );
   });
 
   it("refuses a link the shop did not sign", async () => {

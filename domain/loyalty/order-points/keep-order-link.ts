@@ -4,8 +4,8 @@ import { z } from "zod";
 import { orderAccessGrants, orders } from "../../../db/schema/orders.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { isValidOrderCode, normalizeInvoiceId } from "../../../kernel/order-code.ts";
+import { DAY_MS, HOUR_MS } from "../../../kernel/singapore-time.ts";
 import { bagHolder } from "../../bag/held-bag.ts";
-import { byInvoiceId, loadOrder } from "../../orders/order-view.ts";
 import { ownMember } from "../../shared/access.ts";
 import { identifier, text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -14,9 +14,9 @@ import { currentProgramme } from "../programme/programme.ts";
 import { attachOrderToMember, type LinkedOrderResult } from "./link-order.ts";
 
 /** How long after paying the browser that paid may put the order on a membership it joins or signs in to. */
-export const KEEP_ORDER_WINDOW_MS = 2 * 60 * 60 * 1000;
+export const KEEP_ORDER_WINDOW_MS = 2 * HOUR_MS;
 /** How long the confirmation email's link to keep the order stays good. */
-export const KEEP_ORDER_EMAIL_LINK_MS = 7 * 24 * 60 * 60 * 1000;
+export const KEEP_ORDER_EMAIL_LINK_MS = 7 * DAY_MS;
 
 /** Where a keep-order link leads: the page that asks the signed-in member to confirm, posting back to itself. */
 export const KEEP_ORDER_PATH = "/member/keep-order";
@@ -72,15 +72,22 @@ export const offerToKeepOrder = defineOperation(
   { access: bagHolder, input: z.object({ invoiceId: text(40) }) },
   async function offerToKeepOrder(ctx, input, bag): Promise<KeepOrderOffer> {
     const invoiceId = normalizeInvoiceId(input.invoiceId);
-    const order = bag.id && isValidOrderCode(invoiceId) ? await loadOrder(ctx.db, byInvoiceId(invoiceId)) : null;
-    const [grant] =
-      order && bag.id
+    const [order] =
+      bag.id && isValidOrderCode(invoiceId)
         ? await ctx.db
-            .select({ orderId: orderAccessGrants.orderId })
-            .from(orderAccessGrants)
-            .where(and(eq(orderAccessGrants.holderId, bag.id), eq(orderAccessGrants.orderId, order.id)))
+            .select({
+              id: orders.id,
+              memberId: orders.memberId,
+              paidAt: orders.paidAt,
+              subtotalCents: orders.subtotalCents,
+              discountCents: orders.discountCents,
+              shippingCents: orders.shippingCents,
+            })
+            .from(orders)
+            .innerJoin(orderAccessGrants, and(eq(orderAccessGrants.orderId, orders.id), eq(orderAccessGrants.holderId, bag.id)))
+            .where(eq(orders.invoiceId, invoiceId))
         : [];
-    if (!order || !grant) throw new AppError("NOT_FOUND", "Order not found.");
+    if (!order) throw new AppError("NOT_FOUND", "Order not found.");
     if (order.memberId !== null) return { state: "on_membership" };
     const now = ctx.now();
     const { rules } = await currentProgramme(ctx);
