@@ -23,7 +23,7 @@ export const KEEP_ORDER_PATH = "/member/keep-order";
 export const keepOrderHref = (token: string) => `${KEEP_ORDER_PATH}?${new URLSearchParams({ t: token })}`;
 
 export const KEEP_ORDER_EXPIRED =
-  "This link to add your order has expired. Add it with “Claim a past order” on your member page, using its invoice number and mobile number.";
+  "The time to add this order this way has passed. Add it with “Claim a past order” on your member page, using its invoice number and mobile number.";
 export const BAD_KEEP_ORDER_LINK = "This link to add an order is incomplete or not one of ours. Open it again from the email.";
 
 /**
