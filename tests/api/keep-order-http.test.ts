@@ -45,7 +45,13 @@ describe("keeping the order just paid from the completion page", () => {
 
     const { landing } = await browser.signIn(newPerson(), keepPath);
     expect(landing.headers.get("location")).toBe(keepPath);
-    const kept = await browser.get(keepPath);
+    // Opening the link only asks: the order goes on the membership when the member confirms it.
+    const asked = await browser.get(keepPath);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain(`Add order ${invoiceId}`);
+    expect(await (await browser.get("/member")).text()).toMatch(/data-testid="member-purchases"[^>]*>0</);
+    const token = new URL(keepPath, shop.baseUrl).searchParams.get("t") ?? "";
+    const kept = await browser.post(keepPath, { token });
     expect(kept.status).toBe(302);
     expect(kept.headers.get("location")).toBe("/member");
     const member = await (await browser.get("/member")).text();
@@ -55,7 +61,7 @@ describe("keeping the order just paid from the completion page", () => {
     expect(member).toMatch(/data-testid="member-purchases"[^>]*>1</);
 
     // A reload finds the order already kept and counts nothing again.
-    const again = await browser.get(keepPath);
+    const again = await browser.post(keepPath, { token });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("You have already linked this order.");
     expect(await (await browser.get("/member")).text()).toMatch(/data-testid="member-points"[^>]*>89</);

@@ -16,6 +16,9 @@ test("a guest who pays joins from the completion page and lands on the member pa
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await continueAtProvider(page, newIdentity("Google", "Siti Rahmah"));
 
+  await expect(page.getByRole("heading", { name: `Add order ${invoiceId}` })).toBeVisible();
+  await expectNoAxeViolations(page, "the page asking to add the order");
+  await page.getByRole("button", { name: "Add this order to my membership" }).click();
   await expect(page).toHaveURL("/member");
   await expect(page.getByTestId("member-points")).toHaveText("89");
   await expect(page.getByTestId("member-total-spent")).toHaveText("S$39.00");

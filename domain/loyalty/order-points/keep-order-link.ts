@@ -7,6 +7,7 @@ import { isValidOrderCode, normalizeInvoiceId } from "../../../kernel/order-code
 import { DAY_MS, HOUR_MS } from "../../../kernel/singapore-time.ts";
 import { bagHolder } from "../../bag/held-bag.ts";
 import { ownMember } from "../../shared/access.ts";
+import type { OperationContext } from "../../shared/context.ts";
 import { identifier, text } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
 import { orderPoints, orderSpendCents } from "../points/order-earn.ts";
@@ -103,6 +104,30 @@ export const KeepOrderInput = z.object({
   token: z.string({ error: "is required" }).max(400, { error: "is too long" }),
 });
 
+/** The order a keep-order token names, or the refusal: not one of ours, or past its time. */
+function keptOrderId(ctx: OperationContext, token: string): string {
+  const subject = readKeepOrderToken(ctx.settings.emailLinkSecret, token);
+  if (!subject) throw new AppError("BAD_USER_INPUT", BAD_KEEP_ORDER_LINK);
+  if (subject.expiresAt <= ctx.now().getTime()) throw new AppError("CONFLICT", KEEP_ORDER_EXPIRED);
+  return subject.orderId;
+}
+
+/**
+ * readKeepOrderLink: what a keep-order link offers the signed-in member before they confirm it (the
+ * order's invoice id), refused as keepOrderByLink would refuse it; reading it changes nothing.
+ */
+export const readKeepOrderLink = defineOperation(
+  { access: ownMember, input: KeepOrderInput },
+  async function readKeepOrderLink(ctx, input): Promise<{ invoiceId: string }> {
+    const [order] = await ctx.db
+      .select({ invoiceId: orders.invoiceId })
+      .from(orders)
+      .where(eq(orders.id, keptOrderId(ctx, input.token)));
+    if (!order) throw new AppError("NOT_FOUND", "Order not found.");
+    return order;
+  },
+);
+
 /**
  * keepOrderByLink: the signed-in member puts the order a keep-order token names on their membership,
  * through the one linking path (attachOrderToMember), so its points and spend are counted once. The
@@ -112,9 +137,6 @@ export const KeepOrderInput = z.object({
 export const keepOrderByLink = defineOperation(
   { access: ownMember, input: KeepOrderInput },
   async function keepOrderByLink(ctx, input): Promise<LinkedOrderResult> {
-    const subject = readKeepOrderToken(ctx.settings.emailLinkSecret, input.token);
-    if (!subject) throw new AppError("BAD_USER_INPUT", BAD_KEEP_ORDER_LINK);
-    if (subject.expiresAt <= ctx.now().getTime()) throw new AppError("CONFLICT", KEEP_ORDER_EXPIRED);
-    return attachOrderToMember(ctx, input.memberId, eq(orders.id, subject.orderId));
+    return attachOrderToMember(ctx, input.memberId, eq(orders.id, keptOrderId(ctx, input.token)));
   },
 );
