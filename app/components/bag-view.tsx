@@ -1,4 +1,5 @@
-import { Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import type { FreeDeliveryProgress } from "../../domain/bag/free-delivery.ts";
 import { shippingNote } from "../../domain/bag/shipping-note.ts";
 import type { RewardLine } from "../../domain/loyalty/rewards/redeems/pending-reward-lines.ts";
 import { shippingText } from "../../domain/orders/order-money.ts";
@@ -7,6 +8,7 @@ import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
+import { FreeDeliveryBar } from "./bag/free-delivery-bar.tsx";
 import { BagLineRow, packOfLine, type ShownBag } from "./bag-line-row.tsx";
 import { CampaignBadges } from "./campaign-notes.tsx";
 import { checkoutDiscounts, DiscountLines } from "./order-totals.tsx";
@@ -17,6 +19,7 @@ export function BagView({
   bag,
   cadencesWeeks,
   totals,
+  freeDelivery,
   rewards,
   campaigns,
   result,
@@ -32,6 +35,8 @@ export function BagView({
     shippingCents: number;
     totalCents: number;
   };
+  /** How far the goods are from free delivery, with an option that closes the gap; null for a bag with no goods. */
+  freeDelivery: FreeDeliveryProgress | null;
   /** The signed-in member's rewards waiting in the bag (paid with points). */
   rewards: RewardLine[];
   /** The running campaigns that cover the bag's lines. */
@@ -60,6 +65,11 @@ export function BagView({
           {bag.unavailableOptionIds.length === 1 ? "One item in your bag is" : "Some items in your bag are"} no longer sold and
           {bag.unavailableOptionIds.length === 1 ? " has" : " have"} been left out of your total.
         </p>
+      )}
+      {freeDelivery && (
+        <div className="mt-2 max-w-2xl">
+          <FreeDeliveryBar progress={freeDelivery} form={Form} busy={busy} />
+        </div>
       )}
       {bag.lines.length === 0 && rewards.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">

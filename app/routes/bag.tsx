@@ -13,6 +13,7 @@ import { type ActionResult, expectedFailure, readForm, UNREADABLE_REQUEST } from
 import { bagCookie } from "../lib/bag-cookie.server.ts";
 import { BAG_NOTICES, type BagOutcome, noticeOf } from "../lib/bag-outcome.ts";
 import { formInput } from "../lib/form-input.server.ts";
+import { bagFreeDelivery } from "../lib/free-delivery.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { useRedemptionStoreSync } from "../lib/redemption-store.ts";
 import { readDeviceId, readReferralCode } from "../lib/referral-cookie.server.ts";
@@ -30,10 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const { campaigns, lineCampaigns, estimatedBonus } = await bagCampaigns(ctx.operations, {});
   const { lines: _priced, ...totals } = pricing;
+  const goodsCents = totals.subtotalCents - totals.discountCents;
   return {
     bag: { ...bag, lines: bag.lines.map((line) => shownLine(line, renewalCents)) },
     cadencesWeeks,
     totals,
+    freeDelivery: await bagFreeDelivery(ctx.operations, { goodsCents, lines: bag.lines }),
     campaigns: { headlines: campaigns.map((campaign) => campaign.headline), lineCampaigns, estimatedBonus },
     rewards: await rewardsInBag(ctx),
     notice: noticeOf(new URL(request.url)),
@@ -94,6 +97,7 @@ export default function Bag({ loaderData }: Route.ComponentProps) {
       bag={loaderData.bag}
       cadencesWeeks={loaderData.cadencesWeeks}
       totals={loaderData.totals}
+      freeDelivery={loaderData.freeDelivery}
       rewards={loaderData.rewards ?? []}
       campaigns={loaderData.campaigns}
       result={result}

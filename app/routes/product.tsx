@@ -11,6 +11,7 @@ import { listProductReviews } from "../../domain/reviews/product-reviews.ts";
 import { formatCalendarDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { seriesBySlug, seriesSlug, seriesTitle } from "../../kernel/series.ts";
+import { AddedToBag } from "../components/bag/added-to-bag.tsx";
 import { CampaignBadges } from "../components/campaign-notes.tsx";
 import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
@@ -213,19 +214,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <strong className="whitespace-nowrap text-ink">{formatCalendarDate(loaderData.delivery.start)}</strong> and{" "}
             <strong className="whitespace-nowrap text-ink">{formatCalendarDate(loaderData.delivery.end)}</strong>.
           </p>
-          <div aria-live="polite" className="min-h-6">
-            {fetcher.state === "idle" && fetcher.data && (
-              <p role={fetcher.data.ok ? "status" : "alert"} className={fetcher.data.ok ? "text-brand-800" : "text-sale"}>
-                {fetcher.data.message}{" "}
-                {fetcher.data.ok && (
-                  <Link to="/bag" className="font-semibold underline">
-                    View bag
-                  </Link>
-                )}
-              </p>
-            )}
-          </div>
         </fetcher.Form>
+        <AddedToBag fetcher={fetcher} />
         <section aria-labelledby="about-heading" className="mt-8 border-t border-slate-200 pt-6">
           <h2 id="about-heading" className="text-lg font-semibold">
             About this product
