@@ -8,6 +8,7 @@ import { RewardSummaryLines } from "./reward-lines.tsx";
 type DiscountRow = PriceAdjustment & { note?: string };
 
 const DISCOUNT_TEST_IDS: Record<AdjustmentSource, string> = {
+  quantity: "checkout-quantity-saving",
   "promotion-code": "checkout-discount",
   referral: "checkout-referral-discount",
   subscription: "checkout-subscription-discount",
@@ -28,7 +29,7 @@ export function checkoutDiscounts(pricing: { adjustments: PriceAdjustment[] }): 
 /** The discounts, each on its own line. */
 export function DiscountLines({ discounts }: { discounts: DiscountRow[] }) {
   return discounts.map((discount) => (
-    <div key={`${discount.source}:${discount.code}`} className="flex justify-between gap-3 text-sale">
+    <div key={`${discount.source}:${discount.code}:${discount.label}`} className="flex justify-between gap-3 text-sale">
       <dt>
         {discount.label}
         {discount.note && <span className="block text-xs text-muted">{discount.note}</span>}

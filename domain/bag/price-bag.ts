@@ -1,5 +1,6 @@
 import type { SubscribedTerms } from "../../db/schema/checkout.ts";
 import type { Product, PurchaseOption } from "../catalog/types.ts";
+import { type QuantitySaving, quantitySavings } from "./quantity-prices.ts";
 
 export const FREE_SHIPPING_FROM_CENTS = 6000;
 export const SHIPPING_FEE_CENTS = 490;
@@ -9,7 +10,10 @@ export type BagLine = {
   quantity: number;
   product: Pick<Product, "id" | "name" | "path" | "series" | "kind" | "campaignDiscountExclusion">;
   option: PurchaseOption;
+  /** Its option's price times its quantity, before any saving. */
   lineTotalCents: number;
+  /** Its share of what its product's boxes save bought together (quantity-prices.ts). */
+  quantitySavingCents: number;
   /** Bought on subscription: its cadence and discount; null when bought once. */
   subscription: SubscribedTerms | null;
 };
@@ -19,7 +23,12 @@ export type PricedBag = {
   /** Lines whose option is no longer sold: shown to the shopper, never charged. */
   unavailableOptionIds: string[];
   itemCount: number;
+  /** The lines' own prices, summed. */
   subtotalCents: number;
+  /** Each product's boxes counted together, and what that saves. */
+  quantitySavings: QuantitySaving[];
+  /** What the goods come to after the quantity savings; shipping is on it. */
+  goodsCents: number;
   shippingCents: number;
   totalCents: number;
 };
@@ -34,32 +43,40 @@ export function priceBag(
   lines: ReadonlyArray<{ optionId: string; quantity: number; subscription?: SubscribedTerms | null }>,
   catalogue: ReadonlyMap<string, { product: Product; option: PurchaseOption }>,
 ): PricedBag {
-  const priced: BagLine[] = [];
   const unavailableOptionIds: string[] = [];
-  for (const line of lines) {
+  const priced = lines.flatMap((line) => {
     const entry = catalogue.get(line.optionId);
     if (!entry) {
       unavailableOptionIds.push(line.optionId);
-      continue;
+      return [];
     }
-    const { id, name, path, series, kind, campaignDiscountExclusion } = entry.product;
-    priced.push({
-      optionId: line.optionId,
-      quantity: line.quantity,
-      product: { id, name, path, series, kind, campaignDiscountExclusion },
-      option: entry.option,
-      lineTotalCents: entry.option.optionPriceCents * line.quantity,
-      subscription: line.subscription ?? null,
-    });
-  }
+    const subscription = line.subscription ?? null;
+    const lineTotalCents = entry.option.optionPriceCents * line.quantity;
+    return [{ ...line, ...entry, subscription, subscribed: subscription !== null, lineTotalCents }];
+  });
+  const { savings, shares } = quantitySavings(priced);
   const subtotalCents = priced.reduce((total, line) => total + line.lineTotalCents, 0);
-  const shippingCents = shippingFor(subtotalCents);
+  const goodsCents = subtotalCents - shares.reduce((total, share) => total + share, 0);
+  const shippingCents = shippingFor(goodsCents);
   return {
-    lines: priced,
+    lines: priced.map(({ optionId, quantity, product, option, lineTotalCents, subscription }, index) => {
+      const { id, name, path, series, kind, campaignDiscountExclusion } = product;
+      return {
+        optionId,
+        quantity,
+        product: { id, name, path, series, kind, campaignDiscountExclusion },
+        option,
+        lineTotalCents,
+        quantitySavingCents: shares[index] ?? 0,
+        subscription,
+      };
+    }),
     unavailableOptionIds,
     itemCount: priced.reduce((total, line) => total + line.quantity, 0),
     subtotalCents,
+    quantitySavings: savings,
+    goodsCents,
     shippingCents,
-    totalCents: subtotalCents + shippingCents,
+    totalCents: goodsCents + shippingCents,
   };
 }

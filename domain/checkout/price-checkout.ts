@@ -4,6 +4,7 @@ import type { CheckoutLine, SubscribedTerms } from "../../db/schema/checkout.ts"
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import type { BagLine, PricedBag } from "../bag/price-bag.ts";
 import { shippingFor } from "../bag/price-bag.ts";
+import { quantitySavingLabel } from "../bag/quantity-prices.ts";
 import {
   discountLabel,
   type PriceAdjustment,
@@ -97,8 +98,18 @@ function subscriptionGrants(lines: DiscountedLine[]): DiscountGrant[] {
   }));
 }
 
+/** Each product's boxes bought together at its quantity prices, as the first discounts: one per product that saves. */
+function quantityAdjustments(bag: Pick<PricedBag, "quantitySavings">): PriceAdjustment[] {
+  return bag.quantitySavings.flatMap((saving) =>
+    saving.savingCents > 0
+      ? [{ source: "quantity" as const, code: null, cents: saving.savingCents, label: quantitySavingLabel(saving) }]
+      : [],
+  );
+}
+
 /**
- * Prices a bag for checkout from the catalogue and its discounts: each subscribed line's subscription
+ * Prices a bag for checkout from the catalogue and its discounts: its boxes' quantity savings
+ * (already split over the lines by priceBag), each subscribed line's subscription
  * discount (its price as a subscription), the promotion code, then a referred friend's percentage off the goods after the code, split over the lines by splitAcrossLines;
  * shipping is on the goods after both.
  */
@@ -109,7 +120,7 @@ export async function priceCheckout(
   now = new Date(),
 ): Promise<CheckoutPricing> {
   const { promotionCode, referral } = discounts;
-  const promotion = promotionCode ? assertPromotionUsable(await findPromotion(db, promotionCode), now, bag.subtotalCents) : null;
+  const promotion = promotionCode ? assertPromotionUsable(await findPromotion(db, promotionCode), now, bag.goodsCents) : null;
   const grants: DiscountGrant[] = subscriptionGrants(bag.lines);
   if (promotion) {
     const label = discountLabel(promotion.code);
@@ -126,9 +137,12 @@ export async function priceCheckout(
       optional: true,
     });
   }
-  const { adjustments, perLine } = splitAcrossLines(grants, bag.lines);
+  const { adjustments, perLine } = splitAcrossLines(
+    grants,
+    bag.lines.map((line) => ({ ...line, lineTotalCents: line.lineTotalCents - line.quantitySavingCents })),
+  );
   const lines = bag.lines.map((line, index) => {
-    const discountCents = perLine[index] ?? 0;
+    const discountCents = line.quantitySavingCents + (perLine[index] ?? 0);
     return {
       optionId: line.optionId,
       productName: line.product.name,
@@ -141,12 +155,12 @@ export async function priceCheckout(
       subscription: line.subscription,
     };
   });
-  const discountCents = perLine.reduce((sum, value) => sum + value, 0);
+  const discountCents = lines.reduce((sum, line) => sum + line.discountCents, 0);
   const goodsCents = bag.subtotalCents - discountCents;
   const shippingCents = shippingFor(goodsCents);
   return {
     lines,
-    adjustments,
+    adjustments: [...quantityAdjustments(bag), ...adjustments],
     promotionCode: promotion?.code ?? null,
     subtotalCents: bag.subtotalCents,
     discountCents,

@@ -5,14 +5,16 @@ import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
 
 /**
  * A subscribed line priced as its renewals are (renew-subscription.ts prices each one so): the line
- * alone at today's price, its subscription discount off and no other, with the shipping that comes to.
+ * alone at today's price (never counted with other boxes for a quantity price), its subscription discount off and no other, with the shipping that comes to.
  */
 export function priceRenewal(db: Database, line: BagLine, now: Date): Promise<CheckoutPricing> {
   const bag = {
-    lines: [line],
+    lines: [{ ...line, quantitySavingCents: 0 }],
     unavailableOptionIds: [],
     itemCount: line.quantity,
     subtotalCents: line.lineTotalCents,
+    quantitySavings: [],
+    goodsCents: line.lineTotalCents,
     shippingCents: shippingFor(line.lineTotalCents),
     totalCents: line.lineTotalCents + shippingFor(line.lineTotalCents),
   };

@@ -1,5 +1,6 @@
 import { AppError } from "../../kernel/app-error.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { splitInProportion } from "../../kernel/split-cents.ts";
 
 export type Promotion = {
   code: string;
@@ -57,14 +58,8 @@ export function discountPerLine(promotion: Pick<Promotion, "kind" | "value">, li
   if (eligible === 0) throw new AppError("BAD_USER_INPUT", "That promotion code doesn't apply to anything in your bag.");
   const total =
     promotion.kind === "percent" ? Math.round((eligible * promotion.value) / 100) : Math.min(promotion.value, eligible);
-  const shares = lines.map((line) => (line.excluded ? 0 : Math.floor((total * line.lineTotalCents) / eligible)));
-  let remainder = total - shares.reduce((sum, share) => sum + share, 0);
-  const bySize = lines.map((line, index) => ({ index, line })).filter(({ line }) => !line.excluded);
-  bySize.sort((a, b) => b.line.lineTotalCents - a.line.lineTotalCents);
-  for (const { index } of bySize) {
-    if (remainder === 0) break;
-    shares[index] = (shares[index] ?? 0) + 1;
-    remainder--;
-  }
-  return shares;
+  return splitInProportion(
+    total,
+    lines.map((line) => (line.excluded ? 0 : line.lineTotalCents)),
+  );
 }

@@ -33,7 +33,7 @@ async function viewerTier(ctx: OperationContext): Promise<Tier | null> {
 
 /**
  * bagCampaigns: which lines of the viewer's bag running campaigns cover and, for a signed-in member,
- * the bonus they would add (the rule fulfilment applies, on the bag's prices before a promotion code).
+ * the bonus they would add (the rule fulfilment applies, on the bag's prices after its quantity savings and before a promotion code).
  */
 export const bagCampaigns = defineOperation(declared, async function bagCampaigns(ctx, _input, held): Promise<BagCampaigns> {
   const running = await activeCampaigns(ctx);
@@ -44,8 +44,8 @@ export const bagCampaigns = defineOperation(declared, async function bagCampaign
     optionId: line.optionId,
     productId: line.product.id,
     seriesCode: line.product.series.code,
-    lineTotalCents: line.lineTotalCents,
-    discountCents: 0,
+    lineTotalCents: line.lineTotalCents - line.quantitySavingCents,
+    discountCents: line.quantitySavingCents,
   }));
   const shown = running.filter(
     (campaign) => (tier === null || isForTier(campaign, tier)) && lines.some((line) => isInScope(campaign, line)),
@@ -57,7 +57,10 @@ export const bagCampaigns = defineOperation(declared, async function bagCampaign
   const views = shown.map((campaign) => campaignView(campaign, catalogue));
   if (tier === null) return { campaigns: views, lineCampaigns, estimatedBonus: null };
   const { rules } = await currentProgramme(ctx);
-  const spend = orderSpendCents({ subtotalCents: bag.subtotalCents, discountCents: 0, shippingCents: bag.shippingCents }, rules);
+  const spend = orderSpendCents(
+    { subtotalCents: bag.subtotalCents, discountCents: bag.subtotalCents - bag.goodsCents, shippingCents: bag.shippingCents },
+    rules,
+  );
   const estimatedBonus = shown.reduce(
     (sum, campaign) =>
       sum +
