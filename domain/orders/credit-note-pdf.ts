@@ -20,7 +20,12 @@ export type CreditNoteDocument = {
   customer: { name: string; email: string; address: string; postalCode: string };
   reason: string;
   /** The invoice's items the refund credits; none for an amount that leaves some of the order. */
-  lines: { description: string; quantity: number }[];
+  lines: { description: string; quantity: number; priceCents: number; discountCents: number }[];
+  /**
+   * The order's discounts, by label, when its boxes were priced together (decision 056): the note then
+   * states each credited item's price and the share of them it gives back less. Null otherwise.
+   */
+  split: string[] | null;
   amountCents: number;
   cancelsOrder: boolean;
   orderTotalCents: number;
@@ -52,6 +57,29 @@ function drawItems(w: Writer, lines: CreditNoteDocument["lines"]): void {
     });
     w.text(String(line.quantity), RIGHT, w.y, {}, "right");
     w.y -= LINE_HEIGHT * description.length + 4;
+  }
+  w.y -= 10;
+}
+
+/** Each credited item's price, less its share of the order's discounts, and what that leaves credited. */
+function drawSplit(w: Writer, lines: CreditNoteDocument["lines"], discounts: string[]): void {
+  const rows = lines.flatMap((line) => [
+    [`${line.description} × ${line.quantity}`, formatMoney(line.priceCents)],
+    ["  less its share of the order's discounts", formatMoney(-line.discountCents)],
+    ["  credited", formatMoney(line.priceCents - line.discountCents)],
+  ]);
+  w.ensureRoom(LINE_HEIGHT * 2);
+  w.text("How the items are credited", MARGIN, w.y, { bold: true, color: MUTED, size: 9 });
+  w.y -= LINE_HEIGHT;
+  for (const text of w.wrap(`The order's discounts: ${discounts.join("; ")}.`, RIGHT - MARGIN)) {
+    w.text(text, MARGIN, w.y, { size: 9 });
+    w.y -= LINE_HEIGHT;
+  }
+  for (const [label = "", amount = ""] of rows) {
+    w.ensureRoom(LINE_HEIGHT);
+    w.text(label, MARGIN, w.y, { size: 9 });
+    w.text(amount, RIGHT, w.y, { size: 9 }, "right");
+    w.y -= LINE_HEIGHT;
   }
   w.y -= 10;
 }
@@ -93,6 +121,7 @@ export async function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Uint
   }
   w.y -= 10;
   drawItems(w, doc.lines);
+  if (doc.split) drawSplit(w, doc.lines, doc.split);
   w.rule(w.y + 6);
   w.y -= 14;
   w.text("Amount credited", MARGIN, w.y, { bold: true, size: 12 });

@@ -12,6 +12,7 @@ import { defineOperation } from "../../shared/operation.ts";
 import { renderCreditNotePdf } from "../credit-note-pdf.ts";
 import { orderHolder } from "../order-access.ts";
 import { loadOrder, type OrderView } from "../order-view.ts";
+import { paidFor } from "./refund-plan.ts";
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -43,14 +44,24 @@ export const listOrderRefunds = defineOperation(listOrderRefundsDeclared, async 
   }));
 });
 
-/** The lines a refund credits, as the order describes them. */
-async function creditedLines(db: Database, order: OrderView, refundId: string) {
-  const rows = await db.select().from(refundLines).where(eq(refundLines.refundId, refundId)).orderBy(asc(refundLines.position));
-  return rows.map((row) => {
-    const line = order.lines.find((candidate) => candidate.position === row.position);
-    if (!line) throw new Error(`Refund ${refundId} credits line ${row.position}, which order ${order.invoiceId} does not have`);
-    return { description: lineDescription(line), quantity: row.quantity };
-  });
+/**
+ * The lines a refund credits, as the order describes them, each with what its boxes were priced at and
+ * what the order's discounts took off them (the boxes earlier refunds credited come first, as refund-plan splits them).
+ */
+async function creditedLines(db: Database, order: OrderView, refundId: string, earlierRefundIds: string[]) {
+  const rows = await db.select().from(refundLines).where(eq(refundLines.orderId, order.id)).orderBy(asc(refundLines.position));
+  return rows
+    .filter((row) => row.refundId === refundId)
+    .map((row) => {
+      const line = order.lines.find((candidate) => candidate.position === row.position);
+      if (!line) throw new Error(`Refund ${refundId} credits line ${row.position}, which order ${order.invoiceId} does not have`);
+      const before = rows
+        .filter((earlier) => earlier.position === row.position && earlierRefundIds.includes(earlier.refundId))
+        .reduce((sum, earlier) => sum + earlier.quantity, 0);
+      const priceCents = line.unitPriceCents * row.quantity;
+      const paidCents = paidFor(line, before + row.quantity) - paidFor(line, before);
+      return { description: lineDescription(line), quantity: row.quantity, priceCents, discountCents: priceCents - paidCents };
+    });
 }
 
 async function creditNotePdf(ctx: Pick<OperationContext, "db" | "settings">, order: OrderView, refundId: string) {
@@ -58,6 +69,8 @@ async function creditNotePdf(ctx: Pick<OperationContext, "db" | "settings">, ord
   const index = done.findIndex((refund) => refund.id === refundId);
   const refund = done[index];
   if (!refund) throw new AppError("NOT_FOUND", "There is no such credit note.");
+  const earlier = done.slice(0, index).map((each) => each.id);
+  const lines = await creditedLines(ctx.db, order, refund.id, earlier);
   const pdf = await renderCreditNotePdf({
     brandName: ctx.settings.brandName,
     supplier: ctx.settings.supplier,
@@ -67,7 +80,11 @@ async function creditNotePdf(ctx: Pick<OperationContext, "db" | "settings">, ord
     issuedAt: refund.completedAt ?? refund.createdAt,
     customer: { ...order.customer, email: order.email },
     reason: refund.reason,
-    lines: await creditedLines(ctx.db, order, refund.id),
+    lines,
+    split:
+      order.adjustments.some((adjustment) => adjustment.source === "quantity") && lines.length > 0
+        ? order.adjustments.filter((adjustment) => adjustment.cents > 0).map((adjustment) => adjustment.label)
+        : null,
     amountCents: refund.amountCents,
     cancelsOrder: refund.cancelsOrder,
     orderTotalCents: order.priceCents,

@@ -78,7 +78,8 @@ export function openLines(lines: LineWithRefunds[]): CreditedLine[] {
 }
 
 /** A line's first `boxes` boxes at what the shopper paid (line discount included); the shares of a line always add up to it. */
-const paidFor = (line: OrderLineRow, boxes: number) => Math.round((line.lineTotalCents * boxes) / line.quantity);
+export const paidFor = (line: Pick<OrderLineRow, "lineTotalCents" | "quantity">, boxes: number) =>
+  Math.round((line.lineTotalCents * boxes) / line.quantity);
 
 function chosenLines(lines: LineWithRefunds[], chosen: { position: number; quantity: number }[]) {
   return chosen.map((pick) => {
