@@ -13,6 +13,7 @@ import { BagLineRow, packOfLine, type ShownBag } from "./bag-line-row.tsx";
 import { CampaignBadges } from "./campaign-notes.tsx";
 import { checkoutDiscounts, DiscountLines } from "./order-totals.tsx";
 import { PackSprite } from "./pack-illustration.tsx";
+import { QuantitySavings } from "./quantity-savings.tsx";
 import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
 export function BagView({
@@ -105,6 +106,7 @@ export function BagView({
                   </section>
                 ),
             )}
+            <QuantitySavings savings={bag.quantitySavings} />
             <RewardsInBag rewards={rewards} />
           </div>
           {bag.lines.length === 0 ? (

@@ -47,7 +47,7 @@ export const SIZE_LINES: SizeLine[] = [
     EIGHT_SERVING_TIERS,
     true,
     "Eight sachets of marine collagen nectar in a box.",
-    "Our best-selling box: eight 30 ml sachets, each with 5,000 mg of marine collagen peptides and 80 mg of vitamin C. Choose 2 or 3 boxes of one flavour at a lower price per box.",
+    "Our best-selling box: eight 30 ml sachets, each with 5,000 mg of marine collagen peptides and 80 mg of vitamin C. Mix flavours across boxes and save on two or three.",
   ),
   line(
     "m4",

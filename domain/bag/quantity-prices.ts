@@ -99,7 +99,11 @@ export function quantitySavingLabel(saving: Pick<QuantitySaving, "productName" |
   return `${saving.productName}: ${saving.boxes} boxes together`;
 }
 
-/** "3 boxes together: you save S$15.60", as the bag says it. */
-export function quantitySavingText(saving: Pick<QuantitySaving, "boxes" | "savingCents">): string {
-  return `${saving.boxes} boxes together: you save ${formatMoney(saving.savingCents)}`;
+/** What the bag says of a product's boxes: "3 boxes together: you save S$15.60. One more box, any flavour, saves S$2.60 more." */
+export function quantitySavingText(saving: Pick<QuantitySaving, "boxes" | "savingCents" | "oneMoreBoxSavesCents">): string {
+  const together = saving.savingCents > 0 ? `${saving.boxes} boxes together: you save ${formatMoney(saving.savingCents)}.` : "";
+  const more = saving.savingCents > 0 ? " more" : "";
+  const next =
+    saving.oneMoreBoxSavesCents > 0 ? `One more box, any flavour, saves ${formatMoney(saving.oneMoreBoxSavesCents)}${more}.` : "";
+  return [together, next].filter(Boolean).join(" ");
 }

@@ -99,10 +99,10 @@ describe("pages over HTTP", () => {
     expect(await (await get("/shop/luna-collagen/mbndl5")).text()).toContain("You save");
   });
 
-  it("says a box's quantity price is for 2 or 3 boxes of one flavour, since boxes of different flavours are priced one by one", async () => {
+  it("says flavours mix across boxes for the quantity price, as the bag prices them", async () => {
     const html = await (await get("/shop/luna-collagen/m8")).text();
-    expect(html).toContain("Choose 2 or 3 boxes of one flavour at a lower price per box.");
-    expect(html).not.toMatch(/mix flavours/i);
+    expect(html).toContain("Mix flavours across boxes and save on two or three.");
+    expect(html).not.toContain("boxes of one flavour");
   });
 
   it("sends in a product page's data what the page shows, and the page still shows its options, prices, saving and offers", async () => {
