@@ -63,10 +63,10 @@ function drawItems(w: Writer, lines: CreditNoteDocument["lines"]): void {
 
 /** Each credited item's price, less its share of the order's discounts, and what that leaves credited. */
 function drawSplit(w: Writer, lines: CreditNoteDocument["lines"], discounts: string[]): void {
-  const rows = lines.flatMap((line) => [
-    [`${line.description} × ${line.quantity}`, formatMoney(line.priceCents)],
-    ["  less its share of the order's discounts", formatMoney(-line.discountCents)],
-    ["  credited", formatMoney(line.priceCents - line.discountCents)],
+  const rows = lines.flatMap((line): [string, string, number][] => [
+    [`${line.description} × ${line.quantity}`, formatMoney(line.priceCents), 0],
+    ["less its share of the order's discounts", formatMoney(-line.discountCents), 12],
+    ["credited", formatMoney(line.priceCents - line.discountCents), 12],
   ]);
   w.ensureRoom(LINE_HEIGHT * 2);
   w.text("How the items are credited", MARGIN, w.y, { bold: true, color: MUTED, size: 9 });
@@ -75,9 +75,9 @@ function drawSplit(w: Writer, lines: CreditNoteDocument["lines"], discounts: str
     w.text(text, MARGIN, w.y, { size: 9 });
     w.y -= LINE_HEIGHT;
   }
-  for (const [label = "", amount = ""] of rows) {
+  for (const [label, amount, indent] of rows) {
     w.ensureRoom(LINE_HEIGHT);
-    w.text(label, MARGIN, w.y, { size: 9 });
+    w.text(label, MARGIN + indent, w.y, { size: 9 });
     w.text(amount, RIGHT, w.y, { size: 9 }, "right");
     w.y -= LINE_HEIGHT;
   }
