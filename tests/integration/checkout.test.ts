@@ -139,8 +139,9 @@ describe(`checkout and fulfilment (${DRIVER_NAME})`, () => {
       .where(eq(bags.id, bagIdOf(bagToken)));
     const sessionId = await checkout(bagToken);
     const [session] = await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-    expect(session).toMatchObject({ subtotalCents: 7800 + 11760, discountCents: 780, shippingCents: 0, totalCents: 18780 });
-    expect(session?.lines.map((line) => line.discountCents)).toEqual([780, 0]);
+    // The two boxes at the two-box price (S$9.10 off), then 10% of the S$68.90 left.
+    expect(session).toMatchObject({ subtotalCents: 7800 + 11760, discountCents: 910 + 689, shippingCents: 0, totalCents: 17961 });
+    expect(session?.lines.map((line) => line.discountCents)).toEqual([1599, 0]);
 
     const tokens = await Promise.all([1, 2, 3].map(() => bagWith(["op-m8_pb-1b", 1])));
     for (const token of tokens)

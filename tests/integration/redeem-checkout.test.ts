@@ -182,8 +182,8 @@ describe(`rewards leaving the bag: expiry, orders, checkout (${DRIVER_NAME})`, (
           where member_id = ${member.id} and activity_type = 'order' and meta->>'orderId' = ${order?.id ?? ""}`,
     );
     expect(orderCredits[0]?.n).toBe(1);
-    // Two 8-serving boxes, S$78.00 of goods: 78 order points.
-    expect(await balanceOf(db(), member.id)).toBe(1050 - 500 + 78);
+    // Two 8-serving boxes at the two-box price, S$68.90 of goods: 68 order points.
+    expect(await balanceOf(db(), member.id)).toBe(1050 - 500 + 68);
     await expectLedgerInvariant(db());
 
     const renameFlavour = (flavourName: string) =>
