@@ -5,6 +5,7 @@ import type { BagLine, PricedBag } from "../../domain/bag/price-bag.ts";
 import { servingsLabel } from "../../domain/catalog/servings.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { type Pack, PackFigure } from "./pack-illustration.tsx";
+import type { ShownSaving } from "./quantity-savings.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
 import { SubscribedLineTerms } from "./subscribed-line-terms.tsx";
 
@@ -30,7 +31,7 @@ export function shownLine(
 }
 
 export type ShownBagLine = ReturnType<typeof shownLine>;
-export type ShownBag = Omit<PricedBag, "lines"> & { lines: ShownBagLine[] };
+export type ShownBag = Omit<PricedBag, "lines" | "quantitySavings"> & { lines: ShownBagLine[]; quantitySavings: ShownSaving[] };
 
 /** The pack a bag line shows, drawn from the bag page's PackSprite. */
 export const packOfLine = (line: ShownBagLine): Pack => ({

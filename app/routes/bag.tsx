@@ -8,6 +8,7 @@ import { bagCampaigns } from "../../domain/loyalty/campaigns/bag-campaigns.ts";
 import { bagTokenOf } from "../../domain/shared/context.ts";
 import { shownLine } from "../components/bag-line-row.tsx";
 import { BagView } from "../components/bag-view.tsx";
+import { shownSaving } from "../components/quantity-savings.tsx";
 import { type RequestContext, requestContext } from "../context.ts";
 import { type ActionResult, expectedFailure, readForm, UNREADABLE_REQUEST } from "../lib/action-result.server.ts";
 import { bagCookie } from "../lib/bag-cookie.server.ts";
@@ -33,7 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { lines: _priced, ...totals } = pricing;
   const goodsCents = totals.subtotalCents - totals.discountCents;
   return {
-    bag: { ...bag, lines: bag.lines.map((line) => shownLine(line, renewalCents)) },
+    bag: {
+      ...bag,
+      lines: bag.lines.map((line) => shownLine(line, renewalCents)),
+      quantitySavings: bag.quantitySavings.map(shownSaving),
+    },
     cadencesWeeks,
     totals,
     freeDelivery: await bagFreeDelivery(ctx.operations, { goodsCents, lines: bag.lines }),

@@ -32,6 +32,22 @@ describe("the bag over HTTP", () => {
     expect(html).toContain("S$64.80");
   });
 
+  it("prices three flavours at one box each at the three-box price, says what they save and what one more box would", async () => {
+    const added = await post(form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
+    const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const page = async () =>
+      (await (await fetch(`${shop.baseUrl}/bag`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(await page()).toContain("One more box, any flavour, saves S$9.10.");
+    for (const optionId of ["op-m8_ll-1b", "op-m8_sb-1b"]) await post(form({ intent: "add", optionId, quantity: "1" }), cookie);
+    const html = await page();
+    expect(html).toContain("3 boxes together: you save S$15.60. One more box, any flavour, saves S$2.60 more.");
+    expect(html).toMatch(/data-testid="bag-subtotal">S\$117\.00</);
+    expect(html).toContain("Luna Collagen Nectar, 8-serving box: 3 boxes together");
+    expect(html).toMatch(/data-testid="checkout-quantity-saving"[^>]*>-S\$15\.60</);
+    expect(html).toMatch(/data-testid="bag-total">S\$101\.40</);
+    expect(html).toMatch(/data-testid="bag-shipping">Free</);
+  });
+
   it("shows each line's pack as a labelled picture, drawn from drawings that are on the page once each", async () => {
     const added = await post(form({ intent: "add", optionId: "op-m8_ba-1b", quantity: "1" }));
     const cookie = (added.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
