@@ -35,7 +35,7 @@ describe("an order's documents add up: lines at their price, then the named disc
       SUPPLIER_ADDRESS: "1 Raffles Place, #20-01, Singapore 048616",
       GST_REGISTRATION_NUMBER: "M90312345A",
     });
-    // Two S$39.00 boxes with WELCOME10: S$78.00 − S$7.80, free shipping, S$70.20.
+    // Two S$39.00 boxes at the two-box price with WELCOME10: S$78.00 − S$9.10 − S$6.89, free shipping, S$62.01.
     browser = openBrowser(shop);
     expect((await browser.post("/bag", { intent: "add", optionId: "op-m8_ba-1b", quantity: "2" })).status).toBe(303);
     expect((await browser.post("/checkout/summary", { code: "welcome10" })).status).toBe(200);
@@ -54,11 +54,11 @@ describe("an order's documents add up: lines at their price, then the named disc
     expect(text).not.toContain("2 × ");
     expect(text).toMatch(/S\$78\.00 S\$39\.00 each/);
     expect(text).toContain("Subtotal S$78.00");
-    expect(text).toContain("Discount (WELCOME10) -S$7.80");
+    expect(text).toContain("Luna Collagen Nectar, 8-serving box: 2 boxes together -S$9.10 Discount (WELCOME10) -S$6.89");
     expect(text).toContain("Shipping Free");
-    expect(text).toContain(`${totalLabel} S$70.20`);
+    expect(text).toContain(`${totalLabel} S$62.01`);
     // The discounted amount is the total only, never a line's amount.
-    expect(count(text, "S$70.20")).toBe(1);
+    expect(count(text, "S$62.01")).toBe(1);
   };
 
   it("on the completion page, with the delivery estimate as people write dates", () => {
@@ -82,8 +82,10 @@ describe("an order's documents add up: lines at their price, then the named disc
     const text = emailText(readFileSync(path.join(outbox, files[0] ?? ""), "utf8"));
     expect(text).toMatch(/^Luna Collagen Nectar, 8-serving box × 2 · .+ · 1 Box at S\$39\.00 each — S\$78\.00$/m);
     expect(text).not.toContain("2 × ");
-    expect(text).toContain("Subtotal: S$78.00\nDiscount (WELCOME10): -S$7.80\nShipping: Free\nTotal paid: S$70.20");
-    expect(count(text, "S$70.20")).toBe(1);
+    expect(text).toContain(
+      "Subtotal: S$78.00\nLuna Collagen Nectar, 8-serving box: 2 boxes together: -S$9.10\nDiscount (WELCOME10): -S$6.89\nShipping: Free\nTotal paid: S$62.01",
+    );
+    expect(count(text, "S$62.01")).toBe(1);
     expect(text).toMatch(/paid on (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} 20\d\d\./);
   });
 
@@ -99,10 +101,12 @@ describe("an order's documents add up: lines at their price, then the named disc
         invoiceId,
         "S$39.00",
         "S$78.00",
+        "Luna Collagen Nectar, 8-serving box: 2 boxes together",
+        "-S$9.10",
         "Discount (WELCOME10)",
-        "-S$7.80",
-        "S$70.20",
-        "Total includes GST 9% of S$5.80",
+        "-S$6.89",
+        "S$62.01",
+        "Total includes GST 9% of S$5.12",
       ]),
     );
   });
@@ -130,7 +134,7 @@ describe("an order's documents add up: lines at their price, then the named disc
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="invoice-${invoiceId}.pdf"`);
     expect(shownText(new Uint8Array(await pdf.arrayBuffer())).split("\n")).toEqual(
-      expect.arrayContaining(["Tax Invoice", "GST Reg. No. M90312345A", invoiceId, "S$70.20"]),
+      expect.arrayContaining(["Tax Invoice", "GST Reg. No. M90312345A", invoiceId, "S$62.01"]),
     );
     expect((await clerk.get("/admin/orders/no-such-order/invoice.pdf")).status).toBe(404);
 
