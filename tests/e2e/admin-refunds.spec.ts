@@ -29,8 +29,8 @@ test("staff refund a box of a member's order after confirming the amount: the mo
   await addLycheeBoxes(page, "1 Box");
   await payWithTestCard(page, "+6591230088");
   const invoiceId = (await page.getByTestId("invoice-id").textContent()) ?? "";
-  // 50 for joining, then a point for each whole S$1 of the S$78.00 of goods.
-  await expectPoints(page, "128", /Ordered.*\+78 points/);
+  // 50 for joining, then a point for each whole S$1 of the S$68.90 of goods (two boxes at the two-box price).
+  await expectPoints(page, "118", /Ordered.*\+68 points/);
 
   const staff = await (await browser.newContext()).newPage();
   await staff.goto("/admin/login");
@@ -41,7 +41,7 @@ test("staff refund a box of a member's order after confirming the amount: the mo
 
   const refund = staff.getByRole("region", { name: "Refund", exact: true });
   const kind = (name: string) => refund.getByRole("radio", { name, exact: true });
-  for (const name of ["Everything left, S$78.00", "An amount", "Some lines"]) await expect(kind(name)).not.toBeChecked();
+  for (const name of ["Everything left, S$68.90", "An amount", "Some lines"]) await expect(kind(name)).not.toBeChecked();
   // What is typed chooses the kind of refund, and empties the other kind's field: the page's script,
   // which does nothing to what is typed before the page has hydrated.
   await expect(staff.locator("html[data-hydrated]")).toBeAttached();
@@ -56,41 +56,41 @@ test("staff refund a box of a member's order after confirming the amount: the mo
 
   // Nothing is refunded before the amount worked out on the server is confirmed.
   const confirm = staff.getByRole("region", { name: "Confirm the refund" });
-  await expect(confirm).toContainText("Refund S$39.00 to the shopper's original payment method? This cannot be undone.");
+  await expect(confirm).toContainText("Refund S$34.45 to the shopper's original payment method? This cannot be undone.");
   await expect(confirm).toContainText(/1 × .*Lychee Luxe/);
   await expect(confirm.getByRole("heading", { name: "Confirm the refund" })).toBeFocused();
-  await expect(staff.getByText("Paid S$78.00; refunded S$0.00")).toBeVisible();
+  await expect(staff.getByText("Paid S$68.90; refunded S$0.00")).toBeVisible();
   await expectAccessibleAtBothWidths(staff, "order-refund-confirm");
-  await confirm.getByRole("button", { name: "Refund S$39.00" }).click();
-  await expect(staff.getByRole("status")).toHaveText("S$39.00 refunded; the shopper's email is on its way.");
+  await confirm.getByRole("button", { name: "Refund S$34.45" }).click();
+  await expect(staff.getByRole("status")).toHaveText("S$34.45 refunded; the shopper's email is on its way.");
   await expect(confirm).toBeHidden();
   await expect(refund.getByLabel("Reason")).toHaveValue("");
   await expect(box).toHaveValue("");
-  await expect(refund).toContainText("2 bought, S$78.00; 1 refunded");
+  await expect(refund).toContainText("2 bought, S$68.90; 1 refunded");
 
   const refunds = staff.getByRole("region", { name: "Refunds of this order" });
   await expect(refunds).toContainText("One box arrived dented");
   await expect(refunds).toContainText(/1 × .*Lychee Luxe/);
-  await expect(staff.getByRole("region", { name: "Timeline", exact: true })).toContainText("Refunded S$39.00");
+  await expect(staff.getByRole("region", { name: "Timeline", exact: true })).toContainText("Refunded S$34.45");
   await expectAccessibleAtBothWidths(staff, "order-refunded");
   const staffNote = refunds.getByRole("link", { name: `${invoiceId}-CN1 (PDF)` });
   const staffPdf = await staff.request.get((await staffNote.getAttribute("href")) ?? "");
   expect(staffPdf.headers()["content-type"]).toBe("application/pdf");
   expect(shownText(await staffPdf.body())).toContain("Items credited");
 
-  // Half the price refunded takes back half the order's 78 points.
-  await expectPoints(page, "89", /Refund.*\u221239 points/);
+  // Half the price refunded takes back half the order's 68 points.
+  await expectPoints(page, "84", /Refund.*\u221234 points/);
   await expect
-    .poll(async () => (await emailsAbout(`We have refunded S$39.00 of your order ${invoiceId}`)).length, { timeout: 15_000 })
+    .poll(async () => (await emailsAbout(`We have refunded S$34.45 of your order ${invoiceId}`)).length, { timeout: 15_000 })
     .toBe(1);
 
   await page.goto(`/order-details/${invoiceId}`);
-  await expect(page.getByText(/Refunded: S\$39\.00 of S\$78\.00/)).toBeVisible();
-  const creditNote = page.getByRole("link", { name: `Credit note ${invoiceId}-CN1 (S$39.00, PDF)` });
+  await expect(page.getByText(/Refunded: S\$34\.45 of S\$68\.90/)).toBeVisible();
+  const creditNote = page.getByRole("link", { name: `Credit note ${invoiceId}-CN1 (S$34.45, PDF)` });
   const download = await page.request.get((await creditNote.getAttribute("href")) ?? "");
   expect(download.headers()["content-type"]).toBe("application/pdf");
   const text = shownText(await download.body());
-  for (const part of ["Credit Note", `${invoiceId}-CN1`, "One box arrived dented", "S$39.00", "Items credited", SHIPPING.name]) {
+  for (const part of ["Credit Note", `${invoiceId}-CN1`, "One box arrived dented", "S$34.45", "Items credited", SHIPPING.name]) {
     expect(text).toContain(part);
   }
 
@@ -101,16 +101,16 @@ test("staff refund a box of a member's order after confirming the amount: the mo
     await cancel.getByRole("button", { name: "Cancel order and refund…" }).click();
     const asked = staff.getByRole("region", { name: "Confirm the cancellation" });
     await expect(asked).toContainText(
-      "Cancel this order and refund S$39.00 to the shopper's original payment method? This cannot be undone.",
+      "Cancel this order and refund S$34.45 to the shopper's original payment method? This cannot be undone.",
     );
     return asked;
   };
   await (await cancelOnce()).getByRole("link", { name: "Keep the order" }).click();
   await expect(staff.getByRole("region", { name: "Confirm the cancellation" })).toBeHidden();
   await expect(staff.getByText("Paid, not yet shipped")).toBeVisible();
-  await (await cancelOnce()).getByRole("button", { name: "Cancel order and refund S$39.00" }).click();
-  await expect(staff.getByRole("status")).toHaveText("Cancelled. S$39.00 refunded; the shopper's email is on its way.");
+  await (await cancelOnce()).getByRole("button", { name: "Cancel order and refund S$34.45" }).click();
+  await expect(staff.getByRole("status")).toHaveText("Cancelled. S$34.45 refunded; the shopper's email is on its way.");
   await expect(cancel).toBeHidden();
   // The rest of the price refunded takes back the rest of the order's points: only the joining points are left.
-  await expectPoints(page, "50", /Refund.*\u221239 points/);
+  await expectPoints(page, "50", /Refund.*\u221234 points/);
 });

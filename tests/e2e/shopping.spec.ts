@@ -39,14 +39,21 @@ test("a shopper browses from home to a product, fills the bag, changes a quantit
   await expect(lines.nth(0)).toContainText("S$68.90");
   await expect(lines.nth(1)).toContainText("Berries Acai");
   await expect(page.getByTestId("bag-subtotal")).toHaveText("S$107.90");
+  // The two flavours' three boxes together cost the three-box price.
+  await expect(page.getByTestId("quantity-saving")).toHaveText(
+    "Luna Collagen Nectar, 8-serving box: 3 boxes together: you save S$6.50. One more box, any flavour, saves S$2.60 more.",
+  );
+  await expect(page.getByTestId("checkout-quantity-saving")).toHaveText("-S$6.50");
   await expect(page.getByTestId("bag-shipping")).toHaveText("Free");
-  await expect(page.getByTestId("bag-total")).toHaveText("S$107.90");
+  await expect(page.getByTestId("bag-total")).toHaveText("S$101.40");
 
   await page.getByRole("button", { name: "One more Luna Collagen Nectar, 8-serving box, Berries Acai" }).click();
   await expect(page.getByTestId("bag-subtotal")).toHaveText("S$146.90");
+  await expect(page.getByTestId("bag-total")).toHaveText("S$137.80");
   await page.getByLabel("Quantity of Luna Collagen Nectar, 8-serving box, Lychee Luxe").fill("3");
   await page.getByRole("button", { name: "Update" }).first().click();
   await expect(page.getByTestId("bag-subtotal")).toHaveText("S$284.70");
+  await expect(page.getByTestId("bag-total")).toHaveText("S$271.70");
 
   await page.getByRole("button", { name: "Remove Luna Collagen Nectar, 8-serving box, Lychee Luxe" }).click();
   await expect(lines).toHaveCount(1);
@@ -54,7 +61,7 @@ test("a shopper browses from home to a product, fills the bag, changes a quantit
 
   await page.reload();
   await expect(lines).toHaveCount(1);
-  await expect(page.getByTestId("bag-total")).toHaveText("S$78.00");
+  await expect(page.getByTestId("bag-total")).toHaveText("S$68.90");
 });
 
 test("an unknown address shows the 404 text with status 404", async ({ page }) => {

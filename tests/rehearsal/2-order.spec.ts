@@ -12,9 +12,9 @@ const member = newIdentity("Google", "Lim Hui Min");
 let memberState: BrowserContextOptions["storageState"];
 let invoiceId = "";
 
-/** The order confirmation's opening line, and the points email's (S$78.00 of goods earn 78 points). */
+/** The order confirmation's opening line, and the points email's (two boxes at the two-box price, S$68.90 of goods, earn 68 points). */
 const confirmationOf = (invoiceId: string) => `Thank you for your order ${invoiceId}, paid on`;
-const pointsEmailOf = (invoiceId: string) => `Thank you for your order ${invoiceId}. It earned you 78 points.`;
+const pointsEmailOf = (invoiceId: string) => `Thank you for your order ${invoiceId}. It earned you 68 points.`;
 
 test("a member shops, pays on the payment provider's card page, is emailed once and earns the order's points", async ({
   page,
@@ -52,8 +52,8 @@ test("a member shops, pays on the payment provider's card page, is emailed once 
   const pointsEmail = pointsEmailOf(invoiceId);
   await expect.poll(async () => (await emailsAbout(pointsEmail)).length, { timeout: 30_000 }).toBe(1);
 
-  // 50 for joining, then a point for each whole S$1 of the S$78.00 of goods.
-  await expectPoints(page, "128", /Ordered.*\+78 points/);
+  // 50 for joining, then a point for each whole S$1 of the S$68.90 of goods.
+  await expectPoints(page, "118", /Ordered.*\+68 points/);
   await expect(page.getByTestId("member-orders")).toContainText(`Order ${invoiceId}`);
   memberState = await page.context().storageState();
 });
@@ -77,14 +77,14 @@ test("staff ship the order and refund a line; the member sees the points taken b
   await refund.getByLabel("Reason").fill("One box arrived dented");
   await refund.getByRole("button", { name: "Refund…" }).click();
   const confirm = page.getByRole("region", { name: "Confirm the refund" });
-  await expect(confirm).toContainText("Refund S$39.00 to the shopper's original payment method? This cannot be undone.");
-  await confirm.getByRole("button", { name: "Refund S$39.00" }).click();
-  await expect(page.getByRole("status")).toHaveText("S$39.00 refunded; the shopper's email is on its way.");
-  await expect(page.getByRole("region", { name: "Timeline", exact: true })).toContainText("Refunded S$39.00");
+  await expect(confirm).toContainText("Refund S$34.45 to the shopper's original payment method? This cannot be undone.");
+  await confirm.getByRole("button", { name: "Refund S$34.45" }).click();
+  await expect(page.getByRole("status")).toHaveText("S$34.45 refunded; the shopper's email is on its way.");
+  await expect(page.getByRole("region", { name: "Timeline", exact: true })).toContainText("Refunded S$34.45");
   await page.screenshot({ path: test.info().outputPath("admin-order-refunded.png"), fullPage: true });
 
   await expect
-    .poll(async () => (await emailsAbout(`We have refunded S$39.00 of your order ${invoiceId}`)).length, {
+    .poll(async () => (await emailsAbout(`We have refunded S$34.45 of your order ${invoiceId}`)).length, {
       timeout: 30_000,
     })
     .toBe(1);
@@ -94,6 +94,6 @@ test("staff ship the order and refund a line; the member sees the points taken b
   expect(await emailsAbout(pointsEmailOf(invoiceId))).toHaveLength(1);
 
   const memberPage = await (await browser.newContext({ storageState: memberState })).newPage();
-  // The refunded box's S$39.00 earned 39 of the order's points.
-  await expectPoints(memberPage, "89", /Refund.*\u221239 points/);
+  // The refunded box's S$34.45 earned 34 of the order's points.
+  await expectPoints(memberPage, "84", /Refund.*\u221234 points/);
 });
