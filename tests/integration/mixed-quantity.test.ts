@@ -14,6 +14,7 @@ import { byCheckoutSession, loadOrder } from "../../domain/orders/order-view.ts"
 import { getStaffCreditNotePdf } from "../../domain/orders/refunds/order-refunds.ts";
 import { previewRefund } from "../../domain/orders/refunds/preview-refund.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
+import { getSalesReport } from "../../domain/reports/get-sales-report.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { createLocalFileStore } from "../../integrations/storage/file-store.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
@@ -93,5 +94,8 @@ describe(`boxes of different flavours priced as one quantity (${DRIVER_NAME})`, 
     expect(note).toContain("How the items are credited");
     expect(note).toContain(`The order's discounts: ${TOGETHER}.`);
     expect(note).toContain("S$39.00\nless its share of the order's discounts\n-S$5.20\ncredited\nS$33.80");
+
+    const report = await getSalesReport(staff(), {});
+    expect(report.totals).toMatchObject({ orders: 1, units: 4, grossCents: 12990, discountCents: 1560, refundCents: 3380 });
   });
 });
