@@ -1,3 +1,4 @@
+import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("a shopper browses from home to a product, fills the bag, changes a quantity and removes a line", async ({ page }) => {
@@ -46,6 +47,7 @@ test("a shopper browses from home to a product, fills the bag, changes a quantit
   await expect(page.getByTestId("checkout-quantity-saving")).toHaveText("-S$6.50");
   await expect(page.getByTestId("bag-shipping")).toHaveText("Free");
   await expect(page.getByTestId("bag-total")).toHaveText("S$101.40");
+  await expectAccessibleAtBothWidths(page, "bag-quantity-saving");
 
   await page.getByRole("button", { name: "One more Luna Collagen Nectar, 8-serving box, Berries Acai" }).click();
   await expect(page.getByTestId("bag-subtotal")).toHaveText("S$146.90");
