@@ -7,7 +7,7 @@ import { loadSubscriptionOffer } from "../../domain/catalog/subscription-offer.t
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
 import { newPerson, openBrowser, type ShopBrowser, staffSignIn } from "../setup/shop-browser.ts";
-import { insertRenewal, insertSubscription } from "../setup/subscription-fixtures.admin.ts";
+import { insertRenewal, insertSubscription } from "../setup/subscription-fixtures.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const CSRF_FIELD = /<input type="hidden" name="csrf" value="([^"]*)"/;

@@ -16,7 +16,7 @@ import {
 import { expectUnchanged, forgetRateLimits, settledSnapshotOf, snapshotOf, statusOf } from "../setup/hostile-input.ts";
 import { placeOrderOverHttp, shippingFor } from "../setup/http-checkout.ts";
 import { callGraphQL, memberOf, signIn } from "../setup/member-graphql.ts";
-import { insertSubscription } from "../setup/subscription-fixtures.subm.ts";
+import { insertSubscription } from "../setup/subscription-fixtures.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const RUNS = 20;

@@ -20,7 +20,7 @@ import {
 } from "../setup/hostile-input.ts";
 import { placeOrderOverHttp, shippingFor, startCheckoutOverHttp } from "../setup/http-checkout.ts";
 import { newPerson, openBrowser, type ShopBrowser, storedSession } from "../setup/shop-browser.ts";
-import { insertSubscription } from "../setup/subscription-fixtures.subm.ts";
+import { insertSubscription } from "../setup/subscription-fixtures.ts";
 import { queryRows } from "../setup/test-database.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 

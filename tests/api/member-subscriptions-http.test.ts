@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../db/schema/subscriptions.ts";
 import { addDaysToDate, singaporeDate } from "../../kernel/singapore-time.ts";
 import { newPerson, openBrowser, type ShopBrowser, storedSession } from "../setup/shop-browser.ts";
-import { insertSubscription, LUNA } from "../setup/subscription-fixtures.subm.ts";
+import { insertSubscription, LUNA } from "../setup/subscription-fixtures.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const PAGE = "/member/subscriptions";

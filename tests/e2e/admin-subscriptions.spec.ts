@@ -2,7 +2,7 @@ import { optionSkus } from "../../db/schema/catalog.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { addDaysToDate, singaporeDate } from "../../kernel/singapore-time.ts";
 import { createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
-import { insertRenewal, insertSubscription } from "../setup/subscription-fixtures.admin.ts";
+import { insertRenewal, insertSubscription } from "../setup/subscription-fixtures.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";

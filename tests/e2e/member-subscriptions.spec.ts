@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import { addDaysToDate, singaporeDate } from "../../kernel/singapore-time.ts";
-import { insertSubscription } from "../setup/subscription-fixtures.subm.ts";
+import { insertSubscription } from "../setup/subscription-fixtures.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";

@@ -14,7 +14,7 @@ import { verifyStripeSignature } from "../../integrations/payments/stripe-signat
 import { STAFF_PERMISSIONS } from "../../kernel/staff-permissions.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { placePastOrder } from "../setup/past-orders.ts";
-import { insertSubscription } from "../setup/subscription-fixtures.subm.ts";
+import { insertSubscription } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 // Every operation, found by importing every module under domain/ (none is listed by hand).

@@ -13,7 +13,7 @@ import { getSubscriptionSettings, saveSubscriptionOffer } from "../../domain/sub
 import { subscriptionEmailSubject } from "../../kernel/subscription-email-subject.ts";
 import { createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
-import { insertRenewal, insertSubscription } from "../setup/subscription-fixtures.admin.ts";
+import { insertRenewal, insertSubscription } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 // 10:00 in Singapore on 20 March 2026.

@@ -13,7 +13,7 @@ import { getSubscriptionForStaff } from "../../domain/subscriptions/staff/subscr
 import { addDaysToDate, DAY_MS, HOUR_MS } from "../../kernel/singapore-time.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
-import { CARDS, dueSubscription, LUNA, renewalRun, subscriptionNow } from "../setup/subscription-fixtures.life.ts";
+import { CARDS, dueSubscription, LUNA, renewalRun, subscriptionNow } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`a subscription's member is told what happens to it (${DRIVER_NAME})`, () => {

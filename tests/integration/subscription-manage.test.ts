@@ -24,7 +24,7 @@ import { checkoutPorts } from "../setup/checkout-fixtures.ts";
 import { createMember } from "../setup/loyalty-fixtures.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
-import { insertSubscription, LUNA } from "../setup/subscription-fixtures.subm.ts";
+import { insertSubscription, LUNA } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 /** Every change happens on 10 March 2036, 10 a.m. in Singapore; the next box is due on the 20th. */

@@ -13,14 +13,7 @@ import { renewalChargeKey } from "../../domain/subscriptions/renewals/renew-subs
 import { runRenewals } from "../../domain/subscriptions/renewals/run-renewals.ts";
 import { addDaysToDate, DAY_MS, HOUR_MS, MINUTE_MS } from "../../kernel/singapore-time.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
-import {
-  CARDS,
-  dueSubscription,
-  keptCard,
-  renewalRun,
-  renewalsOf,
-  subscriptionNow,
-} from "../setup/subscription-fixtures.life.ts";
+import { CARDS, dueSubscription, keptCard, renewalRun, renewalsOf, subscriptionNow } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`a renewal whose card is declined or needs its holder (${DRIVER_NAME})`, () => {

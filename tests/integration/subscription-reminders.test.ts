@@ -10,7 +10,7 @@ import { AppError } from "../../kernel/app-error.ts";
 import { addDaysToDate, DAY_MS, HOUR_MS } from "../../kernel/singapore-time.ts";
 import { testContext } from "../setup/operation-context.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
-import { CARDS, dueSubscription, renewalRun, renewalsOf, subscriptionNow } from "../setup/subscription-fixtures.life.ts";
+import { CARDS, dueSubscription, renewalRun, renewalsOf, subscriptionNow } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`reminders before a renewal, and their skip link (${DRIVER_NAME})`, () => {

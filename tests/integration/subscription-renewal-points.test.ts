@@ -17,7 +17,7 @@ import { asMember, createMember, memberState } from "../setup/loyalty-fixtures.t
 import { noJobQueue, testContext } from "../setup/operation-context.ts";
 import { V1_RULES } from "../setup/programme-fixtures.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
-import { subscriptionDueOn } from "../setup/subscription-fixtures.loyal.ts";
+import { insertSubscription, payingCard } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 /** Noon in Singapore on a date. */
@@ -87,7 +87,11 @@ describe(`what subscription renewals earn (${DRIVER_NAME})`, () => {
       subscriptions: { renewalMultiplier: 2, renewalBonusPoints: 100, bonusEveryRenewals: 2 },
     }));
     const member = await createMember(database.db);
-    const subscription = await subscriptionDueOn(database.db, { memberId: member.id, dueOn: "2030-01-06" });
+    const subscription = await insertSubscription(database.db, {
+      memberId: member.id,
+      nextRenewalOn: "2030-01-06",
+      card: await payingCard(database.db),
+    });
     const points = (await memberState(database.db, member.id)).points;
 
     expect(await renewOn("2030-01-06")).toEqual({ paid: 1 });
@@ -154,7 +158,11 @@ describe(`what subscription renewals earn (${DRIVER_NAME})`, () => {
     const now = () => noonOn("2031-03-01");
     expect((await getMemberHome(asMember(database.db, member.id, { now }), { memberId: member.id })).pointsAhead).toBeNull();
     // Every 4 weeks from the 11th: the 11th of March, the 8th of April and the 6th of May are within 90 days.
-    await subscriptionDueOn(database.db, { memberId: member.id, dueOn: "2031-03-11", cadenceWeeks: 4 });
+    await insertSubscription(database.db, {
+      memberId: member.id,
+      nextRenewalOn: "2031-03-11",
+      card: await payingCard(database.db),
+    });
     // Luna's S$39 less 15 %: S$33.15 of goods, 33 points, doubled; the first and second renewals bring the bonus.
     const home = await getMemberHome(asMember(database.db, member.id, { now }), { memberId: member.id });
     expect(home.pointsAhead).toEqual({ days: 90, renewals: 3, points: 3 * 66 + 2 * 50 });

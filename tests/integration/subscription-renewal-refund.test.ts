@@ -11,8 +11,7 @@ import { DAY_MS } from "../../kernel/singapore-time.ts";
 import { checkLedgerAfterEach } from "../setup/ledger-invariant.ts";
 import { entriesOf } from "../setup/loyalty-fixtures.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
-import { renewalRun } from "../setup/subscription-fixtures.life.ts";
-import { subscribedMember } from "../setup/subscription-fixtures.ts";
+import { renewalRun, subscribedMember } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`a renewal refunded in the payment provider's dashboard (${DRIVER_NAME})`, () => {

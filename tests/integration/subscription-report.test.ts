@@ -6,7 +6,7 @@ import { seedCatalog } from "../../db/seed/seed.ts";
 import { getSubscriptionReport } from "../../domain/reports/subscription-report.ts";
 import { createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
-import { insertRenewal, insertSubscription } from "../setup/subscription-fixtures.admin.ts";
+import { insertRenewal, insertSubscription } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 // 10:00 in Singapore on 20 March 2026: the forecast covers 20 March to 18 April.
