@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { products, purchaseOptions } from "../../../db/schema/catalog.ts";
 import { orderLines, type orders } from "../../../db/schema/orders.ts";
-import { pointTransactions } from "../../../db/schema/points.ts";
 import { campaigns } from "../../../db/schema/programme.ts";
 import type { PointKind } from "../../../kernel/point-kinds.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";
+import { orderCreditsOfKind } from "../points/order-credits.ts";
 import { recordPointEntry } from "../points/point-ledger.ts";
 import type { ProgrammeRules } from "../programme/programme-rules.ts";
 import { type CampaignLine, campaignBonus, isForTier, type Tier } from "./campaign.ts";
@@ -96,22 +96,7 @@ export async function creditCampaignBonuses(
 
 /** The campaign bonuses credited on an order, to reverse with it. */
 export async function campaignCreditsOf(tx: Tx, memberId: string, orderId: string) {
-  const rows = await tx
-    .select({
-      points: pointTransactions.points,
-      meta: pointTransactions.meta,
-      programmeVersion: pointTransactions.programmeVersion,
-    })
-    .from(pointTransactions)
-    .where(
-      and(
-        eq(pointTransactions.memberId, memberId),
-        eq(pointTransactions.activityType, CAMPAIGN_ENTRY_KIND),
-        eq(pointTransactions.transactionType, "credit"),
-        sql`${pointTransactions.meta}->>'orderId' = ${orderId}`,
-      ),
-    )
-    .orderBy(asc(pointTransactions.createdAt), asc(pointTransactions.id));
+  const rows = await orderCreditsOfKind(tx, { memberId, orderId, kind: CAMPAIGN_ENTRY_KIND });
   return rows.map((row) => ({
     points: row.points,
     programmeVersion: row.programmeVersion,

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, lt } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import type { orders } from "../../../db/schema/orders.ts";
-import { pointTransactions } from "../../../db/schema/points.ts";
 import { subscriptionRenewals } from "../../../db/schema/subscriptions.ts";
 import type { PointKind } from "../../../kernel/point-kinds.ts";
 import type { JobQueue } from "../../shared/job-queue.ts";
+import { orderCreditsOfKind } from "../points/order-credits.ts";
 import { renewalEarnings } from "../points/order-earn.ts";
 import { recordPointEntry } from "../points/point-ledger.ts";
 import { renewalBonusName, renewalExtraName } from "../programme/programme-copy.ts";
@@ -83,22 +83,7 @@ export async function creditRenewalEarnings(
 
 /** What a renewal order was credited beyond its own points, part by part, to reverse with it. */
 export async function renewalCreditsOf(tx: Tx, memberId: string, orderId: string) {
-  const rows = await tx
-    .select({
-      points: pointTransactions.points,
-      meta: pointTransactions.meta,
-      programmeVersion: pointTransactions.programmeVersion,
-    })
-    .from(pointTransactions)
-    .where(
-      and(
-        eq(pointTransactions.memberId, memberId),
-        eq(pointTransactions.activityType, RENEWAL_ENTRY_KIND),
-        eq(pointTransactions.transactionType, "credit"),
-        sql`${pointTransactions.meta}->>'orderId' = ${orderId}`,
-      ),
-    )
-    .orderBy(asc(pointTransactions.createdAt), asc(pointTransactions.id));
+  const rows = await orderCreditsOfKind(tx, { memberId, orderId, kind: RENEWAL_ENTRY_KIND });
   return rows.map((row) => ({
     points: row.points,
     programmeVersion: row.programmeVersion,
