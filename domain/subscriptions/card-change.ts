@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { subscriptionCardChanges, subscriptions } from "../../db/schema/subscriptions.ts";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { subscriptionCardChanges, subscriptionRenewals, subscriptions } from "../../db/schema/subscriptions.ts";
 import { queueSubscriptionChangedEmail } from "../member-emails/kinds/subscription-changed.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { itemOf } from "./subscription-item.ts";
@@ -50,10 +50,31 @@ export async function completeCardChange(
       } as const;
     }
     const card = { cardBrand: saved.brand, cardLast4: saved.last4 };
+    // Stopped by failed payments: the new card starts it again, its unpaid box tried at the next run.
+    const restarts = subscription.status === "payment_failed";
     await tx
       .update(subscriptions)
-      .set({ providerCustomerId: saved.customerId, paymentMethodId: saved.paymentMethodId, ...card, updatedAt: now })
+      .set({
+        providerCustomerId: saved.customerId,
+        paymentMethodId: saved.paymentMethodId,
+        ...card,
+        ...(restarts ? { status: "active" as const } : {}),
+        updatedAt: now,
+      })
       .where(eq(subscriptions.id, subscription.id));
+    if (restarts) {
+      await tx
+        .update(subscriptionRenewals)
+        .set({ retryAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(subscriptionRenewals.subscriptionId, subscription.id),
+            eq(subscriptionRenewals.dueOn, subscription.nextRenewalOn),
+            inArray(subscriptionRenewals.outcome, ["declined", "needs_authentication"]),
+            isNull(subscriptionRenewals.orderId),
+          ),
+        );
+    }
     await tx
       .update(subscriptionCardChanges)
       .set({ completedAt: now, updatedAt: now })
@@ -63,7 +84,9 @@ export async function completeCardChange(
       subscriptionId: subscription.id,
       changeKey: `card:${sessionId}`,
       item: itemOf(index, subscription),
-      change: `Your boxes are now charged to your ${saved.brand} card ending ${saved.last4}.`,
+      change: restarts
+        ? `Your subscription is running again: the box it could not charge is charged to your ${saved.brand} card ending ${saved.last4} shortly.`
+        : `Your boxes are now charged to your ${saved.brand} card ending ${saved.last4}.`,
       next: null,
     });
     return { outcome: "changed", subscriptionId: subscription.id, ...card } as const;

@@ -8,10 +8,14 @@ import { testPaymentCharges } from "../../db/schema/test-payments.ts";
 import { shopEvents } from "../../db/schema/webhooks.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { handlePaymentEvent } from "../../domain/checkout/handle-payment-event.ts";
+import { finishCardChange } from "../../domain/subscriptions/manage/finish-card-change.ts";
+import { startCardChange } from "../../domain/subscriptions/manage/start-card-change.ts";
 import { claimRenewal, renewalGoods } from "../../domain/subscriptions/renewals/claim-renewal.ts";
 import { renewalChargeKey } from "../../domain/subscriptions/renewals/renew-subscription.ts";
 import { runRenewals } from "../../domain/subscriptions/renewals/run-renewals.ts";
 import { addDaysToDate, DAY_MS, HOUR_MS, MINUTE_MS } from "../../kernel/singapore-time.ts";
+import { checkoutPorts } from "../setup/checkout-fixtures.ts";
+import { memberViewer, testContext } from "../setup/operation-context.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
 import { CARDS, dueSubscription, keptCard, renewalRun, renewalsOf, subscriptionNow } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
@@ -132,6 +136,36 @@ describe(`a renewal whose card is declined or needs its holder (${DRIVER_NAME})`
       expect.objectContaining({
         data: expect.objectContaining({ orderId: order?.id, nextRenewalOn: fourWeeksOn(subscription) }),
       }),
+    ]);
+  });
+
+  it("starts again with the unpaid box charged at the next run once a member whose payments failed changes the card", async () => {
+    const dueAt = nextDueAt();
+    const subscription = await dueSubscription(database.db, recording, { dueAt, cardNumber: CARDS.declines });
+    for (const days of [0, 1, 3, 5]) await run(new Date(dueAt.getTime() + days * DAY_MS + MINUTE_MS));
+    expect(await subscriptionNow(database.db, subscription.id)).toMatchObject({ status: "payment_failed" });
+
+    const changedAt = new Date(dueAt.getTime() + 7 * DAY_MS);
+    const member = testContext(database.db, {
+      viewer: memberViewer(subscription.memberId),
+      now: () => changedAt,
+      ports: checkoutPorts(recording),
+    });
+    const { url } = await startCardChange(member, { subscriptionId: subscription.id, baseUrl: "http://shop.test" });
+    const sessionId = url.split("/").at(-1)?.split("?")[0] ?? "";
+    expect(await recording.payments.pay(sessionId, CARDS.renews)).toMatchObject({ ok: true });
+    expect(await finishCardChange(member, { subscriptionId: subscription.id, sessionId })).toMatchObject({ outcome: "changed" });
+    expect(await subscriptionNow(database.db, subscription.id)).toMatchObject({ status: "active", cardLast4: "4242" });
+
+    expect(await run(new Date(changedAt.getTime() + MINUTE_MS))).toMatchObject({ paid: 1 });
+    expect(await run(new Date(changedAt.getTime() + HOUR_MS))).not.toHaveProperty("paid");
+    expect(await renewalOrders(subscription.id)).toHaveLength(1);
+    expect((await chargesOf(subscription.id)).map((charge) => charge.outcome)).toEqual([
+      "declined",
+      "declined",
+      "declined",
+      "declined",
+      "paid",
     ]);
   });
 
