@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
+import { KEEP_ORDER_PATH } from "../../domain/loyalty/order-points/keep-order-link.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { emailLinks, emailText } from "../setup/email-text.ts";
 import type { TestIdentity } from "../setup/embedded-sign-in.ts";
@@ -147,6 +148,12 @@ describe("every link in the shop's emails works for whoever gets the email", () 
       for (const link of email.links) {
         if (!link.startsWith(shop.baseUrl)) {
           expect(link, email.subject).toMatch(/^https:\/\/www\.singpost\.com\/track-items\?trackingid=SG1234567$/);
+          continue;
+        }
+        // The offer to keep the order as a member asks the guest to sign in or join first.
+        if (new URL(link).pathname === KEEP_ORDER_PATH) {
+          const asked = await openBrowser(shop).get(new URL(link).pathname + new URL(link).search);
+          expect(asked.headers.get("location"), link).toMatch(/^\/member\/login\?redirect=%2Fmember%2Fkeep-order/);
           continue;
         }
         const { response, askedForMobile } = await follow(openBrowser(shop), link);

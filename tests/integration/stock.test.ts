@@ -18,6 +18,7 @@ import { expireCheckoutSession } from "../../domain/checkout/expire-checkout-ses
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { addRedeemToBag } from "../../domain/loyalty/rewards/redeems/add-redeem-to-bag.ts";
+import { previewRefund } from "../../domain/orders/refunds/preview-refund.ts";
 import { refundOrderPayment } from "../../domain/orders/refunds/refund-order-payment.ts";
 import { guest, type Viewer } from "../../domain/shared/context.ts";
 import { adjustStock } from "../../domain/stock/adjust-stock.ts";
@@ -227,16 +228,22 @@ describe(`stock held, taken and returned (${DRIVER_NAME})`, () => {
     const restocked = await orderOf(await buy(await bagWith(database.db, [[REFUND_OPTION, 3]])));
     expect((await level(skuId)).onHand).toBe(start0 - 6);
 
-    const refund = (order: typeof kept, extra: { cancel?: boolean; restock?: boolean; lines?: number }) =>
-      refundOrderPayment(refunds, {
+    // The amount staff confirm is the one the refund form shows them.
+    const refund = async (order: typeof kept, extra: { cancel?: boolean; restock?: boolean; lines?: number }) => {
+      const what = extra.lines
+        ? { kind: "lines" as const, lines: [{ position: 0, quantity: extra.lines }] }
+        : { kind: "rest" as const };
+      const { amountCents } = await previewRefund(refunds, { orderId: order.id, what, reason: "Returned" });
+      return refundOrderPayment(refunds, {
         orderId: order.id,
-        what: extra.lines ? { kind: "lines", lines: [{ position: 0, quantity: extra.lines }] } : { kind: "rest" },
+        what,
         reason: "Returned",
         cancel: extra.cancel ?? false,
         restock: extra.restock ?? false,
         refundId: randomUUID(),
-        confirmedCents: extra.lines ? (order.lines[0]?.unitPriceCents ?? 0) : order.priceCents,
+        confirmedCents: amountCents,
       });
+    };
     expect(await refund(kept, {})).toMatchObject({ status: "succeeded" });
     expect((await level(skuId)).onHand).toBe(start0 - 6);
     expect(await refund(cancelled, { cancel: true })).toMatchObject({ status: "succeeded" });

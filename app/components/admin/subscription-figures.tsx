@@ -9,7 +9,7 @@ export type SubscriptionReport = Awaited<ReturnType<typeof getSubscriptionReport
 
 /**
  * Subscriptions at a glance: who subscribes now, what renewals brought in and how many started and
- * ended over the days (with the reasons given), and the units the warehouse needs for the next 30 days.
+ * ended over the days (with the reasons given), and the units the warehouse needs over the coming days (UNITS_DUE_DAYS).
  * With `byDay`, the days one by one too.
  */
 export function SubscriptionFigures({ report, byDay = false }: { report: SubscriptionReport; byDay?: boolean }) {

@@ -7,7 +7,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The subscription report for the same days as a CSV file: each day and the total, the reasons for
- * cancelling, then the units per SKU due in the next 30 days.
+ * cancelling, then the units per SKU due over the coming days (UNITS_DUE_DAYS).
  */
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
