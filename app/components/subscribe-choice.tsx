@@ -6,10 +6,19 @@ import type { PricedOption } from "./price-block.tsx";
 
 /**
  * One-off or "Subscribe and save" at one of the merchant's cadences: one radio group, `cadenceWeeks`
- * ("" for one-off), posted with the option to /bag. Nothing shows for an option the offer leaves out,
+ * ("" for one-off), posted with the option to /bag by either of the form's buttons (the page's own, or
+ * this one's beside the cadences). Nothing shows for an option the offer leaves out,
  * so it is bought once.
  */
-export function SubscribeChoice({ option, offer }: { option: PricedOption; offer: ProductSubscriptionOffer }) {
+export function SubscribeChoice({
+  option,
+  offer,
+  adding,
+}: {
+  option: PricedOption;
+  offer: ProductSubscriptionOffer;
+  adding: boolean;
+}) {
   const terms = offer.options[option.optionId];
   if (!terms) return null;
   const subscribed = { ...option, optionPriceCents: terms.priceCents };
@@ -60,6 +69,13 @@ export function SubscribeChoice({ option, offer }: { option: PricedOption; offer
             </div>
           </fieldset>
           <p className="mt-2 text-sm text-muted">Skip, pause or cancel any time from your account.</p>
+          <button
+            type="submit"
+            disabled={adding}
+            className="mt-3 w-full rounded-full border-2 border-brand-700 px-6 py-2.5 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+          >
+            Add to my bag as chosen
+          </button>
         </div>
       </div>
     </fieldset>

@@ -201,7 +201,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
           {selected && <PriceBlock option={selected} />}
-          {selected && <SubscribeChoice option={selected} offer={loaderData.subscription} />}
           <button
             type="submit"
             disabled={adding || !selected || selected.soldOut}
@@ -209,6 +208,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           >
             {selected?.soldOut ? "Sold out" : adding ? "Adding…" : "Add to bag"}
           </button>
+          {/* After the button, so a phone's first screen still holds it; the choice is part of the same form. */}
+          {selected && !selected.soldOut && <SubscribeChoice option={selected} offer={loaderData.subscription} adding={adding} />}
           <p className="text-sm text-muted" data-testid="delivery-estimate">
             Order today for delivery between{" "}
             <strong className="whitespace-nowrap text-ink">{formatCalendarDate(loaderData.delivery.start)}</strong> and{" "}

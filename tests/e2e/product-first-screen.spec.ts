@@ -18,7 +18,9 @@ for (const path of ["/shop/luna-collagen/m8", "/shop/lean-up-calorie-burning/l8"
     // Nothing is wider than the phone: a wider page would be shown zoomed out.
     expect(await page.evaluate(() => [window.scrollY, document.documentElement.scrollWidth])).toEqual([0, PHONE.width]);
     await onFirstScreen(await page.getByTestId("price-block").boundingBox());
-    await onFirstScreen(await page.getByRole("radio", { checked: true }).boundingBox());
+    await onFirstScreen(
+      await page.getByRole("group", { name: "Choose an option" }).getByRole("radio", { checked: true }).boundingBox(),
+    );
     await onFirstScreen(await page.getByRole("button", { name: "Add to bag" }).boundingBox());
     const pressed = page.getByRole("button", { pressed: true });
     if (!path.endsWith("lbndl4")) await onFirstScreen(await pressed.boundingBox());
