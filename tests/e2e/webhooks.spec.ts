@@ -61,7 +61,7 @@ test("a webhook endpoint receives a signed order-paid event after a checkout, an
     // Switched off, the endpoint hears no more of this run's orders.
     const endpoint = staff.getByRole("row").filter({ hasText: url }).first();
     await endpoint.locator("summary").click();
-    await endpoint.getByRole("checkbox", { name: "On" }).uncheck();
+    await endpoint.getByRole("checkbox", { name: "On", exact: true }).uncheck();
     await endpoint.getByRole("button", { name: "Save" }).click();
     await expect(staff.getByRole("status")).toHaveText(`Saved ${url}; it is off.`);
   } finally {
