@@ -8,12 +8,11 @@ import { seedCatalog } from "../../db/seed/seed.ts";
 import { endPauses } from "../../domain/subscriptions/manage/end-pauses.ts";
 import { pauseSubscription } from "../../domain/subscriptions/manage/pause-subscription.ts";
 import { sendRenewalReminders } from "../../domain/subscriptions/renewals/renewal-reminders.ts";
-import { runRenewals } from "../../domain/subscriptions/renewals/run-renewals.ts";
 import { getSubscriptionForStaff } from "../../domain/subscriptions/staff/subscription-for-staff.ts";
 import { addDaysToDate, DAY_MS, HOUR_MS } from "../../kernel/singapore-time.ts";
 import { memberViewer, staffWith, testContext } from "../setup/operation-context.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
-import { CARDS, dueSubscription, LUNA, renewalRun, subscriptionNow } from "../setup/subscription-fixtures.ts";
+import { CARDS, dueSubscription, LUNA, renewalRun, runRenewalsAt, subscriptionNow } from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, queryRows, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`a subscription's member is told what happens to it (${DRIVER_NAME})`, () => {
@@ -31,10 +30,7 @@ describe(`a subscription's member is told what happens to it (${DRIVER_NAME})`, 
   });
   afterAll(() => database.close());
 
-  const run = (at: Date, adminEmail: string | null = null) => {
-    const ctx = renewalRun(database.db, recording, at);
-    return runRenewals({ ...ctx, settings: { ...ctx.settings, adminEmail } }, {});
-  };
+  const run = (at: Date, adminEmail: string | null = null) => runRenewalsAt(database.db, recording, at, adminEmail);
   const endPausesAt = (at: Date) =>
     endPauses(testContext(database.db, { viewer: { kind: "system", job: "end-pauses" }, now: () => at }), {});
   const pause = (subscription: { id: string; memberId: string }, at: Date, until: string) =>

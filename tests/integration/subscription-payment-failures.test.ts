@@ -12,12 +12,19 @@ import { finishCardChange } from "../../domain/subscriptions/manage/finish-card-
 import { startCardChange } from "../../domain/subscriptions/manage/start-card-change.ts";
 import { claimRenewal, renewalGoods } from "../../domain/subscriptions/renewals/claim-renewal.ts";
 import { renewalChargeKey } from "../../domain/subscriptions/renewals/renew-subscription.ts";
-import { runRenewals } from "../../domain/subscriptions/renewals/run-renewals.ts";
 import { addDaysToDate, DAY_MS, HOUR_MS, MINUTE_MS } from "../../kernel/singapore-time.ts";
 import { checkoutPorts } from "../setup/checkout-fixtures.ts";
 import { memberViewer, testContext } from "../setup/operation-context.ts";
 import { recordingTestPayments } from "../setup/recording-payments.ts";
-import { CARDS, dueSubscription, keptCard, renewalRun, renewalsOf, subscriptionNow } from "../setup/subscription-fixtures.ts";
+import {
+  CARDS,
+  dueSubscription,
+  keptCard,
+  renewalRun,
+  renewalsOf,
+  runRenewalsAt,
+  subscriptionNow,
+} from "../setup/subscription-fixtures.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
 
 describe(`a renewal whose card is declined or needs its holder (${DRIVER_NAME})`, () => {
@@ -34,10 +41,7 @@ describe(`a renewal whose card is declined or needs its holder (${DRIVER_NAME})`
   });
   afterAll(() => database.close());
 
-  const run = (at: Date, adminEmail: string | null = null) => {
-    const ctx = renewalRun(database.db, recording, at);
-    return runRenewals({ ...ctx, settings: { ...ctx.settings, adminEmail } }, {});
-  };
+  const run = (at: Date, adminEmail: string | null = null) => runRenewalsAt(database.db, recording, at, adminEmail);
   const chargesOf = (subscriptionId: string) =>
     database.db
       .select()

@@ -7,6 +7,7 @@ import { addToBag } from "../../domain/bag/add-to-bag.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import { guest, type OperationContext } from "../../domain/shared/context.ts";
+import { runRenewals } from "../../domain/subscriptions/renewals/run-renewals.ts";
 import type { SavedCard } from "../../integrations/payments/payment-provider.ts";
 import { singaporeDate } from "../../kernel/singapore-time.ts";
 import type { RenewalOutcome } from "../../kernel/subscription-terms.ts";
@@ -71,15 +72,13 @@ export async function keptCard(recording: RecordingPayments, cardNumber: string)
 /** A card the test provider keeps as if a checkout had saved it, paying every later charge. */
 export async function payingCard(db: Database): Promise<SavedCard> {
   const card = { customerId: `cus_test_${randomUUID().slice(0, 12)}`, paymentMethodId: `pm_test_${randomUUID().slice(0, 12)}` };
-  await db
-    .insert(testPaymentMethods)
-    .values({
-      id: card.paymentMethodId,
-      customerId: card.customerId,
-      cardNumber: "4242424242424242",
-      brand: "visa",
-      last4: "4242",
-    });
+  await db.insert(testPaymentMethods).values({
+    id: card.paymentMethodId,
+    customerId: card.customerId,
+    cardNumber: "4242424242424242",
+    brand: "visa",
+    last4: "4242",
+  });
   return { ...card, brand: "visa", last4: "4242" };
 }
 
@@ -163,6 +162,12 @@ export function renewalRun(db: Database, recording: RecordingPayments, at: Date)
     viewer: { kind: "system", job: "renew-subscriptions" },
     ports: checkoutPorts(recording),
   });
+}
+
+/** One run of the renewal job at `at`, with ADMIN_EMAIL set when a test reads the admin's alert. */
+export function runRenewalsAt(db: Database, recording: RecordingPayments, at: Date, adminEmail: string | null = null) {
+  const ctx = renewalRun(db, recording, at);
+  return runRenewals({ ...ctx, settings: { ...ctx.settings, adminEmail } }, {});
 }
 
 export async function subscriptionNow(db: Database, id: string) {
