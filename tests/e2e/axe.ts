@@ -17,7 +17,7 @@ export async function expectNoAxeViolations(page: Page, what?: string, exclude?:
   ).toEqual([]);
 }
 
-/** The page passes axe at a phone's and a laptop's width; SHOTS_DIR=/folder keeps screenshots to look at. */
+/** The page passes axe and fits the screen's width at a phone's and a laptop's width; SHOTS_DIR=/folder keeps screenshots to look at. */
 export async function expectAccessibleAtBothWidths(page: Page, name: string, exclude?: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -25,6 +25,10 @@ export async function expectAccessibleAtBothWidths(page: Page, name: string, exc
     // axe would count against that content's target size wherever the last click left the page.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoAxeViolations(page, `${name} at ${width}px`, exclude);
+    // A page wider than the screen scrolls sideways as a whole (a phone zooms out to fit it); only
+    // a table's own box may scroll.
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, `${name} at ${width}px is ${pageWidth}px wide`).toBeLessThanOrEqual(width);
     const dir = process.env.SHOTS_DIR;
     if (dir) await page.screenshot({ path: `${dir}/${test.info().project.name}-${name}-${width}.png`, fullPage: true });
   }

@@ -27,8 +27,9 @@ export function SubscriptionFigures({ report, byDay = false }: { report: Subscri
         <Stat label="Started" value={formatNumber(report.totals.started)} />
         <Stat label="Cancelled" value={formatNumber(report.totals.cancelled)} />
       </dl>
+      {/* min-w-0: a grid cell otherwise grows to its table's width and widens the page on a phone. */}
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <div>
+        <div className="min-w-0">
           <h3 className="mb-2 font-bold text-brand-900">Why members cancelled</h3>
           <DataTable
             caption={`Why members cancelled, ${range}`}
@@ -41,7 +42,7 @@ export function SubscriptionFigures({ report, byDay = false }: { report: Subscri
             ]}
           />
         </div>
-        <div>
+        <div className="min-w-0">
           <h3 className="mb-2 font-bold text-brand-900">Units due in the next {due.days} days</h3>
           <DataTable
             caption={`Units due, ${formatCalendarDate(due.from)} to ${formatCalendarDate(due.to)}`}
