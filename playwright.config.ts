@@ -10,6 +10,8 @@ export default defineConfig({
   globalSetup: "./tests/setup/database-template.ts",
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // A journey of several pages, each checked by axe at two widths, on a machine other work shares.
+  timeout: 60_000,
   workers: 1,
   reporter: [["list"]],
   use: {

@@ -87,7 +87,8 @@ export function ProductTermsForm({
         ["productId", product.productId],
         ["seen", product.stamp],
       ]}
-      className="rounded-lg border border-slate-200 bg-white p-4"
+      // min-w-0: in the page's grid, the form would otherwise grow to its table's width on a phone.
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4"
     >
       <h3 className="font-bold text-brand-900">{product.productName}</h3>
       <DataTable
