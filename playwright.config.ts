@@ -12,6 +12,7 @@ export default defineConfig({
   retries: 0,
   // A journey of several pages, each checked by axe at two widths, on a machine other work shares.
   timeout: 60_000,
+  expect: { timeout: 10_000 },
   workers: 1,
   reporter: [["list"]],
   use: {
