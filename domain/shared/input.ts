@@ -30,6 +30,12 @@ export function identifier(max = 120) {
     .regex(/^[A-Za-z0-9_.:-]+$/, { error: "is not a valid id" });
 }
 
+/** An email address as typed, trimmed and in lower case, so one address is one person whatever its case. */
+export const emailAddress = () =>
+  requiredText(254)
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.email({ error: "must be an email address" }));
+
 export const uuid = () => z.uuid({ error: "is not a valid id" });
 
 /** A whole number within limits, from a number or its decimal text (form fields are text). */

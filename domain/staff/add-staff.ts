@@ -5,12 +5,13 @@ import { AppError } from "../../kernel/app-error.ts";
 import type { StaffPermission } from "../../kernel/staff-permissions.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { staffHolding } from "../shared/access.ts";
+import { emailAddress } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { isSettingOwner } from "./staff-access.ts";
-import { StaffRoleInput, staffEmail } from "./staff-input.ts";
+import { StaffRoleInput } from "./staff-input.ts";
 import { roleRecord, rowValuesOf } from "./staff-list.ts";
 
-export const AddStaffInput = z.object({ email: staffEmail() }).and(StaffRoleInput);
+export const AddStaffInput = z.object({ email: emailAddress() }).and(StaffRoleInput);
 
 const declared = { access: staffHolding("staff"), input: AddStaffInput };
 

@@ -4,11 +4,12 @@ import { staff } from "../../db/schema/staff.ts";
 import type { StaffPermission } from "../../kernel/staff-permissions.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { staffHolding } from "../shared/access.ts";
+import { emailAddress } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { StaffRoleInput, staffEmail } from "./staff-input.ts";
+import { StaffRoleInput } from "./staff-input.ts";
 import { keepAnOwner, lockStaffRow, roleRecord, rowValuesOf } from "./staff-list.ts";
 
-export const ChangeStaffRoleInput = z.object({ email: staffEmail() }).and(StaffRoleInput);
+export const ChangeStaffRoleInput = z.object({ email: emailAddress() }).and(StaffRoleInput);
 
 const declared = { access: staffHolding("staff"), input: ChangeStaffRoleInput };
 

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { staff, staffSessions } from "../../db/schema/staff.ts";
 import { recordAudit } from "../audit/record-audit.ts";
 import { staffHolding } from "../shared/access.ts";
+import { emailAddress } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { staffEmail } from "./staff-input.ts";
 import { keepAnOwner, lockStaffRow, roleRecord } from "./staff-list.ts";
 
-export const RemoveStaffInput = z.object({ email: staffEmail() });
+export const RemoveStaffInput = z.object({ email: emailAddress() });
 
 const declared = { access: staffHolding("staff"), input: RemoveStaffInput };
 

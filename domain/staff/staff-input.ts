@@ -1,12 +1,5 @@
 import { z } from "zod";
 import { GRANTABLE_PERMISSIONS } from "../../kernel/staff-permissions.ts";
-import { requiredText } from "../shared/input.ts";
-
-export const staffEmail = () =>
-  requiredText(254)
-    .transform((value) => value.trim().toLowerCase())
-    .pipe(z.email({ error: "must be an email address" }));
-
 /** A role: owner, or staff with chosen permissions (at least one). */
 export const StaffRoleInput = z.discriminatedUnion("role", [
   z.object({ role: z.literal("owner") }),
