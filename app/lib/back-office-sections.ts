@@ -39,6 +39,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["promotions"],
   },
   {
+    to: "/admin/newsletter",
+    label: "Newsletter",
+    about: "How many addresses confirmed the newsletter; download them, with their consent, as CSV.",
+    needs: ["promotions"],
+  },
+  {
     to: "/admin/programme",
     label: "Loyalty programme",
     about: "Edit the programme's rules in a draft, preview it against the members, publish it; every version.",

@@ -11,6 +11,9 @@ export const SHOP_EMAIL_KINDS = ["order-confirmation", "order-shipped", "order-r
 /** Emails to the shop's admin about one thing (subject_key), such as a SKU running low (decision 046) or a subscription stopped by failed payments. */
 export const STAFF_EMAIL_KINDS = ["low-stock", "subscription-payment-failed"] as const;
 
+/** The newsletter's confirmation link, to an address that asked for it (decision 058); its subject key is the request. */
+export const NEWSLETTER_EMAIL_KIND = "newsletter-confirmation";
+
 /**
  * Emails written in the transaction that makes what they tell of (an order, an error alert, a member's
  * points or tier), each with the send-email job that sends it; the id is the message's stable key
@@ -24,7 +27,9 @@ export const emailOutbox = pgTable(
     alertId: text("alert_id").references(() => errorAlerts.id),
     /** A programme email's member (decision 044); null once that member is deleted, and the email is then not sent. */
     memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
-    kind: text("kind", { enum: [...SHOP_EMAIL_KINDS, ...MEMBER_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] }).notNull(),
+    kind: text("kind", {
+      enum: [...SHOP_EMAIL_KINDS, ...MEMBER_EMAIL_KINDS, ...STAFF_EMAIL_KINDS, NEWSLETTER_EMAIL_KIND],
+    }).notNull(),
     /** The refund an order-refund email tells of: an order can have several. */
     refundId: text("refund_id"),
     /** What a programme email is about, once per member and kind: the order, the gold year, the expiry date. */

@@ -18,6 +18,7 @@ export type TargetKind =
   | "referral"
   | "job"
   | "subscription"
+  | "newsletter"
   | "subscription-offer";
 
 /**
@@ -81,6 +82,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
     verb: "Changed the subscription terms of",
     target: "product",
   },
+  "newsletter.export": { label: "Newsletter subscribers downloaded", verb: "Downloaded", target: "newsletter" },
 };
 
 /** Each kind of target: how a sentence names it, and the page it is looked after on. */
@@ -103,4 +105,5 @@ export const TARGET_PAGES: Record<TargetKind, { noun: string; page: (target: str
     subscription: { noun: "subscription", page: (target) => `/admin/subscriptions/${encodeURIComponent(target)}` },
     job: { noun: "job", page: () => "/admin/jobs" },
     "subscription-offer": { noun: "the subscription offer", page: () => "/admin/subscriptions/settings" },
+    newsletter: { noun: "the newsletter's", page: () => "/admin/newsletter" },
   };

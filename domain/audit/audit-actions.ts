@@ -52,5 +52,6 @@ export const AUDIT_ACTIONS = [
   "subscription.cancel",
   "subscription.offer",
   "subscription.option-terms",
+  "newsletter.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -30,6 +30,11 @@ export type MemberEmailFrame = {
   kindLabel: string;
   /** null: a service email, sent whatever the member chose, so the footer offers no way to stop it. */
   unsubscribeUrl: string | null;
+  /**
+   * Why an email to someone who need not be a member came (the newsletter's): the footer says it in
+   * place of the programme's choice, and offers the unsubscribe link alone.
+   */
+  reason?: string;
 };
 
 /** The shop's colours (app/styles/app.css), each at AA contrast against the background it sits on. */
@@ -49,12 +54,14 @@ export const escapeHtml = (value: string) =>
 
 const greetingOf = (name: string) => (name.trim() ? `Hi ${name.trim()},` : "Hi,");
 
-function footerLines(frame: MemberEmailFrame): { why: string; choose: string; stop: string } {
+function footerLines(frame: MemberEmailFrame): { why: string; choose: string | null; stop: string } {
   return {
-    why: frame.unsubscribeUrl
-      ? `You get this email as a ${frame.brandName} member because “${frame.kindLabel}” emails are on.`
-      : `You get this email as a ${frame.brandName} member: “${frame.kindLabel}” emails are sent whatever emails you choose.`,
-    choose: "Choose which emails you get",
+    why: frame.reason
+      ? frame.reason
+      : frame.unsubscribeUrl
+        ? `You get this email as a ${frame.brandName} member because “${frame.kindLabel}” emails are on.`
+        : `You get this email as a ${frame.brandName} member: “${frame.kindLabel}” emails are sent whatever emails you choose.`,
+    choose: frame.reason ? null : "Choose which emails you get",
     stop: "Unsubscribe from these emails",
   };
 }
@@ -79,7 +86,10 @@ export function memberEmailText(body: MemberEmailBody, frame: MemberEmailFrame):
     "—",
     footer.why,
     ...(frame.unsubscribeUrl
-      ? [`${footer.choose}: ${preferencesUrlOf(frame.publicUrl)}`, `${footer.stop}: ${frame.unsubscribeUrl}`]
+      ? [
+          ...(footer.choose ? [`${footer.choose}: ${preferencesUrlOf(frame.publicUrl)}`] : []),
+          `${footer.stop}: ${frame.unsubscribeUrl}`,
+        ]
       : []),
   ].join("\n");
 }
@@ -142,7 +152,7 @@ ${(body.links ?? []).map((item) => `<p style="margin:0 0 16px;${FONT}font-size:1
 </td></tr>
 <tr><td style="padding:16px 24px 24px;border-top:1px solid ${COLOURS.rule};${FONT}font-size:14px;line-height:1.5;color:${COLOURS.muted};">
 <p style="margin:0 0 8px;">${escapeHtml(footer.why)}</p>
-${frame.unsubscribeUrl ? `<p style="margin:0;"><a href="${escapeHtml(preferencesUrlOf(frame.publicUrl))}" style="${link}">${footer.choose}</a> · <a href="${escapeHtml(frame.unsubscribeUrl)}" style="${link}">${footer.stop}</a></p>` : ""}
+${frame.unsubscribeUrl ? `<p style="margin:0;">${footer.choose ? `<a href="${escapeHtml(preferencesUrlOf(frame.publicUrl))}" style="${link}">${footer.choose}</a> · ` : ""}<a href="${escapeHtml(frame.unsubscribeUrl)}" style="${link}">${footer.stop}</a></p>` : ""}
 </td></tr>
 </table>
 </td></tr>

@@ -1,12 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { emailOutbox } from "../../db/schema/email-outbox.ts";
+import { emailOutbox, NEWSLETTER_EMAIL_KIND } from "../../db/schema/email-outbox.ts";
 import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { isMemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import { errorAlertEmail } from "../alerts/error-alert-email.ts";
 import { defineJob } from "../jobs/define-job.ts";
 import { memberEmailToSend } from "../member-emails/member-email-content.ts";
+import { newsletterConfirmationEmail } from "../newsletter/confirmation-email.ts";
 import { orderEmailToSend } from "../orders/order-email.ts";
 import { backgroundJob } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
@@ -22,12 +23,13 @@ const SendOutboxEmailInput = z.object({ outboxId: uuid() });
 
 const declared = { access: backgroundJob, input: SendOutboxEmailInput };
 
-/** What an outbox row sends: an error alert, a low-stock note, a subscription's failed payments, an order's email, or a programme email (null: not to be sent, decision 044). */
+/** What an outbox row sends: an error alert, a low-stock note, a subscription's failed payments, a newsletter confirmation, an order's email, or a programme email (null: not to be sent, decisions 044 and 058). */
 async function contentOf(ctx: OperationContext, row: OutboxRow): Promise<EmailContent | null> {
   if (row.alertId) return errorAlertEmail(ctx.db, row.alertId, ctx.settings.brandName);
   const { kind } = row;
   if (kind === "low-stock") return lowStockEmail(ctx, row.data);
   if (kind === "subscription-payment-failed") return paymentFailedAlertEmail(ctx, row.data);
+  if (kind === NEWSLETTER_EMAIL_KIND) return newsletterConfirmationEmail(ctx, row.data);
   if (isMemberEmailKind(kind)) return memberEmailToSend(ctx, { ...row, kind });
   return orderEmailToSend(ctx, row);
 }

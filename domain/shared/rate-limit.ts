@@ -13,6 +13,14 @@ export const SIGN_IN_CALLBACK_LIMIT: RateLimit = { name: "sign-in-callback", lim
 /** Starting a checkout (a payment session, and a hold on its promotion code), per client address. */
 export const CHECKOUT_START_LIMIT: RateLimit = { name: "checkout-start", limit: 20, windowSeconds: 15 * 60 };
 /**
+ * Newsletter sign-ups (decision 058): per client address, refused over the limit; per email address,
+ * answered as any sign-up is but sending no more confirmation emails, so nobody can fill an inbox.
+ */
+export const NEWSLETTER_LIMITS = {
+  address: { name: "newsletter-address", limit: 10, windowSeconds: 15 * 60 },
+  email: { name: "newsletter-email", limit: 3, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimit>;
+/**
  * The embedded identity provider's sign-in form, per client address, and its token endpoint's refused
  * requests (a guessed code or secret): the shop's own exchanges, one per sign-in, never use it up.
  */

@@ -26,7 +26,7 @@ export const AREA_LEVELS: readonly (readonly string[])[] = [
   ["loyalty/rewards"],
   ["loyalty/campaigns"],
   ["member-emails", "reviews"],
-  ["referrals", "loyalty/account", "loyalty/order-points"],
+  ["referrals", "loyalty/account", "loyalty/order-points", "newsletter"],
   ["loyalty/upkeep", "loyalty/programme-drafts"],
   ["orders"],
   ["subscriptions"],

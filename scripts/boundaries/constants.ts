@@ -29,6 +29,7 @@ export const CONSTANTS: readonly Constant[] = [
   { name: "MEMBER_EMAIL_KINDS", home: "kernel/member-email-kinds.ts" },
   { name: "SHOP_EMAIL_KINDS", home: "db/schema/email-outbox.ts" },
   { name: "STAFF_EMAIL_KINDS", home: "db/schema/email-outbox.ts" },
+  { name: "NEWSLETTER_STATUSES", home: "db/schema/newsletter.ts" },
 ];
 
 const declaration = (name: string) => new RegExp(`\\b(?:const|let|var)\\s+${name}\\b`);
