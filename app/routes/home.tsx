@@ -1,12 +1,21 @@
 import { Link } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
+import { listSeriesCopy } from "../../domain/catalog/list-series-copy.ts";
+import { getProgramme } from "../../domain/loyalty/programme/get-programme.ts";
+import { listRewards } from "../../domain/loyalty/rewards/list-rewards.ts";
+import { getShopReviews } from "../../domain/reviews/shop-reviews.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { SERIES } from "../../kernel/series.ts";
+import { useBrandName } from "../components/brand.tsx";
+import { NewsletterSignup } from "../components/home/newsletter-signup.tsx";
+import { RewardsPitch, type RewardsPitchData } from "../components/home/rewards-pitch.tsx";
+import { ShopRatingLine, ShopReviewsProof } from "../components/home/shop-reviews-proof.tsx";
 import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
 import { drawnPacks, ProductCard, toProductCard } from "../components/product-card.tsx";
 import { ProductPhoto } from "../components/product-photo.tsx";
 import { requestContext } from "../context.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
+
 import { lowestPriceCents } from "../lib/product-display.ts";
 import { packOf } from "../lib/product-pack.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
@@ -14,15 +23,34 @@ import type { Route } from "./+types/home";
 
 const FEATURED_BUNDLES = 3;
 
+/**
+ * Everything here is the same for every visitor and changes only with the catalogue's revision (which
+ * reviews, rewards and programme versions raise too), so the page stays in the page cache.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { operations } = context.get(requestContext);
-  const [bundles, leads] = await Promise.all([
+  const [bundles, leads, copy, programme, rewards, reviews] = await Promise.all([
     listProducts(operations, { kinds: ["bundle"], first: FEATURED_BUNDLES }),
     Promise.all(
       SERIES.map((series) => listProducts(operations, { seriesCode: series.code, kinds: ["box", "shots", "pouch"], first: 1 })),
     ),
+    listSeriesCopy(operations, {}),
+    getProgramme(operations, {}),
+    listRewards(operations, {}),
+    getShopReviews(operations, {}),
   ]);
+  const [firstReward] = rewards.filter((reward) => reward.choices.length > 0).sort((a, b) => a.pointsCost - b.pointsCost);
+  const rewardsPitch: RewardsPitchData = {
+    terms: programme.terms,
+    signUpPoints: programme.signUpPoints,
+    reviewPoints: programme.reviewPoints,
+    firstReward: firstReward ? { name: firstReward.name, pointsCost: firstReward.pointsCost } : null,
+  };
   return {
+    /** What each line is for, in the catalogue's own words (the series copy staff keep). */
+    purposes: SERIES.map((series) => copy.get(series.code)?.tagline ?? null),
+    rewardsPitch,
+    reviews,
     bundles: bundles.products.map(toProductCard),
     // Each line's first product, as its picture in the hero and its price in the line's link.
     seriesLeads: leads.map(({ products: [lead] }) =>
@@ -60,6 +88,7 @@ function LinePicture({ lead }: { lead: Lead }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const brandName = useBrandName();
   return (
     <>
       <section className="bg-gradient-to-br from-brand-50 via-white to-amber-50">
@@ -71,6 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Collagen for your skin, vitamins for your energy, a coffee jelly for your cravings and a nectar that supports your
               metabolism. Tear, sip, done: nutrition that fits in your pocket and tastes like fruit.
             </p>
+            <ShopRatingLine summary={loaderData.reviews.summary} />
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/shop" className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
                 Shop all drinks
@@ -95,6 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="series-heading" className="text-2xl font-bold tracking-tight">
           Four lines, one daily habit
         </h2>
+        <p className="mt-2 max-w-prose text-muted">Pick the drink for what your day needs.</p>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {SERIES_LINKS.map((link, index) => {
             const lead = loaderData.seriesLeads[index];
@@ -106,6 +137,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 >
                   {lead && <LinePicture lead={lead} />}
                   <span className="text-lg font-bold text-brand-900">{link.title}</span>
+                  {loaderData.purposes[index] && (
+                    <span className="mt-1 font-semibold text-brand-700">{loaderData.purposes[index]}</span>
+                  )}
                   <span className="mt-2 flex-1 text-sm text-muted">{lead?.summary}</span>
                   {lead && <span className="mt-4 text-sm font-semibold">from {formatMoney(lead.fromPriceCents)}</span>}
                 </Link>
@@ -130,6 +164,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+      <ShopReviewsProof reviews={loaderData.reviews} />
+      <RewardsPitch brandName={brandName} pitch={loaderData.rewardsPitch} />
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <NewsletterSignup />
+      </div>
       {/* Last, so the browser parses and paints the hero's words before 20 KB of drawings. */}
       <PackSprite
         packs={[...loaderData.seriesLeads.flatMap((lead) => (lead ? [lead.pack] : [])), ...drawnPacks(loaderData.bundles)]}

@@ -54,7 +54,8 @@ async function readProductReviews(db: Database, productId: string): Promise<Prod
   return { summary: summarise(counts), reviews: newest };
 }
 
-function summarise(counts: { rating: number; count: number }[]): RatingSummary {
+/** The summary of approved reviews counted by rating: a product's, or the whole shop's (shop-reviews.ts). */
+export function summarise(counts: { rating: number; count: number }[]): RatingSummary {
   const total = counts.reduce((sum, row) => sum + row.count, 0);
   const points = counts.reduce((sum, row) => sum + row.rating * row.count, 0);
   return {
