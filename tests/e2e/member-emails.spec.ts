@@ -1,21 +1,11 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
-import { emailLinks, emailPart, emailText, sentEmailFiles } from "../setup/email-text.ts";
+import { emailLinks, emailPart, emailText } from "../setup/email-text.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { addLycheeBoxes, payWithTestCard } from "./guest-order.ts";
+import { emailsTo } from "./outbox.ts";
 import { newIdentity, signIn } from "./sign-in.ts";
-
-/** The shop under test writes each email it sends into its data directory's outbox. */
-const OUTBOX = path.resolve(import.meta.dirname, "../../data/e2e/outbox");
-
-/** The emails sent to this address so far, as .eml text. */
-async function emailsTo(address: string): Promise<string[]> {
-  const emails = await Promise.all(sentEmailFiles(OUTBOX).map((file) => readFile(path.join(OUTBOX, file), "utf8")));
-  return emails.filter((eml) => new RegExp(`^To: ${address.replace(/[.+]/g, "\\$&")}\\r?$`, "m").test(eml));
-}
 
 async function orderWithPoints(page: Page, mobile: string): Promise<string> {
   await addLycheeBoxes(page);
