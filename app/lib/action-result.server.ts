@@ -65,3 +65,9 @@ export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 }
+
+/** The bytes of each file chosen in a form's file field, in order; none when it came without one. */
+export async function filesOf(form: FormData, name: string): Promise<Uint8Array<ArrayBuffer>[]> {
+  const files = form.getAll(name).filter((value): value is File => value instanceof File && value.size > 0);
+  return Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer())));
+}

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useNavigation } from "react-router";
 import { MovePhotoInput, movePhoto, RemovePhotoInput, removePhoto } from "../../../domain/catalog/photos/arrange-photos.ts";
 import { listProductPhotos } from "../../../domain/catalog/photos/list-product-photos.ts";
-import { PHOTO_MAX_BYTES, PHOTO_MIN_SIDE, PHOTO_TYPES_TEXT } from "../../../domain/catalog/photos/photo-limits.ts";
+import { PHOTO_RULES_TEXT } from "../../../domain/catalog/photos/photo-limits.ts";
 import { pictureTooLarge } from "../../../domain/catalog/photos/photo-rules.ts";
 import { photoPath, variantWidths } from "../../../domain/catalog/photos/photo-variants.ts";
 import { UploadPhotoInput, uploadPhoto } from "../../../domain/catalog/photos/upload-photo.ts";
 import { ActionMessage, AdminForm, Field, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { LINK, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
-import { type ActionResult, failureResult, formText, unreadableRequest } from "../../lib/action-result.server.ts";
+import { type ActionResult, failureResult, filesOf, formText, unreadableRequest } from "../../lib/action-result.server.ts";
 import { refusedAsPage, requireStaffPage, requireStaffUpload } from "../../lib/back-office.server.ts";
 import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -33,18 +33,12 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** The chosen file's bytes; none when the form came without one. */
-async function imageOf(form: FormData): Promise<Uint8Array | undefined> {
-  const file = form.get("image");
-  return file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
-}
-
 export async function action(args: Route.ActionArgs) {
   try {
     const { operations, form } = await requireStaffUpload(args, pictureTooLarge);
     switch (formText(form, "intent")) {
       case "upload": {
-        const known = { productId: args.params.productId, image: await imageOf(form) };
+        const known = { productId: args.params.productId, image: (await filesOf(form, "image"))[0] };
         await uploadPhoto(operations, formInput(UploadPhotoInput, form, known));
         return { ok: true, message: "The photo is added at the end of the gallery." } satisfies ActionResult;
       }
@@ -63,8 +57,6 @@ export async function action(args: Route.ActionArgs) {
     return failureResult(error, { labels: { alt: "Alt text", image: "Photo" } });
   }
 }
-
-const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
 
 /** A gallery button's id: after a move the focus stays with the photo, on the button that is still there. */
 const buttonId = (photoId: string, action: string) => `photo-${action}-${photoId}`;
@@ -133,8 +125,7 @@ export default function AdminProductPhotos({ loaderData }: Route.ComponentProps)
               aria-describedby="photo-image-hint"
             />
             <p id="photo-image-hint" className="mt-1 text-sm text-muted">
-              {`${PHOTO_TYPES_TEXT}, at least ${PHOTO_MIN_SIDE} pixels on the shorter side, at most ${MAX_MB} MB.`} Camera details
-              and location are removed.
+              {`${PHOTO_RULES_TEXT}.`} Camera details and location are removed.
             </p>
           </div>
           <Field id="photo-alt" name="alt" label="Alt text (what the photo shows)" required maxLength={250} />

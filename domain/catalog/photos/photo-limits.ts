@@ -13,3 +13,5 @@ export const PHOTO_TYPES_TEXT = "JPEG, PNG, WebP or AVIF";
  * narrow enough that every variant stays within WebP's 16,383 pixels a side.
  */
 export const PHOTO_MAX_ASPECT = 10;
+/** The limits in a sentence's words, as upload forms state them. */
+export const PHOTO_RULES_TEXT = `${PHOTO_TYPES_TEXT}, at least ${PHOTO_MIN_SIDE} pixels on the shorter side, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`;

@@ -11,9 +11,13 @@ export const pictureTooLarge = () => refused(`The picture is larger than ${PHOTO
  * The picture's format and upright size, once its bytes (never its name or declared type) prove it a
  * JPEG, PNG, WebP or AVIF of at most PHOTO_MAX_PIXELS, no longer than PHOTO_MAX_ASPECT times as wide
  * as tall or as tall as wide, and at least PHOTO_MIN_SIDE pixels on its shorter side. Only the
- * header is read: nothing is decoded yet.
+ * header is read: nothing is decoded yet. `what` names the photo in the words of a refusal.
  */
-export async function acceptedPicture(pictures: PictureEncoder, bytes: Uint8Array): Promise<PictureFacts> {
+export async function acceptedPicture(
+  pictures: PictureEncoder,
+  bytes: Uint8Array,
+  what = "a product photo",
+): Promise<PictureFacts> {
   if (bytes.byteLength > PHOTO_MAX_BYTES) throw pictureTooLarge();
   const facts = await pictures.facts(bytes);
   if (!facts || facts.format === "other") throw refused(`That file is not a ${PHOTO_TYPES_TEXT} picture.`);
@@ -25,7 +29,7 @@ export async function acceptedPicture(pictures: PictureEncoder, bytes: Uint8Arra
   }
   if (Math.min(facts.width, facts.height) < PHOTO_MIN_SIDE) {
     throw refused(
-      `The picture is ${facts.width} × ${facts.height} pixels: a product photo needs at least ${PHOTO_MIN_SIDE} pixels on its shorter side.`,
+      `The picture is ${facts.width} × ${facts.height} pixels: ${what} needs at least ${PHOTO_MIN_SIDE} pixels on its shorter side.`,
     );
   }
   return facts;

@@ -8,9 +8,8 @@ import { recordAudit } from "../../audit/record-audit.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { identifier, requiredText } from "../../shared/input.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { PHOTO_MAX_PIXELS } from "./photo-limits.ts";
-import { acceptedPicture, damagedPicture } from "./photo-rules.ts";
-import { PHOTO_FORMATS, PHOTO_MIME, photoKey, variantWidths } from "./photo-variants.ts";
+import { photoKey } from "./photo-variants.ts";
+import { acceptPhoto, storePhotoVariants } from "./store-photo-variants.ts";
 
 export const UploadPhotoInput = z.object({
   productId: identifier(64),
@@ -27,19 +26,10 @@ const uploadPhotoDeclared = { access: staffHolding("catalog"), input: UploadPhot
  * name made from the picture's bytes, then the photo and its audit entry are written together.
  */
 export const uploadPhoto = defineOperation(uploadPhotoDeclared, async function uploadPhoto(ctx, input, actor) {
-  const facts = await acceptedPicture(ctx.pictures, input.image);
+  const accepted = await acceptPhoto(ctx.pictures, input.image);
   const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
   if (!product) throw new AppError("NOT_FOUND", "There is no such product.");
-  const hash = ctx.pictures.hash(input.image);
-  const encoded = await ctx.pictures.encode(input.image, {
-    widths: variantWidths(facts.width),
-    formats: PHOTO_FORMATS,
-    maxPixels: PHOTO_MAX_PIXELS,
-  });
-  if ("unreadable" in encoded) throw damagedPicture();
-  for (const variant of encoded.variants) {
-    await ctx.files.put(photoKey(hash, variant.width, variant.format), variant.body, PHOTO_MIME[variant.format]);
-  }
+  await storePhotoVariants(ctx, accepted, photoKey);
   return ctx.db.transaction(async (tx) => {
     // Uploads to one product wait for each other, so each takes the next place in the gallery.
     await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).for("update");
@@ -50,10 +40,10 @@ export const uploadPhoto = defineOperation(uploadPhotoDeclared, async function u
     const photo = {
       id: randomUUID(),
       productId: input.productId,
-      hash,
+      hash: accepted.hash,
       alt: input.alt,
-      width: facts.width,
-      height: facts.height,
+      width: accepted.width,
+      height: accepted.height,
       position: (last?.position ?? 0) + 1,
       createdAt: ctx.now(),
     };
