@@ -53,6 +53,7 @@ export default [
   route("order/:invoiceId/credit-note/:refundId", "routes/orders/credit-note-pdf.ts"),
   route("debug/session", "routes/debug/debug-session.ts"),
   route("r/:code", "routes/referral-link.ts"),
+  route("review-photos/:file", "routes/reviews/review-photo.ts"),
   route("admin/login", "routes/admin/admin-login.tsx"),
   route("admin/orders.csv", "routes/admin/admin-orders-csv.ts"),
   route("admin/members.csv", "routes/admin/admin-members-csv.ts"),
@@ -63,6 +64,7 @@ export default [
   route("admin/orders/:orderId/credit-note/:refundId", "routes/admin/admin-credit-note-pdf.ts"),
   route("admin/orders/:orderId/invoice.pdf", "routes/admin/admin-invoice-pdf.ts"),
   route("admin/shipping/packing-slips.pdf", "routes/admin/admin-packing-slips-pdf.ts"),
+  route("admin/review-photos/:file", "routes/admin/admin-review-photo.ts"),
   layout("routes/admin/admin-layout.tsx", [
     layout("routes/admin/admin-pages.tsx", [
       route("admin", "routes/admin/admin-home.tsx"),

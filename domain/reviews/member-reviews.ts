@@ -6,6 +6,7 @@ import { viewerMember } from "../shared/access.ts";
 import { identifier } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { productsBoughtBy } from "./bought-products.ts";
+import { photosOfReviews, type ReviewPhoto } from "./review-photos.ts";
 import type { ReviewRow } from "./review-view.ts";
 
 export type ReviewableProduct = { id: string; name: string; path: string };
@@ -33,7 +34,8 @@ export const listMyReviews = defineOperation(listMyReviewsDeclared, async functi
     }));
 });
 
-export type ReviewForm = MemberReviewItem & { bought: boolean };
+/** What the member may do about one product, with the photos on their review (none without one). */
+export type ReviewForm = MemberReviewItem & { bought: boolean; photos: ReviewPhoto[] };
 
 const getReviewFormDeclared = { access: viewerMember, input: z.object({ productId: identifier(64) }) };
 
@@ -50,10 +52,12 @@ export const getReviewForm = defineOperation(
         .from(reviews)
         .where(and(eq(reviews.memberId, memberId), eq(reviews.productId, product.id))),
     ]);
+    const photos = review ? ((await photosOfReviews(ctx.db, [review.id])).get(review.id) ?? []) : [];
     return {
       product: { id: product.id, name: product.name, path: product.path },
       review: review ?? null,
       bought: bought.has(product.id),
+      photos,
     };
   },
 );

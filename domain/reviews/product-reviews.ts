@@ -1,9 +1,10 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
+import { photosOfReviews } from "./review-photos.ts";
 import type { PublishedReview } from "./review-view.ts";
 
 /** How many of the newest approved reviews a product page shows. */
@@ -45,13 +46,23 @@ async function readProductReviews(db: Database, productId: string): Promise<Prod
         title: reviews.title,
         body: reviews.body,
         createdAt: reviews.createdAt,
+        // Written out: a one-table select names its columns without their table, which the subquery needs.
+        photoCount: sql<number>`(select count(*)::int from review_photos where review_photos.review_id = reviews.id)`,
       })
       .from(reviews)
       .where(approved)
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(REVIEWS_SHOWN),
   ]);
-  return { summary: summarise(counts), reviews: newest };
+  const photos = await photosOfReviews(
+    db,
+    newest.filter((review) => review.photoCount > 0).map((review) => review.id),
+  );
+  const shown = newest.map((review) => ({
+    ...review,
+    photos: (photos.get(review.id) ?? []).map(({ position: _place, ...photo }) => photo),
+  }));
+  return { summary: summarise(counts), reviews: shown };
 }
 
 /** The summary of approved reviews counted by rating: a product's, or the whole shop's (shop-reviews.ts). */

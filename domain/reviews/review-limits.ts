@@ -2,3 +2,5 @@
 export const REVIEW_TITLE_MAX = 100;
 export const REVIEW_BODY_MAX = 2000;
 export const REVIEW_BODY_MIN = 20;
+/** How many photos a review may carry. */
+export const REVIEW_PHOTOS_MAX = 3;

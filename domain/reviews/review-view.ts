@@ -1,4 +1,5 @@
 import type { reviews } from "../../db/schema/reviews.ts";
+import type { ReviewPhotoRef } from "./review-photo-paths.ts";
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -10,6 +11,9 @@ export type PublishedReview = {
   title: string;
   body: string;
   createdAt: Date;
+  /** How many photos it carries, as the query counts them: what a "with photos" order sorts by. */
+  photoCount: number;
+  photos: ReviewPhotoRef[];
 };
 
 /** How the product page signs a review: the first name and the last name's initial ("Mei L."). */

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { PHOTO_MAX_BYTES } from "../../domain/catalog/photos/photo-limits.ts";
+import { REVIEW_PHOTOS_MAX } from "../../domain/reviews/review-limits.ts";
 import { SHIPMENT_CSV_MAX_BYTES } from "../../domain/shipping/shipment-csv.ts";
 import { limitBody, limitPageBody, MAX_BODY_BYTES, mayCarryBody } from "./body-limit.ts";
 import type { HttpEnv } from "./request-context.ts";
@@ -14,6 +15,7 @@ const FORM_ROOM_BYTES = 64 * 1024;
  */
 const UPLOADS = [
   { path: /^\/admin\/catalogue\/products\/[^/]+\/photos(?:\.data)?$/, limit: limitPageBody(PHOTO_MAX_BYTES + FORM_ROOM_BYTES) },
+  { path: /^\/member\/reviews\/[^/]+(?:\.data)?$/, limit: limitPageBody(REVIEW_PHOTOS_MAX * PHOTO_MAX_BYTES + FORM_ROOM_BYTES) },
   { path: /^\/admin\/shipping(?:\.data)?$/, limit: limitPageBody(SHIPMENT_CSV_MAX_BYTES + FORM_ROOM_BYTES) },
 ];
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProductReviews as Reviews } from "../../../domain/reviews/product-reviews.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
+import { ReviewPhotoThumbnails } from "./review-photo-thumbnails.tsx";
 import { Stars } from "./stars.tsx";
 
 /** The product page's reviews: the rating summary, the newest approved reviews, and where to write one. */
@@ -50,6 +51,7 @@ export function ProductReviews({
             <Stars rating={review.rating} />
             <h3 className="mt-1 font-semibold">{review.title}</h3>
             <p className="mt-1 whitespace-pre-line text-muted">{review.body}</p>
+            <ReviewPhotoThumbnails photos={review.photos} authorName={review.authorName} />
             <p className="mt-2 text-sm text-muted">
               {review.authorName} · {formatDate(review.createdAt)}
             </p>

@@ -5,6 +5,7 @@ import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from "../../../kernel/review-statuses.ts";
 import { ActionMessage, AdminForm, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { PageHeading } from "../../components/admin/admin-parts.tsx";
+import { ReviewPhotoThumbnails } from "../../components/reviews/review-photo-thumbnails.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { type ActionResult, failureResult } from "../../lib/action-result.server.ts";
@@ -33,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
       status: review.status,
       written: formatTimestamp(review.createdAt),
       decided: review.decidedAt ? `${formatTimestamp(review.decidedAt)} by ${review.decidedBy}` : null,
+      photos: review.photos,
     })),
   };
 }
@@ -90,6 +92,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
                 <span className="font-semibold">{review.title}</span>
               </div>
               <p className="mt-1 whitespace-pre-line">{review.body}</p>
+              <ReviewPhotoThumbnails photos={review.photos} authorName={review.authorName} audience="staff" />
               <p className="mt-2 text-sm text-muted">
                 Signed "{review.authorName}" · {review.memberEmail} · written {review.written}
                 {review.decided && ` · decided ${review.decided}`}

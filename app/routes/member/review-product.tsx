@@ -1,15 +1,23 @@
-import { useRef } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Link, useActionData, useNavigation } from "react-router";
+import { ChangeReviewPhotosInput, changeReviewPhotos } from "../../../domain/reviews/change-review-photos.ts";
 import { getReviewForm } from "../../../domain/reviews/member-reviews.ts";
-import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from "../../../domain/reviews/review-limits.ts";
+import { reviewPhotosTooLarge } from "../../../domain/reviews/review-photos.ts";
 import { SubmitReviewInput, submitReview } from "../../../domain/reviews/submit-review.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { BackLink } from "../../components/back-link.tsx";
+import { NewReviewForm } from "../../components/reviews/new-review-form.tsx";
+import { ReviewPhotosForm } from "../../components/reviews/review-photos-form.tsx";
 import { ReviewStatusBadge } from "../../components/reviews/review-status.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
-import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
+import {
+  type ActionResult,
+  failureResult,
+  filesOf,
+  formText,
+  readForm,
+  unreadableRequest,
+} from "../../lib/action-result.server.ts";
 import { formInput, typedValues } from "../../lib/form-input.server.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -20,8 +28,6 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.loaderData ? `Review ${args.loaderData.product.name}` : undefined);
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
-
-const FIELDS = ["rating", "title", "body"] as const;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
@@ -35,27 +41,40 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
+const REVIEW_FIELDS = SubmitReviewInput.omit({ productId: true, photos: true });
+
+/** A new review with its photos (intent "review"), or photos taken off and added to the member's review (intent "photos"). */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   await requireMember(ctx, request);
+  // Over the upload limit the body was never read: the form answers in its own words.
+  if (ctx.bodyTooLarge) return failureResult(reviewPhotosTooLarge());
   const form = await readForm(request);
   if (!form) return unreadableRequest();
-  const fields = SubmitReviewInput.omit({ productId: true });
+  const known = { productId: params.productId, photos: await filesOf(form, "photos") };
+  if (formText(form, "intent") === "photos") {
+    try {
+      const { waitsAgain } = await changeReviewPhotos(ctx.operations, formInput(ChangeReviewPhotosInput, form, known));
+      const message = waitsAgain
+        ? "Your photos are saved. Your review waits for our team's approval again, with its new photos."
+        : "Your photos are saved.";
+      return data<ActionResult>({ ok: true, message });
+    } catch (error) {
+      return failureResult(error);
+    }
+  }
   try {
-    await submitReview(ctx.operations, { productId: params.productId, ...formInput(fields, form) });
+    await submitReview(ctx.operations, { ...formInput(REVIEW_FIELDS, form), ...known });
     return data<ActionResult>({ ok: true, message: "Thank you! Your review is waiting for our team's approval." });
   } catch (error) {
-    return failureResult(error, { values: typedValues(fields, form) });
+    return failureResult(error, { values: typedValues(REVIEW_FIELDS, form) });
   }
 }
 
 export default function ReviewProduct({ loaderData }: Route.ComponentProps) {
-  const { product, review, bought } = loaderData;
+  const { product, review, bought, photos } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, result);
-  const invalid = invalidFieldsOf(result, FIELDS);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <BackLink to="/member/reviews">Your reviews</BackLink>
@@ -66,14 +85,25 @@ export default function ReviewProduct({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {review ? (
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
-          <div className="flex flex-wrap items-center gap-2">
-            <Stars rating={review.rating} />
-            <ReviewStatusBadge status={review.status} />
+        <>
+          <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
+            <div className="flex flex-wrap items-center gap-2">
+              <Stars rating={review.rating} />
+              <ReviewStatusBadge status={review.status} />
+            </div>
+            <h2 className="mt-2 text-lg font-bold">{review.title}</h2>
+            <p className="mt-1 whitespace-pre-line text-muted">{review.body}</p>
           </div>
-          <h2 className="mt-2 text-lg font-bold">{review.title}</h2>
-          <p className="mt-1 whitespace-pre-line text-muted">{review.body}</p>
-        </div>
+          {(review.status !== "rejected" || photos.length > 0) && (
+            <ReviewPhotosForm
+              photos={photos}
+              authorName={review.authorName}
+              status={review.status}
+              result={result && !result.ok ? result : undefined}
+              busy={busy}
+            />
+          )}
+        </>
       ) : !bought ? (
         <p className="mt-6 rounded-2xl bg-slate-50 p-5">
           You can review {product.name} once you have bought it while signed in.{" "}
@@ -82,75 +112,7 @@ export default function ReviewProduct({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : (
-        <Form ref={form} method="post" className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-5">
-          <fieldset>
-            <legend className="font-semibold">Your rating</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {[5, 4, 3, 2, 1].map((rating) => (
-                <label
-                  key={rating}
-                  className="flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50"
-                >
-                  <input
-                    type="radio"
-                    name="rating"
-                    value={rating}
-                    required
-                    defaultChecked={result?.values?.rating === String(rating)}
-                    {...(rating === 5 ? errorProps("rating", invalid, "review-error") : {})}
-                    className="size-4 accent-brand-700"
-                  />
-                  <Stars rating={rating} />
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div>
-            <label htmlFor="review-title" className="block font-semibold">
-              Title
-            </label>
-            <input
-              id="review-title"
-              name="title"
-              required
-              maxLength={REVIEW_TITLE_MAX}
-              defaultValue={result?.values?.title}
-              {...errorProps("title", invalid, "review-error")}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-          </div>
-          <div>
-            <label htmlFor="review-body" className="block font-semibold">
-              Your review
-            </label>
-            <textarea
-              id="review-body"
-              name="body"
-              required
-              rows={6}
-              minLength={REVIEW_BODY_MIN}
-              maxLength={REVIEW_BODY_MAX}
-              defaultValue={result?.values?.body}
-              {...errorProps("body", invalid, "review-error", ["review-body-hint"])}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-            <p id="review-body-hint" className="mt-1 text-sm text-muted">
-              At least {REVIEW_BODY_MIN} characters: how it tastes, how you take it, what changed for you.
-            </p>
-          </div>
-          {result && !result.ok && (
-            <p id="review-error" role="alert" className="font-medium text-sale">
-              {result.message}
-            </p>
-          )}
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-full bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-          >
-            Send review
-          </button>
-        </Form>
+        <NewReviewForm result={result} busy={busy} />
       )}
     </div>
   );

@@ -5,12 +5,13 @@ import { reviews } from "../../../db/schema/reviews.ts";
 import { REVIEW_STATUSES } from "../../../kernel/review-statuses.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
+import { photosOfReviews, type ReviewPhoto } from "../review-photos.ts";
 import type { ReviewRow } from "../review-view.ts";
 
 /** How many reviews one look at the queue shows. */
 const STAFF_REVIEWS_SHOWN = 100;
 
-export type StaffReview = ReviewRow & { productName: string; memberEmail: string };
+export type StaffReview = ReviewRow & { productName: string; memberEmail: string; photos: ReviewPhoto[] };
 
 export const ListReviewsForStaffInput = z.object({
   status: z.enum(REVIEW_STATUSES, { error: "must be pending, approved or rejected" }).default("pending"),
@@ -18,7 +19,7 @@ export const ListReviewsForStaffInput = z.object({
 
 const declared = { access: staffHolding("catalog"), input: ListReviewsForStaffInput };
 
-/** The reviews in one state: waiting ones oldest first (the queue), decided ones newest first. */
+/** The reviews in one state, with their photos: waiting ones oldest first (the queue), decided ones newest first. */
 export const listReviewsForStaff = defineOperation(declared, async function listReviewsForStaff(ctx, input): Promise<
   StaffReview[]
 > {
@@ -32,9 +33,14 @@ export const listReviewsForStaff = defineOperation(declared, async function list
       .limit(STAFF_REVIEWS_SHOWN),
     ctx.catalog.index(),
   ]);
+  const photos = await photosOfReviews(
+    ctx.db,
+    rows.map(({ review }) => review.id),
+  );
   return rows.map(({ review, memberEmail }) => ({
     ...review,
     memberEmail,
+    photos: photos.get(review.id) ?? [],
     productName: products.product(review.productId, { includeInactive: true })?.name ?? review.productId,
   }));
 });
