@@ -10,6 +10,7 @@ export const MEMBER_EMAIL_KINDS = [
   "points-expiring",
   "reward-shipped",
   "referral-rewarded",
+  "review-request",
   "subscription-changed",
   "subscription-reminder",
   "renewal-declined",

@@ -2,6 +2,7 @@ import { expireCheckoutSessionJob } from "../domain/checkout/expire-checkout-ses
 import { redeliverWebhookJob } from "../domain/checkout/redeliver-webhook.ts";
 import { loyaltyMaintenanceJob } from "../domain/loyalty/upkeep/maintenance.ts";
 import { completeRefundJob } from "../domain/orders/refunds/complete-refund-job.ts";
+import { sendReviewRequestsJob } from "../domain/orders/review-requests.ts";
 import { sendEmailJob } from "../domain/outbox/send-outbox-email.ts";
 import { endPausesJob } from "../domain/subscriptions/manage/end-pauses.ts";
 import { sendRenewalRemindersJob } from "../domain/subscriptions/renewals/renewal-reminders.ts";
@@ -21,6 +22,7 @@ export const JOB_DEFINITIONS = [
   renewSubscriptionsJob,
   sendRenewalRemindersJob,
   endPausesJob,
+  sendReviewRequestsJob,
 ] as const;
 
 declare module "../domain/shared/job-queue.ts" {

@@ -12,4 +12,5 @@ export const JOB_LABELS: Record<JobName, string> = {
   "renew-subscriptions": "Renew the subscriptions due",
   "send-renewal-reminders": "Remind members of their next subscription box",
   "end-pauses": "Start again the subscriptions whose pause has ended",
+  "send-review-requests": "Ask members to review what their delivered orders brought",
 };

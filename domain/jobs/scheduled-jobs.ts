@@ -10,6 +10,7 @@ export const SCHEDULED_JOBS = {
   "renew-subscriptions": { everyMinutes: 15, singletonKey: "renew-subscriptions" },
   "send-renewal-reminders": { everyMinutes: 60, singletonKey: "send-renewal-reminders" },
   "end-pauses": { everyMinutes: 60, singletonKey: "end-pauses" },
+  "send-review-requests": { everyMinutes: 60, singletonKey: "send-review-requests" },
 } as const satisfies Partial<Record<JobName, { everyMinutes: number; singletonKey: string }>>;
 
 export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;

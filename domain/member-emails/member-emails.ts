@@ -9,6 +9,7 @@ import { referralRewardedEmail } from "./kinds/referral-rewarded.ts";
 import { renewalAuthenticationEmail } from "./kinds/renewal-authentication.ts";
 import { renewalDeclinedEmail } from "./kinds/renewal-declined.ts";
 import { renewalNotChargedEmail } from "./kinds/renewal-not-charged.ts";
+import { reviewRequestEmail } from "./kinds/review-request.ts";
 import { rewardShippedEmail } from "./kinds/reward-shipped.ts";
 import { subscriptionChangedEmail } from "./kinds/subscription-changed.ts";
 import { subscriptionReminderEmail } from "./kinds/subscription-reminder.ts";
@@ -26,6 +27,7 @@ export const MEMBER_EMAILS = {
   "points-expiring": pointsExpiringEmail,
   "reward-shipped": rewardShippedEmail,
   "referral-rewarded": referralRewardedEmail,
+  "review-request": reviewRequestEmail,
   "subscription-changed": subscriptionChangedEmail,
   "subscription-reminder": subscriptionReminderEmail,
   "renewal-declined": renewalDeclinedEmail,

@@ -16,6 +16,7 @@ export const JOB_NAMES = [
   "renew-subscriptions",
   "send-renewal-reminders",
   "end-pauses",
+  "send-review-requests",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

@@ -24,6 +24,13 @@ const DATA: { [K in MemberEmailKind]: MemberEmailData<K> } = {
   "points-expiring": { points: 320, expiresAt: "2026-06-30T15:59:59.000Z", balance: 1_252 },
   "reward-shipped": { invoiceId: "6B4K2P9X", rewards: ["Reward: Luna Collagen Drink, Lychee Luxe (950 points)"] },
   "referral-rewarded": { points: 200, friendName: "Siti Rahmah", balance: 1_452 },
+  "review-request": {
+    invoiceId: "6B4K2P9X",
+    products: [
+      { id: "m8", name: "Luna Collagen Nectar" },
+      { id: "j4", name: "Joffee" },
+    ],
+  },
   "subscription-changed": {
     item: "Luna Collagen Drink · Lychee Luxe · 8-serving box × 1",
     change: "Your box of Thu, 12 Mar 2026 is skipped.",
@@ -71,6 +78,7 @@ describe("programme email templates", () => {
       "points-expiring": "320 points expire on Tue, 30 Jun 2026",
       "reward-shipped": "Your reward is on its way",
       "referral-rewarded": "You earned 200 points for a referral",
+      "review-request": "How are you finding your order?",
       "subscription-changed": "Your subscription has changed",
       "subscription-reminder": "Your next box is on its way on Thu, 7 May 2026",
       "renewal-declined": "Your subscription payment was declined",
