@@ -22,7 +22,7 @@ const reviewProductPath = (productId: string) => `/member/reviews/${productId}`;
 export const reviewRequestEmail = defineMemberEmail({
   kind: "review-request",
   label: "Asking for your review",
-  about: "A week after an order arrives, a note asking how you find what you have not reviewed yet.",
+  about: `${REVIEW_REQUEST_AFTER_DAYS} days after an order arrives, a note asking how you find what you have not reviewed yet.`,
   data: z.object({
     invoiceId: z.string(),
     /** The order's products the member had not reviewed when it was written. */
