@@ -184,6 +184,7 @@ describe(`member emails (${DRIVER_NAME})`, () => {
       "order-points",
       "points-expiring",
       "referral-rewarded",
+      "review-request",
       "subscription-reminder",
     ]);
 
