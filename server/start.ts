@@ -12,6 +12,7 @@ import { storedSecret } from "../db/stored-secret.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { catalogRevisionReader } from "../domain/catalog/catalog-revision.ts";
 import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/holiday-coverage.ts";
+import { queueSignInCodeEmail } from "../domain/identity/sign-in-code-email.ts";
 import { loadProgrammeBoundaries } from "../domain/loyalty/programme/programme-boundaries.ts";
 import type { ShopServices } from "../domain/shared/context.ts";
 import type { JobQueue } from "../domain/shared/job-queue.ts";
@@ -153,7 +154,9 @@ async function serveShop(
     identity,
     identitySettings: identityProviderSettings(identityOptions),
     identityProviderRoutes: embeddedProvider
-      ? embeddedProviderRoutes(embeddedProvider, database.db, clientLimiter(database.db, IDP_LIMITS))
+      ? embeddedProviderRoutes(embeddedProvider, database.db, clientLimiter(database.db, IDP_LIMITS), (tx, mail) =>
+          queueSignInCodeEmail(jobs.queue, tx, mail),
+        )
       : null,
     readiness,
     metrics,

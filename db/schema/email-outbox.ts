@@ -14,6 +14,9 @@ export const STAFF_EMAIL_KINDS = ["low-stock", "subscription-payment-failed"] as
 /** The newsletter's confirmation link, to an address that asked for it (decision 058); its subject key is the request. */
 export const NEWSLETTER_EMAIL_KIND = "newsletter-confirmation";
 
+/** A code to sign in with, to whoever asked for it at the embedded identity provider: its data holds the code until sent. */
+export const SIGN_IN_EMAIL_KINDS = ["sign-in-code"] as const;
+
 /**
  * Emails written in the transaction that makes what they tell of (an order, an error alert, a member's
  * points or tier), each with the send-email job that sends it; the id is the message's stable key
@@ -28,7 +31,7 @@ export const emailOutbox = pgTable(
     /** A programme email's member (decision 044); null once that member is deleted, and the email is then not sent. */
     memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
     kind: text("kind", {
-      enum: [...SHOP_EMAIL_KINDS, ...MEMBER_EMAIL_KINDS, ...STAFF_EMAIL_KINDS, NEWSLETTER_EMAIL_KIND],
+      enum: [...SHOP_EMAIL_KINDS, ...MEMBER_EMAIL_KINDS, ...STAFF_EMAIL_KINDS, NEWSLETTER_EMAIL_KIND, ...SIGN_IN_EMAIL_KINDS],
     }).notNull(),
     /** The refund an order-refund email tells of: an order can have several. */
     refundId: text("refund_id"),

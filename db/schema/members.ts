@@ -11,6 +11,8 @@ export const members = pgTable(
     email: text("email").notNull(),
     googleEmail: text("google_email"),
     facebookEmail: text("facebook_email"),
+    /** The address the member signs in with by email code. */
+    codeEmail: text("code_email"),
     name: text("name").notNull().default(""),
     picture: text("picture"),
     membershipStatus: text("membership_status", { enum: ["green", "gold"] })
@@ -35,12 +37,13 @@ export const members = pgTable(
     check("members_total_spent_not_negative", sql`${table.totalSpentCents} >= 0`),
     uniqueIndex("members_google_email").on(table.googleEmail),
     uniqueIndex("members_facebook_email").on(table.facebookEmail),
+    uniqueIndex("members_code_email").on(table.codeEmail),
     index("members_email_idx").on(table.email),
     index("members_gold_start_idx").on(table.goldStartAt),
   ],
 );
 
-/** A social account (a user of the identity provider) that signs in as a member: one per provider per member. */
+/** A social account or email-code address (a user of the identity provider) that signs in as a member: one per provider per member. */
 export const memberIdentities = pgTable(
   "member_identities",
   {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import type { ProviderType } from "../../kernel/identity.ts";
+import { providerEmailColumn } from "../members/provider-email.ts";
 import { type Access, debugTool } from "../shared/access.ts";
 import type { OperationContext } from "../shared/context.ts";
 import type { ActiveSession } from "../shared/session.ts";
@@ -46,21 +47,15 @@ export async function liveSessionRow(ctx: OperationContext, session: ActiveSessi
 
 export async function debugSessionState(ctx: OperationContext, row: SessionRow): Promise<DebugSessionState> {
   const [found] = await ctx.db
-    .select({
-      id: members.id,
-      email: members.email,
-      name: members.name,
-      googleEmail: members.googleEmail,
-      facebookEmail: members.facebookEmail,
-    })
+    .select({ id: members.id, email: members.email, name: members.name, providerEmail: providerEmailColumn(row.provider) })
     .from(members)
     .where(eq(members.id, row.memberId));
   if (!found) throw new AppError("NOT_FOUND", "This member does not exist.");
-  const { googleEmail, facebookEmail, ...member } = found;
+  const { providerEmail, ...member } = found;
   return {
     member,
     provider: row.provider,
-    providerEmail: (row.provider === "google" ? googleEmail : facebookEmail) ?? member.email,
+    providerEmail: providerEmail ?? member.email,
     accessTokenExpiresAt: row.accessExpiresAt.toISOString(),
     sessionEndsAt: row.expiresAt.toISOString(),
   };

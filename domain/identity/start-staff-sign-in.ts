@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { lt } from "drizzle-orm";
 import { z } from "zod";
 import { signInAttempts } from "../../db/schema/sessions.ts";
-import { providerTypeInput } from "../members/provider-type.ts";
+import { socialProviderTypeInput } from "../members/provider-type.ts";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { hashOfToken, isWellFormedSessionToken } from "./session-token.ts";
@@ -14,7 +14,7 @@ export const STAFF_HOME_PATH = "/admin";
 export const STAFF_LOGIN_PATH = "/admin/login";
 
 export const StartStaffSignInInput = z.object({
-  provider: providerTypeInput(),
+  provider: socialProviderTypeInput(),
   /** The `signin` cookie that binds the attempt to this browser. */
   browserToken: z.string().refine(isWellFormedSessionToken, { error: "is not a valid browser token" }),
 });

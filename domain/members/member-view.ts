@@ -89,7 +89,7 @@ export type DummyOrderView = {
   createdAt: Date;
 };
 
-/** A social account that signs in as the member; the first one (by linkedAt) is the one they signed up with. */
+/** A social account or email-code address that signs in as the member; the first one (by linkedAt) is the one they signed up with. */
 export type MemberIdentityView = {
   subject: string;
   provider: ProviderType;
@@ -103,6 +103,8 @@ export type MemberView = {
   email: string;
   googleEmail: string | null;
   facebookEmail: string | null;
+  /** The address the member signs in with by email code, once linked or signed up with. */
+  codeEmail: string | null;
   /** The providers this member signs in with (one identity each). */
   providers: ProviderType[];
   /** The identities behind `providers`, oldest first. */

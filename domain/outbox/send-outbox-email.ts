@@ -5,6 +5,7 @@ import type { OutgoingEmail } from "../../integrations/email/mailer.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { isMemberEmailKind } from "../../kernel/member-email-kinds.ts";
 import { errorAlertEmail } from "../alerts/error-alert-email.ts";
+import { signInCodeEmail } from "../identity/sign-in-code-email.ts";
 import { defineJob } from "../jobs/define-job.ts";
 import { memberEmailToSend } from "../member-emails/member-email-content.ts";
 import { newsletterConfirmationEmail } from "../newsletter/confirmation-email.ts";
@@ -23,13 +24,14 @@ const SendOutboxEmailInput = z.object({ outboxId: uuid() });
 
 const declared = { access: backgroundJob, input: SendOutboxEmailInput };
 
-/** What an outbox row sends: an error alert, a low-stock note, a subscription's failed payments, a newsletter confirmation, an order's email, or a programme email (null: not to be sent, decisions 044 and 058). */
+/** What an outbox row sends: an error alert, a low-stock note, a subscription's failed payments, a newsletter confirmation, a sign-in code, an order's email, or a programme email (null: not to be sent, decisions 044 and 058). */
 async function contentOf(ctx: OperationContext, row: OutboxRow): Promise<EmailContent | null> {
   if (row.alertId) return errorAlertEmail(ctx.db, row.alertId, ctx.settings.brandName);
   const { kind } = row;
   if (kind === "low-stock") return lowStockEmail(ctx, row.data);
   if (kind === "subscription-payment-failed") return paymentFailedAlertEmail(ctx, row.data);
   if (kind === NEWSLETTER_EMAIL_KIND) return newsletterConfirmationEmail(ctx, row.data);
+  if (kind === "sign-in-code") return signInCodeEmail(ctx, row.data);
   if (isMemberEmailKind(kind)) return memberEmailToSend(ctx, { ...row, kind });
   return orderEmailToSend(ctx, row);
 }
@@ -52,7 +54,12 @@ export const sendOutboxEmail = defineOperation(declared, async function sendOutb
     return { sent: false, skipped: true };
   }
   await ctx.mailer.send({ key: row.id, date: row.createdAt, ...content });
-  await ctx.db.update(emailOutbox).set({ sentAt: ctx.now() }).where(unsent);
+  // A sign-in code is kept only hashed once it is on its way.
+  const forgotten = row.kind === "sign-in-code" ? { data: null } : {};
+  await ctx.db
+    .update(emailOutbox)
+    .set({ sentAt: ctx.now(), ...forgotten })
+    .where(unsent);
   return { sent: true };
 });
 

@@ -21,12 +21,16 @@ export const NEWSLETTER_LIMITS = {
   email: { name: "newsletter-email", limit: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 /**
- * The embedded identity provider's sign-in form, per client address, and its token endpoint's refused
- * requests (a guessed code or secret): the shop's own exchanges, one per sign-in, never use it up.
+ * The embedded identity provider's sign-in forms (the social one, and checking an email code), per
+ * client address; its token endpoint's refused requests (a guessed code or secret): the shop's own
+ * exchanges, one per sign-in, never use it up; and the sign-in codes it emails, per client address
+ * and per address emailed (decision 060).
  */
 export const IDP_LIMITS = {
   login: { name: "idp-login", limit: 30, windowSeconds: 15 * 60 },
   token: { name: "idp-token", limit: 60, windowSeconds: 15 * 60 },
+  codeClient: { name: "idp-code-client", limit: 10, windowSeconds: 15 * 60 },
+  codeEmail: { name: "idp-code-email", limit: 3, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 
 /** The start of the fixed window of `windowSeconds` that holds `now` (windows align to the epoch). */

@@ -27,7 +27,8 @@ export type OidcClientOptions = {
 };
 
 const SCOPE = "email openid profile";
-const PROVIDER_NAMES: Record<ProviderType, string> = { google: "Google", facebook: "Facebook" };
+/** The `identity_provider` of each way in; COGNITO is the pool's own users, who sign in with a code sent by email. */
+const PROVIDER_NAMES: Record<ProviderType, string> = { google: "Google", facebook: "Facebook", email: "COGNITO" };
 const CALLBACK_PATHS = ["/member/login", "/member/link", "/admin/login"] as const;
 const REQUEST_TIMEOUT_SECONDS = 10;
 

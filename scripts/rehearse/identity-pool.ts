@@ -48,7 +48,10 @@ app.use(async (c, next) => {
   await next();
   console.log(`${c.req.method} ${c.req.path} ${c.res.status}`);
 });
-app.route(EMBEDDED_PROVIDER_PATH, embeddedProviderRoutes(idp, database.db, clientLimiter(database.db, IDP_LIMITS)));
+// The rehearsed pool stands apart from the shops and their outboxes, as Cognito does: it logs the codes it would email.
+const logCode = async (_tx: unknown, mail: { to: string; code: string }) =>
+  console.log(`identity pool: code ${mail.code} for ${mail.to}`);
+app.route(EMBEDDED_PROVIDER_PATH, embeddedProviderRoutes(idp, database.db, clientLimiter(database.db, IDP_LIMITS), logCode));
 
 const port = Number(setting("PORT"));
 // The provider writes its own answers to the Node response; the real Response keeps Hono from writing again.

@@ -89,7 +89,7 @@ export function mountMemberAuthRoutes(app: Hono<HttpEnv>, deps: Deps): void {
       });
     } catch (error) {
       if (isAppError(error) && error.code === "BAD_USER_INPUT") {
-        return c.html(page("Sign-in refused", "Choose Google or Facebook to sign in with."), 400);
+        return c.html(page("Sign-in refused", "Choose Google, Facebook or an email code to sign in with."), 400);
       }
       if (!(error instanceof IdentityProviderError)) throw error;
       c.var.log.error({ err: error }, "could not start a sign-in at the identity provider");

@@ -26,6 +26,8 @@ export function openBrowser(shop: TestServer) {
 
   const browser = {
     jar,
+    /** The client address this browser's requests come from (through the trusted proxy). */
+    address,
     get: (path: string, headers?: Record<string, string>) => fetchWithJar(jar, url(path), { headers: withAddress(headers) }),
     /** A form post from the shop's own pages (the browser sends the Origin header). */
     post: (path: string, form: Record<string, string>, headers: Record<string, string> = { origin: shop.baseUrl }) =>
@@ -88,12 +90,21 @@ function selfSubmittingForm(html: string): { action: string; fields: URLSearchPa
   return { action: decodeHtml(action), fields };
 }
 
+/** Answers the provider's sign-in page at `pageUrl` (a form post), returning the provider's answer. */
+export type ProviderPageStep = (pageUrl: URL) => Promise<Response>;
+
 /**
  * Walks the embedded provider like a browser, from its authorize address to the shop's callback:
- * follows redirects, fills in its sign-in page once, and submits the pages that submit themselves
- * (signing in as another account than the provider last saw in this browser ends that session first).
+ * follows redirects, fills in its sign-in page once (as the person, or by the step given), and submits
+ * the pages that submit themselves (signing in as another account than the provider last saw in this
+ * browser ends that session first).
  */
-export async function signInAtProvider(jar: CookieJar, authorizeUrl: URL, person: TestIdentity): Promise<URL> {
+export async function signInAtProvider(jar: CookieJar, authorizeUrl: URL, person: TestIdentity | ProviderPageStep): Promise<URL> {
+  const fillIn: ProviderPageStep =
+    typeof person === "function"
+      ? person
+      : (pageUrl) =>
+          fetchWithJar(jar, new URL(`${pageUrl.pathname}/login`, pageUrl), { method: "POST", body: new URLSearchParams(person) });
   let url = authorizeUrl;
   let response = await fetchWithJar(jar, url);
   let signedIn = false;
@@ -109,10 +120,7 @@ export async function signInAtProvider(jar: CookieJar, authorizeUrl: URL, person
     const form = response.status === 200 ? selfSubmittingForm(html) : null;
     if (response.status === 200 && url.pathname.startsWith("/dev-idp/interaction/") && !signedIn) {
       signedIn = true;
-      response = await fetchWithJar(jar, new URL(`${url.pathname}/login`, url), {
-        method: "POST",
-        body: new URLSearchParams(person),
-      });
+      response = await fillIn(url);
     } else if (form) {
       url = new URL(form.action, url);
       response = await fetchWithJar(jar, url, { method: "POST", body: form.fields });

@@ -23,8 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: member.name,
     email: member.email,
     identities: [
-      { provider: "google", label: "Google", email: member.googleEmail },
-      { provider: "facebook", label: "Facebook", email: member.facebookEmail },
+      { provider: "google", label: "Google", linkLabel: "Link your Google account", email: member.googleEmail },
+      { provider: "facebook", label: "Facebook", linkLabel: "Link your Facebook account", email: member.facebookEmail },
+      { provider: "email", label: "Email code", linkLabel: "Link an email for codes", email: member.codeEmail },
     ],
     linkMessage: linkResultMessage(new URL(request.url).searchParams.get("link")),
   };
@@ -72,7 +73,7 @@ export default function MemberAccount({ loaderData }: Route.ComponentProps) {
           Sign-in accounts
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Link both to sign in with either one. Your points and orders stay on this membership.
+          Link more than one to sign in with any of them. Your points and orders stay on this membership.
         </p>
         <ul className="mt-4 divide-y divide-slate-100">
           {identities.map((identity) => (
@@ -101,7 +102,7 @@ export default function MemberAccount({ loaderData }: Route.ComponentProps) {
                     className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
                   >
                     <Link2 aria-hidden="true" className="size-4" />
-                    Link your {identity.label} account
+                    {identity.linkLabel}
                   </button>
                 </form>
               )}

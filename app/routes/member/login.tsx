@@ -1,4 +1,4 @@
-import { Gift, Sparkles, Trophy } from "lucide-react";
+import { Gift, Mail, Sparkles, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
 import { safeReturnPath } from "../../../domain/identity/return-path.ts";
@@ -25,8 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const PROVIDERS = [
-  { value: "google", label: "Google", mark: "G", markClass: "bg-white text-[#1a73e8] ring-1 ring-slate-300" },
-  { value: "facebook", label: "Facebook", mark: "f", markClass: "bg-[#1877f2] text-white" },
+  { value: "google", label: "Continue with Google", mark: "G", markClass: "bg-white text-[#1a73e8] ring-1 ring-slate-300" },
+  { value: "facebook", label: "Continue with Facebook", mark: "f", markClass: "bg-[#1877f2] text-white" },
+  {
+    value: "email",
+    label: "Continue with an email code",
+    mark: <Mail className="size-4" />,
+    markClass: "bg-brand-100 text-brand-800",
+  },
 ] as const;
 
 export default function MemberLogin({ loaderData }: Route.ComponentProps) {
@@ -38,7 +44,9 @@ export default function MemberLogin({ loaderData }: Route.ComponentProps) {
           <h1 id="sign-in-heading" className="text-3xl font-extrabold tracking-tight text-brand-900">
             Sign in
           </h1>
-          <p className="mt-2 text-muted">Use your Google or Facebook account. New here? Continuing creates your membership.</p>
+          <p className="mt-2 text-muted">
+            Use your Google or Facebook account, or a code we email you. New here? Continuing creates your membership.
+          </p>
           {loaderData.errorMessage && (
             <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 font-medium text-sale">
               {loaderData.errorMessage}
@@ -61,12 +69,13 @@ export default function MemberLogin({ loaderData }: Route.ComponentProps) {
                 >
                   {provider.mark}
                 </span>
-                Continue with {provider.label}
+                {provider.label}
               </button>
             ))}
           </form>
           <p className="mt-6 text-sm text-muted">
-            We use the name, email address and picture of the account you choose, and never post anything for you.
+            We use the name, email address and picture of the account you choose, and never post anything for you. An email code
+            signs you in with that address alone.
           </p>
         </div>
       </section>

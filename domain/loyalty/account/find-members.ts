@@ -31,6 +31,7 @@ function matching(query: string): SQL | undefined {
     ilike(members.email, pattern),
     ilike(members.googleEmail, pattern),
     ilike(members.facebookEmail, pattern),
+    ilike(members.codeEmail, pattern),
     ilike(members.name, pattern),
     sql`exists (select 1 from ${memberIdentities} where ${and(eq(memberIdentities.memberId, members.id), ilike(memberIdentities.email, pattern))})`,
     sql`exists (select 1 from ${customers} where ${and(

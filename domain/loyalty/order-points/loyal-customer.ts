@@ -60,11 +60,14 @@ export const createOrUpdateLoyalCustomer = defineOperation(
         email: members.email,
         googleEmail: members.googleEmail,
         facebookEmail: members.facebookEmail,
+        codeEmail: members.codeEmail,
       })
       .from(members)
       .where(eq(members.id, memberId));
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
-    const own = [member.email, member.googleEmail, member.facebookEmail].map((address) => address?.toLowerCase());
+    const own = [member.email, member.googleEmail, member.facebookEmail, member.codeEmail].map((address) =>
+      address?.toLowerCase(),
+    );
     if (!own.includes(email)) {
       throw new AppError("FORBIDDEN", "You can only set the loyal customer record of your own email address.");
     }

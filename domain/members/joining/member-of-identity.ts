@@ -13,7 +13,7 @@ import type { JobQueue } from "../../shared/job-queue.ts";
 import { byMemberId, loadMemberView } from "../load-member.ts";
 import { type MemberWriteDeps, nowOf } from "../member-deps.ts";
 import type { MemberView } from "../member-view.ts";
-import { providerEmailColumn, providerName } from "../provider-email.ts";
+import { providerEmailColumn, providerEmailField, providerName } from "../provider-email.ts";
 
 const MAX_ATTEMPTS = 4;
 const MAX_NAME_LENGTH = 100;
@@ -91,8 +91,7 @@ async function createMember(tx: Tx, jobs: JobQueue, identity: VerifiedIdentity, 
     .values({
       id,
       email: identity.email,
-      googleEmail: identity.provider === "google" ? identity.email : null,
-      facebookEmail: identity.provider === "facebook" ? identity.email : null,
+      [providerEmailField(identity.provider)]: identity.email,
       name: cleanName(extras.name) ?? identity.name,
       picture: picture === undefined ? identity.picture : picture,
       membershipStatus: "green",

@@ -1,7 +1,7 @@
-import type { ProviderType } from "../../../kernel/identity.ts";
+import type { SocialProviderType } from "../../../kernel/identity.ts";
 import { PROVIDER_NAMES } from "./accounts.ts";
 
-export type SignInValues = { provider: ProviderType; email: string; name: string };
+export type SignInValues = { provider: SocialProviderType; email: string; name: string };
 export type SignInErrors = { email?: string; name?: string; form?: string };
 
 /** The back office's test owner (OWNER_EMAILS' default with this provider). */
@@ -15,7 +15,7 @@ export const READY_IDENTITIES: SignInValues[] = [
   TEST_OWNER,
 ];
 
-const TITLE = "Test identity provider";
+export const TITLE = "Test identity provider";
 
 export function escapeHtml(value: string): string {
   return value
@@ -31,7 +31,7 @@ export function signInPage(input: { actionBase: string; nonce: string; values: S
   const { actionBase, values } = input;
   const errors = input.errors ?? {};
   const login = escapeHtml(`${actionBase}/login`);
-  const radio = (provider: ProviderType) =>
+  const radio = (provider: SocialProviderType) =>
     `<label class="choice"><input type="radio" name="provider" value="${provider}"${values.provider === provider ? " checked" : ""}> ${PROVIDER_NAMES[provider]}</label>`;
   const ready = READY_IDENTITIES.map(
     (identity) => `<li><form method="post" action="${login}">
@@ -75,7 +75,7 @@ export function messagePage(input: { nonce?: string; heading: string; message: s
   return layout({ title: `${input.heading} | ${TITLE}`, nonce: input.nonce, body });
 }
 
-function field(input: {
+export function field(input: {
   id: string;
   label: string;
   type: string;
@@ -83,17 +83,25 @@ function field(input: {
   maxLength: number;
   value: string;
   error: string | undefined;
+  /** A hint shown under the label (read with the field). */
+  hint?: string;
+  inputMode?: "numeric";
 }): string {
   const errorId = `${input.id}-error`;
-  const invalid = input.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : "";
+  const hintId = `${input.id}-hint`;
+  const describedBy = [input.hint ? hintId : "", input.error ? errorId : ""].filter(Boolean).join(" ");
+  const invalid = input.error ? ` aria-invalid="true"` : "";
+  const described = describedBy ? ` aria-describedby="${describedBy}"` : "";
+  const inputMode = input.inputMode ? ` inputmode="${input.inputMode}"` : "";
   return `<div class="field">
     <label for="${input.id}">${input.label}</label>
-    <input id="${input.id}" name="${input.id}" type="${input.type}" autocomplete="${input.autocomplete}" required maxlength="${input.maxLength}" value="${escapeHtml(input.value)}"${invalid}>
+    ${input.hint ? `<p id="${hintId}" class="hint">${escapeHtml(input.hint)}</p>` : ""}
+    <input id="${input.id}" name="${input.id}" type="${input.type}" autocomplete="${input.autocomplete}"${inputMode} required maxlength="${input.maxLength}" value="${escapeHtml(input.value)}"${invalid}${described}>
     ${input.error ? `<p id="${errorId}" class="field-error">${escapeHtml(input.error)}</p>` : ""}
   </div>`;
 }
 
-function layout(input: { title: string; nonce: string | undefined; body: string }): string {
+export function layout(input: { title: string; nonce: string | undefined; body: string }): string {
   const nonce = input.nonce ? ` nonce="${escapeHtml(input.nonce)}"` : "";
   return `<!doctype html>
 <html lang="en">
@@ -133,6 +141,8 @@ legend{padding:0 .25rem;font-weight:600}
 input[type=email],input[type=text]{width:100%;min-height:2.75rem;padding:.5rem .75rem;font:inherit;color:inherit;background:#fff;border:1px solid #6b7280;border-radius:.5rem}
 input[aria-invalid=true]{border:2px solid #b3261e}
 .field-error{margin:.25rem 0 0;color:#b3261e;font-weight:600}
+.hint{margin:0 0 .25rem;color:#4b5563;font-size:.875rem}
+.note{padding:.75rem;border-radius:.5rem;background:#e8f3ee;color:#0f5132;border:1px solid #0f5132}
 button{width:100%;min-height:2.75rem;padding:.625rem 1rem;font:inherit;font-weight:600;border-radius:.5rem;cursor:pointer}
 button.primary{background:#0f5132;color:#fff;border:1px solid #0f5132}
 button.identity{background:#fff;color:#1f2328;border:1px solid #6b7280;text-align:left}

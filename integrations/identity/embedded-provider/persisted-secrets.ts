@@ -10,14 +10,17 @@ export type ProviderSecrets = {
   jwks: JWKS;
   /** Keys that sign the provider's cookies. */
   cookieKeys: string[];
+  /** The key sign-in codes sent by email are hashed with. */
+  codeKey: string;
 };
 
-/** The client secret, signing keys and cookie keys: made once, kept in the database, the same for every process. */
+/** The client secret, signing keys, cookie keys and code key: made once, kept in the database, the same for every process. */
 export async function loadProviderSecrets(db: Database): Promise<ProviderSecrets> {
   const clientSecret = await storedSecret(db, "identity-provider-client-secret", () => randomBytes(32).toString("base64url"));
   const jwks = await storedSecret(db, "identity-provider-signing-keys", signingKeys);
   const cookieKeys = await storedSecret(db, "identity-provider-cookie-keys", () => [randomBytes(32).toString("base64url")]);
-  return { clientSecret, jwks, cookieKeys };
+  const codeKey = await storedSecret(db, "identity-provider-code-key", () => randomBytes(32).toString("base64url"));
+  return { clientSecret, jwks, cookieKeys, codeKey };
 }
 
 async function signingKeys(): Promise<JWKS> {

@@ -1,6 +1,6 @@
 import Provider, { type Configuration, errors, interactionPolicy } from "oidc-provider";
 import type { Database } from "../../../db/client.ts";
-import { cognitoClaims, findTestAccount } from "./accounts.ts";
+import { cognitoClaims, findTestAccount, OWN_USERS_PROVIDER, PROVIDER_NAMES } from "./accounts.ts";
 import { databaseAdapter } from "./database-adapter.ts";
 import { messagePage } from "./interaction-page.ts";
 import { loadProviderSecrets } from "./persisted-secrets.ts";
@@ -13,7 +13,7 @@ export const SCOPE = "openid email profile";
 
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
-const IDENTITY_PROVIDERS = new Set(["Google", "Facebook"]);
+const IDENTITY_PROVIDERS = new Set<string>([...Object.values(PROVIDER_NAMES), OWN_USERS_PROVIDER]);
 
 export type EmbeddedProviderOptions = {
   db: Database;
@@ -36,13 +36,16 @@ export type EmbeddedProvider = {
   clientSecret: string;
   /** The API the access tokens are for (the shop); its audience is the client id. */
   resource: string;
+  /** The key the sign-in codes sent by email are hashed with. */
+  codeKey: string;
   provider: Provider;
 };
 
 /**
- * A real OpenID Provider standing in for the hosted user pool (AWS Cognito with Google and Facebook),
- * configured the way the shop's user pool is: one confidential client, code flow with PKCE S256,
- * JWT access tokens, refresh tokens without offline_access, Cognito-like claims. Never in production.
+ * A real OpenID Provider standing in for the hosted user pool (AWS Cognito with Google, Facebook and
+ * its own users, who sign in with a code sent by email), configured the way the shop's user pool is:
+ * one confidential client, code flow with PKCE S256, JWT access tokens, refresh tokens without
+ * offline_access, Cognito-like claims. Never in production.
  */
 export async function createEmbeddedProvider(options: EmbeddedProviderOptions): Promise<EmbeddedProvider> {
   if (options.appEnv === "production") throw new Error("The embedded identity provider is never used in production.");
@@ -88,7 +91,7 @@ export async function createEmbeddedProvider(options: EmbeddedProviderOptions): 
     extraParams: {
       identity_provider(_ctx, value) {
         if (value !== undefined && !IDENTITY_PROVIDERS.has(value)) {
-          throw new errors.InvalidRequest("identity_provider must be Google or Facebook");
+          throw new errors.InvalidRequest("identity_provider must be Google, Facebook or COGNITO");
         }
       },
     },
@@ -151,7 +154,7 @@ export async function createEmbeddedProvider(options: EmbeddedProviderOptions): 
   const provider = new Provider(issuer, configuration);
   provider.proxy = options.trustProxy;
   provider.on("server_error", (_ctx, error) => options.onServerError(error));
-  return { issuer, clientId, clientSecret: secrets.clientSecret, resource, provider };
+  return { issuer, clientId, clientSecret: secrets.clientSecret, resource, codeKey: secrets.codeKey, provider };
 }
 
 /**

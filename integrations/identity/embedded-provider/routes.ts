@@ -1,21 +1,25 @@
-import type { HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../../db/client.ts";
-import { parseProviderType } from "../../../kernel/identity.ts";
-import { signInTestAccount } from "./accounts.ts";
-import { messagePage, type SignInErrors, type SignInValues, signInPage } from "./interaction-page.ts";
+import { parseSocialProviderType } from "../../../kernel/identity.ts";
+import { OWN_USERS_PROVIDER, signInTestAccount } from "./accounts.ts";
+import { emailCodePage } from "./email-code-page.ts";
+import { mountEmailCodeRoutes } from "./email-code-routes.ts";
+import type { CodeMailer } from "./email-codes.ts";
+import { type SignInErrors, type SignInValues, signInPage } from "./interaction-page.ts";
 import { EMBEDDED_PROVIDER_PATH, type EmbeddedProvider } from "./provider.ts";
+import {
+  expired,
+  interactionPath,
+  isEmailAddress,
+  NOT_AN_EMAIL_ADDRESS,
+  type ProviderContext,
+  type ProviderEnv,
+  type ProviderLimiter,
+} from "./provider-http.ts";
 import { cancelSignIn, completeSignIn, currentInteraction } from "./sign-in.ts";
 
-type ProviderEnv = {
-  Bindings: HttpBindings;
-  Variables: { nonce: string; clientAddress: string; requestId: string };
-};
-type ProviderContext = Context<ProviderEnv>;
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // What the provider writes straight to the Node response (JSON, redirects, its error page) gets these.
 const PROVIDER_RESPONSE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
@@ -26,20 +30,15 @@ const PROVIDER_RESPONSE_HEADERS = {
 };
 
 /**
- * A client address's requests at the sign-in form or the token endpoint: `count` counts one and
- * answers the message that refuses it over that endpoint's limit, else null; `spent` only answers
- * whether the client has used the limit up.
- */
-type ProviderLimiter = {
-  count: (endpoint: "login" | "token", client: string) => Promise<string | null>;
-  spent: (endpoint: "login" | "token", client: string) => Promise<string | null>;
-};
-
-/**
  * The provider's routes, mounted at /dev-idp before anything reads request bodies. The sign-in pages
  * are served here (through the site's security headers); everything else is oidc-provider itself.
  */
-export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database, limit: ProviderLimiter): Hono<ProviderEnv> {
+export function embeddedProviderRoutes(
+  idp: EmbeddedProvider,
+  db: Database,
+  limit: ProviderLimiter,
+  mail: CodeMailer,
+): Hono<ProviderEnv> {
   const routes = new Hono<ProviderEnv>();
   const handle = idp.provider.callback();
 
@@ -69,7 +68,10 @@ export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database, limi
     const uid = c.req.param("uid");
     const interaction = await currentInteraction(idp, c.env, uid);
     if (!interaction) return expired(c);
-    const requested = parseProviderType(interaction.params.identity_provider) ?? "google";
+    if (interaction.params.identity_provider === OWN_USERS_PROVIDER) {
+      return c.html(emailCodePage({ actionBase: interactionPath(uid), nonce: c.var.nonce, state: { step: "email", email: "" } }));
+    }
+    const requested = parseSocialProviderType(interaction.params.identity_provider) ?? "google";
     const values = { provider: requested, email: "", name: "" };
     return c.html(signInPage({ actionBase: interactionPath(uid), nonce: c.var.nonce, values }));
   });
@@ -78,7 +80,7 @@ export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database, limi
     const uid = c.req.param("uid");
     const form = await c.req.parseBody();
     const values: SignInValues = {
-      provider: parseProviderType(form.provider) ?? "google",
+      provider: parseSocialProviderType(form.provider) ?? "google",
       email: typeof form.email === "string" ? form.email.trim() : "",
       name: typeof form.name === "string" ? form.name.trim() : "",
     };
@@ -93,6 +95,8 @@ export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database, limi
     const account = await signInTestAccount(db, values);
     return c.redirect(await completeSignIn(idp, c.env, interaction, account.sub), 303);
   });
+
+  mountEmailCodeRoutes(routes, { idp, db, limit, mail });
 
   routes.post("/interaction/:uid/abort", async (c) => {
     if (!(await currentInteraction(idp, c.env, c.req.param("uid")))) return expired(c);
@@ -116,27 +120,12 @@ export function embeddedProviderRoutes(idp: EmbeddedProvider, db: Database, limi
   return routes;
 }
 
-function interactionPath(uid: string): string {
-  return `${EMBEDDED_PROVIDER_PATH}/interaction/${encodeURIComponent(uid)}`;
-}
-
 function validate(values: SignInValues, providerField: unknown): SignInErrors | null {
   const errors: SignInErrors = {};
-  if (!parseProviderType(providerField)) errors.form = "Choose Google or Facebook.";
-  if (!EMAIL_SHAPE.test(values.email) || values.email.length > 254) {
-    errors.email = "Enter an email address like name@example.com.";
+  if (!parseSocialProviderType(providerField)) errors.form = "Choose Google or Facebook.";
+  if (!isEmailAddress(values.email)) {
+    errors.email = NOT_AN_EMAIL_ADDRESS;
   }
   if (values.name.length < 1 || values.name.length > 80) errors.name = "Enter a name of 1 to 80 characters.";
   return Object.keys(errors).length > 0 ? errors : null;
-}
-
-function expired(c: ProviderContext): Response {
-  return c.html(
-    messagePage({
-      nonce: c.var.nonce,
-      heading: "This sign-in has expired",
-      message: "Go back to the shop and choose Sign in again.",
-    }),
-    400,
-  );
 }
