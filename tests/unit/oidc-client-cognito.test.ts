@@ -1,5 +1,6 @@
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
+import { identityFromClaims } from "../../integrations/identity/identity-claims.ts";
 import { IdentityProviderError } from "../../integrations/identity/identity-client.ts";
 import { createOidcIdentityClient } from "../../integrations/identity/oidc-client.ts";
 
@@ -83,6 +84,33 @@ describe("the OpenID client with the hosted user pool's replies", () => {
     const url = await client.authorizationUrl({ provider: "google", callbackPath: "/member/login", ...checks });
     expect(`${url.origin}${url.pathname}`).toBe(`${DOMAIN}/oauth2/authorize`);
     expect(url.searchParams.get("redirect_uri")).toBe("https://shop.example.sg/member/login/");
+  });
+
+  it("asks the pool for its own users' email-code sign-in with identity_provider=COGNITO", async () => {
+    const { client } = cognito(() => new Response(null, { status: 500 }));
+    const url = await client.authorizationUrl({ provider: "email", callbackPath: "/member/login", ...checks });
+    expect(url.searchParams.get("identity_provider")).toBe("COGNITO");
+    expect(url.searchParams.get("scope")).toBe("email openid profile");
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+  });
+
+  it("reads a user of the pool's own directory as an email-code sign-in, only with a verified email", () => {
+    const poolUser = { sub: "7f3c-user", email: "Siti@Example.com", "cognito:username": "7f3c-user" };
+    expect(identityFromClaims({ ...poolUser, email_verified: "true" })).toEqual({
+      subject: "7f3c-user",
+      provider: "email",
+      email: "siti@example.com",
+      emailVerified: true,
+      name: "siti",
+      picture: null,
+    });
+    expect(() => identityFromClaims({ ...poolUser, email_verified: false })).toThrow(
+      "The identity provider has not verified this email address.",
+    );
+    // Another federated provider is none of the shop's ways in.
+    const okta = { ...poolUser, email_verified: true, identities: JSON.stringify([{ providerName: "Okta" }]) };
+    expect(() => identityFromClaims(okta)).toThrow("The identity provider did not say how the user signed in.");
+    expect(() => identityFromClaims({ ...poolUser, email_verified: true, "cognito:username": "Okta_12" })).toThrow();
   });
 
   it("reads Cognito's error name from __type when a refresh is refused", async () => {
