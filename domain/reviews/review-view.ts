@@ -14,6 +14,8 @@ export type PublishedReview = {
   /** How many photos it carries, as the query counts them: what a "with photos" order sorts by. */
   photoCount: number;
   photos: ReviewPhotoRef[];
+  /** The author bought the product in an order the shop kept (not cancelled or refunded). */
+  verifiedBuyer: boolean;
 };
 
 /** How the product page signs a review: the first name and the last name's initial ("Mei L."). */

@@ -5,7 +5,7 @@ import { reviews } from "../../db/schema/reviews.ts";
 import type { CatalogIndex } from "../catalog/catalog-index.ts";
 import { anyone } from "../shared/access.ts";
 import { defineOperation } from "../shared/operation.ts";
-import { type RatingSummary, summarise } from "./product-reviews.ts";
+import { type RatingSummary, summarise } from "./product-ratings.ts";
 
 /** How many of the newest approved reviews the home page quotes. */
 export const SHOP_REVIEWS_QUOTED = 3;
