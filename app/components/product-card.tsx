@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import type { PhotoRef } from "../../domain/catalog/photos/photo-variants.ts";
 import type { Product } from "../../domain/catalog/types.ts";
+import type { RatingSummary } from "../../domain/reviews/product-ratings.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { seriesTitle } from "../../kernel/series.ts";
 import { flavoursOf, lowestPriceCents } from "../lib/product-display.ts";
 import { packOf } from "../lib/product-pack.ts";
 import { type Pack, PackFigure } from "./pack-illustration.tsx";
 import { ProductPhoto } from "./product-photo.tsx";
+import { RatingLine } from "./reviews/stars.tsx";
 
 /** What a card shows of a product, and nothing more: listings send this, not the options and SKUs. */
 export type ProductCardData = {
@@ -23,9 +25,14 @@ export type ProductCardData = {
   bestSavingCents: number;
   /** Every option is sold out. */
   soldOut: boolean;
+  /** Its approved reviews' mean and count; null before its first. */
+  rating: { average: number; count: number } | null;
 };
 
-export function toProductCard(product: Product): ProductCardData {
+/** What a listing shows of a product's rating: nothing before its first review. */
+export const ratingShown = ({ average, count }: RatingSummary) => (average === null ? null : { average, count });
+
+export function toProductCard(product: Product, rating: RatingSummary): ProductCardData {
   return {
     id: product.id,
     name: product.name,
@@ -38,6 +45,7 @@ export function toProductCard(product: Product): ProductCardData {
     fromPriceCents: lowestPriceCents(product),
     bestSavingCents: Math.max(0, ...product.options.map((option) => option.savingCents)),
     soldOut: product.options.length > 0 && product.options.every((option) => option.soldOut),
+    rating: ratingShown(rating),
   };
 }
 
@@ -78,6 +86,11 @@ export function ProductCard({ card, fetching }: { card: ProductCardData; fetchin
           </Link>
         </h3>
         <p className="mt-1 flex-1 text-sm text-muted">{card.summary}</p>
+        {card.rating && (
+          <p className="mt-3 text-sm text-muted">
+            <RatingLine {...card.rating} />
+          </p>
+        )}
         <p className="mt-3 text-sm text-muted">
           {card.flavourCount > 1 ? `${card.flavourCount} flavours · ` : ""}
           <span className="font-semibold text-ink">from {formatMoney(card.fromPriceCents)}</span>

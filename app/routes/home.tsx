@@ -11,11 +11,11 @@ import { NewsletterSignup } from "../components/home/newsletter-signup.tsx";
 import { RewardsPitch, type RewardsPitchData } from "../components/home/rewards-pitch.tsx";
 import { ShopRatingLine, ShopReviewsProof } from "../components/home/shop-reviews-proof.tsx";
 import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
-import { drawnPacks, ProductCard, toProductCard } from "../components/product-card.tsx";
+import { drawnPacks, ProductCard } from "../components/product-card.tsx";
 import { ProductPhoto } from "../components/product-photo.tsx";
 import { requestContext } from "../context.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
-
+import { productCards } from "../lib/product-cards.server.ts";
 import { lowestPriceCents } from "../lib/product-display.ts";
 import { packOf } from "../lib/product-pack.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
@@ -51,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     purposes: SERIES.map((series) => copy.get(series.code)?.tagline ?? null),
     rewardsPitch,
     reviews,
-    bundles: bundles.products.map(toProductCard),
+    bundles: await productCards(operations, bundles.products),
     // Each line's first product, as its picture in the hero and its price in the line's link.
     seriesLeads: leads.map(({ products: [lead] }) =>
       lead

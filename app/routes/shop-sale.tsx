@@ -1,11 +1,14 @@
 import { Link } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import type { Product } from "../../domain/catalog/types.ts";
+import { listProductRatings, NO_REVIEWS, type RatingSummary } from "../../domain/reviews/product-ratings.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Pager } from "../components/pager.tsx";
+import { ratingShown } from "../components/product-card.tsx";
 import { ProductPhoto } from "../components/product-photo.tsx";
+import { RatingLine } from "../components/reviews/stars.tsx";
 import { requestContext } from "../context.ts";
 import { canonicalLink, pageTitle } from "../lib/listing-links.ts";
 import { listingPage } from "../lib/listing-page.server.ts";
@@ -24,12 +27,13 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 /** What the sale page shows of a bundle: its options' prices and savings, without their SKUs. */
-function toSaleRow(bundle: Product) {
+function toSaleRow(bundle: Product, rating: RatingSummary) {
   return {
     id: bundle.id,
     name: bundle.name,
     path: bundle.path,
     summary: bundle.summary,
+    rating: ratingShown(rating),
     pack: packOf(bundle),
     photo: bundle.images[0] ?? null,
     options: bundle.options.map((option) => ({
@@ -49,7 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await listingPage(request, (offset, limit) =>
     listProducts(operations, { kinds: ["bundle"], offset, first: limit }),
   );
-  return { bundles: page.products.map(toSaleRow), links: page.links };
+  const ratings = await listProductRatings(operations, { productIds: page.products.map((bundle) => bundle.id) });
+  const bundles = page.products.map((bundle) => toSaleRow(bundle, ratings.get(bundle.id) ?? NO_REVIEWS));
+  return { bundles, links: page.links };
 }
 
 function percentOff(savedCents: number, worthCents: number): number {
@@ -86,6 +92,11 @@ export default function ShopSale({ loaderData }: Route.ComponentProps) {
                   {bundle.name}
                 </Link>
               </h2>
+              {bundle.rating && (
+                <p className="mt-1 text-sm text-muted">
+                  <RatingLine {...bundle.rating} />
+                </p>
+              )}
               <p className="mt-1 text-muted">{bundle.summary}</p>
               <table className="mt-4 w-full text-left text-sm">
                 <caption className="sr-only">Prices and savings for {bundle.name}</caption>

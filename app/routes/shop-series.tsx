@@ -5,12 +5,13 @@ import { seriesBySlug, seriesTitle } from "../../kernel/series.ts";
 import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Pager } from "../components/pager.tsx";
-import { drawnPacks, toProductCard } from "../components/product-card.tsx";
+import { drawnPacks } from "../components/product-card.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
 import { canonicalLink, pageTitle } from "../lib/listing-links.ts";
 import { listingPage } from "../lib/listing-page.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
+import { productCards } from "../lib/product-cards.server.ts";
 import { requestPath } from "../lib/request-path.ts";
 import type { Route } from "./+types/shop-series";
 
@@ -27,7 +28,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     title: seriesTitle(series),
     tagline: seriesCopy?.tagline,
     description: seriesCopy?.description,
-    cards: page.products.map(toProductCard),
+    cards: await productCards(operations, page.products),
     links: page.links,
   };
 }

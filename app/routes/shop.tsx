@@ -3,10 +3,11 @@ import { listProducts } from "../../domain/catalog/list-products.ts";
 import { SERIES, seriesSlug, seriesTitle } from "../../kernel/series.ts";
 import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
-import { drawnPacks, toProductCard } from "../components/product-card.tsx";
+import { drawnPacks } from "../components/product-card.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
+import { productCards } from "../lib/product-cards.server.ts";
 import type { Route } from "./+types/shop";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Shop");
@@ -28,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         return {
           title: seriesTitle(series),
           href: `/shop/${seriesSlug(series)}`,
-          cards: products.map(toProductCard),
+          cards: await productCards(operations, products),
           totalCount,
         };
       }),

@@ -52,6 +52,7 @@ describe("parts rendered once on the server", () => {
     fromPriceCents,
     bestSavingCents: 500,
     soldOut: false,
+    rating: { average: 4.5, count: 12 },
   });
 
   it("of a grid of cards are the markup the browser renders, and another grid's cards are its own", () => {
