@@ -14,16 +14,24 @@ function shownPages(page: number, pageCount: number): (number | null)[] {
 
 const STEP = "flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full px-3 font-semibold";
 
-/** Links to a listing's other pages; nothing when it has only one. */
-export function Pager({ links, label }: { links: PageLinks; label: string }) {
-  const { path, page, pageCount } = links;
+/** Links to a listing's other pages; nothing when it has only one. `hrefOf` gives a page's address when the path alone does not. */
+export function Pager({
+  links,
+  label,
+  hrefOf = (n) => pageHref(links.path, n),
+}: {
+  links: PageLinks;
+  label: string;
+  hrefOf?: (page: number) => string;
+}) {
+  const { page, pageCount } = links;
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mx-auto mt-8 max-w-6xl px-4">
       <ul className="flex flex-wrap items-center justify-center gap-1">
         {page > 1 && (
           <li>
-            <Link to={pageHref(path, page - 1)} rel="prev" className={`${STEP} text-brand-700 hover:bg-brand-50`}>
+            <Link to={hrefOf(page - 1)} rel="prev" className={`${STEP} text-brand-700 hover:bg-brand-50`}>
               <ChevronLeft aria-hidden="true" className="size-4" />
               <span className="max-sm:sr-only">Previous</span>
               <span className="sr-only"> page</span>
@@ -39,7 +47,7 @@ export function Pager({ links, label }: { links: PageLinks; label: string }) {
           ) : (
             <li key={n}>
               <Link
-                to={pageHref(path, n)}
+                to={hrefOf(n)}
                 aria-current={n === page ? "page" : undefined}
                 className={`${STEP} ${n === page ? "bg-brand-700 text-white" : "text-brand-700 hover:bg-brand-50"}`}
               >
@@ -51,7 +59,7 @@ export function Pager({ links, label }: { links: PageLinks; label: string }) {
         )}
         {page < pageCount && (
           <li>
-            <Link to={pageHref(path, page + 1)} rel="next" className={`${STEP} text-brand-700 hover:bg-brand-50`}>
+            <Link to={hrefOf(page + 1)} rel="next" className={`${STEP} text-brand-700 hover:bg-brand-50`}>
               <span className="max-sm:sr-only">Next</span>
               <span className="sr-only"> page</span>
               <ChevronRight aria-hidden="true" className="size-4" />

@@ -1,17 +1,22 @@
+import { largestPhotoPath, type PhotoRef } from "../../domain/catalog/photos/photo-variants.ts";
 import type { Product, PurchaseOption } from "../../domain/catalog/types.ts";
 import type { ProductReviews } from "../../domain/reviews/product-reviews.ts";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** The product page's schema.org Product: its offers, and its rating and reviews once it has some. */
+/**
+ * The product page's schema.org Product, as search engines read it for a product's rich result: its
+ * photos, an Offer for each option with its price and whether it is in stock, and its rating and the
+ * reviews shown once it has some.
+ */
 export function productStructuredData(
   product: Pick<Product, "name" | "summary" | "id"> & {
-    options: readonly Pick<PurchaseOption, "optionPriceCents" | "soldOut">[];
+    images: readonly PhotoRef[];
+    options: readonly Pick<PurchaseOption, "optionId" | "optionName" | "flavourName" | "optionPriceCents" | "soldOut">[];
   },
   page: { url: string; brandName: string },
   reviews: ProductReviews,
 ) {
-  const prices = product.options.map((option) => option.optionPriceCents);
   const { summary } = reviews;
   return {
     "@context": "https://schema.org",
@@ -20,17 +25,19 @@ export function productStructuredData(
     description: product.summary,
     sku: product.id,
     url: page.url,
+    ...(product.images.length > 0
+      ? { image: product.images.map((photo) => new URL(largestPhotoPath(photo), page.url).href) }
+      : {}),
     brand: { "@type": "Brand", name: page.brandName },
-    offers: {
-      "@type": "AggregateOffer",
+    offers: product.options.map((option) => ({
+      "@type": "Offer",
+      name: option.flavourName ? `${option.optionName}, ${option.flavourName}` : option.optionName,
+      sku: option.optionId,
+      price: dollars(option.optionPriceCents),
       priceCurrency: "SGD",
-      lowPrice: dollars(Math.min(...prices)),
-      highPrice: dollars(Math.max(...prices)),
-      offerCount: prices.length,
-      availability: product.options.every((option) => option.soldOut)
-        ? "https://schema.org/OutOfStock"
-        : "https://schema.org/InStock",
-    },
+      availability: option.soldOut ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+      url: page.url,
+    })),
     ...(summary.average === null
       ? {}
       : {

@@ -7,7 +7,6 @@ import { productSubscriptionOffer } from "../../domain/checkout/product-subscrip
 import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
 import { isInScope } from "../../domain/loyalty/campaigns/campaign.ts";
 import { listActiveCampaigns } from "../../domain/loyalty/campaigns/list-active-campaigns.ts";
-import { listProductReviews } from "../../domain/reviews/product-reviews.ts";
 import { formatCalendarDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { seriesBySlug, seriesSlug, seriesTitle } from "../../kernel/series.ts";
@@ -17,13 +16,17 @@ import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
 import { ProductGallery, photoPreload } from "../components/product-gallery.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
+import { RatingLine } from "../components/reviews/stars.tsx";
+import { StructuredData } from "../components/structured-data.tsx";
 import { SubscribeChoice } from "../components/subscribe-choice.tsx";
 import { requestContext } from "../context.ts";
-import { pageMeta } from "../lib/page-meta.ts";
+import { absoluteHref, pageMeta } from "../lib/page-meta.ts";
 import { defaultOption, flavoursOf } from "../lib/product-display.ts";
 import { packOf } from "../lib/product-pack.ts";
-import { inlineJson, productStructuredData } from "../lib/product-structured-data.ts";
+import { productReviewsOf } from "../lib/product-reviews.server.ts";
+import { productStructuredData } from "../lib/product-structured-data.ts";
 import { requestPath } from "../lib/request-path.ts";
+import { REVIEWS_ID } from "../lib/review-links.ts";
 import type { Route } from "./+types/product";
 import type { action as bagAction } from "./bag.tsx";
 
@@ -45,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A flavour chosen before the page's script runs (or without it) arrives as ?flavour=….
   const asked = new URL(request.url).searchParams.get("flavour");
   const flavour = flavoursOf(product).find((name) => name === asked) ?? null;
-  const reviews = await listProductReviews(operations, { productId: product.id });
+  const reviews = await productReviewsOf(request, operations, product.id);
   const page = { url: new URL(product.path, siteOrigin).href, brandName: settings.brandName };
   const covering = (await listActiveCampaigns(operations, {})).filter((campaign) =>
     isInScope(campaign, { productId: product.id, seriesCode: product.series.code }),
@@ -77,12 +80,17 @@ function shownProduct(product: Product) {
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary),
   ...photoPreload(args.loaderData?.product.images[0]),
+  // One address for the page, whatever flavour or order of reviews its query asks for.
+  ...(args.loaderData
+    ? [{ tagName: "link", rel: "canonical", href: absoluteHref(args.matches, args.loaderData.product.path) }]
+    : []),
 ];
 
 const FLAVOUR_FORM = "flavour-choice";
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
+  const { summary } = loaderData.reviews;
   const flavours = flavoursOf(product);
   const [flavour, setFlavour] = useState<string | null>(loaderData.flavour ?? flavours[0] ?? null);
   const options = product.options.filter((option) => flavour === null || option.flavourName === flavour);
@@ -128,6 +136,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </nav>
         <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-brand-900 md:mt-2 md:text-3xl">{product.name}</h1>
+        {summary.average !== null && (
+          <a href={`#${REVIEWS_ID}`} className="mt-1 inline-block text-sm text-muted hover:underline">
+            <RatingLine average={summary.average} count={summary.count} />
+          </a>
+        )}
       </header>
       <div className="col-span-2 min-w-0 md:col-span-1 md:col-start-2">
         <p className="text-muted md:mt-2 md:text-lg">{product.summary}</p>
@@ -229,12 +242,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             How to take {seriesTitle(product.series)}: ingredients, allergens and storage
           </Link>
         </section>
-        <ProductReviews productId={product.id} productName={product.name} reviews={loaderData.reviews} />
-        <script
-          type="application/ld+json"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a data block, never run; inlineJson escapes "<" so review text cannot end it.
-          dangerouslySetInnerHTML={{ __html: inlineJson(productStructuredData(product, loaderData.page, loaderData.reviews)) }}
-        />
+        <ProductReviews product={product} reviews={loaderData.reviews} />
+        <StructuredData data={productStructuredData(product, loaderData.page, loaderData.reviews)} />
       </div>
     </article>
   );
