@@ -5,6 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { seedDevelopmentReviews } from "../db/seed/dev-reviews.ts";
 import { seedPromotionCodes } from "../db/seed/promotions.ts";
 import { seedRewards } from "../db/seed/rewards.ts";
 import { seedCatalog } from "../db/seed/seed.ts";
@@ -86,6 +87,7 @@ async function serveShop(
   await seedCatalog(database.db);
   await seedPromotionCodes(database.db);
   await seedRewards(database.db);
+  if (config.APP_ENV === "development") await seedDevelopmentReviews(database.db);
   const jobs = await openJobs({ database, databaseUrl: config.DATABASE_URL, logger });
   const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
   // The listener's real port (PORT=0 picks one) is what the default public address needs.
