@@ -137,7 +137,7 @@ export function createHttpApp({
   app.use(GRAPHQL_PATH, catalogueReplyCache(keptRevision));
   app.use("*", refuseUnreadableInput(config.BRAND_NAME));
   app.get(PUBLIC_FILE, serveStatic({ root: clientDir }));
-  mountPhotoRoute(app, services);
+  mountPhotoRoute(app, services, clientDir);
   // Before the session: a page for everyone is served (or rendered) without reading who asks, so a
   // hit costs no session read, and nobody's session or bag can reach a stored page.
   if (config.PAGE_CACHE === "on")
