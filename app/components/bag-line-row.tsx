@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY } from "../../domain/bag/max-line-quantity.ts";
 import type { BagLine, PricedBag } from "../../domain/bag/price-bag.ts";
 import { servingsLabel } from "../../domain/catalog/servings.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import { type Pack, PackFigure } from "./pack-illustration.tsx";
+import { ProductPhoto } from "./product-photo.tsx";
 import type { ShownSaving } from "./quantity-savings.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
 import { SubscribedLineTerms } from "./subscribed-line-terms.tsx";
@@ -19,7 +19,7 @@ export function shownLine(
     quantity,
     lineTotalCents,
     subscription: subscription && { ...subscription, renewalCents: renewalCents[optionId] ?? null },
-    product: { name: product.name, path: product.path, kind: product.kind, seriesCode: product.series.code },
+    product: { name: product.name, path: product.path, picture: product.picture },
     option: {
       optionName: option.optionName,
       flavourName: option.flavourName,
@@ -32,13 +32,6 @@ export function shownLine(
 
 export type ShownBagLine = ReturnType<typeof shownLine>;
 export type ShownBag = Omit<PricedBag, "lines" | "quantitySavings"> & { lines: ShownBagLine[]; quantitySavings: ShownSaving[] };
-
-/** The pack a bag line shows, drawn from the bag page's PackSprite. */
-export const packOfLine = (line: ShownBagLine): Pack => ({
-  seriesCode: line.product.seriesCode,
-  flavourName: line.option.flavourName,
-  kind: line.product.kind,
-});
 
 export function BagLineRow({
   line,
@@ -56,7 +49,11 @@ export function BagLineRow({
   const name = line.option.flavourName ? `${line.product.name}, ${line.option.flavourName}` : line.product.name;
   return (
     <li className="flex gap-4 p-4" data-testid="bag-line" aria-label={name}>
-      <PackFigure {...packOfLine(line)} title={name} className="size-20 shrink-0 rounded-xl bg-slate-50" />
+      <span className="size-20 shrink-0 rounded-xl bg-slate-50">
+        {line.product.picture && (
+          <ProductPhoto photo={line.product.picture} sizes="80px" className="size-20 rounded-xl object-cover" />
+        )}
+      </span>
       <div className="flex flex-1 flex-col gap-2">
         <div className="flex flex-wrap justify-between gap-2">
           <div>

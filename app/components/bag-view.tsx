@@ -9,12 +9,11 @@ import { formatMoney } from "../../kernel/money.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
 import { FreeDeliveryBar } from "./bag/free-delivery-bar.tsx";
-import { BagLineRow, packOfLine, type ShownBag } from "./bag-line-row.tsx";
+import { BagLineRow, type ShownBag } from "./bag-line-row.tsx";
 import { CampaignBadges } from "./campaign-notes.tsx";
 import { checkoutDiscounts, DiscountLines } from "./order-totals.tsx";
-import { PackSprite } from "./pack-illustration.tsx";
 import { QuantitySavings } from "./quantity-savings.tsx";
-import { packOfReward, RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
+import { RewardsInBag, RewardsOnlyNote } from "./reward-lines.tsx";
 
 export function BagView({
   bag,
@@ -85,7 +84,6 @@ export function BagView({
         </div>
       ) : (
         <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_22rem]">
-          <PackSprite packs={[...bag.lines.map(packOfLine), ...rewards.flatMap((line) => packOfReward(line) ?? [])]} />
           <div className="space-y-6">
             {[subscribed, oneOff].map(
               (group) =>

@@ -5,8 +5,6 @@ import type { RatingSummary } from "../../domain/reviews/product-ratings.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { seriesTitle } from "../../kernel/series.ts";
 import { flavoursOf, lowestPriceCents } from "../lib/product-display.ts";
-import { packOf } from "../lib/product-pack.ts";
-import { type Pack, PackFigure } from "./pack-illustration.tsx";
 import { ProductPhoto } from "./product-photo.tsx";
 import { RatingLine } from "./reviews/stars.tsx";
 
@@ -17,8 +15,7 @@ export type ProductCardData = {
   path: string;
   seriesTitle: string;
   summary: string;
-  pack: Pack;
-  /** Its first photo; without one the card draws its pack. */
+  /** Its first picture (productPictures). */
   photo: PhotoRef | null;
   flavourCount: number;
   fromPriceCents: number;
@@ -39,7 +36,6 @@ export function toProductCard(product: Product, rating: RatingSummary): ProductC
     path: product.path,
     seriesTitle: seriesTitle(product.series),
     summary: product.summary,
-    pack: packOf(product),
     photo: product.images[0] ?? null,
     flavourCount: flavoursOf(product).length,
     fromPriceCents: lowestPriceCents(product),
@@ -49,23 +45,18 @@ export function toProductCard(product: Product, rating: RatingSummary): ProductC
   };
 }
 
-/** The packs a page's PackSprite draws for its cards: those of the cards without a photo. */
-export const drawnPacks = (cards: readonly ProductCardData[]): Pack[] => cards.flatMap((card) => (card.photo ? [] : [card.pack]));
-
-/** A product in a listing: its first photo, or its pack drawn from the page's PackSprite. */
+/** A product in a listing, with its first picture. */
 export function ProductCard({ card, fetching }: { card: ProductCardData; fetching?: "first" | "eager" | "lazy" }) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative bg-slate-50 p-4">
-        {card.photo ? (
+        {card.photo && (
           <ProductPhoto
             photo={card.photo}
             sizes="176px"
             fetching={fetching}
             className="mx-auto h-44 w-44 rounded-xl object-cover"
           />
-        ) : (
-          <PackFigure {...card.pack} title={card.name} className="mx-auto h-44 w-44" />
         )}
         {card.soldOut && (
           <span className="absolute right-3 top-3 rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white">

@@ -5,7 +5,7 @@ import { Kept } from "./rendered-once.tsx";
 const FIRST_ROW = 3;
 
 /**
- * Cards in a grid; the page renders one PackSprite for all its cards' drawings. A page whose grid opens
+ * Cards in a grid. A page whose grid opens
  * below the first screen (the shop's later lines) says so, and its photos load as they come into view.
  * The cards show only what they are given, so a grid is rendered once for the cards it shows.
  */

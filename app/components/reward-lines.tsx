@@ -6,7 +6,7 @@ import type { RewardLine } from "../../domain/loyalty/rewards/redeems/pending-re
 import { formatMoney } from "../../kernel/money.ts";
 import { useProgrammeTerms } from "../lib/root-data.ts";
 import { LineTitle } from "./line-title.tsx";
-import { type Pack, PackFigure } from "./pack-illustration.tsx";
+import { ProductPhoto } from "./product-photo.tsx";
 import { QuantityStep } from "./quantity-step.tsx";
 import { When } from "./when.tsx";
 
@@ -29,20 +29,15 @@ const rewardFields = (line: RewardLine) => ({
   pointTransactionId: line.pointTransactionId,
 });
 
-/** The pack a reward in the bag shows, drawn from the bag page's PackSprite; none for a reward that is no product. */
-export const packOfReward = (line: RewardLine): Pack | null =>
-  line.seriesCode && line.productKind
-    ? { seriesCode: line.seriesCode, flavourName: line.flavourName, kind: line.productKind }
-    : null;
-
 /** A reward in the bag: paid with points, S$0.00, with one more / one fewer / remove. */
 export function RewardLineRow({ line }: { line: RewardLine }) {
   const name = rewardName(line);
-  const pack = packOfReward(line);
   return (
     <li className="flex gap-4 p-4" data-testid="reward-line" aria-label={`Reward: ${name}`}>
-      {pack ? (
-        <PackFigure {...pack} title={name} className="size-20 shrink-0 rounded-xl bg-amber-50" />
+      {line.picture ? (
+        <span className="size-20 shrink-0">
+          <ProductPhoto photo={line.picture} sizes="80px" className="size-20 rounded-xl object-cover" />
+        </span>
       ) : (
         <span aria-hidden="true" className="grid size-20 shrink-0 place-items-center rounded-xl bg-amber-50">
           <Gift className="size-8 text-amber-700" />

@@ -28,10 +28,6 @@ export function flavoursOf(product: { options: readonly Pick<PurchaseOption, "fl
   return [...new Set(product.options.map((option) => option.flavourName).filter((name): name is string => name !== null))];
 }
 
-export function leadFlavour(product: Product): string | null {
-  return product.kind === "bundle" ? null : (flavoursOf(product)[0] ?? null);
-}
-
 /** The option shown first: of those on sale, a bundle's free-box offer, otherwise the first option. */
 export function defaultOption<O extends Pick<PurchaseOption, "isUpsellOption" | "soldOut">>(options: O[]): O | undefined {
   const onSale = options.filter((option) => !option.soldOut);

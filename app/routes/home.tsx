@@ -10,14 +10,12 @@ import { useBrandName } from "../components/brand.tsx";
 import { NewsletterSignup } from "../components/home/newsletter-signup.tsx";
 import { RewardsPitch, type RewardsPitchData } from "../components/home/rewards-pitch.tsx";
 import { ShopRatingLine, ShopReviewsProof } from "../components/home/shop-reviews-proof.tsx";
-import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
-import { drawnPacks, ProductCard } from "../components/product-card.tsx";
+import { ProductCard } from "../components/product-card.tsx";
 import { ProductPhoto } from "../components/product-photo.tsx";
 import { requestContext } from "../context.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
 import { productCards } from "../lib/product-cards.server.ts";
 import { lowestPriceCents } from "../lib/product-display.ts";
-import { packOf } from "../lib/product-pack.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
 import type { Route } from "./+types/home";
 
@@ -60,7 +58,6 @@ export async function loader({ context }: Route.LoaderArgs) {
             name: lead.name,
             summary: lead.summary,
             fromPriceCents: lowestPriceCents(lead),
-            pack: packOf(lead, lead.options[0]?.flavourName ?? null),
             photo: lead.images[0] ?? null,
           }
         : undefined,
@@ -70,19 +67,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 type Lead = NonNullable<Route.ComponentProps["loaderData"]["seriesLeads"][number]>;
 
-/** A line's card picture: its first product's first photo, else that product's pack drawn. */
+/** A line's card picture: its first product's first picture. */
 function LinePicture({ lead }: { lead: Lead }) {
-  const frame = "mb-4 flex h-40 items-center justify-center rounded-xl bg-slate-50";
-  if (!lead.photo) {
-    return (
-      <span className={frame}>
-        <PackFigure {...lead.pack} title={lead.name} className="h-36 w-36" />
-      </span>
-    );
-  }
   return (
-    <span className={frame}>
-      <ProductPhoto photo={lead.photo} sizes="160px" className="h-40 w-40 rounded-xl object-cover" />
+    <span className="mb-4 flex h-40 items-center justify-center rounded-xl bg-slate-50">
+      {lead.photo && <ProductPhoto photo={lead.photo} sizes="160px" className="h-40 w-40 rounded-xl object-cover" />}
     </span>
   );
 }
@@ -115,7 +104,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="grid grid-cols-2 gap-4" aria-hidden="true">
             {loaderData.seriesLeads.map(
-              (lead) => lead && <PackFigure key={lead.id} {...lead.pack} title={lead.name} className="h-36 w-full sm:h-44" />,
+              (lead) =>
+                lead?.photo && (
+                  <ProductPhoto
+                    key={lead.id}
+                    photo={lead.photo}
+                    sizes="(min-width: 768px) 176px, 144px"
+                    className="mx-auto h-36 w-36 rounded-2xl object-cover sm:h-44 sm:w-44"
+                  />
+                ),
             )}
           </div>
         </div>
@@ -169,10 +166,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-3xl px-4 py-12">
         <NewsletterSignup />
       </div>
-      {/* Last, so the browser parses and paints the hero's words before 20 KB of drawings. */}
-      <PackSprite
-        packs={[...loaderData.seriesLeads.flatMap((lead) => (lead ? [lead.pack] : [])), ...drawnPacks(loaderData.bundles)]}
-      />
     </>
   );
 }

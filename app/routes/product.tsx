@@ -12,7 +12,6 @@ import { formatMoney } from "../../kernel/money.ts";
 import { seriesBySlug, seriesSlug, seriesTitle } from "../../kernel/series.ts";
 import { AddedToBag } from "../components/bag/added-to-bag.tsx";
 import { CampaignBadges } from "../components/campaign-notes.tsx";
-import { PackIllustration } from "../components/pack-illustration.tsx";
 import { PriceBlock } from "../components/price-block.tsx";
 import { ProductGallery, photoPreload } from "../components/product-gallery.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
@@ -22,7 +21,6 @@ import { SubscribeChoice } from "../components/subscribe-choice.tsx";
 import { requestContext } from "../context.ts";
 import { absoluteHref, pageMeta } from "../lib/page-meta.ts";
 import { defaultOption, flavoursOf } from "../lib/product-display.ts";
-import { packOf } from "../lib/product-pack.ts";
 import { productReviewsOf } from "../lib/product-reviews.server.ts";
 import { productStructuredData } from "../lib/product-structured-data.ts";
 import { requestPath } from "../lib/request-path.ts";
@@ -74,7 +72,7 @@ function shownProduct(product: Product) {
       soldOut,
     }),
   );
-  return { id, name, series, kind, summary, description, path, options, images, bundle: packOf(product).bundle };
+  return { id, name, series, kind, summary, description, path, options, images };
 }
 
 export const meta: Route.MetaFunction = (args) => [
@@ -112,18 +110,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     // stand in one place however much of the page the browser has read when it first paints.
     <article className="mx-auto grid max-w-6xl grid-cols-[5.5rem_minmax(0,1fr)] gap-x-4 gap-y-4 px-4 py-4 md:grid-cols-2 md:grid-rows-[auto_1fr] md:gap-x-8 md:gap-y-0 md:py-10">
       <div className="col-start-1 row-start-1 self-start rounded-2xl bg-slate-50 p-1 md:row-span-2 md:sticky md:top-28 md:rounded-3xl md:p-6">
-        {product.images.length > 0 ? (
-          <ProductGallery photos={product.images} />
-        ) : (
-          <PackIllustration
-            seriesCode={product.series.code}
-            flavourName={product.kind === "bundle" ? null : (selected?.flavourName ?? null)}
-            kind={product.kind}
-            bundle={product.bundle}
-            title={selected?.flavourName ? `${product.name}, ${selected.flavourName}` : product.name}
-            className="mx-auto aspect-square w-full max-w-md"
-          />
-        )}
+        <ProductGallery photos={product.images} />
       </div>
       <header className="col-start-2 row-start-1 self-center md:self-start">
         <nav aria-label="Breadcrumb" className="text-sm text-muted">

@@ -3,7 +3,6 @@ import { listProducts } from "../../domain/catalog/list-products.ts";
 import type { Product } from "../../domain/catalog/types.ts";
 import { listProductRatings, NO_REVIEWS, type RatingSummary } from "../../domain/reviews/product-ratings.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import { PackFigure, PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ratingShown } from "../components/product-card.tsx";
@@ -14,7 +13,6 @@ import { canonicalLink, pageTitle } from "../lib/listing-links.ts";
 import { listingPage } from "../lib/listing-page.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { pricePerServingCents } from "../lib/product-display.ts";
-import { packOf } from "../lib/product-pack.ts";
 import type { Route } from "./+types/shop-sale";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -34,7 +32,6 @@ function toSaleRow(bundle: Product, rating: RatingSummary) {
     path: bundle.path,
     summary: bundle.summary,
     rating: ratingShown(rating),
-    pack: packOf(bundle),
     photo: bundle.images[0] ?? null,
     options: bundle.options.map((option) => ({
       optionId: option.optionId,
@@ -69,22 +66,19 @@ export default function ShopSale({ loaderData }: Route.ComponentProps) {
         The more you stock up, the less each serving costs. Every saving below is measured against buying the same boxes one at a
         time. Bundles are already discounted, so promotion codes don't apply to them.
       </PageHeading>
-      <PackSprite packs={loaderData.bundles.flatMap((bundle) => (bundle.photo ? [] : [bundle.pack]))} />
       <ul className="mx-auto grid max-w-6xl gap-6 px-4">
         {loaderData.bundles.map((bundle, index) => (
           <li
             key={bundle.id}
             className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-[10rem_1fr]"
           >
-            {bundle.photo ? (
+            {bundle.photo && (
               <ProductPhoto
                 photo={bundle.photo}
                 sizes="144px"
                 fetching={index === 0 ? "first" : "lazy"}
                 className="mx-auto h-36 w-36 rounded-xl object-cover"
               />
-            ) : (
-              <PackFigure {...bundle.pack} title={bundle.name} className="mx-auto h-36 w-36" />
             )}
             <div>
               <h2 className="text-xl font-bold">

@@ -2,10 +2,8 @@ import { data } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import { listSeriesCopy } from "../../domain/catalog/list-series-copy.ts";
 import { seriesBySlug, seriesTitle } from "../../kernel/series.ts";
-import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Pager } from "../components/pager.tsx";
-import { drawnPacks } from "../components/product-card.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
 import { canonicalLink, pageTitle } from "../lib/listing-links.ts";
@@ -49,7 +47,6 @@ export default function ShopSeries({ loaderData }: Route.ComponentProps) {
         <h2 id="products-heading" className="sr-only">
           {title} products
         </h2>
-        <PackSprite packs={drawnPacks(cards)} />
         <ProductGrid cards={cards} />
       </section>
       <Pager links={links} label={`${title} pages`} />

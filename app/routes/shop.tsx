@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import { listProducts } from "../../domain/catalog/list-products.ts";
 import { SERIES, seriesSlug, seriesTitle } from "../../kernel/series.ts";
-import { PackSprite } from "../components/pack-illustration.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
-import { drawnPacks } from "../components/product-card.tsx";
 import { ProductGrid } from "../components/product-grid.tsx";
 import { requestContext } from "../context.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -49,7 +47,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </Link>
         .
       </PageHeading>
-      <PackSprite packs={loaderData.groups.flatMap((group) => drawnPacks(group.cards))} />
       {loaderData.groups.map((group, index) => (
         <section key={group.href} aria-label={group.title} className="mx-auto max-w-6xl px-4 py-6">
           <div className="mb-4 flex items-end justify-between">

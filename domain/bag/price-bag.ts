@@ -1,4 +1,5 @@
 import type { SubscribedTerms } from "../../db/schema/checkout.ts";
+import type { PhotoRef } from "../catalog/photos/photo-variants.ts";
 import type { Product, PurchaseOption } from "../catalog/types.ts";
 import { type QuantitySaving, quantitySavings } from "./quantity-prices.ts";
 
@@ -8,7 +9,7 @@ export const SHIPPING_FEE_CENTS = 490;
 export type BagLine = {
   optionId: string;
   quantity: number;
-  product: Pick<Product, "id" | "name" | "path" | "series" | "kind" | "campaignDiscountExclusion">;
+  product: Pick<Product, "id" | "name" | "path" | "series" | "kind" | "campaignDiscountExclusion"> & { picture: PhotoRef | null };
   option: PurchaseOption;
   /** Its option's price times its quantity, before any saving. */
   lineTotalCents: number;
@@ -60,11 +61,11 @@ export function priceBag(
   const shippingCents = shippingFor(goodsCents);
   return {
     lines: priced.map(({ optionId, quantity, product, option, lineTotalCents, subscription }, index) => {
-      const { id, name, path, series, kind, campaignDiscountExclusion } = product;
+      const { id, name, path, series, kind, campaignDiscountExclusion, images } = product;
       return {
         optionId,
         quantity,
-        product: { id, name, path, series, kind, campaignDiscountExclusion },
+        product: { id, name, path, series, kind, campaignDiscountExclusion, picture: images[0] ?? null },
         option,
         lineTotalCents,
         quantitySavingCents: shares[index] ?? 0,

@@ -5,6 +5,7 @@ import { productPhotos } from "../../db/schema/product-photos.ts";
 import { stockLevels } from "../../db/schema/stock.ts";
 import { seriesByCode } from "../../kernel/series.ts";
 import type { OperationLog } from "../shared/operation-log.ts";
+import { productPictures } from "./photos/default-pictures.ts";
 import type { PhotoRef } from "./photos/photo-variants.ts";
 import { productPath } from "./product-url.ts";
 import { savingOf } from "./saving.ts";
@@ -84,6 +85,10 @@ function assemble(
       log.warn({ productId: row.id, seriesCode: row.seriesCode }, "a product of an unknown series is left out of the catalogue");
       return [];
     }
+    const options = (optionRowsByProduct.get(row.id) ?? []).map((option) =>
+      toOption(row.kind, option, skusByOption.get(option.optionId) ?? [], available),
+    );
+    const photos = (photosByProduct.get(row.id) ?? []).map(({ productId: _productId, ...photo }) => photo);
     return {
       id: row.id,
       name: row.name,
@@ -94,10 +99,8 @@ function assemble(
       summary: row.summary,
       description: row.description,
       path: productPath(row, log),
-      options: (optionRowsByProduct.get(row.id) ?? []).map((option) =>
-        toOption(row.kind, option, skusByOption.get(option.optionId) ?? [], available),
-      ),
-      images: (photosByProduct.get(row.id) ?? []).map(({ productId: _productId, ...photo }) => photo),
+      options,
+      images: productPictures({ series, kind: row.kind, options }, photos),
     };
   });
 }

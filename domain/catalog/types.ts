@@ -39,7 +39,7 @@ export type Product = {
   description: string;
   path: string;
   options: PurchaseOption[];
-  /** Its photos in gallery order; none: pages draw its pack instead. */
+  /** Its pictures in gallery order: its photos, or without any its default picture (productPictures). */
   images: PhotoRef[];
 };
 

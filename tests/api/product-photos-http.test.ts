@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PICTURES } from "../../domain/catalog/photos/default-pictures.ts";
 import { TEST_OWNER } from "../../integrations/identity/embedded-provider/interaction-page.ts";
 import { fetchWithJar } from "../setup/embedded-sign-in.ts";
 import { noisyJpeg, picture, pngClaiming } from "../setup/pictures.ts";
@@ -9,6 +10,8 @@ const CSRF_FIELD = /<input type="hidden" name="csrf" value="([^"]*)"/;
 const PHOTOS_PAGE = "/admin/catalogue/products/m8/photos";
 const PRODUCT_PAGE = "/shop/luna-collagen/m8";
 const AVIF_SRCSET = /\/photos\/([0-9a-f]{16})-320\.avif 320w, \/photos\/\1-640\.avif 640w/;
+/** The picture the product page leads with: the product's default picture until a photo is uploaded. */
+const DEFAULT_HASH = DEFAULT_PICTURES["m/box/berries-acai"]?.hash;
 
 describe("product photos over HTTP", () => {
   let shop: TestServer;
@@ -48,7 +51,7 @@ describe("product photos over HTTP", () => {
     expect((await writerBrowser.get(PHOTOS_PAGE)).status).toBe(403);
     const csrf = await csrfOf(writerBrowser, "/admin/promotions");
     expect((await upload(writerBrowser, { csrf, intent: "upload", alt: "A box" }, await png())).status).toBe(403);
-    expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
+    expect(AVIF_SRCSET.exec(await (await openBrowser(shop).get(PRODUCT_PAGE)).text())?.[1]).toBe(DEFAULT_HASH);
   });
 
   it("refuses a text file named .png, a file over 10 MB (on the page, however far over) and a photo without alt text, saying why", async () => {
@@ -77,7 +80,7 @@ describe("product photos over HTTP", () => {
     const noAlt = await upload(owner, { csrf, intent: "upload", alt: " " }, await png());
     expect(noAlt.status).toBe(400);
     expect(await noAlt.text()).toContain("Alt text is required.");
-    expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
+    expect(AVIF_SRCSET.exec(await (await openBrowser(shop).get(PRODUCT_PAGE)).text())?.[1]).toBe(DEFAULT_HASH);
   });
 
   it("refuses a picture cut short, one whose header claims more pixels than it holds, a sliver and a speck, saying why", async () => {
@@ -98,7 +101,7 @@ describe("product photos over HTTP", () => {
       expect(refused.status, message).toBe(400);
       expect(await refused.text()).toContain(message);
     }
-    expect(await (await openBrowser(shop).get(PRODUCT_PAGE)).text()).not.toMatch(AVIF_SRCSET);
+    expect(AVIF_SRCSET.exec(await (await openBrowser(shop).get(PRODUCT_PAGE)).text())?.[1]).toBe(DEFAULT_HASH);
   });
 
   it("uploads a PNG named .jpg: the product page, its listing and the API show it, its files are cached for good", async () => {
@@ -144,6 +147,33 @@ describe("product photos over HTTP", () => {
           images: [{ url: `/photos/${hash}-640.webp`, alt: "A box of Luna Collagen beside a glass", width: 640, height: 640 }],
         },
       },
+    });
+  });
+
+  it("shows a product without photos its default picture: described, sized, first on the page and cached for good", async () => {
+    const { hash, alt } = DEFAULT_PICTURES["v/shots/citrus-zing"] ?? { hash: "", alt: "" };
+    const page = await (await openBrowser(shop).get("/shop/v5-vitality/vs8")).text();
+    expect(page).toContain(
+      `<img src="/photos/${hash}-640.webp" alt="${alt}" width="960" height="960" loading="eager" fetchPriority="high"`,
+    );
+    expect(page).toContain(
+      `imageSrcSet="/photos/${hash}-320.avif 320w, /photos/${hash}-640.avif 640w, /photos/${hash}-960.avif 960w"`,
+    );
+    for (const [format, type] of [
+      ["avif", "image/avif"],
+      ["webp", "image/webp"],
+    ]) {
+      const file = await fetch(`${shop.baseUrl}/photos/${hash}-960.${format}`);
+      expect([file.status, file.headers.get("content-type")]).toEqual([200, type]);
+      expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+    const api = await fetch(`${shop.baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: '{ product(id: "vs8") { images { url alt width height } } }' }),
+    });
+    expect(await api.json()).toEqual({
+      data: { product: { images: [{ url: `/photos/${hash}-960.webp`, alt, width: 960, height: 960 }] } },
     });
   });
 

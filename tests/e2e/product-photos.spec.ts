@@ -23,7 +23,7 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
   await staff.goto("/admin/catalogue");
   await staff.getByRole("link", { name: `Photos of ${product.name}` }).click();
   await expect(staff.getByRole("heading", { level: 1, name: `Photos of ${product.name}` })).toBeVisible();
-  await expect(staff.getByText("No photos yet: the shop draws the pack until you add one.")).toBeVisible();
+  await expect(staff.getByText("No photos yet: the shop shows its default picture until you add one.")).toBeVisible();
 
   // A speck of a picture, and a file too large to be read at all: each is refused in the form's words.
   await staff.getByLabel("Alt text (what the photo shows)").fill(alt);
@@ -39,7 +39,7 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
     // The 11 MB file is sent whole before the page answers: on a busy machine that takes a while.
     await expect(staff.getByRole("alert")).toHaveText(message, { timeout: 30_000 });
   }
-  await expect(staff.getByText("No photos yet: the shop draws the pack until you add one.")).toBeVisible();
+  await expect(staff.getByText("No photos yet: the shop shows its default picture until you add one.")).toBeVisible();
 
   await staff.getByLabel("Photo", { exact: true }).setInputFiles({
     name: "IMG_2041.JPG",
@@ -108,4 +108,6 @@ test("staff upload a photo with its alt text; shoppers see it on the product pag
   await removeGalleryPhoto(staff, alt);
   await page.reload();
   await expect(page.getByRole("img", { name: alt })).toHaveCount(0);
+  // Without photos the page shows the product's default picture again.
+  await expect(page.getByTestId("main-photo").getByRole("img")).toHaveAccessibleName(/^A box of /);
 });

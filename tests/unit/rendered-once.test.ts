@@ -2,7 +2,6 @@ import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type Pack, PackIllustration, PackSprite } from "../../app/components/pack-illustration.tsx";
 import type { ProductCardData } from "../../app/components/product-card.tsx";
 import { ProductGrid } from "../../app/components/product-grid.tsx";
 import { RenderedOnce } from "../../app/components/rendered-once.tsx";
@@ -12,42 +11,14 @@ import { renderedOnce } from "../../app/lib/rendered-once.server.ts";
 const inBrowser = (part: ReactElement) => renderToString(createElement(MemoryRouter, null, part));
 const onServer = (part: ReactElement) => inBrowser(createElement(RenderedOnce.Provider, { value: renderedOnce }, part));
 
-const LISTING: Pack[] = [
-  { seriesCode: "m", flavourName: "Berries Acai", kind: "box" },
-  { seriesCode: "m", flavourName: "Berries Acai", kind: "pouch" },
-  { seriesCode: "v", flavourName: null, kind: "shots" },
-  { seriesCode: "j", flavourName: "Mocha & Cream", kind: "box" },
-  {
-    seriesCode: "l",
-    flavourName: null,
-    kind: "bundle",
-    bundle: { flavours: ["Berries Acai", "Lychee Luxe", "Strawberry Bliss"], boxes: 5 },
-  },
-];
-
 describe("parts rendered once on the server", () => {
-  it("of a listing's sprite are drawn on the server as the very markup the browser renders, whether drawn now or remembered", () => {
-    const sprite = createElement(PackSprite, { packs: LISTING });
-    expect(inBrowser(sprite)).toContain('id="pack-carton-j-mocha-cream"');
-    expect(inBrowser(sprite)).toContain("Mocha &amp; Cream");
-    expect(onServer(sprite)).toBe(inBrowser(sprite));
-    expect(onServer(sprite)).toBe(inBrowser(sprite));
-  });
-
-  it.each(LISTING)("of a product page's pack are the markup the browser renders: $kind, $flavourName", (pack) => {
-    const page = createElement(PackIllustration, { ...pack, title: "A pack" });
-    expect(onServer(page)).toBe(inBrowser(page));
-    expect(onServer(page)).toBe(inBrowser(page));
-  });
-
   const card = (id: string, name: string, fromPriceCents: number): ProductCardData => ({
     id,
     name,
     path: `/shop/luna-collagen/${id}`,
     seriesTitle: "Luna Collagen",
     summary: "Collagen & vitamin C",
-    pack: LISTING[0] as Pack,
-    photo: null,
+    photo: { hash: "0123456789abcdef", alt: "A box of Luna Collagen in Berries Acai", width: 960, height: 960 },
     flavourCount: 3,
     fromPriceCents,
     bestSavingCents: 500,

@@ -102,7 +102,7 @@ export default function AdminProductPhotos({ loaderData }: Route.ComponentProps)
         }
       >
         The first photo is the product's picture in listings; the shop shows the photos in this order. Without photos the shop
-        draws the pack.
+        shows its default picture of the product.
       </PageHeading>
       {sent === null && <ActionMessage result={result} />}
       <Section id="upload" title="Add a photo">
@@ -138,7 +138,9 @@ export default function AdminProductPhotos({ loaderData }: Route.ComponentProps)
           Gallery ({photos.length})
         </h2>
         {gallerySent && <ActionMessage result={result} />}
-        {photos.length === 0 && <p className="mt-3 text-muted">No photos yet: the shop draws the pack until you add one.</p>}
+        {photos.length === 0 && (
+          <p className="mt-3 text-muted">No photos yet: the shop shows its default picture until you add one.</p>
+        )}
         <ol className="mt-3 space-y-4">
           {photos.map((photo, index) => (
             <li key={photo.id} className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { redeems, rewards } from "../../../../db/schema/rewards.ts";
 import { formatTimestamp } from "../../../../kernel/format-timestamp.ts";
 import { findPurchaseOptions } from "../../../catalog/lookup.ts";
-import type { Product } from "../../../catalog/types.ts";
+import type { PhotoRef } from "../../../catalog/photos/photo-variants.ts";
 import { ownMember } from "../../../shared/access.ts";
 import { identifier } from "../../../shared/input.ts";
 import { defineOperation } from "../../../shared/operation.ts";
@@ -19,8 +19,8 @@ export type RewardLine = {
   optionId: string;
   productName: string;
   productPath: string | null;
-  seriesCode: Product["series"]["code"] | null;
-  productKind: Product["kind"] | null;
+  /** The product's first picture; none for a reward whose option is gone from the catalogue. */
+  picture: PhotoRef | null;
   flavourName: string | null;
   optionName: string;
   quantity: number;
@@ -66,8 +66,7 @@ export const listPendingRewardLines = defineOperation(
         optionId: redeem.optionId,
         productName: found?.product.name ?? redeem.optionId,
         productPath: found?.product.path ?? null,
-        seriesCode: found?.product.series.code ?? null,
-        productKind: found?.product.kind ?? null,
+        picture: found?.product.images[0] ?? null,
         flavourName: found?.option.flavourName ?? null,
         optionName: found?.option.optionName ?? "",
         quantity: redeem.quantity,
