@@ -2,7 +2,7 @@
  * Draws each product's default picture (the product as it is sold, scripts/pack-shots/) and puts it
  * through the photo pipeline an upload goes through: the same checks, name and variants. The variants
  * go to public/photos/ under the names photos are served by, and what each picture shows is listed in
- * domain/catalog/photos/default-pictures.json (decision 058). Run it after changing the drawings or the
+ * domain/catalog/photos/default-pictures.json (decision 061). Run it after changing the drawings or the
  * catalogue's seed: `node scripts/default-pictures.ts`.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";

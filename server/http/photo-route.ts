@@ -10,7 +10,7 @@ const KEPT_FOR_A_YEAR = "public, max-age=31536000, immutable";
 
 /**
  * GET /photos/<hash>-<width>.<avif|webp>: a default picture's variant, one of the build's files
- * (public/photos/, decision 058), else a stored photo variant. Its name changes whenever its bytes
+ * (public/photos/, decision 061), else a stored photo variant. Its name changes whenever its bytes
  * do, so browsers and CDNs keep it for a year without asking again. Served before any session is read.
  */
 export function mountPhotoRoute(app: Hono<HttpEnv>, services: ShopServices, clientDir: string): void {

@@ -1,6 +1,6 @@
 /**
  * Each product's default picture: the product as it is sold, drawn by scripts/default-pictures.ts and
- * put through the photo pipeline, its variants served from public/photos/ (decision 058). A product
+ * put through the photo pipeline, its variants served from public/photos/ (decision 061). A product
  * shows its photos when it has any, else its default picture.
  */
 import type { SeriesCode } from "../../../kernel/series.ts";
