@@ -51,7 +51,7 @@ export function BagLineRow({
     <li className="flex gap-4 p-4" data-testid="bag-line" aria-label={name}>
       <span className="size-20 shrink-0 rounded-xl bg-slate-50">
         {line.product.picture && (
-          <ProductPhoto photo={line.product.picture} sizes="80px" className="size-20 rounded-xl object-cover" />
+          <ProductPhoto photo={line.product.picture} sizes="80px" className="size-20 rounded-xl object-cover" decorative />
         )}
       </span>
       <div className="flex flex-1 flex-col gap-2">

@@ -20,12 +20,16 @@ export function ProductPhoto({
   sizes,
   className,
   fetching = "lazy",
+  decorative = false,
 }: {
   photo: PhotoRef;
   sizes: PhotoSizes;
   className?: string;
   /** first: the page's main picture, fetched before anything else; eager: in view as the page opens. */
   fetching?: "first" | "eager" | "lazy";
+  /** Beside words that name what it shows (a bag line): screen readers skip it, and a picture of one
+   * flavour never names another. */
+  decorative?: boolean;
 }) {
   const widths = variantWidths(photo.width);
   return (
@@ -35,7 +39,7 @@ export function ProductPhoto({
       ))}
       <img
         src={photoPath(photo.hash, widths[Math.min(1, widths.length - 1)] ?? photo.width, "webp")}
-        alt={photo.alt}
+        alt={decorative ? "" : photo.alt}
         width={photo.width}
         height={photo.height}
         loading={fetching === "lazy" ? "lazy" : "eager"}

@@ -36,7 +36,7 @@ export function RewardLineRow({ line }: { line: RewardLine }) {
     <li className="flex gap-4 p-4" data-testid="reward-line" aria-label={`Reward: ${name}`}>
       {line.picture ? (
         <span className="size-20 shrink-0">
-          <ProductPhoto photo={line.picture} sizes="80px" className="size-20 rounded-xl object-cover" />
+          <ProductPhoto photo={line.picture} sizes="80px" className="size-20 rounded-xl object-cover" decorative />
         </span>
       ) : (
         <span aria-hidden="true" className="grid size-20 shrink-0 place-items-center rounded-xl bg-amber-50">
