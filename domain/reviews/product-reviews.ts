@@ -36,10 +36,14 @@ export type ProductReviews = {
 };
 
 /** Each order of the reviews, newest first among equals so paging is stable. */
+/** How many photos a review carries. Written out: a one-table select names its columns without their table, which the subquery needs. */
+const photoCount = sql<number>`(select count(*)::int from review_photos where review_photos.review_id = reviews.id)`;
+
 const ORDERINGS: Record<ReviewSort, SQL[]> = {
   newest: [desc(reviews.createdAt), desc(reviews.id)],
   highest: [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
   lowest: [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
+  photos: [desc(photoCount), desc(reviews.createdAt), desc(reviews.id)],
 };
 
 /**
@@ -74,8 +78,7 @@ async function readProductReviews(db: Database, productId: string, shown: Review
       body: reviews.body,
       createdAt: reviews.createdAt,
       verifiedBuyer: reviewerBoughtIt(db),
-      // Written out: a one-table select names its columns without their table, which the subquery needs.
-      photoCount: sql<number>`(select count(*)::int from review_photos where review_photos.review_id = reviews.id)`,
+      photoCount,
     })
     .from(reviews)
     .where(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { reviewPhotos } from "../../db/schema/review-photos.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import { seedCatalog } from "../../db/seed/seed.ts";
 import { catalogCachedByRevision } from "../../domain/catalog/catalog-reader.ts";
@@ -12,6 +13,7 @@ import { listProductRatings } from "../../domain/reviews/product-ratings.ts";
 import { listProductReviews, REVIEWS_PER_PAGE } from "../../domain/reviews/product-reviews.ts";
 import { decideReview } from "../../domain/reviews/staff/decide-review.ts";
 import { submitReview } from "../../domain/reviews/submit-review.ts";
+import type { ReviewSort } from "../../kernel/review-sorts.ts";
 import { asMember, createMember, insertPaidOrder } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
@@ -120,22 +122,32 @@ describe(`product ratings and review pages (${DRIVER_NAME})`, () => {
     const count = REVIEWS_PER_PAGE + 3;
     const people = Array.from({ length: count }, (_, index) => ({ id: randomUUID(), email: `rater-${index}@example.com` }));
     await database.db.insert(members).values(people);
-    await database.db.insert(reviews).values(
-      people.map((person, index) => ({
-        id: randomUUID(),
-        productId: "v4",
-        memberId: person.id,
-        authorName: "Rater",
-        rating: (index % 5) + 1,
-        title: `Review ${index}`,
-        body: "Approved long ago, before this test looked at it.",
-        status: "approved" as const,
-        createdAt: new Date(Date.UTC(2026, 0, 1 + index)),
-        updatedAt: new Date(Date.UTC(2026, 0, 1 + index)),
-      })),
-    );
+    const written = people.map((person, index) => ({
+      id: randomUUID(),
+      productId: "v4",
+      memberId: person.id,
+      authorName: "Rater",
+      rating: (index % 5) + 1,
+      title: `Review ${index}`,
+      body: "Approved long ago, before this test looked at it.",
+      status: "approved" as const,
+      createdAt: new Date(Date.UTC(2026, 0, 1 + index)),
+      updatedAt: new Date(Date.UTC(2026, 0, 1 + index)),
+    }));
+    await database.db.insert(reviews).values(written);
+    // Two of the oldest carry photos: two on the first, one on the third.
+    const photo = (review: (typeof written)[number] | undefined, position: number) => ({
+      id: randomUUID(),
+      reviewId: review?.id ?? "",
+      hash: "0123456789abcdef",
+      width: 800,
+      height: 800,
+      position,
+      createdAt: new Date(),
+    });
+    await database.db.insert(reviewPhotos).values([photo(written[0], 0), photo(written[0], 1), photo(written[2], 0)]);
     const ctx = testContext(database.db);
-    const page = (input: { sort?: "newest" | "highest" | "lowest"; rating?: number; page?: number }) =>
+    const page = (input: { sort?: ReviewSort; rating?: number; page?: number }) =>
       listProductReviews(ctx, { productId: "v4", ...input });
 
     const first = await page({});
@@ -162,6 +174,13 @@ describe(`product ratings and review pages (${DRIVER_NAME})`, () => {
       reviews: expect.arrayContaining([expect.objectContaining({ title: "Review 4" })]),
     });
     await expect(page({ rating: 6 })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
-    await expect(page({ sort: "photos" as "newest" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    await expect(page({ sort: "oldest" as ReviewSort })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+
+    const withPhotos = (await page({ sort: "photos" })).reviews;
+    expect(withPhotos.slice(0, 3).map((review) => [review.title, review.photoCount])).toEqual([
+      ["Review 0", 2],
+      ["Review 2", 1],
+      [`Review ${count - 1}`, 0],
+    ]);
   });
 });
