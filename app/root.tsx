@@ -1,3 +1,4 @@
+import brandFont from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
 import {
   data,
@@ -28,7 +29,11 @@ import { type RootData, useRootData } from "./lib/root-data.ts";
 import { useHydrated } from "./lib/use-hydrated.ts";
 import type { VisitorState } from "./lib/visitor-state.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+/** The brand face, preloaded so it comes with the page's first requests; app.css's @font-face names the same file. */
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: brandFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 /**
  * A page rendered for everyone (the page cache keeps it) never reads the visitor: its header learns

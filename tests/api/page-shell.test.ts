@@ -99,6 +99,26 @@ describe("the page shell over HTTP", () => {
     }
   });
 
+  it("preloads the brand face from the shop's own assets, the file the stylesheet names, cached for good", async () => {
+    for (const path of ["/", "/shop/luna-collagen/m8"]) {
+      const page = await get(path);
+      const html = await page.text();
+      const preload =
+        /<link[^>]* rel="preload" href="(\/assets\/[^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous"\/>/.exec(
+          html,
+        );
+      const href = preload?.[1] ?? "";
+      expect(href, path).not.toBe("");
+      expect(html, path).toContain(`src:url(${href})format("woff2")`);
+      expect(page.headers.get("content-security-policy"), path).toContain("font-src 'self'");
+      const font = await get(href);
+      expect(font.status).toBe(200);
+      expect(font.headers.get("content-type")).toBe("font/woff2");
+      expect(font.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(new TextDecoder().decode((await font.arrayBuffer()).slice(0, 4))).toBe("wOF2");
+    }
+  });
+
   it("tells which build it runs, never from a cache", async () => {
     const response = await get("/api/build");
     expect(response.status).toBe(200);
