@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { findProduct } from "../../domain/catalog/find-product.ts";
+import { largestPhoto } from "../../domain/catalog/photos/photo-variants.ts";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
 import type { Product } from "../../domain/catalog/types.ts";
 import { productSubscriptionOffer } from "../../domain/checkout/product-subscription-offer.ts";
@@ -75,14 +76,19 @@ function shownProduct(product: Product) {
   return { id, name, series, kind, summary, description, path, options, images };
 }
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary),
-  ...photoPreload(args.loaderData?.product.images[0]),
-  // One address for the page, whatever flavour or order of reviews its query asks for.
-  ...(args.loaderData
-    ? [{ tagName: "link", rel: "canonical", href: absoluteHref(args.matches, args.loaderData.product.path) }]
-    : []),
-];
+/** The gallery's first photo is preloaded and is the picture a shared link shows (the brand's without one). */
+export const meta: Route.MetaFunction = (args) => {
+  const first = args.loaderData?.product.images[0];
+  const share = { type: "product", picture: first && largestPhoto(first) } as const;
+  return [
+    ...pageMeta(args, args.loaderData?.product.name, args.loaderData?.product.summary, share),
+    ...photoPreload(first),
+    // One address for the page, whatever flavour or order of reviews its query asks for.
+    ...(args.loaderData
+      ? [{ tagName: "link", rel: "canonical", href: absoluteHref(args.matches, args.loaderData.product.path) }]
+      : []),
+  ];
+};
 
 const FLAVOUR_FORM = "flavour-choice";
 

@@ -1,7 +1,7 @@
 import { findProduct } from "../../domain/catalog/find-product.ts";
 import { findPurchaseOption } from "../../domain/catalog/find-purchase-option.ts";
 import { listProducts } from "../../domain/catalog/list-products.ts";
-import { largestPhotoPath, variantHeight, variantWidths } from "../../domain/catalog/photos/photo-variants.ts";
+import { largestPhoto } from "../../domain/catalog/photos/photo-variants.ts";
 import type { OptionSku, Product, PurchaseOption } from "../../domain/catalog/types.ts";
 import type { CampaignView } from "../../domain/loyalty/campaigns/campaign-view.ts";
 import { listActiveCampaigns } from "../../domain/loyalty/campaigns/list-active-campaigns.ts";
@@ -58,8 +58,8 @@ export const resolvers = {
     purchaseOptions: (product: Product) => product.options,
     images: (product: Product) =>
       product.images.map((photo) => {
-        const width = Math.max(...variantWidths(photo.width));
-        return { url: largestPhotoPath(photo), alt: photo.alt, width, height: variantHeight(photo, width) };
+        const { path, ...size } = largestPhoto(photo);
+        return { url: path, ...size };
       }),
   },
   PurchaseOption: { optionPrice: (option: PurchaseOption) => fromCents(option.optionPriceCents) },

@@ -44,5 +44,13 @@ export const photoSrcSet = (photo: PhotoRef, format: PhotoFormat) =>
     .map((width) => `${photoPath(photo.hash, width, format)} ${width}w`)
     .join(", ");
 
-/** The widest variant in the most widely read format: where a single address is needed (feeds, the API). */
-export const largestPhotoPath = (photo: PhotoRef) => photoPath(photo.hash, Math.max(...variantWidths(photo.width)), "webp");
+/**
+ * The widest variant in the most widely read format, with its size and alt text: where a single
+ * picture is needed (feeds, the API, link previews).
+ */
+export function largestPhoto(photo: PhotoRef): { path: string; width: number; height: number; alt: string } {
+  const width = Math.max(...variantWidths(photo.width));
+  return { path: photoPath(photo.hash, width, "webp"), width, height: variantHeight(photo, width), alt: photo.alt };
+}
+
+export const largestPhotoPath = (photo: PhotoRef) => largestPhoto(photo).path;
