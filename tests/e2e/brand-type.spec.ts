@@ -5,7 +5,7 @@ import { layoutShifts } from "./layout-shift.ts";
 for (const [name, path] of [
   ["home", "/"],
   ["product", "/shop/luna-collagen/m8"],
-]) {
+] as const) {
   test(`the ${name} page is set in the brand face, and nothing moves`, async ({ page }) => {
     // `optional`: a face that comes later than the first paint is not used on that page, which on a
     // first visit depends on how fast the file comes; once it is cached (for a year) it always is.
