@@ -102,7 +102,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           </div>
-          <div className="grid grid-cols-2 gap-4" aria-hidden="true">
+          {/* Two rows the pictures' height from the start: a page streamed in parts would otherwise lay
+              out the first row alone and move the words beside it when the second arrives. */}
+          <div className="grid grid-cols-2 grid-rows-[repeat(2,9rem)] gap-4 sm:grid-rows-[repeat(2,11rem)]" aria-hidden="true">
             {loaderData.seriesLeads.map(
               (lead) =>
                 lead?.photo && (
