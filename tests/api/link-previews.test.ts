@@ -51,17 +51,19 @@ describe("link previews (Open Graph and Twitter cards)", () => {
       await expectPicture(shop, tags["og:image"], "image/jpeg");
     });
 
-    it("describe a product page as that product, with the brand picture while it has no photo", async () => {
+    it("describe a product page as that product, with its default picture while it has no photo", async () => {
       const tags = await tagsOf(PRODUCT_PAGE);
       expect(tags).toMatchObject({
         "og:title": "Luna Collagen Nectar, 8-serving box",
         "og:description": "Eight sachets of marine collagen nectar in a box.",
         "og:type": "product",
         "og:url": `${PUBLIC_URL}${PRODUCT_PAGE}`,
-        "og:image": `${PUBLIC_URL}/share-picture.jpg`,
+        "og:image:alt": "A box of Luna Collagen in Berries Acai, with three of its sachets",
         "og:site_name": "Nectar Lab",
         "twitter:card": "summary_large_image",
       });
+      expect(tags["og:image"]).toMatch(new RegExp(`^${PUBLIC_URL}/photos/[0-9a-f]{16}-960\\.webp$`));
+      await expectPicture(shop, tags["og:image"], "image/webp");
     });
   });
 

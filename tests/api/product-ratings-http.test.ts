@@ -158,7 +158,7 @@ describe("star ratings, review pages and structured data over HTTP", () => {
 
   it("answers 404 for an order, rating or page of reviews it never links to", async () => {
     for (const query of [
-      "sort=photos",
+      "sort=oldest",
       "sort=",
       "rating=6",
       "rating=five",

@@ -39,7 +39,14 @@ describe("bag pricing", () => {
     savingCents: 0,
     soldOut: false,
   });
-  const product = { id: "m8", name: "Luna", path: "/shop/luna-collagen/m8", kind: "box", options: [] } as unknown as Product;
+  const product = {
+    id: "m8",
+    name: "Luna",
+    path: "/shop/luna-collagen/m8",
+    kind: "box",
+    options: [],
+    images: [],
+  } as unknown as Product;
   const catalogue = new Map([
     ["op-m8_ba-1b", { product, option: option("op-m8_ba-1b", 3900) }],
     ["op-mpu_ba-1pu", { product, option: option("op-mpu_ba-1pu", 488) }],
