@@ -37,7 +37,10 @@ test("products without photos show their default pictures in the listing and on 
     await expectAccessibleAtBothWidths(page, name);
   }
 
+  // Each page opens at the device's own size, not the width the last accessibility check left.
+  const deviceSize = page.viewportSize();
   for (const product of PRODUCTS) {
+    if (deviceSize) await page.setViewportSize(deviceSize);
     await page.goto(product.page);
     const picture = page.getByTestId("main-photo").getByRole("img");
     await expect(picture, product.kind).toHaveAccessibleName(product.alt);
