@@ -70,8 +70,10 @@ test.describe("subscriptions in the back office", () => {
     await expectAccessibleAtBothWidths(page, "admin-subscription");
 
     await page.getByRole("link", { name: "All subscriptions" }).click();
+    await expect(found.getByRole("row")).toHaveCount(3);
     await page.getByLabel("Status").selectOption({ label: "Active" });
     await page.getByRole("button", { name: "Search" }).click();
+    await expect(found.getByRole("row")).toHaveCount(2);
     await found.getByRole("link", { name: email }).click();
     await page.getByLabel("Pause until (empty: until resumed)").fill("");
     await page.getByRole("button", { name: "Pause", exact: true }).click();

@@ -43,6 +43,7 @@ test("staff read the sales report for chosen days, download the orders CSV line 
   await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
   await staff.getByLabel("Invoice, email, mobile or name").fill(mobile);
   await staff.getByRole("button", { name: "Search" }).click();
+  await expect(staff).toHaveURL(/[?&]query=/);
   const downloading = staff.waitForEvent("download");
   await staff.getByRole("link", { name: "Export CSV" }).click();
   const download = await downloading;

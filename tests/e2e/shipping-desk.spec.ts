@@ -41,6 +41,7 @@ test("staff ship three paid orders in one go from the shipping desk, print their
   await staff.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Shipping" }).click();
   await staff.getByLabel("Postal code starts with").fill(postalCode);
   await staff.getByRole("button", { name: "Filter" }).click();
+  await expect(staff).toHaveURL(new RegExp(`[?&]area=${postalCode}`));
   const queue = staff.getByRole("list", { name: "Orders waiting to ship" });
   await expect(queue.getByRole("checkbox")).toHaveCount(3);
   // Oldest first: in the order they were bought.
