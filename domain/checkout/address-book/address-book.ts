@@ -1,0 +1,53 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { memberAddresses } from "../../../db/schema/member-addresses.ts";
+import { AppError } from "../../../kernel/app-error.ts";
+import { bagHolder } from "../../bag/held-bag.ts";
+import { viewerMember } from "../../shared/access.ts";
+import type { OperationContext } from "../../shared/context.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import { AddressIdInput, NO_SUCH_ADDRESS, type SavedAddress, savedAddressOf } from "./address-input.ts";
+
+/** A member's addresses, the default first, then the oldest first. */
+export async function addressesOf(ctx: Pick<OperationContext, "db">, memberId: string): Promise<SavedAddress[]> {
+  const rows = await ctx.db
+    .select()
+    .from(memberAddresses)
+    .where(eq(memberAddresses.memberId, memberId))
+    .orderBy(desc(memberAddresses.isDefault), asc(memberAddresses.createdAt), asc(memberAddresses.id));
+  return rows.map(savedAddressOf);
+}
+
+/** One of the member's own addresses; another member's reads as none at all. */
+export async function ownAddress(ctx: Pick<OperationContext, "db">, memberId: string, addressId: string): Promise<SavedAddress> {
+  const [row] = await ctx.db
+    .select()
+    .from(memberAddresses)
+    .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)));
+  if (!row) throw new AppError("NOT_FOUND", NO_SUCH_ADDRESS);
+  return savedAddressOf(row);
+}
+
+/** listAddresses: the signed-in member's address book. */
+export const listAddresses = defineOperation(
+  { access: viewerMember, input: z.object({}) },
+  async function listAddresses(ctx, _input, memberId) {
+    return addressesOf(ctx, memberId);
+  },
+);
+
+/** getAddress: one address of the signed-in member's book (NOT_FOUND for any other). */
+export const getAddress = defineOperation(
+  { access: viewerMember, input: AddressIdInput },
+  async function getAddress(ctx, { addressId }, memberId) {
+    return ownAddress(ctx, memberId, addressId);
+  },
+);
+
+/** addressChoices: the addresses the shipping step offers: the signed-in member's book, none for anyone else. */
+export const addressChoices = defineOperation(
+  { access: bagHolder, input: z.object({}) },
+  async function addressChoices(ctx): Promise<SavedAddress[]> {
+    return ctx.viewer.kind === "member" && ctx.viewer.memberId ? addressesOf(ctx, ctx.viewer.memberId) : [];
+  },
+);

@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import type { Tx } from "../../../db/client.ts";
+import { memberAddresses } from "../../../db/schema/member-addresses.ts";
+import { members } from "../../../db/schema/members.ts";
+import { AppError } from "../../../kernel/app-error.ts";
+import { viewerMember } from "../../shared/access.ts";
+import { defineOperation } from "../../shared/operation.ts";
+import { ownAddress } from "./address-book.ts";
+import {
+  type AddressFields,
+  AddressIdInput,
+  AddressInput,
+  addressIdInput,
+  MAX_ADDRESSES,
+  NO_SUCH_ADDRESS,
+  type SavedAddress,
+} from "./address-input.ts";
+
+/**
+ * Every change to a book holds its member's row FOR UPDATE first, so changes to one book take turns:
+ * two "make default" at once leave exactly one default, and two adds at once cannot pass the cap.
+ */
+async function lockBook(tx: Tx, memberId: string): Promise<void> {
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
+}
+
+function columnsOf(input: AddressFields) {
+  const { label, name, mobile, address, unit, postalCode } = input;
+  return { label, name, mobile, street: address, unit, postalCode };
+}
+
+/** addAddress: a new address in the signed-in member's book; the first one is the default. Refused once the book is full. */
+export const addAddress = defineOperation(
+  { access: viewerMember, input: AddressInput },
+  async function addAddress(ctx, input, memberId): Promise<SavedAddress> {
+    const id = randomUUID();
+    await ctx.db.transaction(async (tx) => {
+      await lockBook(tx, memberId);
+      const [held] = await tx.select({ count: count() }).from(memberAddresses).where(eq(memberAddresses.memberId, memberId));
+      const already = held?.count ?? 0;
+      if (already >= MAX_ADDRESSES) {
+        throw new AppError(
+          "CONFLICT",
+          `Your address book holds ${MAX_ADDRESSES} addresses and is full. Remove one you no longer use to add another.`,
+        );
+      }
+      const now = ctx.now();
+      await tx
+        .insert(memberAddresses)
+        .values({ id, memberId, ...columnsOf(input), isDefault: already === 0, createdAt: now, updatedAt: now });
+    });
+    return ownAddress(ctx, memberId, id);
+  },
+);
+
+/** editAddress: changes one of the member's own addresses. */
+export const editAddress = defineOperation(
+  { access: viewerMember, input: AddressInput.extend({ addressId: addressIdInput }) },
+  async function editAddress(ctx, { addressId, ...input }, memberId): Promise<SavedAddress> {
+    const [edited] = await ctx.db
+      .update(memberAddresses)
+      .set({ ...columnsOf(input), updatedAt: ctx.now() })
+      .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)))
+      .returning({ id: memberAddresses.id });
+    if (!edited) throw new AppError("NOT_FOUND", NO_SUCH_ADDRESS);
+    return ownAddress(ctx, memberId, addressId);
+  },
+);
+
+/** makeDefaultAddress: the address the shipping step starts with; the one before stops being the default. */
+export const makeDefaultAddress = defineOperation(
+  { access: viewerMember, input: AddressIdInput },
+  async function makeDefaultAddress(ctx, { addressId }, memberId): Promise<SavedAddress> {
+    await ctx.db.transaction(async (tx) => {
+      await lockBook(tx, memberId);
+      const mine = and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId));
+      const [found] = await tx.select({ id: memberAddresses.id }).from(memberAddresses).where(mine);
+      if (!found) throw new AppError("NOT_FOUND", NO_SUCH_ADDRESS);
+      const now = ctx.now();
+      await tx
+        .update(memberAddresses)
+        .set({ isDefault: false, updatedAt: now })
+        .where(
+          and(eq(memberAddresses.memberId, memberId), eq(memberAddresses.isDefault, true), ne(memberAddresses.id, addressId)),
+        );
+      await tx.update(memberAddresses).set({ isDefault: true, updatedAt: now }).where(mine);
+    });
+    return ownAddress(ctx, memberId, addressId);
+  },
+);
+
+/** removeAddress: takes an address out of the member's book; when it was the default, the oldest left becomes the default. */
+export const removeAddress = defineOperation(
+  { access: viewerMember, input: AddressIdInput },
+  async function removeAddress(ctx, { addressId }, memberId): Promise<{ removed: string }> {
+    await ctx.db.transaction(async (tx) => {
+      await lockBook(tx, memberId);
+      const [removed] = await tx
+        .delete(memberAddresses)
+        .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)))
+        .returning({ isDefault: memberAddresses.isDefault, label: memberAddresses.label });
+      if (!removed) throw new AppError("NOT_FOUND", NO_SUCH_ADDRESS);
+      if (!removed.isDefault) return;
+      const [next] = await tx
+        .select({ id: memberAddresses.id })
+        .from(memberAddresses)
+        .where(eq(memberAddresses.memberId, memberId))
+        .orderBy(asc(memberAddresses.createdAt), asc(memberAddresses.id))
+        .limit(1);
+      if (next)
+        await tx.update(memberAddresses).set({ isDefault: true, updatedAt: ctx.now() }).where(eq(memberAddresses.id, next.id));
+    });
+    return { removed: addressId };
+  },
+);
