@@ -1,10 +1,16 @@
 import { CircleCheck, Link2 } from "lucide-react";
 import { data, Form, useActionData, useNavigation } from "react-router";
+import { getAddress, listAddresses } from "../../../domain/checkout/address-book/address-book.ts";
+import { MAX_ADDRESSES } from "../../../domain/checkout/address-book/address-input.ts";
 import { getEmailPreferences } from "../../../domain/member-emails/get-email-preferences.ts";
 import { SetEmailPreferencesInput, setEmailPreferences } from "../../../domain/member-emails/set-email-preferences.ts";
+import { AddressBook } from "../../components/address-book/address-book.tsx";
 import { BackLink } from "../../components/back-link.tsx";
 import { requestContext } from "../../context.ts";
 import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import { changeAddressBook } from "../../lib/address-book.server.ts";
+import { ADDRESS_NOTICES, isAddressIntent } from "../../lib/address-book.ts";
+import { refusedAsPage } from "../../lib/back-office.server.ts";
 import { formInput } from "../../lib/form-input.server.ts";
 import { linkResultMessage } from "../../lib/member-messages.ts";
 import { privatePageHeaders, requireMember } from "../../lib/member-session.server.ts";
@@ -18,7 +24,15 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const member = await requireMember(ctx, request);
+  const url = new URL(request.url);
+  const editId = url.searchParams.get("edit");
+  const notice = url.searchParams.get("address") ?? "";
   return {
+    addresses: await listAddresses(ctx.operations, {}),
+    maxAddresses: MAX_ADDRESSES,
+    // Another member's address, or one since removed, is no page at all.
+    editing: editId === null ? null : await refusedAsPage(getAddress(ctx.operations, { addressId: editId })),
+    addressNotice: isAddressIntent(notice) ? ADDRESS_NOTICES[notice] : null,
     emails: await getEmailPreferences(ctx.operations, {}),
     name: member.name,
     email: member.email,
@@ -27,16 +41,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { provider: "facebook", label: "Facebook", linkLabel: "Link your Facebook account", email: member.facebookEmail },
       { provider: "email", label: "Email code", linkLabel: "Link an email for codes", email: member.codeEmail },
     ],
-    linkMessage: linkResultMessage(new URL(request.url).searchParams.get("link")),
+    linkMessage: linkResultMessage(url.searchParams.get("link")),
   };
 }
 
-/** The programme emails chosen: each ticked box is on, the others off. */
+/** A change to the address book (its forms name an intent), or the programme emails chosen: each ticked box is on, the others off. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   await requireMember(ctx, request);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
+  if (form.has("intent")) return changeAddressBook(ctx.operations, form);
   try {
     await setEmailPreferences(ctx.operations, formInput(SetEmailPreferencesInput, form));
     return data<ActionResult>({ ok: true, message: "Your email choices are saved." });
@@ -47,7 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MemberAccount({ loaderData }: Route.ComponentProps) {
   const { identities, linkMessage, emails } = loaderData;
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const result = answer && !("intent" in answer) ? answer : null;
+  const addressRefusal = answer && "intent" in answer ? answer : null;
   const saving = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -110,6 +127,14 @@ export default function MemberAccount({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+
+      <AddressBook
+        addresses={loaderData.addresses}
+        max={loaderData.maxAddresses}
+        editing={loaderData.editing}
+        notice={loaderData.addressNotice}
+        refused={addressRefusal}
+      />
 
       <section id="emails" aria-labelledby="emails-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="emails-heading" className="text-lg font-bold text-brand-900">

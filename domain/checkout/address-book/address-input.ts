@@ -47,8 +47,3 @@ export function savedAddressOf(row: StoredAddress): SavedAddress {
     isDefault: row.isDefault,
   };
 }
-
-/** The delivery form's address line: the street, then the unit when there is one. */
-export function deliveryLine(address: Pick<SavedAddress, "address" | "unit">): string {
-  return address.unit ? `${address.address}, ${address.unit}` : address.address;
-}
