@@ -57,6 +57,10 @@ describe(`address book (${DRIVER_NAME})`, () => {
     expect(office).toMatchObject({ mobile: "8123 4567", isDefault: false });
     expect((await listAddresses(ctx, {})).map((address) => address.label)).toEqual(["Home", "Office"]);
 
+    // The same place again, however the mobile is written, is the address the book holds.
+    expect(await addAddress(ctx, { ...OFFICE, label: "Office again", mobile: "8123-4567" })).toEqual(office);
+    expect(await listAddresses(ctx, {})).toHaveLength(2);
+
     const edited = await editAddress(ctx, { ...OFFICE, addressId: office.id, label: "Work", unit: "#30-01" });
     expect(edited).toMatchObject({ label: "Work", unit: "#30-01", isDefault: false });
 
@@ -84,7 +88,7 @@ describe(`address book (${DRIVER_NAME})`, () => {
   it("makes one address the default, and concurrent requests to make different ones the default leave exactly one", async () => {
     const ctx = await newMember();
     const added = [];
-    for (const label of ["A", "B", "C", "D"]) added.push(await addAddress(ctx, { ...HOME, label }));
+    for (const label of ["A", "B", "C", "D"]) added.push(await addAddress(ctx, { ...HOME, label, unit: `#${label}` }));
     const [, , third] = added;
     expect((await makeDefaultAddress(ctx, { addressId: String(third?.id) })).isDefault).toBe(true);
     expect((await listAddresses(ctx, {}))[0]?.label).toBe("C");
@@ -97,8 +101,11 @@ describe(`address book (${DRIVER_NAME})`, () => {
 
   it("holds at most the cap, even when adds race for the last places", async () => {
     const ctx = await newMember();
-    for (let index = 0; index < MAX_ADDRESSES - 2; index += 1) await addAddress(ctx, { ...HOME, label: `Place ${index}` });
-    const racing = await Promise.allSettled([1, 2, 3, 4].map((index) => addAddress(ctx, { ...OFFICE, label: `Race ${index}` })));
+    for (let index = 0; index < MAX_ADDRESSES - 2; index += 1)
+      await addAddress(ctx, { ...HOME, label: `Place ${index}`, unit: `#${index}` });
+    const racing = await Promise.allSettled(
+      [1, 2, 3, 4].map((index) => addAddress(ctx, { ...OFFICE, label: `Race ${index}`, unit: `#0${index}-01` })),
+    );
     expect(racing.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
     const refused = racing.find((outcome) => outcome.status === "rejected");
     expect(refused?.reason).toMatchObject({
@@ -106,6 +113,7 @@ describe(`address book (${DRIVER_NAME})`, () => {
       message: `Your address book holds ${MAX_ADDRESSES} addresses and is full. Remove one you no longer use to add another.`,
     });
     expect(await listAddresses(ctx, {})).toHaveLength(MAX_ADDRESSES);
+    expect((await addressChoices(ctx, {})).canSave).toBe(false);
   });
 
   it("treats another member's address as none at all: not shown, read, changed, made default or removed", async () => {
@@ -128,8 +136,8 @@ describe(`address book (${DRIVER_NAME})`, () => {
   it("offers the book at checkout to its member only, and goes with the member", async () => {
     const ctx = await newMember();
     const home = await addAddress(ctx, HOME);
-    expect(await addressChoices(ctx, {})).toEqual([home]);
-    expect(await addressChoices(testContext(database.db, { viewer: guest() }), {})).toEqual([]);
+    expect(await addressChoices(ctx, {})).toEqual({ addresses: [home], canSave: true });
+    expect(await addressChoices(testContext(database.db, { viewer: guest() }), {})).toEqual({ addresses: [], canSave: false });
 
     const memberId = (ctx.viewer as { memberId: string }).memberId;
     await database.db.delete(members).where(eq(members.id, memberId));

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { addressChoices } from "../../../domain/checkout/address-book/address-book.ts";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
 import type { CheckoutPricing } from "../../../domain/checkout/price-checkout.ts";
 import { ShippingInput } from "../../../domain/checkout/shipping-details.ts";
@@ -7,10 +8,13 @@ import { shippingPrefill } from "../../../domain/checkout/shipping-prefill.ts";
 import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import { AddressChoice, HIDE_FIELDS_OF_SAVED_ADDRESS, SaveAddressChoice } from "../../components/checkout/address-choice.tsx";
 import { checkoutDiscounts, OrderTotals } from "../../components/order-totals.tsx";
 import { SubscriptionSignIn } from "../../components/subscription-sign-in.tsx";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
+import { addressChoiceValues, shippingFormOfChoice } from "../../lib/checkout-address.server.ts";
+import { SAVED_ADDRESS_FIELDS } from "../../lib/checkout-address.ts";
 import { errorProps, useFocusFirstError } from "../../lib/form-errors.ts";
 import { formInput, typedValues } from "../../lib/form-input.server.ts";
 import { privatePageHeaders } from "../../lib/member-session.server.ts";
@@ -34,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     consent: summary.consent,
     needsMember: summary.needsMember,
     prefill: await shippingPrefill(operations, {}),
+    addressChoices: await addressChoices(operations, {}),
   };
   return data(shown, { status: summary.needsMember ? 401 : 200 });
 }
@@ -55,10 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { operations, clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return data<ShippingActionData>({ ok: false, message: UNREADABLE_REQUEST }, { status: 400 });
-  const values = typedValues(ShippingInput, form);
+  const values = { ...typedValues(ShippingInput, form), ...addressChoiceValues(form) };
   try {
+    const shipping = await shippingFormOfChoice(operations, form);
     const started = await startCheckout(operations, {
-      ...formInput(ShippingInput, form),
+      ...formInput(ShippingInput, shipping),
       baseUrl: new URL(request.url).origin,
       clientAddress,
       referralCode: readReferralCode(request),
@@ -104,7 +110,13 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
   if (loaderData.needsMember || result?.needsMember) return <SubscriptionSignIn heading="h1" />;
   return (
     <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
-      <Form ref={form} method="post" noValidate className="space-y-4" aria-labelledby="shipping-heading">
+      <Form
+        ref={form}
+        method="post"
+        noValidate
+        className={`space-y-4 ${HIDE_FIELDS_OF_SAVED_ADDRESS}`}
+        aria-labelledby="shipping-heading"
+      >
         <h1 id="shipping-heading" className="text-2xl font-bold">
           Where should we deliver?
         </h1>
@@ -128,11 +140,12 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
         )}
         {/* Told why there is no friend's discount, the shopper goes on without it. */}
         {refusal && <input type="hidden" name="withoutFriendDiscount" value="on" />}
+        <AddressChoice choices={loaderData.addressChoices} answer={result} />
         {FIELDS.map((field) => {
           const error = result?.fieldErrors?.[field.name];
           const hint = "hint" in field ? field.hint : undefined;
           return (
-            <div key={field.name}>
+            <div key={field.name} className={SAVED_ADDRESS_FIELDS.includes(field.name) ? "address-field" : undefined}>
               <label htmlFor={field.name} className="block font-medium">
                 {field.label}
               </label>
@@ -159,6 +172,7 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
             </div>
           );
         })}
+        <SaveAddressChoice choices={loaderData.addressChoices} answer={result} />
         <label className="flex items-center gap-2">
           <input
             type="checkbox"

@@ -6,7 +6,7 @@ import { bagHolder } from "../../bag/held-bag.ts";
 import { viewerMember } from "../../shared/access.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { AddressIdInput, NO_SUCH_ADDRESS, type SavedAddress, savedAddressOf } from "./address-input.ts";
+import { AddressIdInput, MAX_ADDRESSES, NO_SUCH_ADDRESS, type SavedAddress, savedAddressOf } from "./address-input.ts";
 
 /** A member's addresses, the default first, then the oldest first. */
 export async function addressesOf(ctx: Pick<OperationContext, "db">, memberId: string): Promise<SavedAddress[]> {
@@ -44,10 +44,15 @@ export const getAddress = defineOperation(
   },
 );
 
-/** addressChoices: the addresses the shipping step offers: the signed-in member's book, none for anyone else. */
+/** What the shipping step offers: the addresses to choose from, and whether a new one may be saved to the book. */
+export type AddressChoices = { addresses: SavedAddress[]; canSave: boolean };
+
+/** addressChoices: a signed-in member's book and, while it has room, saving a new address to it; nothing for anyone else. */
 export const addressChoices = defineOperation(
   { access: bagHolder, input: z.object({}) },
-  async function addressChoices(ctx): Promise<SavedAddress[]> {
-    return ctx.viewer.kind === "member" && ctx.viewer.memberId ? addressesOf(ctx, ctx.viewer.memberId) : [];
+  async function addressChoices(ctx): Promise<AddressChoices> {
+    if (ctx.viewer.kind !== "member" || !ctx.viewer.memberId) return { addresses: [], canSave: false };
+    const addresses = await addressesOf(ctx, ctx.viewer.memberId);
+    return { addresses, canSave: addresses.length < MAX_ADDRESSES };
   },
 );

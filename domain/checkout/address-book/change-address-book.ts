@@ -30,15 +30,25 @@ function columnsOf(input: AddressFields) {
   return { label, name, mobile, street: address, unit, postalCode };
 }
 
-/** addAddress: a new address in the signed-in member's book; the first one is the default. Refused once the book is full. */
+/**
+ * addAddress: a new address in the signed-in member's book; the first one is the default. One the
+ * book already holds (same recipient, mobile and place) is not added twice: that one is the answer.
+ * Refused once the book is full.
+ */
 export const addAddress = defineOperation(
   { access: viewerMember, input: AddressInput },
   async function addAddress(ctx, input, memberId): Promise<SavedAddress> {
-    const id = randomUUID();
-    await ctx.db.transaction(async (tx) => {
+    const { label: _label, ...place } = columnsOf(input);
+    const id = await ctx.db.transaction(async (tx) => {
       await lockBook(tx, memberId);
-      const [held] = await tx.select({ count: count() }).from(memberAddresses).where(eq(memberAddresses.memberId, memberId));
-      const already = held?.count ?? 0;
+      const same = Object.entries(place).map(([column, value]) => eq(memberAddresses[column as keyof typeof place], value));
+      const [held] = await tx
+        .select({ id: memberAddresses.id })
+        .from(memberAddresses)
+        .where(and(eq(memberAddresses.memberId, memberId), ...same));
+      if (held) return held.id;
+      const [book] = await tx.select({ count: count() }).from(memberAddresses).where(eq(memberAddresses.memberId, memberId));
+      const already = book?.count ?? 0;
       if (already >= MAX_ADDRESSES) {
         throw new AppError(
           "CONFLICT",
@@ -46,9 +56,11 @@ export const addAddress = defineOperation(
         );
       }
       const now = ctx.now();
+      const added = randomUUID();
       await tx
         .insert(memberAddresses)
-        .values({ id, memberId, ...columnsOf(input), isDefault: already === 0, createdAt: now, updatedAt: now });
+        .values({ id: added, memberId, ...columnsOf(input), isDefault: already === 0, createdAt: now, updatedAt: now });
+      return added;
     });
     return ownAddress(ctx, memberId, id);
   },
