@@ -29,7 +29,7 @@ test("staff create a promotion code, a shopper pays with it, and the back office
   await page.getByLabel("Full name").fill(SHIPPING.name);
   await page.getByLabel("Email", { exact: true }).fill(SHIPPING.email);
   await page.getByLabel("Mobile number").fill("+6591230099");
-  await page.getByLabel("Address").fill(SHIPPING.address);
+  await page.getByLabel("Address", { exact: true }).fill(SHIPPING.address);
   await page.getByLabel("Postal code").fill(SHIPPING.postalCode);
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -23,7 +23,7 @@ export async function payWithTestCard(page: Page, mobile: string, shipping: type
   await page.getByLabel("Full name").fill(shipping.name);
   await page.getByLabel("Email", { exact: true }).fill(shipping.email);
   await page.getByLabel("Mobile number").fill(mobile);
-  await page.getByLabel("Address").fill(shipping.address);
+  await page.getByLabel("Address", { exact: true }).fill(shipping.address);
   await page.getByLabel("Postal code").fill(shipping.postalCode);
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");

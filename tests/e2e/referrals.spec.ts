@@ -102,7 +102,7 @@ test.describe("referrals", () => {
     await friend.getByLabel("Full name").fill("Siti Rahmah");
     await friend.getByLabel("Email", { exact: true }).fill(`friend-${randomUUID().slice(0, 8)}@example.com`);
     await friend.getByLabel("Mobile number").fill("8123 9876");
-    await friend.getByLabel("Address").fill("10 Jurong West St 41, #05-12");
+    await friend.getByLabel("Address", { exact: true }).fill("10 Jurong West St 41, #05-12");
     await friend.getByLabel("Postal code").fill("649413");
     await friend.getByRole("button", { name: "Continue to payment" }).click();
     await expect(friend.getByText("S$40.00").first()).toBeVisible();

@@ -37,7 +37,7 @@ test("a shopper subscribes on a product page, signs in when checkout asks, pays 
   await expect(consent).toContainText("charges it S$38.05 every 4 weeks");
   await expect(consent).toContainText("/member/subscriptions");
   await page.getByLabel("Mobile number").fill("9123 4567");
-  await page.getByLabel("Address").fill("Blk 123 Tampines St 11, #04-56");
+  await page.getByLabel("Address", { exact: true }).fill("Blk 123 Tampines St 11, #04-56");
   await page.getByLabel("Postal code").fill("521123");
   await expectAccessibleAtBothWidths(page, "subscribe-shipping");
   await page.getByRole("button", { name: "Continue to payment" }).click();

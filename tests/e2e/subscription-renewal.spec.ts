@@ -53,7 +53,7 @@ test.describe("subscription renewals", () => {
     await continueAtProvider(page, identity);
     await expect(page).toHaveURL(at("/checkout/shipping"));
     await page.getByLabel("Mobile number").fill("9123 4567");
-    await page.getByLabel("Address").fill("Blk 123 Tampines St 11, #04-56");
+    await page.getByLabel("Address", { exact: true }).fill("Blk 123 Tampines St 11, #04-56");
     await page.getByLabel("Postal code").fill("521123");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.getByLabel("Card number").fill(cardNumber);

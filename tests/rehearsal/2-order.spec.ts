@@ -29,7 +29,7 @@ test("a member shops, pays on the payment provider's card page, is emailed once 
   await page.getByLabel("Full name").fill(SHIPPING.name);
   await page.getByLabel("Email", { exact: true }).fill(member.email);
   await page.getByLabel("Mobile number").fill("9123 4567");
-  await page.getByLabel("Address").fill(SHIPPING.address);
+  await page.getByLabel("Address", { exact: true }).fill(SHIPPING.address);
   await page.getByLabel("Postal code").fill(SHIPPING.postalCode);
   await page.getByRole("button", { name: "Continue to payment" }).click();
 

@@ -46,7 +46,7 @@ test("a member subscribes on a product page, signs in when checkout asks, and pa
 
   await expect(page.getByTestId("subscription-consent")).toContainText("charges it S$38.05 every 4 weeks");
   await page.getByLabel("Mobile number").fill("9123 4567");
-  await page.getByLabel("Address").fill("Blk 123 Tampines St 11, #04-56");
+  await page.getByLabel("Address", { exact: true }).fill("Blk 123 Tampines St 11, #04-56");
   await page.getByLabel("Postal code").fill("521123");
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
