@@ -8,6 +8,7 @@ import {
 } from "../../kernel/subscription-terms.ts";
 import { purchaseOptions } from "./catalog.ts";
 import { checkoutSessions, type ShippingDetails } from "./checkout.ts";
+import { memberAddresses } from "./member-addresses.ts";
 import { members } from "./members.ts";
 import { orders } from "./orders.ts";
 import { timestamps } from "./timestamps.ts";
@@ -38,6 +39,11 @@ export const subscriptions = pgTable(
     pausedUntil: date("paused_until"),
     /** Where each renewal ships, as the first checkout took it. */
     shipping: jsonb("shipping").$type<ShippingDetails>().notNull(),
+    /**
+     * The address-book entry the boxes ship to (decision 064), kept in `shipping` as it changes; null
+     * when the address was typed. An entry a live subscription ships to cannot be removed.
+     */
+    addressId: text("address_id").references(() => memberAddresses.id, { onDelete: "set null" }),
     providerCustomerId: text("provider_customer_id").notNull(),
     paymentMethodId: text("payment_method_id").notNull(),
     cardBrand: text("card_brand").notNull(),

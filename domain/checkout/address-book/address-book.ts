@@ -1,12 +1,20 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Database, Tx } from "../../../db/client.ts";
 import { memberAddresses } from "../../../db/schema/member-addresses.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { bagHolder } from "../../bag/held-bag.ts";
 import { viewerMember } from "../../shared/access.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { AddressIdInput, MAX_ADDRESSES, NO_SUCH_ADDRESS, type SavedAddress, savedAddressOf } from "./address-input.ts";
+import {
+  AddressIdInput,
+  MAX_ADDRESSES,
+  NO_SUCH_ADDRESS,
+  type SavedAddress,
+  type StoredAddress,
+  savedAddressOf,
+} from "./address-input.ts";
 
 /** A member's addresses, the default first, then the oldest first. */
 export async function addressesOf(ctx: Pick<OperationContext, "db">, memberId: string): Promise<SavedAddress[]> {
@@ -18,14 +26,28 @@ export async function addressesOf(ctx: Pick<OperationContext, "db">, memberId: s
   return rows.map(savedAddressOf);
 }
 
-/** One of the member's own addresses; another member's reads as none at all. */
-export async function ownAddress(ctx: Pick<OperationContext, "db">, memberId: string, addressId: string): Promise<SavedAddress> {
-  const [row] = await ctx.db
+/**
+ * One of the member's own addresses as stored; another member's reads as none at all. Locked when
+ * asked: "share" while a subscription takes it, "update" while it is removed, so those take turns.
+ */
+export async function ownAddressRow(
+  db: Database | Tx,
+  memberId: string,
+  addressId: string,
+  lock?: "share" | "update",
+): Promise<StoredAddress> {
+  const query = db
     .select()
     .from(memberAddresses)
     .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)));
+  const [row] = lock ? await query.for(lock) : await query;
   if (!row) throw new AppError("NOT_FOUND", NO_SUCH_ADDRESS);
-  return savedAddressOf(row);
+  return row;
+}
+
+/** One of the member's own addresses; another member's reads as none at all. */
+export async function ownAddress(ctx: Pick<OperationContext, "db">, memberId: string, addressId: string): Promise<SavedAddress> {
+  return savedAddressOf(await ownAddressRow(ctx.db, memberId, addressId));
 }
 
 /** listAddresses: the signed-in member's address book. */

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import type { ShippingDetails } from "../../../db/schema/checkout.ts";
 import type { memberAddresses } from "../../../db/schema/member-addresses.ts";
 import { formatSingaporeMobile } from "../../../kernel/singapore-mobile.ts";
 import { identifier, text } from "../../shared/input.ts";
 import { ShippingInput } from "../shipping-details.ts";
+import { deliveryLine } from "./delivery-line.ts";
 
 /** How many addresses a member's book holds. */
 export const MAX_ADDRESSES = 10;
@@ -21,7 +23,7 @@ export type AddressFields = z.output<typeof AddressInput>;
 
 export const AddressIdInput = z.object({ addressId: addressIdInput });
 
-type StoredAddress = typeof memberAddresses.$inferSelect;
+export type StoredAddress = typeof memberAddresses.$inferSelect;
 
 /** An address as the book shows it; `address` is the street as typed and the mobile is written as a shopper writes it. */
 export type SavedAddress = {
@@ -46,4 +48,15 @@ export function savedAddressOf(row: StoredAddress): SavedAddress {
     postalCode: row.postalCode,
     isDefault: row.isDefault,
   };
+}
+
+/** The delivery details an address gives an order or a subscription: who receives, their mobile and where. */
+export function shippingOf(row: Pick<StoredAddress, "name" | "mobile" | "street" | "unit" | "postalCode">) {
+  const details: Pick<ShippingDetails, "name" | "mobile" | "address" | "postalCode"> = {
+    name: row.name,
+    mobile: row.mobile,
+    address: deliveryLine({ address: row.street, unit: row.unit }),
+    postalCode: row.postalCode,
+  };
+  return details;
 }

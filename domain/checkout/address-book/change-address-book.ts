@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { memberAddresses } from "../../../db/schema/member-addresses.ts";
 import { members } from "../../../db/schema/members.ts";
+import { subscriptions } from "../../../db/schema/subscriptions.ts";
 import { AppError } from "../../../kernel/app-error.ts";
 import { viewerMember } from "../../shared/access.ts";
 import { defineOperation } from "../../shared/operation.ts";
-import { ownAddress } from "./address-book.ts";
+import { ownAddress, ownAddressRow } from "./address-book.ts";
 import {
   type AddressFields,
   AddressIdInput,
@@ -15,11 +16,15 @@ import {
   MAX_ADDRESSES,
   NO_SUCH_ADDRESS,
   type SavedAddress,
+  shippingOf,
 } from "./address-input.ts";
 
+const ADDRESS_IN_USE =
+  "A subscription of yours ships to this address. Choose another address for it on your Subscriptions page, then remove this one.";
+
 /**
- * Every change to a book holds its member's row FOR UPDATE first, so changes to one book take turns:
- * two "make default" at once leave exactly one default, and two adds at once cannot pass the cap.
+ * Adding, removing and choosing the default hold the member's row FOR UPDATE first, so they take
+ * turns: two "make default" at once leave exactly one default, and two adds at once cannot pass the cap.
  */
 async function lockBook(tx: Tx, memberId: string): Promise<void> {
   await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
@@ -70,12 +75,23 @@ export const addAddress = defineOperation(
 export const editAddress = defineOperation(
   { access: viewerMember, input: AddressInput.extend({ addressId: addressIdInput }) },
   async function editAddress(ctx, { addressId, ...input }, memberId): Promise<SavedAddress> {
-    const [edited] = await ctx.db
-      .update(memberAddresses)
-      .set({ ...columnsOf(input), updatedAt: ctx.now() })
-      .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)))
-      .returning({ id: memberAddresses.id });
-    if (!edited) throw new AppError("NOT_FOUND", NO_SUCH_ADDRESS);
+    const columns = columnsOf(input);
+    const now = ctx.now();
+    await ctx.db.transaction(async (tx) => {
+      const [edited] = await tx
+        .update(memberAddresses)
+        .set({ ...columns, updatedAt: now })
+        .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)))
+        .returning({ id: memberAddresses.id });
+      if (!edited) throw new AppError("NOT_FOUND", NO_SUCH_ADDRESS);
+      // The subscriptions shipping to it take the change from their next box on (a renewal already being
+      // paid keeps its own copy). The address row is locked by now: a subscription taking this address
+      // meanwhile waits for it (shipToSavedAddress, FOR SHARE) and so reads it as changed.
+      await tx
+        .update(subscriptions)
+        .set({ shipping: sql`${subscriptions.shipping} || ${JSON.stringify(shippingOf(columns))}::jsonb`, updatedAt: now })
+        .where(and(eq(subscriptions.addressId, addressId), ne(subscriptions.status, "cancelled")));
+    });
     return ownAddress(ctx, memberId, addressId);
   },
 );
@@ -102,12 +118,28 @@ export const makeDefaultAddress = defineOperation(
   },
 );
 
-/** removeAddress: takes an address out of the member's book; when it was the default, the oldest left becomes the default. */
+/**
+ * removeAddress: takes an address out of the member's book; when it was the default, the oldest left
+ * becomes the default. Refused while a subscription that is not cancelled ships to it: the member
+ * chooses another address for that subscription first, so no box goes somewhere they did not pick.
+ */
 export const removeAddress = defineOperation(
   { access: viewerMember, input: AddressIdInput },
   async function removeAddress(ctx, { addressId }, memberId): Promise<{ removed: string }> {
     await ctx.db.transaction(async (tx) => {
       await lockBook(tx, memberId);
+      await ownAddressRow(tx, memberId, addressId, "update");
+      const [shipping] = await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.addressId, addressId),
+            eq(subscriptions.memberId, memberId),
+            ne(subscriptions.status, "cancelled"),
+          ),
+        );
+      if (shipping) throw new AppError("CONFLICT", ADDRESS_IN_USE);
       const [removed] = await tx
         .delete(memberAddresses)
         .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)))

@@ -12,7 +12,8 @@ const declared = { access: subscriptionHolder(), input: ChangeAddressInput };
 export const changeAddress = defineOperation(declared, async function changeAddress(ctx, input, held) {
   const { subscriptionId: _id, ...shipping } = input;
   return changeSubscription(ctx, held, () => ({
-    set: { shipping },
+    // Typed, the address is no longer one from the member's book.
+    set: { shipping, addressId: null },
     told: `Your boxes now go to ${shipping.name}, ${shipping.address}, Singapore ${shipping.postalCode}.`,
   }));
 });

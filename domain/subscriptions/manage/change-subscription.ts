@@ -28,6 +28,7 @@ export type SubscriptionChange = {
       | "nextRenewalOn"
       | "pausedUntil"
       | "shipping"
+      | "addressId"
       | "cancelledAt"
       | "cancelReason"
     >

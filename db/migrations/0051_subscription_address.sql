@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" ADD COLUMN "address_id" text;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_address_id_member_addresses_id_fk" FOREIGN KEY ("address_id") REFERENCES "public"."member_addresses"("id") ON DELETE set null ON UPDATE no action;
