@@ -10,6 +10,7 @@ import type { OwnSubscription } from "../../domain/subscriptions/manage/list-own
 import { MoveRenewalInput, moveRenewal } from "../../domain/subscriptions/manage/move-renewal.ts";
 import { PauseSubscriptionInput, pauseSubscription } from "../../domain/subscriptions/manage/pause-subscription.ts";
 import { resumeSubscription } from "../../domain/subscriptions/manage/resume-subscription.ts";
+import { ShipToSavedAddressInput, shipToSavedAddress } from "../../domain/subscriptions/manage/ship-to-saved-address.ts";
 import { SkipRenewalInput, skipRenewal } from "../../domain/subscriptions/manage/skip-renewal.ts";
 import { StartCardChangeInput, startCardChange } from "../../domain/subscriptions/manage/start-card-change.ts";
 import { SubscriptionInput } from "../../domain/subscriptions/manage/subscription-input.ts";
@@ -70,6 +71,11 @@ const CHANGES: Record<Exclude<SubscriptionIntent, "card">, FormChange> = {
     input: SubscriptionInput,
     run: resumeSubscription,
     done: (after) => `Running again: your next box comes on ${dayOf(after.nextRenewalOn)}.`,
+  },
+  "saved-address": {
+    input: ShipToSavedAddressInput,
+    run: shipToSavedAddress,
+    done: ({ shipping }) => `Your boxes now go to ${shipping.name}, ${shipping.address}, Singapore ${shipping.postalCode}.`,
   },
   address: {
     input: ChangeAddressInput,

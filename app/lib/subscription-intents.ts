@@ -8,6 +8,7 @@ export const SUBSCRIPTION_INTENTS = [
   "pause",
   "resume",
   "address",
+  "saved-address",
   "card",
   "cancel",
 ] as const;

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberAddresses } from "../../db/schema/member-addresses.ts";
+import { subscriptions } from "../../db/schema/subscriptions.ts";
 import { MAX_ADDRESSES } from "../../domain/checkout/address-book/address-input.ts";
 import { newPerson, openBrowser, type ShopBrowser, storedSession } from "../setup/shop-browser.ts";
+import { insertSubscription } from "../setup/subscription-fixtures.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const PAGE = "/member/account";
@@ -138,6 +140,41 @@ describe("the address book on /member/account over HTTP, without JavaScript", ()
     expect(refused.status).toBe(409);
     expect(refused.html).toContain(`Your address book holds ${MAX_ADDRESSES} addresses and is full.`);
     expect(await book(memberId)).toHaveLength(MAX_ADDRESSES);
+  });
+
+  it("ships a subscription to a saved address from /member/subscriptions, and keeps that address from being removed", async () => {
+    const { browser, memberId } = await signedInMember();
+    const subscription = await insertSubscription(db(), { memberId, nextRenewalOn: "2036-03-20" });
+    await post(browser, { intent: "add-address", ...HOME });
+    const [home] = await book(memberId);
+    if (!home) throw new Error("not saved");
+    const list = await page(browser, "/member/subscriptions");
+    expect(list).toContain("From your address book");
+    expect(list).toContain(`value="${home.id}"`);
+
+    const shipped = await browser.post("/member/subscriptions", {
+      intent: "saved-address",
+      subscriptionId: subscription.id,
+      addressId: home.id,
+    });
+    expect(shipped.status).toBe(200);
+    expect(decode(await shipped.text())).toContain("Your boxes now go to Tan Mei Ling, 10 Anson Road, #12-01, Singapore 079903.");
+    const [after] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(after).toMatchObject({ addressId: home.id, shipping: { address: "10 Anson Road, #12-01", mobile: "+6591234567" } });
+
+    const refused = await post(browser, { intent: "remove-address", addressId: home.id });
+    expect(refused.status).toBe(409);
+    expect(refused.html).toMatch(/role="alert"[^>]*>A subscription of yours ships to this address\./);
+    expect(await book(memberId)).toHaveLength(1);
+
+    const other = await signedInMember();
+    const theirs = await insertSubscription(db(), { memberId: other.memberId, nextRenewalOn: "2036-03-20" });
+    const taken = await other.browser.post("/member/subscriptions", {
+      intent: "saved-address",
+      subscriptionId: theirs.id,
+      addressId: home.id,
+    });
+    expect(taken.status).toBe(404);
   });
 
   it("sends a visitor to sign in", async () => {

@@ -136,7 +136,7 @@ function ManageSubscription({ subscription, choices, answer, confirmingCancel }:
       <ScheduleChanges subscription={subscription} choices={choices} answer={answer} />
       <SwapChange subscription={subscription} choices={choices} answer={answer} />
       {status !== "payment_failed" && <PauseChange subscription={subscription} choices={choices} answer={answer} />}
-      <AddressChange subscription={subscription} answer={answer} />
+      <AddressChange subscription={subscription} choices={choices} answer={answer} />
       {confirmingCancel ? (
         <CancelStep subscription={subscription} answer={answerFor(answer, id, "cancel")} />
       ) : (

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { SavedAddress } from "../../../domain/checkout/address-book/address-input.ts";
+import { deliveryLine } from "../../../domain/checkout/address-book/delivery-line.ts";
 import type { OwnSubscription, SwapChoice } from "../../../domain/subscriptions/manage/list-own-subscriptions.ts";
 import { lineDetail } from "../../../kernel/line-description.ts";
 import type { SubscriptionChangeResult, SubscriptionIntent } from "../../lib/subscription-intents.ts";
@@ -9,6 +11,8 @@ export type ChangeChoices = {
   cadences: { weeks: number; words: string }[];
   swapChoices: SwapChoice[];
   maxQuantity: number;
+  /** The member's address book, to ship to one of its addresses. */
+  addresses: SavedAddress[];
   days: { earliest: string; latestMove: string; latestPause: string };
 };
 
@@ -143,9 +147,10 @@ export function PauseChange({ subscription, choices, answer }: Props) {
   );
 }
 
-/** Who the boxes are for and where they go, from the next box on. */
-export function AddressChange({ subscription, answer }: Omit<Props, "choices">) {
+/** Who the boxes are for and where they go, from the next box on: an address from the member's book, or one typed. */
+export function AddressChange({ subscription, choices, answer }: Props) {
   const address = answerFor(answer, subscription.id, "address");
+  const saved = answerFor(answer, subscription.id, "saved-address");
   const field = fieldsOf(subscription, "address", address);
   const { shipping } = subscription;
   const rows = [
@@ -156,7 +161,31 @@ export function AddressChange({ subscription, answer }: Omit<Props, "choices">) 
     { name: "postalCode", label: "Postal code", value: shipping.postalCode, autoComplete: "postal-code", type: "text" },
   ];
   return (
-    <Change title="Change the address" open={Boolean(address && !address.ok)}>
+    <Change title="Change the address" open={[address, saved].some((form) => form && !form.ok)}>
+      {choices.addresses.length > 0 && (
+        <ChangeForm intent="saved-address" subscriptionId={subscription.id} answer={saved} submit="Ship here">
+          <fieldset>
+            <legend className={labelClass}>From your address book</legend>
+            {choices.addresses.map((entry) => (
+              <label key={entry.id} className="mt-2 flex cursor-pointer items-start gap-3">
+                <input
+                  type="radio"
+                  name="addressId"
+                  value={entry.id}
+                  required
+                  defaultChecked={entry.id === subscription.addressId}
+                  className="mt-1 size-4 shrink-0 accent-brand-700"
+                />
+                <span className="min-w-0 break-words">
+                  <span className="font-semibold">{entry.label}</span>
+                  <span className="block text-sm">{`${entry.name}, ${deliveryLine(entry)}, Singapore ${entry.postalCode}`}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </ChangeForm>
+      )}
+      {choices.addresses.length > 0 && <p className="mt-4 font-semibold">Or type an address</p>}
       <ChangeForm intent="address" subscriptionId={subscription.id} answer={address} submit="Save the address">
         {rows.map((row) => (
           <div key={row.name}>

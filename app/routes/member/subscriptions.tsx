@@ -1,5 +1,6 @@
 import { Gift, Repeat } from "lucide-react";
 import { data, Link } from "react-router";
+import { listAddresses } from "../../../domain/checkout/address-book/address-book.ts";
 import { cadenceWords } from "../../../domain/subscriptions/manage/change-cadence.ts";
 import { MAX_SUBSCRIBED_QUANTITY } from "../../../domain/subscriptions/manage/change-quantity.ts";
 import { listOwnSubscriptions } from "../../../domain/subscriptions/manage/list-own-subscriptions.ts";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         cadences: own.cadencesWeeks.map((weeks) => ({ weeks, words: cadenceWords(weeks) })),
         swapChoices: own.swapChoices,
         maxQuantity: MAX_SUBSCRIBED_QUANTITY,
+        addresses: await listAddresses(ctx.operations, {}),
         days: {
           earliest: addDaysToDate(today, 1),
           latestMove: addDaysToDate(today, LATEST_RENEWAL_MOVE_DAYS),

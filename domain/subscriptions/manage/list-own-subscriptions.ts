@@ -35,6 +35,8 @@ export type OwnSubscription = {
   cardBrand: string;
   cardLast4: string;
   shipping: ShippingDetails;
+  /** The address-book entry the boxes ship to; null when the address was typed. */
+  addressId: string | null;
   cancelledAt: Date | null;
 };
 
@@ -104,6 +106,7 @@ export const listOwnSubscriptions = defineOperation(
           cardBrand: row.cardBrand,
           cardLast4: row.cardLast4,
           shipping: row.shipping,
+          addressId: row.addressId,
           cancelledAt: row.cancelledAt,
         };
       }),
