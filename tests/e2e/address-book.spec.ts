@@ -1,8 +1,16 @@
+import { randomUUID } from "node:crypto";
 import type { Locator } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { memberAddresses } from "../../db/schema/member-addresses.ts";
+import { members } from "../../db/schema/members.ts";
+import { addDaysToDate, singaporeDate } from "../../kernel/singapore-time.ts";
+import { insertSubscription } from "../setup/subscription-fixtures.ts";
+import { startTestServer, type TestServer } from "../setup/test-server.ts";
 import { expectAccessibleAtBothWidths } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { addLycheeBoxes } from "./guest-order.ts";
-import { newIdentity, signIn } from "./sign-in.ts";
+import { closeOwnShop } from "./own-shop.ts";
+import { continueAtProvider, newIdentity, signIn } from "./sign-in.ts";
 
 type Place = { label: string; name: string; mobile: string; street: string; unit: string; postalCode: string };
 
@@ -89,4 +97,44 @@ test("a member keeps two addresses, makes one the default, checks out to the oth
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(book.getByRole("status")).toHaveText("The address is changed.");
   await expect(book.getByText(`${HOME.street}, #06-12, Singapore ${HOME.postalCode}`)).toBeVisible();
+});
+
+test.describe("a subscription ships to a saved address", () => {
+  let shop: TestServer;
+  test.beforeAll(async () => {
+    // A shop of its own, whose database the journey writes the subscription into.
+    test.setTimeout(120_000);
+    shop = await startTestServer({ TRUSTED_PROXY_HOPS: "1" });
+  });
+  test.afterAll(() => closeOwnShop(shop));
+
+  test("a member sends their boxes to an address from their book", async ({ page }) => {
+    const at = (path: string) => `${shop.baseUrl}${path}`;
+    const db = shop.server.database.db;
+    const identity = newIdentity("Google", "Nurul Huda");
+    await page.goto(at("/member/login?redirect=%2Fmember"));
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await continueAtProvider(page, identity);
+    await expect(page).toHaveURL(at("/member"));
+    const [member] = await db.select({ id: members.id }).from(members).where(eq(members.email, identity.email));
+    if (!member) throw new Error("no member");
+    await insertSubscription(db, { memberId: member.id, nextRenewalOn: addDaysToDate(singaporeDate(new Date()), 10) });
+    const { label, name, street, unit, postalCode } = OFFICE;
+    const mobile = "+6581234567"; // as the book stores it
+    await db
+      .insert(memberAddresses)
+      .values({ id: randomUUID(), memberId: member.id, label, name, mobile, street, unit, postalCode, isDefault: true });
+
+    await page.goto(at("/member/subscriptions"));
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+    await card.getByText("Change the address").click();
+    const book = card.getByRole("group", { name: "From your address book" });
+    await book.getByRole("radio", { name: /^Office/ }).check();
+    await expectAccessibleAtBothWidths(page, "subscription-saved-address");
+    await card.getByRole("button", { name: "Ship here" }).click();
+    await expect(card.getByRole("status")).toHaveText(
+      `Your boxes now go to ${name}, ${street}, ${unit}, Singapore ${postalCode}.`,
+    );
+    await expect(card).toContainText(`${name}, ${street}, ${unit}, Singapore ${postalCode}`);
+  });
 });
