@@ -123,6 +123,22 @@ describe(`subscriptions ship to an address from the member's book (${DRIVER_NAME
     }
   });
 
+  it("lets an edit of an address and a subscription choosing that same address again both succeed when they race", async () => {
+    const { ctx, subscription, office } = await subscriberWithBook();
+    await shipToSavedAddress(ctx, { subscriptionId: subscription.id, addressId: office.id });
+    for (const unit of ["#31-01", "#32-01", "#33-01", "#34-01", "#35-01", "#36-01"]) {
+      const results = await Promise.allSettled([
+        editAddress(ctx, { ...OFFICE, addressId: office.id, unit }),
+        shipToSavedAddress(ctx, { subscriptionId: subscription.id, addressId: office.id }),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect(await subscriptionNow(db(), subscription.id)).toMatchObject({
+        addressId: office.id,
+        shipping: { address: `1 Raffles Place, ${unit}` },
+      });
+    }
+  });
+
   it("takes neither another member's address nor another member's subscription", async () => {
     const owner = await subscriberWithBook();
     const other = await subscriberWithBook();

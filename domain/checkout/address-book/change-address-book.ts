@@ -78,19 +78,23 @@ export const editAddress = defineOperation(
     const columns = columnsOf(input);
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
+      // The subscriptions shipping to it are locked before the address, in the order a subscription
+      // choosing an address takes them (its own row, then the address), so the two never deadlock.
+      const shippingHere = and(eq(subscriptions.addressId, addressId), ne(subscriptions.status, "cancelled"));
+      await tx.select({ id: subscriptions.id }).from(subscriptions).where(shippingHere).orderBy(subscriptions.id).for("update");
       const [edited] = await tx
         .update(memberAddresses)
         .set({ ...columns, updatedAt: now })
         .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)))
         .returning({ id: memberAddresses.id });
       if (!edited) throw new AppError("NOT_FOUND", NO_SUCH_ADDRESS);
-      // The subscriptions shipping to it take the change from their next box on (a renewal already being
-      // paid keeps its own copy). The address row is locked by now: a subscription taking this address
-      // meanwhile waits for it (shipToSavedAddress, FOR SHARE) and so reads it as changed.
+      // They take the change from their next box on (a renewal already being paid keeps its own copy).
+      // A subscription taking this address meanwhile waits for it (shipToSavedAddress, FOR SHARE) and
+      // so reads it as changed.
       await tx
         .update(subscriptions)
         .set({ shipping: sql`${subscriptions.shipping} || ${JSON.stringify(shippingOf(columns))}::jsonb`, updatedAt: now })
-        .where(and(eq(subscriptions.addressId, addressId), ne(subscriptions.status, "cancelled")));
+        .where(shippingHere);
     });
     return ownAddress(ctx, memberId, addressId);
   },
