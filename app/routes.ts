@@ -75,6 +75,7 @@ export default [
       route("admin/orders", "routes/admin/admin-orders.tsx"),
       route("admin/orders/:orderId", "routes/admin/admin-order.tsx"),
       route("admin/shipping", "routes/admin/admin-shipping.tsx"),
+      route("admin/delivery", "routes/admin/admin-delivery.tsx"),
       route("admin/reports", "routes/admin/admin-reports.tsx"),
       route("admin/jobs", "routes/admin/admin-jobs.tsx"),
       route("admin/promotions", "routes/admin/admin-promotions.tsx"),

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { FreeDeliveryProgress } from "../../domain/bag/free-delivery.ts";
 import { shippingNote } from "../../domain/bag/shipping-note.ts";
+import type { ShownDelivery } from "../../domain/checkout/delivery-choice.ts";
 import type { RewardLine } from "../../domain/loyalty/rewards/redeems/pending-reward-lines.ts";
 import { shippingText } from "../../domain/orders/order-money.ts";
 import type { PriceAdjustment } from "../../domain/orders/price-adjustment.ts";
@@ -8,6 +9,7 @@ import { itemsLabel } from "../../kernel/count-label.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { formatNumber } from "../../kernel/number-format.ts";
 import type { ActionResult } from "../lib/action-result.server.ts";
+import { DeliveryChoice } from "./bag/delivery-choice.tsx";
 import { FreeDeliveryBar } from "./bag/free-delivery-bar.tsx";
 import { BagLineRow, type ShownBag } from "./bag-line-row.tsx";
 import { CampaignBadges } from "./campaign-notes.tsx";
@@ -19,6 +21,7 @@ export function BagView({
   bag,
   cadencesWeeks,
   totals,
+  delivery,
   freeDelivery,
   rewards,
   campaigns,
@@ -35,6 +38,8 @@ export function BagView({
     shippingCents: number;
     totalCents: number;
   };
+  /** The delivery options with their promises, and the one the bag is priced with. */
+  delivery: ShownDelivery;
   /** How far the goods are from free delivery, with an option that closes the gap; null for a bag with no goods. */
   freeDelivery: FreeDeliveryProgress | null;
   /** The signed-in member's rewards waiting in the bag (paid with points). */
@@ -127,7 +132,7 @@ export function BagView({
                   </div>
                 )}
                 <div className="flex justify-between">
-                  <dt>Shipping</dt>
+                  <dt>{delivery.chosen ? `Shipping (${delivery.chosen.name})` : "Shipping"}</dt>
                   <dd data-testid="bag-shipping">{shippingText(totals.shippingCents)}</dd>
                 </div>
                 <div className="flex justify-between border-t border-slate-200 pt-2 text-lg font-bold">
@@ -135,11 +140,13 @@ export function BagView({
                   <dd data-testid="bag-total">{formatMoney(totals.totalCents)}</dd>
                 </div>
               </dl>
+              <DeliveryChoice delivery={delivery} busy={busy} />
               <BagCampaignBonus campaigns={campaigns} />
               <p className="mt-3 text-sm text-muted" data-testid="shipping-note">
                 {shippingNote({
                   goodsCents: totals.subtotalCents - totals.discountCents,
                   shippingCents: totals.shippingCents,
+                  freeFromCents: delivery.chosen?.freeFromCents ?? null,
                   hasRewards: rewardCount > 0,
                 })}{" "}
                 Prices include GST.

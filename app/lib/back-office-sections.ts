@@ -15,6 +15,12 @@ export const BACK_OFFICE_SECTIONS = [
     needs: ["orders"],
   },
   {
+    to: "/admin/delivery",
+    label: "Delivery options",
+    about: "What shoppers choose from: each option's price, free-delivery threshold, days and cut-off.",
+    needs: ["orders"],
+  },
+  {
     to: "/admin/reports",
     label: "Sales report",
     about: "Sales by day, series and product for the days you choose, with GST; as CSV too.",

@@ -4,6 +4,7 @@ export const BAG_NOTICES = {
   updated: "Quantity updated.",
   cadence: "Delivery schedule updated.",
   removed: "Removed from your bag.",
+  delivery: "Delivery option updated.",
   "reward-updated": "Reward quantity updated.",
   "reward-removed": "Reward removed. Its points are back in your balance.",
 } as const;

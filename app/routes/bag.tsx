@@ -1,5 +1,6 @@
 import { data, redirect, useActionData } from "react-router";
 import { AddToBagInput, addToBag } from "../../domain/bag/add-to-bag.ts";
+import { ChooseDeliveryInput, chooseDelivery } from "../../domain/bag/choose-delivery.ts";
 import { RemoveBagLineInput, removeBagLine } from "../../domain/bag/remove-bag-line.ts";
 import { SetBagLineCadenceInput, setBagLineCadence } from "../../domain/bag/set-bag-line-cadence.ts";
 import { SetBagLineQuantityInput, setBagLineQuantity } from "../../domain/bag/set-bag-line-quantity.ts";
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Bag");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   // Priced as the checkout summary prices it, so a code applied there and a referred friend's discount show here too.
-  const { bag, pricing, cadencesWeeks, renewalCents } = await checkoutSummary(ctx.operations, {
+  const { bag, pricing, cadencesWeeks, renewalCents, delivery } = await checkoutSummary(ctx.operations, {
     referralCode: readReferralCode(request),
     deviceId: readDeviceId(request),
   });
@@ -41,7 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     cadencesWeeks,
     totals,
-    freeDelivery: await bagFreeDelivery(ctx.operations, { goodsCents, lines: bag.lines }),
+    delivery,
+    freeDelivery: await bagFreeDelivery(ctx.operations, {
+      goodsCents,
+      freeFromCents: bag.delivery.freeFromCents,
+      lines: bag.lines,
+    }),
     campaigns: { headlines: campaigns.map((campaign) => campaign.headline), lineCampaigns, estimatedBonus },
     rewards: await rewardsInBag(ctx),
     notice: noticeOf(new URL(request.url)),
@@ -67,6 +73,10 @@ async function changeBag(context: RequestContext, form: FormData): Promise<BagOu
     if (intent === "cadence") {
       await setBagLineCadence(operations, formInput(SetBagLineCadenceInput, form));
       return { ok: true, notice: "cadence" };
+    }
+    if (intent === "delivery") {
+      await chooseDelivery(operations, formInput(ChooseDeliveryInput, form));
+      return { ok: true, notice: "delivery" };
     }
     if (intent === "remove") {
       await removeBagLine(operations, formInput(RemoveBagLineInput, form));
@@ -102,6 +112,7 @@ export default function Bag({ loaderData }: Route.ComponentProps) {
       bag={loaderData.bag}
       cadencesWeeks={loaderData.cadencesWeeks}
       totals={loaderData.totals}
+      delivery={loaderData.delivery}
       freeDelivery={loaderData.freeDelivery}
       rewards={loaderData.rewards ?? []}
       campaigns={loaderData.campaigns}

@@ -5,10 +5,9 @@ import { largestPhoto } from "../../domain/catalog/photos/photo-variants.ts";
 import { isWellFormedProductId } from "../../domain/catalog/product-url.ts";
 import type { Product } from "../../domain/catalog/types.ts";
 import { productSubscriptionOffer } from "../../domain/checkout/product-subscription-offer.ts";
-import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
+import { deliveryPromises } from "../../domain/delivery/delivery-promises.ts";
 import { isInScope } from "../../domain/loyalty/campaigns/campaign.ts";
 import { listActiveCampaigns } from "../../domain/loyalty/campaigns/list-active-campaigns.ts";
-import { formatCalendarDate } from "../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { seriesBySlug, seriesSlug, seriesTitle } from "../../kernel/series.ts";
 import { AddedToBag } from "../components/bag/added-to-bag.tsx";
@@ -54,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const campaigns = covering.map((campaign) => campaign.headline);
   const subscription = await productSubscriptionOffer(operations, { productId: product.id });
-  const shown = { product: shownProduct(product), flavour, delivery: estimateDelivery(new Date()) };
+  const shown = { product: shownProduct(product), flavour, delivery: await deliveryPromises(operations, {}) };
   return { ...shown, reviews, page, campaigns, subscription };
 }
 
@@ -216,11 +215,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </button>
           {/* After the button, so a phone's first screen still holds it; the choice is part of the same form. */}
           {selected && !selected.soldOut && <SubscribeChoice option={selected} offer={loaderData.subscription} adding={adding} />}
-          <p className="text-sm text-muted" data-testid="delivery-estimate">
-            Order today for delivery between{" "}
-            <strong className="whitespace-nowrap text-ink">{formatCalendarDate(loaderData.delivery.start)}</strong> and{" "}
-            <strong className="whitespace-nowrap text-ink">{formatCalendarDate(loaderData.delivery.end)}</strong>.
-          </p>
+          <ul className="space-y-1 text-sm text-muted" data-testid="delivery-estimate">
+            {loaderData.delivery.map((offer) => (
+              <li key={offer.id} data-testid={`delivery-promise-${offer.id}`}>
+                <strong className="text-ink">{offer.name}:</strong> {offer.promise}.
+              </li>
+            ))}
+          </ul>
         </fetcher.Form>
         <AddedToBag fetcher={fetcher} />
         <section aria-labelledby="about-heading" className="mt-8 border-t border-slate-200 pt-6">

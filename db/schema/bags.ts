@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { purchaseOptions } from "./catalog.ts";
+import { deliveryOptions } from "./delivery.ts";
 
 export const bags = pgTable("bags", {
   id: text("id").primaryKey(),
@@ -8,6 +9,8 @@ export const bags = pgTable("bags", {
   promotionCode: text("promotion_code"),
   /** The member whose bag this is, once they sign in with it; it follows them to their next sign-in. */
   memberId: text("member_id"),
+  /** The delivery option the shopper chose; null: standard. */
+  deliveryOptionId: text("delivery_option_id").references(() => deliveryOptions.id),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { PriceAdjustment } from "../../kernel/adjustment-sources.ts";
+import type { DeliveryChoice } from "./delivery.ts";
 import { promotionCodes } from "./promotion-codes.ts";
 import { timestamps } from "./timestamps.ts";
 
@@ -51,6 +52,8 @@ export const checkoutSessions = pgTable(
     /** The device cookie the checkout started on. */
     deviceId: text("device_id"),
     shippingCents: integer("shipping_cents").notNull(),
+    /** The delivery option and the promise shown when the shopper went to pay: what the order gets (decision 063). */
+    delivery: jsonb("delivery").$type<DeliveryChoice>(),
     totalCents: integer("total_cents").notNull(),
     failureMessage: text("failure_message"),
     /** The client address that started the checkout: one address holds only a share of a limited code's uses. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ORDER_STATES } from "../../kernel/order-statuses.ts";
 import { checkoutSessions } from "./checkout.ts";
+import { deliveryOptions } from "./delivery.ts";
 import { timestamps } from "./timestamps.ts";
 
 export const customers = pgTable(
@@ -62,6 +63,9 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     deliveryStart: text("delivery_start").notNull(),
     deliveryEnd: text("delivery_end").notNull(),
+    /** The delivery option chosen and its name then; null on orders placed before there was a choice. */
+    deliveryOptionId: text("delivery_option_id").references(() => deliveryOptions.id),
+    deliveryOptionName: text("delivery_option_name"),
     s3Key: text("s3_key"),
     s3Url: text("s3_url"),
     linkedAt: timestamp("linked_at", { withTimezone: true }),

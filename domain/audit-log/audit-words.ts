@@ -19,7 +19,8 @@ export type TargetKind =
   | "job"
   | "subscription"
   | "newsletter"
-  | "subscription-offer";
+  | "subscription-offer"
+  | "delivery";
 
 /**
  * Each action in words: its name in the log's filter, what the sentence says was done to its
@@ -83,6 +84,9 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
     target: "product",
   },
   "newsletter.export": { label: "Newsletter subscribers downloaded", verb: "Downloaded", target: "newsletter" },
+  "delivery.create": { label: "Delivery option added", verb: "Added", target: "delivery" },
+  "delivery.update": { label: "Delivery option changed", verb: "Changed", target: "delivery" },
+  "delivery.switch": { label: "Delivery option switched on or off", verb: "Switched", target: "delivery" },
 };
 
 /** Each kind of target: how a sentence names it, and the page it is looked after on. */
@@ -106,4 +110,5 @@ export const TARGET_PAGES: Record<TargetKind, { noun: string; page: (target: str
     job: { noun: "job", page: () => "/admin/jobs" },
     "subscription-offer": { noun: "the subscription offer", page: () => "/admin/subscriptions/settings" },
     newsletter: { noun: "the newsletter's", page: () => "/admin/newsletter" },
+    delivery: { noun: "delivery option", page: () => "/admin/delivery" },
   };

@@ -53,5 +53,8 @@ export const AUDIT_ACTIONS = [
   "subscription.offer",
   "subscription.option-terms",
   "newsletter.export",
+  "delivery.create",
+  "delivery.update",
+  "delivery.switch",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

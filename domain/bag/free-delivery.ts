@@ -1,5 +1,4 @@
 import type { Product } from "../catalog/types.ts";
-import { FREE_SHIPPING_FROM_CENTS } from "./price-bag.ts";
 
 /** One option offered to close the gap to free delivery: what the shopper adds with one tap. */
 export type GapFiller = {
@@ -25,6 +24,8 @@ export type FreeDeliveryProgress = {
 export type BagForGap = {
   /** The goods after any discount: what the free-delivery threshold is measured on (shipping-note.ts). */
   goodsCents: number;
+  /** The chosen delivery's threshold; null: it is never free, so there is no progress to show. */
+  freeFromCents: number | null;
   lines: ReadonlyArray<{ optionId: string; product: { series: { code: string } }; subscription: unknown }>;
 };
 
@@ -54,15 +55,19 @@ export function chooseGapFiller(gapCents: number, bag: BagForGap, products: read
   return candidates.find((candidate) => candidate.priceCents >= gapCents) ?? candidates.at(-1) ?? null;
 }
 
-/** The bag's progress to free delivery; null for a bag with no goods, which has nothing to make progress with. */
+/**
+ * The bag's progress to free delivery with the chosen option; null for a bag with no goods, which has
+ * nothing to make progress with, and for an option that is never free.
+ */
 export function freeDeliveryProgress(bag: BagForGap, products: readonly Product[]): FreeDeliveryProgress | null {
-  if (bag.lines.length === 0) return null;
-  const gapCents = Math.max(0, FREE_SHIPPING_FROM_CENTS - bag.goodsCents);
+  const thresholdCents = bag.freeFromCents;
+  if (bag.lines.length === 0 || thresholdCents === null) return null;
+  const gapCents = Math.max(0, thresholdCents - bag.goodsCents);
   return {
     goodsCents: bag.goodsCents,
-    thresholdCents: FREE_SHIPPING_FROM_CENTS,
+    thresholdCents,
     gapCents,
-    percent: Math.min(100, Math.floor((Math.max(0, bag.goodsCents) * 100) / FREE_SHIPPING_FROM_CENTS)),
+    percent: Math.min(100, Math.floor((Math.max(0, bag.goodsCents) * 100) / thresholdCents)),
     suggestion: gapCents > 0 ? chooseGapFiller(gapCents, bag, products) : null,
   };
 }

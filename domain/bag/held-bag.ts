@@ -4,6 +4,7 @@ import { bagLines, bags } from "../../db/schema/bags.ts";
 import { isValidOptionId } from "../../kernel/option-id.ts";
 import { findPurchaseOptions } from "../catalog/lookup.ts";
 import { loadSubscriptionOffer, subscriptionDiscounts } from "../catalog/subscription-offer.ts";
+import { deliveryOptionsOf, optionForBag } from "../delivery/delivery-options.ts";
 import type { Access } from "../shared/access.ts";
 import { bagTokenOf, type OperationContext } from "../shared/context.ts";
 import { sharedRead } from "../shared/shared-reads.ts";
@@ -39,7 +40,7 @@ export const bagHolder: Access<HeldBag> = {
 };
 
 type StoredLine = { optionId: string; quantity: number; cadenceWeeks: number | null };
-type StoredBag = { lines: StoredLine[]; promotionCode: string | null };
+type StoredBag = { lines: StoredLine[]; promotionCode: string | null; deliveryOptionId: string | null };
 
 /** A bag's lines in the order they were added, and the promotion code applied to it: one read per request. */
 function readBag(ctx: Pick<OperationContext, "db" | "reads">, bagId: string): Promise<StoredBag> {
@@ -50,6 +51,7 @@ function readBag(ctx: Pick<OperationContext, "db" | "reads">, bagId: string): Pr
         quantity: bagLines.quantity,
         cadenceWeeks: bagLines.cadenceWeeks,
         promotionCode: bags.promotionCode,
+        deliveryOptionId: bags.deliveryOptionId,
       })
       .from(bags)
       .leftJoin(bagLines, eq(bagLines.bagId, bags.id))
@@ -58,8 +60,13 @@ function readBag(ctx: Pick<OperationContext, "db" | "reads">, bagId: string): Pr
     const lines = rows.flatMap(({ optionId, quantity, cadenceWeeks }) =>
       optionId === null || quantity === null ? [] : [{ optionId, quantity, cadenceWeeks }],
     );
-    return { lines, promotionCode: rows[0]?.promotionCode ?? null };
+    return { lines, promotionCode: rows[0]?.promotionCode ?? null, deliveryOptionId: rows[0]?.deliveryOptionId ?? null };
   });
+}
+
+/** The delivery option the shopper chose for the bag, if any (it may since have been switched off). */
+export async function bagDeliveryChoice(ctx: Pick<OperationContext, "db" | "reads">, bagId: string): Promise<string | null> {
+  return (await readBag(ctx, bagId)).deliveryOptionId;
 }
 
 /** The promotion code applied to the bag, if any. */
@@ -73,7 +80,7 @@ export async function bagPromotionCode(ctx: Pick<OperationContext, "db" | "reads
  */
 export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog" | "reads">, bagId: string | null): Promise<PricedBag> {
   if (!bagId) return priceBag([], new Map());
-  const { lines } = await readBag(ctx, bagId);
+  const { lines, deliveryOptionId } = await readBag(ctx, bagId);
   const catalogue = await findPurchaseOptions(
     ctx.catalog,
     lines.map((line) => line.optionId),
@@ -87,6 +94,7 @@ export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog" | "re
       return { ...line, subscription };
     }),
     catalogue,
+    optionForBag(await deliveryOptionsOf(ctx), deliveryOptionId),
   );
 }
 

@@ -1,10 +1,22 @@
 import type { SubscribedTerms } from "../../db/schema/checkout.ts";
 import type { PhotoRef } from "../catalog/photos/photo-variants.ts";
 import type { Product, PurchaseOption } from "../catalog/types.ts";
+import { type DeliveryOption, deliveryChargeFor, STANDARD_DELIVERY_ID } from "../delivery/delivery-option.ts";
 import { type QuantitySaving, quantitySavings } from "./quantity-prices.ts";
 
 export const FREE_SHIPPING_FROM_CENTS = 6000;
 export const SHIPPING_FEE_CENTS = 490;
+
+/** The delivery option a bag is priced with: its name and charge. */
+export type BagDelivery = Pick<DeliveryOption, "id" | "name" | "priceCents" | "freeFromCents">;
+
+/** Standard delivery's terms as seeded: what a renewal and a bag priced without a chosen option pay. */
+export const STANDARD_DELIVERY: BagDelivery = {
+  id: STANDARD_DELIVERY_ID,
+  name: "Standard",
+  priceCents: SHIPPING_FEE_CENTS,
+  freeFromCents: FREE_SHIPPING_FROM_CENTS,
+};
 
 export type BagLine = {
   optionId: string;
@@ -32,17 +44,18 @@ export type PricedBag = {
   goodsCents: number;
   shippingCents: number;
   totalCents: number;
+  delivery: BagDelivery;
 };
 
-export function shippingFor(subtotalCents: number): number {
-  if (subtotalCents <= 0) return 0;
-  return subtotalCents >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_FEE_CENTS;
+export function shippingFor(goodsCents: number, delivery: BagDelivery = STANDARD_DELIVERY): number {
+  return deliveryChargeFor(goodsCents, delivery);
 }
 
 /** Prices bag lines from the catalogue alone: nothing the client sends is trusted for money. */
 export function priceBag(
   lines: ReadonlyArray<{ optionId: string; quantity: number; subscription?: SubscribedTerms | null }>,
   catalogue: ReadonlyMap<string, { product: Product; option: PurchaseOption }>,
+  delivery: BagDelivery = STANDARD_DELIVERY,
 ): PricedBag {
   const unavailableOptionIds: string[] = [];
   const priced = lines.flatMap((line) => {
@@ -58,7 +71,7 @@ export function priceBag(
   const { savings, shares } = quantitySavings(priced);
   const subtotalCents = priced.reduce((total, line) => total + line.lineTotalCents, 0);
   const goodsCents = subtotalCents - shares.reduce((total, share) => total + share, 0);
-  const shippingCents = shippingFor(goodsCents);
+  const shippingCents = shippingFor(goodsCents, delivery);
   return {
     lines: priced.map(({ optionId, quantity, product, option, lineTotalCents, subscription }, index) => {
       const { id, name, path, series, kind, campaignDiscountExclusion, images } = product;
@@ -79,5 +92,6 @@ export function priceBag(
     goodsCents,
     shippingCents,
     totalCents: goodsCents + shippingCents,
+    delivery,
   };
 }

@@ -3,10 +3,12 @@ import { isAppError } from "../../kernel/app-error.ts";
 import { bagHolder, bagPromotionCode, loadBag } from "../bag/held-bag.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
 import { loadSubscriptionOffer } from "../catalog/subscription-offer.ts";
+import { deliveryOptionsOf } from "../delivery/delivery-options.ts";
 import { referralOfferFor } from "../referrals/referral-offer.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { shippedLine, shortLines } from "../stock/stock-needs.ts";
 import { endOpenCheckouts } from "./close-checkout.ts";
+import { type ShownDelivery, shownDelivery } from "./delivery-choice.ts";
 import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
 import { priceRenewal } from "./renewal-price.ts";
 import { needsMember, subscriptionConsent } from "./subscription-consent.ts";
@@ -27,6 +29,8 @@ export type CheckoutSummary = {
   consent: string | null;
   /** The bag subscribes and the viewer is not signed in: they sign in or join before paying. */
   needsMember: boolean;
+  /** The delivery options on offer with what an order placed now is promised, and the one the bag is priced with. */
+  delivery: ShownDelivery;
 };
 
 export const CheckoutSummaryInput = z.object({
@@ -74,6 +78,7 @@ export const checkoutSummary = defineOperation(
     );
     const found = {
       bag,
+      delivery: shownDelivery(await deliveryOptionsOf(ctx), bag.delivery.id, now),
       referralRefusal: refusal,
       shortages: short.map(({ line, message }) => ({ optionId: line.optionId, message })),
       cadencesWeeks: (await loadSubscriptionOffer(ctx.db)).cadencesWeeks,

@@ -101,6 +101,7 @@ async function placeSessionOrder(
     lines: session.lines,
     adjustments: session.adjustments,
     shippingCents: session.shippingCents,
+    delivery: session.delivery,
     customer: { details: session.shipping, memberId: input.memberId, deviceId: session.deviceId },
     payment: {
       sessionId: session.id,

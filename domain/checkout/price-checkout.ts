@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { CheckoutLine, SubscribedTerms } from "../../db/schema/checkout.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
-import type { BagLine, PricedBag } from "../bag/price-bag.ts";
+import type { BagDelivery, BagLine, PricedBag } from "../bag/price-bag.ts";
 import { shippingFor } from "../bag/price-bag.ts";
 import { quantitySavingLabel } from "../bag/quantity-prices.ts";
 import {
@@ -31,6 +31,8 @@ export type CheckoutPricing = {
   discountCents: number;
   shippingCents: number;
   totalCents: number;
+  /** The delivery option the shipping is for. */
+  delivery: BagDelivery;
 };
 
 /** What a checkout is priced with besides the bag: the bag's promotion code and a referred friend's offer (referral-offer.ts). */
@@ -157,7 +159,7 @@ export async function priceCheckout(
   });
   const discountCents = lines.reduce((sum, line) => sum + line.discountCents, 0);
   const goodsCents = bag.subtotalCents - discountCents;
-  const shippingCents = shippingFor(goodsCents);
+  const shippingCents = shippingFor(goodsCents, bag.delivery);
   return {
     lines,
     adjustments: [...quantityAdjustments(bag), ...adjustments],
@@ -166,5 +168,6 @@ export async function priceCheckout(
     discountCents,
     shippingCents,
     totalCents: goodsCents + shippingCents,
+    delivery: bag.delivery,
   };
 }

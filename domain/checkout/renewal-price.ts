@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import type { BagLine } from "../bag/price-bag.ts";
-import { shippingFor } from "../bag/price-bag.ts";
+import { STANDARD_DELIVERY, shippingFor } from "../bag/price-bag.ts";
 import { type CheckoutPricing, priceCheckout } from "./price-checkout.ts";
 
 /**
@@ -17,6 +17,7 @@ export function priceRenewal(db: Database, line: BagLine, now: Date): Promise<Ch
     goodsCents: line.lineTotalCents,
     shippingCents: shippingFor(line.lineTotalCents),
     totalCents: line.lineTotalCents + shippingFor(line.lineTotalCents),
+    delivery: STANDARD_DELIVERY,
   };
   return priceCheckout(db, bag, { promotionCode: null, referral: null }, now);
 }

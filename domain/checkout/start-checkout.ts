@@ -5,14 +5,17 @@ import { bags } from "../../db/schema/bags.ts";
 import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
-import { bagHolder, loadBag } from "../bag/held-bag.ts";
+import { bagDeliveryChoice, bagHolder, loadBag } from "../bag/held-bag.ts";
+import { deliveryOptionsOf } from "../delivery/delivery-options.ts";
 import { CHECKOUT_HOLD_MINUTES, holdPromotionUse } from "../promotions/promotion-hold.ts";
 import { referralOfferFor } from "../referrals/referral-offer.ts";
+import { optional } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { CHECKOUT_START_LIMIT, consumeRateLimit } from "../shared/rate-limit.ts";
 import { holdCheckoutStock } from "../stock/checkout-stock.ts";
 import { assertInStock, pendingRewardLines, shippedLine, skuTotals } from "../stock/stock-needs.ts";
 import { endCheckout, endOpenCheckouts, replaceOpenCheckouts } from "./close-checkout.ts";
+import { deliveryForCheckout } from "./delivery-choice.ts";
 import { EXPIRY_JOB_RETRY } from "./expire-checkout-session.ts";
 import { priceCheckout } from "./price-checkout.ts";
 import { ShippingInput } from "./shipping-details.ts";
@@ -28,6 +31,8 @@ export const StartCheckoutInput = ShippingInput.extend({
   deviceId: z.string().max(64).nullish(),
   /** The shopper was told the friend's discount does not apply and goes on without it. */
   withoutFriendDiscount: z.boolean().optional(),
+  /** The stamp of the delivery the shopper's page showed (delivery-choice.ts); left out, nothing is compared. */
+  deliverySeen: optional(z.string().max(64), { emptyIsAbsent: true }),
 });
 
 export type StartedCheckout = { redirectUrl: string; sessionId: string };
@@ -44,12 +49,14 @@ const declared = { access: bagHolder, input: StartCheckoutInput };
  * the order's points and their rewards follow it. A friend's discount the delivery details rule out
  * (referral-offer.ts) is refused (409, with the reason, fields.friendDiscount) until the shopper goes on without it.
  * A bag with subscribed lines needs a member (401) and asks the provider to keep the card, with the
- * shopper's consent to the renewals shown beside the pay button.
+ * shopper's consent to the renewals shown beside the pay button. The session keeps the bag's delivery
+ * option, its charge and the window promised now: what the order gets, whatever the option does meanwhile;
+ * a delivery changed since the shopper's page showed it is refused (409, delivery-choice.ts).
  */
 export const startCheckout = defineOperation(
   declared,
   async function startCheckout(ctx, input, { id: bagId }): Promise<StartedCheckout> {
-    const { baseUrl, clientAddress, referralCode, deviceId, withoutFriendDiscount, ...shipping } = input;
+    const { baseUrl, clientAddress, referralCode, deviceId, withoutFriendDiscount, deliverySeen, ...shipping } = input;
     await consumeRateLimit(ctx.db, CHECKOUT_START_LIMIT, clientAddress, ctx.now());
     if (!bagId) throw new AppError("BAD_USER_INPUT", "Your bag is empty.");
     await endOpenCheckouts(ctx, bagId);
@@ -70,6 +77,12 @@ export const startCheckout = defineOperation(
       ctx.db,
       bag,
       { promotionCode: bagRow?.promotionCode ?? null, referral: offer },
+      ctx.now(),
+    );
+    const delivery = deliveryForCheckout(
+      await deliveryOptionsOf(ctx),
+      { chosenId: await bagDeliveryChoice(ctx, bagId), shippingCents: pricing.shippingCents },
+      deliverySeen,
       ctx.now(),
     );
     const shipped = [
@@ -113,6 +126,7 @@ export const startCheckout = defineOperation(
         adjustments: pricing.adjustments,
         deviceId: deviceId ?? null,
         shippingCents: pricing.shippingCents,
+        delivery,
         totalCents: pricing.totalCents,
         expiresAt: session.expiresAt,
       });

@@ -45,7 +45,7 @@ function dayNumberOf(year: number, month: number, day: number): number | null {
   return Math.round(date.getTime() / DAY_MS);
 }
 
-function formatDayNumber(dayNumber: number): string {
+export function formatDayNumber(dayNumber: number): string {
   const date = new Date(dayNumber * DAY_MS);
   if (Number.isNaN(date.getTime())) throw new RangeError("Date out of range");
   const month = String(date.getUTCMonth() + 1).padStart(2, "0");
@@ -54,7 +54,7 @@ function formatDayNumber(dayNumber: number): string {
 }
 
 /** 0 = Sunday ... 6 = Saturday; day 0 (1970-01-01) was a Thursday. */
-function weekdayOf(dayNumber: number): number {
+export function weekdayOf(dayNumber: number): number {
   return (((dayNumber + 4) % 7) + 7) % 7;
 }
 

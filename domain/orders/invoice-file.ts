@@ -26,7 +26,7 @@ export async function invoicePdf(
     issuedAt: order.paidAt,
     customer: { ...order.customer, email: order.email, mobile: order.mobile },
     money: orderMoney(order),
-    deliveryWindow: { start: order.deliveryStart, end: order.deliveryEnd },
+    deliveryWindow: { start: order.deliveryStart, end: order.deliveryEnd, optionName: order.deliveryOptionName },
   });
   const stored = await deps.files.put(`invoices/${order.invoiceId}.pdf`, pdf, "application/pdf");
   await deps.db

@@ -20,7 +20,8 @@ export type InvoiceDocument = {
   customer: { name: string; email: string; mobile: string; address: string; postalCode: string };
   money: OrderMoney;
   /** Calendar dates, YYYY-MM-DD. */
-  deliveryWindow: { start: string; end: string };
+  /** The window promised and the delivery option's name, which orders placed before the choice of options lack. */
+  deliveryWindow: { start: string; end: string; optionName?: string | null };
 };
 
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
@@ -236,8 +237,9 @@ function drawTotals(w: Writer, doc: InvoiceDocument): void {
 }
 
 function drawFooter(w: Writer, doc: InvoiceDocument): void {
-  const { start, end } = doc.deliveryWindow;
-  const delivery = w.wrap(`${formatCalendarDate(start)} \u2013 ${formatCalendarDate(end)}`, RIGHT - MARGIN);
+  const { start, end, optionName } = doc.deliveryWindow;
+  const option = optionName ? ` (${optionName} delivery)` : "";
+  const delivery = w.wrap(`${formatCalendarDate(start)} \u2013 ${formatCalendarDate(end)}${option}`, RIGHT - MARGIN);
   w.ensureRoom(LINE_HEIGHT * (delivery.length + 1));
   w.text("Estimated delivery", MARGIN, w.y, { bold: true, color: MUTED, size: 9 });
   delivery.forEach((line, index) => {

@@ -14,6 +14,7 @@ import { emailKeepOrderToken, keepOrderHref } from "../loyalty/order-points/keep
 import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
 import type { JobQueue } from "../shared/job-queue.ts";
+import { orderDeliveryText } from "./order-delivery.ts";
 import { type OrderMoney, orderMoney, quantifiedDescription, shippingText } from "./order-money.ts";
 import { loadOrder, type OrderView } from "./order-view.ts";
 import { type StartedSubscription, subscriptionsStartedBy } from "./started-subscriptions.ts";
@@ -77,7 +78,7 @@ export function orderConfirmationEmail(
   const money = orderMoney(order);
   const { items, totals } = moneyRows(money);
   const thanks = `Thank you for your order ${order.invoiceId}, paid on ${formatDate(order.paidAt)}.`;
-  const delivery = `Estimated delivery: ${formatCalendarDate(order.deliveryStart)} to ${formatCalendarDate(order.deliveryEnd)}`;
+  const delivery = `Estimated delivery: ${orderDeliveryText(order)}`;
   const text = [
     `Hi ${order.customer.name},`,
     "",

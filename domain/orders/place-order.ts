@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import type { CheckoutLine, ShippingDetails } from "../../db/schema/checkout.ts";
+import type { DeliveryChoice } from "../../db/schema/delivery.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
 import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { fromCents } from "../../kernel/money.ts";
 import { generateOrderCode } from "../../kernel/order-code.ts";
-import { estimateDelivery } from "../delivery/delivery-estimate.ts";
+import { STANDARD_DELIVERY_ID } from "../delivery/delivery-option.ts";
+import { optionForBag, readDeliveryOptions } from "../delivery/delivery-options.ts";
+import { promiseDelivery } from "../delivery/delivery-promise.ts";
 import { recordShopEvent } from "../events/record-shop-event.ts";
 import { creditPaidOrderToMember } from "../loyalty/order-points/order-points.ts";
 import type { RenewalOf } from "../loyalty/order-points/renewal-points.ts";
@@ -42,6 +45,8 @@ export type PlaceOrderInput = {
   /** The discounts on the order, in the order its documents show them. */
   adjustments: PriceAdjustment[];
   shippingCents: number;
+  /** The delivery the shopper was shown at checkout; none (a renewal): standard, promised from the moment of the order. */
+  delivery: DeliveryChoice | null;
   customer: OrderCustomer;
   payment: PaymentReference;
   /** The subscription renewal the order is (its points follow the programme's subscription rules); none for a checkout. */
@@ -88,6 +93,13 @@ async function insertOrder(
   throw new Error(`No free invoice id after ${INVOICE_ID_ATTEMPTS} attempts`);
 }
 
+/** Standard delivery (or the option on offer in its place) as promised at `at`; its charge is the caller's. */
+async function standardDelivery(tx: Tx, at: Date): Promise<Omit<DeliveryChoice, "priceCents">> {
+  const option = optionForBag(await readDeliveryOptions(tx), STANDARD_DELIVERY_ID);
+  const { start, end } = promiseDelivery(option, at);
+  return { optionId: option.id, name: option.name, start, end };
+}
+
 const centsOf = (adjustments: PriceAdjustment[]) => adjustments.reduce((sum, adjustment) => sum + adjustment.cents, 0);
 
 /** The order's money; lines, adjustments and payment that do not add up are a bug, refused. */
@@ -127,7 +139,7 @@ export async function placeOrder(ctx: PlacingContext, tx: Tx, input: PlaceOrderI
   const id = randomUUID();
   // Stock first: the order every checkout step locks in (the session, its stock, then its promotion code).
   await takeCheckoutStock(ctx, tx, { sessionId: payment.sessionId, orderId: id, at });
-  const delivery = estimateDelivery(at);
+  const delivery = input.delivery ?? (await standardDelivery(tx, at));
   const { memberId } = customer;
   const customerId = await customerForOrder(tx, {
     shipping: customer.details,
@@ -151,6 +163,8 @@ export async function placeOrder(ctx: PlacingContext, tx: Tx, input: PlaceOrderI
     paidAt: at,
     deliveryStart: delivery.start,
     deliveryEnd: delivery.end,
+    deliveryOptionId: delivery.optionId,
+    deliveryOptionName: delivery.name,
   };
   const orderCode = input.orderCode ?? generateOrderCode;
   const invoiceId = await insertOrder(tx, order, () => orderCode(at));

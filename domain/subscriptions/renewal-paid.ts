@@ -42,6 +42,7 @@ export async function recordRenewalPaid(
     lines: session.lines,
     adjustments: session.adjustments,
     shippingCents: session.shippingCents,
+    delivery: session.delivery,
     customer: { details: session.shipping, memberId: subscription.memberId, deviceId: null },
     renewal: { subscriptionId: subscription.id, dueOn: renewal.dueOn },
     payment: { ...input.payment, sessionId: session.id, amountCents: session.totalCents },

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { singaporeDate } from "../../kernel/singapore-time.ts";
+import { MINUTE_MS, singaporeDate } from "../../kernel/singapore-time.ts";
 import { KeptResponses, keepResponse } from "./kept-response.ts";
 import type { HttpEnv } from "./request-context.ts";
 
@@ -28,6 +28,13 @@ const CACHEABLE_PATH = new RegExp(
 );
 /** Pages whose query is a visitor's own answers: only the blank page, without a query, is kept. */
 const KEPT_WITHOUT_QUERY_ONLY = /^\/calorie-calculator/;
+/** A product page (`/shop/:series/:productId`, its `.data` too): it promises delivery against cut-offs. */
+const PROMISING_PATH = /^\/shop\/[^/]+\/[^/]+/;
+
+/** The stretch of time a kept page stands for: its Singapore day, or for a product page its minute. */
+function keptPeriod(pathname: string, now: number): string {
+  return PROMISING_PATH.test(pathname) ? new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS).toISOString() : singaporeDate(now);
+}
 /** What says who is asking; a page rendered for everyone is rendered without it. */
 const CREDENTIALS = ["cookie", "authorization"];
 
@@ -76,9 +83,11 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<HttpEnv>
     const url = new URL(c.req.url);
     if (url.search && KEPT_WITHOUT_QUERY_ONLY.test(url.pathname)) return next();
 
-    // Pages show today's delivery window, so a new Singapore day starts a new set of entries; they
-    // carry absolute addresses, so a page kept for one origin is never served for another.
-    const key = `${singaporeDate(Date.now())} ${c.var.siteOrigin}${url.pathname}${url.search}`;
+    // Pages show today's delivery window, so a new Singapore day starts a new set of entries, and a
+    // product page's promise follows each delivery option's cut-off, so it is kept for a minute (cut-offs
+    // fall on whole minutes); they carry absolute addresses, so a page kept for one origin is never
+    // served for another.
+    const key = `${keptPeriod(url.pathname, Date.now())} ${c.var.siteOrigin}${url.pathname}${url.search}`;
     const revision = await options.revision();
     const hit = entries.get(key, revision);
     // A HEAD is answered from a kept page as it is (no body to encode; Hono sends none), but its own

@@ -75,6 +75,7 @@ describe(`placing an order (${DRIVER_NAME})`, () => {
         { source: "referral", code: referralCode, cents: REFERRAL_CENTS, label: "Friend's first-order discount" },
       ],
       shippingCents: session.shippingCents,
+      delivery: session.delivery,
       customer: { details: session.shipping, memberId: member.id, deviceId: "device-1" },
       payment: {
         sessionId: session.id,

@@ -37,6 +37,7 @@ const catalogue = [
 
 const lunaBag = (goodsCents: number, subscribed: string[] = []) => ({
   goodsCents,
+  freeFromCents: 6000,
   lines: [{ optionId: "op-m8-1", product: { series: { code: luna.code } }, subscription: null }].concat(
     subscribed.map((optionId) => ({
       optionId,
@@ -89,6 +90,15 @@ describe("progress to free delivery", () => {
   });
 
   it("is not shown for a bag with no goods", () => {
-    expect(freeDeliveryProgress({ goodsCents: 0, lines: [] }, catalogue)).toBeNull();
+    expect(freeDeliveryProgress({ goodsCents: 0, freeFromCents: 6000, lines: [] }, catalogue)).toBeNull();
+  });
+
+  it("follows the chosen delivery's threshold, and is not shown for one that is never free", () => {
+    expect(freeDeliveryProgress({ ...lunaBag(7800), freeFromCents: 15000 }, catalogue)).toMatchObject({
+      thresholdCents: 15000,
+      gapCents: 7200,
+      percent: 52,
+    });
+    expect(freeDeliveryProgress({ ...lunaBag(7800), freeFromCents: null }, catalogue)).toBeNull();
   });
 });

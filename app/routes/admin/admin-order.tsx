@@ -1,11 +1,12 @@
 import { useActionData } from "react-router";
 import { invoiceTitle } from "../../../domain/orders/invoice-pdf.ts";
+import { orderDeliveryText } from "../../../domain/orders/order-delivery.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { promotionCodeOf } from "../../../domain/orders/price-adjustment.ts";
 import { orderForStaff } from "../../../domain/orders/staff/order-for-staff.ts";
 import { markOrderDelivered, ShipOrderInput, shipOrder } from "../../../domain/orders/staff/ship-order.ts";
 import { addOrderNote, orderNotesAndTags, tagOrder, untagOrder } from "../../../domain/shipping/order-notes.ts";
-import { formatCalendarDate, formatTimestamp } from "../../../kernel/format-timestamp.ts";
+import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { lineDescription } from "../../../kernel/line-description.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
@@ -73,7 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
       email: order.email,
       mobile: order.mobile,
       customer: order.customer,
-      delivery: `${formatCalendarDate(order.deliveryStart)} to ${formatCalendarDate(order.deliveryEnd)}`,
+      delivery: orderDeliveryText(order),
     },
     money: orderMoney(order),
     tags: staffNotes.tags,

@@ -7,6 +7,7 @@ import type { OrderView } from "../../../domain/orders/order-view.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { lineDescription } from "../../../kernel/line-description.ts";
+import { EstimatedDelivery } from "../../components/estimated-delivery.tsx";
 import { KeepOrderOffer, type KeepOrderOfferView } from "../../components/keep-order-offer.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { type RequestContext, requestContext } from "../../context.ts";
@@ -47,8 +48,9 @@ async function keepOffer(ctx: RequestContext, invoiceId: string): Promise<KeepOr
 
 /** What this page shows of the order, and so all of it that goes into the page's data. */
 function shownOrder(order: OrderView) {
-  const { invoiceId, email, customer, deliveryStart, deliveryEnd } = order;
-  return { invoiceId, email, customer: { name: customer.name }, deliveryStart, deliveryEnd, money: orderMoney(order) };
+  const { invoiceId, email, customer, deliveryStart, deliveryEnd, deliveryOptionName } = order;
+  const delivery = { deliveryStart, deliveryEnd, deliveryOptionName };
+  return { invoiceId, email, customer: { name: customer.name }, ...delivery, money: orderMoney(order) };
 }
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
@@ -87,11 +89,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
       )}
       {loaderData.keep && <KeepOrderOffer offer={loaderData.keep} />}
       <p className="rounded-xl bg-brand-50 p-4">
-        Estimated delivery:{" "}
-        <strong data-testid="delivery-window" className="whitespace-nowrap">
-          {formatCalendarDate(order.deliveryStart)}
-        </strong>{" "}
-        to <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryEnd)}</strong>
+        <EstimatedDelivery order={order} />
       </p>
       <div>
         <OrderMoneySummary money={order.money} rewardsHeading="Rewards with this order" totalLabel="Total paid" />

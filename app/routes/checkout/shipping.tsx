@@ -6,13 +6,15 @@ import type { CheckoutPricing } from "../../../domain/checkout/price-checkout.ts
 import { ShippingInput } from "../../../domain/checkout/shipping-details.ts";
 import { shippingPrefill } from "../../../domain/checkout/shipping-prefill.ts";
 import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
+import { deliveryWindowText } from "../../../domain/delivery/promise-text.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { AddressChoice, HIDE_FIELDS_OF_SAVED_ADDRESS, SaveAddressChoice } from "../../components/checkout/address-choice.tsx";
 import { checkoutDiscounts, OrderTotals } from "../../components/order-totals.tsx";
 import { SubscriptionSignIn } from "../../components/subscription-sign-in.tsx";
+import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
-import { expectedFailure, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
+import { expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { addressChoiceValues, shippingFormOfChoice } from "../../lib/checkout-address.server.ts";
 import { SAVED_ADDRESS_FIELDS } from "../../lib/checkout-address.ts";
 import { errorProps, useFocusFirstError } from "../../lib/form-errors.ts";
@@ -39,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     needsMember: summary.needsMember,
     prefill: await shippingPrefill(operations, {}),
     addressChoices: await addressChoices(operations, {}),
+    delivery: summary.delivery,
   };
   return data(shown, { status: summary.needsMember ? 401 : 200 });
 }
@@ -70,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       referralCode: readReferralCode(request),
       deviceId: readDeviceId(request),
       withoutFriendDiscount: form.get("withoutFriendDiscount") === "on",
+      deliverySeen: formText(form, "deliverySeen"),
     });
     return redirect(started.redirectUrl, 303);
   } catch (error) {
@@ -141,6 +145,8 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
         {/* Told why there is no friend's discount, the shopper goes on without it. */}
         {refusal && <input type="hidden" name="withoutFriendDiscount" value="on" />}
         <AddressChoice choices={loaderData.addressChoices} answer={result} />
+        {/* The delivery this page shows: a checkout whose delivery changed since is refused. */}
+        <input type="hidden" name="deliverySeen" value={loaderData.delivery.stamp} />
         {FIELDS.map((field) => {
           const error = result?.fieldErrors?.[field.name];
           const hint = "hint" in field ? field.hint : undefined;
@@ -199,6 +205,11 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
       <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-5">
         <h2 className="mb-3 font-semibold">Order total</h2>
         <OrderTotals totals={pricing} discounts={checkoutDiscounts(pricing)} />
+        {loaderData.delivery.chosen && (
+          <p className="mt-3 text-sm text-muted" data-testid="shipping-delivery">
+            {loaderData.delivery.chosen.name} delivery: <When>{deliveryWindowText(loaderData.delivery.chosen)}</When>
+          </p>
+        )}
         {!friendDiscount && refusal && (
           <p className="mt-3 text-sm text-amber-900" data-testid="referral-refusal">
             {refusal}

@@ -1,13 +1,14 @@
 import { useRef } from "react";
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { ChooseDeliveryInput, chooseDelivery } from "../../../domain/bag/choose-delivery.ts";
 import { shippingNote } from "../../../domain/bag/shipping-note.ts";
 import { ApplyPromotionInput, applyPromotionToBag } from "../../../domain/checkout/apply-promotion.ts";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
-import { estimateDelivery } from "../../../domain/delivery/delivery-estimate.ts";
+import { deliveryWindowText } from "../../../domain/delivery/promise-text.ts";
 import { amountAtPrice } from "../../../domain/orders/order-money.ts";
 import { removePromotionFromBag } from "../../../domain/promotions/remove-promotion.ts";
-import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { lineDetail } from "../../../kernel/line-description.ts";
+import { DeliveryChoice } from "../../components/bag/delivery-choice.tsx";
 import { checkoutDiscounts, LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { SubscriptionSignIn } from "../../components/subscription-sign-in.tsx";
@@ -26,11 +27,14 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "Checkout: Summ
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const cancelled = new URL(request.url).searchParams.has("cancelled");
-  const { bag, pricing, promotionError, referralRefusal, shortages, needsMember } = await checkoutSummary(ctx.operations, {
-    cancelledPayment: cancelled,
-    referralCode: readReferralCode(request),
-    deviceId: readDeviceId(request),
-  });
+  const { bag, pricing, promotionError, referralRefusal, shortages, needsMember, delivery } = await checkoutSummary(
+    ctx.operations,
+    {
+      cancelledPayment: cancelled,
+      referralCode: readReferralCode(request),
+      deviceId: readDeviceId(request),
+    },
+  );
   // The lines shown are the priced ones; of the bag itself the page only needs whether it is empty.
   return {
     isEmpty: bag.lines.length === 0,
@@ -41,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     needsMember,
     rewards: (await rewardsInBag(ctx)) ?? [],
     cancelled,
-    delivery: estimateDelivery(new Date()),
+    delivery,
   };
 }
 
@@ -50,6 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return unreadableRequest();
   try {
+    if (form.get("intent") === "delivery") {
+      const name = await chooseDelivery(operations, formInput(ChooseDeliveryInput, form));
+      return data<ActionResult>({ ok: true, message: `${name} delivery chosen.` });
+    }
     if (form.get("intent") === "remove-promotion") {
       await removePromotionFromBag(operations, {});
       return data<ActionResult>({ ok: true, message: "Promotion code removed." });
@@ -68,6 +76,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
   useFocusFirstError(promotionForm, result?.ok === false ? result : null);
   // Only a failed apply is this form's error: a remove answers ok.
   const invalid = invalidFieldsOf(result, ["code"]);
+  const busy = useNavigation().state !== "idle";
   if (isEmpty) {
     return (
       <section className="text-center">
@@ -151,12 +160,16 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
           {shippingNote({
             goodsCents: pricing.subtotalCents - pricing.discountCents,
             shippingCents: pricing.shippingCents,
+            freeFromCents: delivery.chosen?.freeFromCents ?? null,
             hasRewards: rewards.length > 0,
           })}
         </p>
-        <p className="text-sm text-muted">
-          Estimated delivery: <When>{formatCalendarDate(delivery.start)}</When> to <When>{formatCalendarDate(delivery.end)}</When>
-        </p>
+        {delivery.chosen && (
+          <p className="text-sm text-muted" data-testid="summary-delivery">
+            {delivery.chosen.name} delivery: <When>{deliveryWindowText(delivery.chosen)}</When>
+          </p>
+        )}
+        <DeliveryChoice delivery={delivery} busy={busy} />
         {shortages.length > 0 ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-sale" data-testid="summary-stock">
             {shortages.length === 1

@@ -1,8 +1,8 @@
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { listOrderRefunds } from "../../../domain/orders/refunds/order-refunds.ts";
 import { shipmentOf } from "../../../kernel/carriers.ts";
-import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import { EstimatedDelivery } from "../../components/estimated-delivery.tsx";
 import { OrderRefunded } from "../../components/order-refunded.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { TrackingNumber } from "../../components/tracking-number.tsx";
@@ -79,8 +79,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         )}
         {!closed && order.status !== "cancelling" && (
           <p className="mt-3">
-            Estimated delivery: <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
-            <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryEnd)}</strong>
+            <EstimatedDelivery order={order} />
           </p>
         )}
       </section>

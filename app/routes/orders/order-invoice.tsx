@@ -2,7 +2,8 @@ import { Download } from "lucide-react";
 import { Link } from "react-router";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { shipmentOf } from "../../../kernel/carriers.ts";
-import { formatCalendarDate, formatDate } from "../../../kernel/format-timestamp.ts";
+import { formatDate } from "../../../kernel/format-timestamp.ts";
+import { EstimatedDelivery } from "../../components/estimated-delivery.tsx";
 import { OrderRefunded } from "../../components/order-refunded.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { When } from "../../components/when.tsx";
@@ -39,8 +40,7 @@ export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <p className="mt-4">
-        Estimated delivery: <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryStart)}</strong> to{" "}
-        <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryEnd)}</strong>
+        <EstimatedDelivery order={order} />
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <a

@@ -1,0 +1,21 @@
+import type { OrderDelivery } from "../../domain/orders/order-delivery.ts";
+import { formatCalendarDate } from "../../kernel/format-timestamp.ts";
+
+/** "Estimated delivery: Tue, 8 Dec 2026 (Express delivery)", the window's dates kept on one line each. */
+export function EstimatedDelivery({ order }: { order: OrderDelivery }) {
+  return (
+    <>
+      Estimated delivery:{" "}
+      <strong data-testid="delivery-window" className="whitespace-nowrap">
+        {formatCalendarDate(order.deliveryStart)}
+      </strong>
+      {order.deliveryEnd !== order.deliveryStart && (
+        <>
+          {" "}
+          to <strong className="whitespace-nowrap">{formatCalendarDate(order.deliveryEnd)}</strong>
+        </>
+      )}
+      {order.deliveryOptionName && <span data-testid="delivery-option"> ({order.deliveryOptionName} delivery)</span>}
+    </>
+  );
+}
