@@ -29,7 +29,7 @@ const terms = {
   minDays: wholeNumber(0, MAX_DELIVERY_DAYS),
   maxDays: wholeNumber(0, MAX_DELIVERY_DAYS),
   weekdays: z
-    .array(wholeNumber(0, 6), { error: "Choose the days it runs." })
+    .array(count(0, 6, "Each day it runs must be a weekday, 0 (Sunday) to 6 (Saturday)."), { error: "Choose the days it runs." })
     .min(1, { error: "Choose at least one day it runs." })
     .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
   /** "14:00", Singapore time; none (orders count that day until midnight) when left blank. */
