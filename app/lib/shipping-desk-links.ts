@@ -1,5 +1,16 @@
 /** The shipping desk's filters as they come in its address: the queue and its pages share them. */
-export const SHIPPING_FILTER_NAMES = ["from", "to", "area", "series", "product", "tag", "reward", "page"] as const;
+export const SHIPPING_FILTER_NAMES = [
+  "from",
+  "to",
+  "area",
+  "series",
+  "product",
+  "tag",
+  "reward",
+  "delivery",
+  "sort",
+  "page",
+] as const;
 
 export type ShippingFilterValues = Record<(typeof SHIPPING_FILTER_NAMES)[number], string>;
 

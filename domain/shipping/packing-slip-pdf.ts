@@ -11,6 +11,8 @@ export type PackingSlip = {
   invoiceId: string;
   paidAt: Date;
   deliveryEnd: string;
+  /** The delivery option the shopper chose; none on orders from before the choice. */
+  deliveryOptionName: string | null;
   shipTo: { name: string; address: string; postalCode: string; mobile: string };
   items: { description: string; quantity: number }[];
   /** Rewards redeemed with points that go in the same parcel. */
@@ -55,6 +57,7 @@ function drawSlip(w: Writer, brandName: string, slip: PackingSlip): void {
     ["Order no.", slip.invoiceId],
     ["Order date", formatDate(slip.paidAt)],
     ["Deliver by", formatCalendarDate(slip.deliveryEnd)],
+    ...(slip.deliveryOptionName ? ([["Delivery", slip.deliveryOptionName]] as [string, string][]) : []),
   ];
   facts.forEach(([label, value], index) => {
     const y = top - LINE_HEIGHT * index;

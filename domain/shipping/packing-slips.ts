@@ -42,6 +42,7 @@ export const getPackingSlipsPdf = defineOperation(declared, async function getPa
       invoiceId: order.invoiceId,
       paidAt: order.paidAt,
       deliveryEnd: order.deliveryEnd,
+      deliveryOptionName: order.deliveryOptionName,
       shipTo: {
         name: shipping.name,
         address: shipping.address,

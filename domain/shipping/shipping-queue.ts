@@ -12,7 +12,7 @@ import { singaporeDayEnd, singaporeDayStart } from "../../kernel/singapore-time.
 import { rewardLinesByOrder } from "../loyalty/rewards/redeems/order-rewards.ts";
 import { staffHolding } from "../shared/access.ts";
 import { refuseReversedDays } from "../shared/day-range.ts";
-import { singaporeDay, text } from "../shared/input.ts";
+import { identifier, singaporeDay, text } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { itemsToPack } from "./items-to-pack.ts";
 import { notesAndTagsOf, tagText } from "./order-notes.ts";
@@ -33,6 +33,10 @@ export const ShippingFilters = z.object({
   product: optional(text(100)),
   tag: optional(tagText()),
   reward: optional(z.enum(["yes", "no"], { error: "must be yes or no" })),
+  /** The delivery option the shopper chose. */
+  delivery: optional(identifier(40)),
+  /** The longest waiting first (paid), or the soonest promised first (promised), then by option. */
+  sort: optional(z.enum(["paid", "promised"], { error: "must be paid or promised" })),
   page: z.preprocess(blankAsUndefined, z.coerce.number({ error: "must be a number" }).int().min(1).max(10_000).default(1)),
 });
 export type ShippingFilterInput = z.input<typeof ShippingFilters>;
@@ -60,13 +64,15 @@ function where(input: z.output<typeof ShippingFilters>): SQL | undefined {
       ? sql`exists (select 1 from ${orderTags} where ${orderTags.orderId} = ${orders.id} and ${orderTags.tag} = ${input.tag})`
       : undefined,
     input.reward === "yes" ? carriesReward : input.reward === "no" ? sql`not ${carriesReward}` : undefined,
+    input.delivery ? eq(orders.deliveryOptionId, input.delivery) : undefined,
   );
 }
 
 const declared = { access: staffHolding("orders"), input: ShippingFilters };
 
 /**
- * The shipping desk's queue: paid orders not yet shipped, the longest waiting first, a page at a
+ * The shipping desk's queue: paid orders not yet shipped, the longest waiting first (or the soonest
+ * promised first, and by delivery option, decision 063), a page at a
  * time, each with where it goes, what goes in the parcel (rewards too), and its staff tags and notes;
  * and the orders being cancelled, which must not be packed.
  */
@@ -76,14 +82,20 @@ export const listShippingQueue = defineOperation(declared, async function listSh
       id: orders.id,
       invoiceId: orders.invoiceId,
       paidAt: orders.paidAt,
+      deliveryStart: orders.deliveryStart,
       deliveryEnd: orders.deliveryEnd,
+      deliveryOptionName: orders.deliveryOptionName,
       // The address the order was paid for: the customer record follows the shopper's latest checkout.
       shipping: checkoutSessions.shipping,
     })
     .from(orders)
     .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
     .where(where(input))
-    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .orderBy(
+      ...(input.sort === "promised" ? [asc(orders.deliveryStart), asc(orders.deliveryEnd), asc(orders.deliveryOptionName)] : []),
+      asc(orders.paidAt),
+      asc(orders.id),
+    )
     .limit(SHIPPING_PAGE_SIZE + 1)
     .offset((input.page - 1) * SHIPPING_PAGE_SIZE);
   const page = found.slice(0, SHIPPING_PAGE_SIZE);

@@ -44,6 +44,7 @@ test("the merchant changes express, and a shopper sees its promise, chooses it i
   await expect(page.getByTestId("delivery-option")).toHaveText(" (Express delivery)");
   await expect(page.getByTestId("delivery-window")).toHaveText(/^(Mon|Tue|Wed|Thu|Fri), \d{1,2} [A-Z][a-z]{2} 20\d\d$/);
   await expectAccessibleAtBothWidths(page, "complete-express");
-  await page.getByRole("link", { name: /order/i }).first().click();
+  await page.getByRole("link", { name: "View invoice" }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9A-Z]{8}$/);
   await expect(page.getByTestId("delivery-option")).toHaveText(" (Express delivery)");
 });

@@ -13,6 +13,8 @@ import {
   switchDeliveryOption,
   updateDeliveryOption,
 } from "../../domain/delivery/manage-delivery-options.ts";
+import { getSalesReport } from "../../domain/reports/get-sales-report.ts";
+import { listShippingQueue } from "../../domain/shipping/shipping-queue.ts";
 import { isAppError } from "../../kernel/app-error.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
@@ -169,6 +171,20 @@ describe(`delivery options at checkout (${DRIVER_NAME})`, () => {
       code: "BAD_USER_INPUT",
     });
     await switchDeliveryOption(staff(), { id: "express", active: true });
+  });
+
+  it("sorts and filters the shipping desk by option and promised date, and reports sales by option", async () => {
+    clock = sg("2026-12-10T09:00:00");
+    const staffDesk = testContext(db(), { viewer: staffWith("orders"), now });
+    const express = await listShippingQueue(staffDesk, { delivery: "express", sort: "promised" });
+    const starts = express.orders.map((order) => order.deliveryStart);
+    expect(starts.length).toBeGreaterThanOrEqual(3);
+    expect(express.orders.every((order) => order.deliveryOptionName === "Express")).toBe(true);
+    expect(starts).toEqual([...starts].sort());
+    const report = await getSalesReport(staffDesk, { from: "2026-12-07", to: "2026-12-09" });
+    const byName = new Map(report.deliveries.map((row) => [row.name, row]));
+    expect(byName.get("Standard")).toMatchObject({ orders: 1, shippingCents: 490, netCents: 3900 + 490 });
+    expect(byName.get("Express")).toMatchObject({ orders: express.orders.length, shippingCents: express.orders.length * 990 });
   });
 
   it("keeps the last option on offer switched on, and records each change in the audit log", async () => {

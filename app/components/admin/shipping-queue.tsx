@@ -9,6 +9,8 @@ export type QueueOrder = {
   invoiceId: string;
   paidAt: string;
   deliverBy: string;
+  /** The delivery option chosen and the window promised (none on orders from before the choice). */
+  delivery: string;
   name: string;
   address: string;
   postalCode: string;
@@ -48,6 +50,9 @@ function QueueRow({ order }: { order: QueueOrder }) {
         </label>
         <p className="text-sm">Paid {order.paidAt}</p>
         <p className="text-sm">Deliver by {order.deliverBy}</p>
+        <p className="text-sm" data-testid="queue-delivery">
+          Promised {order.delivery}
+        </p>
         <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
           <Link to={orderPath} className={LINK} aria-label={`Order ${order.invoiceId}`}>
             Order page

@@ -3,8 +3,11 @@ import { MAX_RANGE_DAYS } from "../../../domain/dashboard/analytics-range.ts";
 import { getSalesReport } from "../../../domain/reports/get-sales-report.ts";
 import { getSubscriptionReport } from "../../../domain/reports/subscription-report.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
+import { formatMoney } from "../../../kernel/money.ts";
+import { formatNumber } from "../../../kernel/number-format.ts";
 import { ErrorMessage } from "../../components/admin/admin-form.tsx";
 import { CsvLink, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
+import { DataTable } from "../../components/admin/data-table.tsx";
 import { DateRangeForm } from "../../components/admin/date-range-form.tsx";
 import { SalesByDay, SalesByGroup, SalesTotals } from "../../components/admin/sales-tables.tsx";
 import { SubscriptionFigures } from "../../components/admin/subscription-figures.tsx";
@@ -53,6 +56,20 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           </Section>
           <Section id="by-day" title="By day">
             <SalesByDay days={report.days} totals={report.totals} range={days} />
+          </Section>
+          <Section id="by-delivery" title="By delivery option">
+            <DataTable
+              caption={`Orders by delivery option, ${days}`}
+              rows={report.deliveries}
+              rowKey={(row) => row.name}
+              empty="No paid orders on these days."
+              columns={[
+                { heading: "Delivery", cell: (row) => row.name },
+                { heading: "Orders", cell: (row) => formatNumber(row.orders) },
+                { heading: "Shipping paid", cell: (row) => formatMoney(row.shippingCents) },
+                { heading: "Net", cell: (row) => formatMoney(row.netCents) },
+              ]}
+            />
           </Section>
           <Section id="by-series" title="By series">
             <SalesByGroup title="Sales by series" rows={report.series} range={days} product={false} />

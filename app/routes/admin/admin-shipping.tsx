@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useActionData, useNavigation } from "react-router";
+import { listDeliveryOptions } from "../../../domain/delivery/manage-delivery-options.ts";
+import { orderDeliveryText } from "../../../domain/orders/order-delivery.ts";
 import { shipOrders } from "../../../domain/shipping/ship-orders.ts";
 import { SHIPMENT_CSV_MAX_ROWS, shipmentFileTooLarge } from "../../../domain/shipping/shipment-csv.ts";
 import { listShippingQueue } from "../../../domain/shipping/shipping-queue.ts";
@@ -32,12 +34,17 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = shippingFiltersOf(new URL(args.request.url).searchParams);
   // Whether the viewer may ship at all decides the page's status before the filters do.
   await refusedAsPage(listShippingQueue(operations, { page: 1 }));
+  const deliveryChoices = [
+    { value: "", label: "Any delivery" },
+    ...(await listDeliveryOptions(operations, {})).map((option) => ({ value: option.id, label: option.name })),
+  ];
   try {
     const found = await listShippingQueue(operations, filters);
     const orders = found.orders.map((order) => ({
       ...order,
       paidAt: formatTimestamp(order.paidAt),
       deliverBy: formatCalendarDate(order.deliveryEnd),
+      delivery: orderDeliveryText(order),
       notes: order.notes.map((note) => ({
         id: note.id,
         body: note.body,
@@ -45,10 +52,18 @@ export async function loader(args: Route.LoaderArgs) {
         at: formatTimestamp(note.createdAt),
       })),
     }));
-    return { filters, page: found.page, orders, hasMore: found.hasMore, cancelling: found.cancelling, error: null };
+    return {
+      filters,
+      deliveryChoices,
+      page: found.page,
+      orders,
+      hasMore: found.hasMore,
+      cancelling: found.cancelling,
+      error: null,
+    };
   } catch (error) {
     const { message, status } = expectedFailure(error);
-    return data({ filters, page: 1, orders: [], hasMore: false, cancelling: [], error: message }, { status });
+    return data({ filters, deliveryChoices, page: 1, orders: [], hasMore: false, cancelling: [], error: message }, { status });
   }
 }
 
@@ -73,6 +88,10 @@ const SERIES_CHOICES = [
   { value: "", label: "Any series" },
   ...SERIES.map((series) => ({ value: series.code, label: seriesTitle(series) })),
 ];
+const SORT_CHOICES = [
+  { value: "", label: "Longest waiting first" },
+  { value: "promised", label: "Soonest promised first" },
+];
 const REWARD_CHOICES = [
   { value: "", label: "With or without" },
   { value: "yes", label: "Carries a reward" },
@@ -80,7 +99,7 @@ const REWARD_CHOICES = [
 ];
 
 export default function AdminShipping({ loaderData }: Route.ComponentProps) {
-  const { filters, page, orders, hasMore, cancelling, error } = loaderData;
+  const { filters, deliveryChoices, page, orders, hasMore, cancelling, error } = loaderData;
   const answer = useActionData<typeof action>();
   const results = answer && "results" in answer ? answer.results : null;
   // A batch's results top the page; once they come, the focus (and so the screen) goes to them from
@@ -116,6 +135,14 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
         <Field id="ship-product" label="Product name contains" name="product" maxLength={100} defaultValue={filters.product} />
         <Field id="ship-tag" label="Tag" name="tag" maxLength={24} defaultValue={filters.tag} />
         <SelectField id="ship-reward" label="Rewards" name="reward" defaultValue={filters.reward} options={REWARD_CHOICES} />
+        <SelectField
+          id="ship-delivery"
+          label="Delivery"
+          name="delivery"
+          defaultValue={filters.delivery}
+          options={deliveryChoices}
+        />
+        <SelectField id="ship-sort" label="Order by" name="sort" defaultValue={filters.sort} options={SORT_CHOICES} />
         <SubmitButton>Filter</SubmitButton>
       </SearchForm>
       {cancelling.length > 0 && (
