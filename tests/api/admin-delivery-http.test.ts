@@ -99,6 +99,21 @@ describe("delivery options over HTTP", () => {
     const bag = await (await shopper.get("/bag")).text();
     expect(bag).toContain("Shipping (Express)");
     expect(bag).toMatch(/data-testid="delivery-promise-express">Order (now|within [^<]+) for delivery (on|between) /);
+    const refusedChoice = await shopper.post("/checkout/summary", { intent: "delivery", deliveryOptionId: "nowhere" });
+    expect(refusedChoice.status).toBe(400);
+    expect(await refusedChoice.text()).toContain("That delivery option is not offered");
+    const chosen = await shopper.post("/checkout/summary", { intent: "delivery", deliveryOptionId: "express" });
+    expect(chosen.status).toBe(200);
+    expect(await chosen.text()).toContain("Express delivery chosen.");
+    // A shipping form from a page that showed other delivery terms is refused, and no payment starts.
+    const stale = await shopper.post("/checkout/shipping", {
+      ...shippingFor("express-buyer@example.com"),
+      deliverySeen: "stale",
+    });
+    expect(stale.status).toBe(409);
+    expect((await stale.text()).replaceAll("<!-- -->", "")).toContain(
+      "Delivery has changed since you looked. Express delivery costs S$11.90",
+    );
     const { invoiceId } = await placeOrderOverHttp(shop, shippingFor("express-buyer@example.com"), shopper);
     // React marks where one text joins another; the reader sees them as one.
     const page = (await (await shopper.get(`/order/${invoiceId}`)).text()).replaceAll("<!-- -->", "");

@@ -6,7 +6,16 @@ import { formatMoney } from "../../../kernel/money.ts";
  * The delivery options as a radio group in a real form: without JavaScript the shopper picks one and
  * presses the button; the page that answers is priced and promised with it.
  */
-export function DeliveryChoice({ delivery, busy }: { delivery: ShownDelivery; busy: boolean }) {
+export function DeliveryChoice({
+  delivery,
+  busy,
+  answer,
+}: {
+  delivery: ShownDelivery;
+  busy: boolean;
+  /** What the last choice answered, where the page shows it beside the form. */
+  answer?: { ok: boolean; message: string };
+}) {
   if (delivery.offers.length === 0) return null;
   return (
     <Form method="post" className="mt-4 border-t border-slate-200 pt-3" data-testid="delivery-choice">
@@ -45,6 +54,11 @@ export function DeliveryChoice({ delivery, busy }: { delivery: ShownDelivery; bu
       >
         Use this delivery
       </button>
+      {answer && (
+        <p role={answer.ok ? "status" : "alert"} className={answer.ok ? "mt-2 text-sm text-brand-800" : "mt-2 text-sm text-sale"}>
+          {answer.message}
+        </p>
+      )}
     </Form>
   );
 }

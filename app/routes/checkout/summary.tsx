@@ -14,7 +14,13 @@ import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { SubscriptionSignIn } from "../../components/subscription-sign-in.tsx";
 import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
-import { type ActionResult, failureResult, readForm, unreadableRequest } from "../../lib/action-result.server.ts";
+import {
+  type ActionResult,
+  expectedFailure,
+  failureResult,
+  readForm,
+  unreadableRequest,
+} from "../../lib/action-result.server.ts";
 import { errorProps, invalidFieldsOf, useFocusFirstError } from "../../lib/form-errors.ts";
 import { formInput } from "../../lib/form-input.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -53,11 +59,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { operations } = context.get(requestContext);
   const form = await readForm(request);
   if (!form) return unreadableRequest();
-  try {
-    if (form.get("intent") === "delivery") {
+  // The delivery form's answer shows beside it, not under the promotion code.
+  if (form.get("intent") === "delivery") {
+    try {
       const name = await chooseDelivery(operations, formInput(ChooseDeliveryInput, form));
-      return data<ActionResult>({ ok: true, message: `${name} delivery chosen.` });
+      return data({ ok: true, message: `${name} delivery chosen.`, about: "delivery" as const });
+    } catch (error) {
+      const { message, status } = expectedFailure(error);
+      return data({ ok: false, message, about: "delivery" as const }, { status });
     }
+  }
+  try {
     if (form.get("intent") === "remove-promotion") {
       await removePromotionFromBag(operations, {});
       return data<ActionResult>({ ok: true, message: "Promotion code removed." });
@@ -71,7 +83,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
   const { isEmpty, pricing, rewards, promotionError, referralRefusal, shortages, needsMember, cancelled, delivery } = loaderData;
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const result = answer && !("about" in answer) ? answer : undefined;
+  const deliveryAnswer = answer && "about" in answer ? answer : undefined;
   const promotionForm = useRef<HTMLFormElement>(null);
   useFocusFirstError(promotionForm, result?.ok === false ? result : null);
   // Only a failed apply is this form's error: a remove answers ok.
@@ -169,7 +183,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
             {delivery.chosen.name} delivery: <When>{deliveryWindowText(delivery.chosen)}</When>
           </p>
         )}
-        <DeliveryChoice delivery={delivery} busy={busy} />
+        <DeliveryChoice delivery={delivery} busy={busy} answer={deliveryAnswer} />
         {shortages.length > 0 ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-sale" data-testid="summary-stock">
             {shortages.length === 1
