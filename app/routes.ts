@@ -97,6 +97,7 @@ export default [
       route("admin/subscriptions", "routes/admin/admin-subscriptions.tsx"),
       route("admin/subscriptions/settings", "routes/admin/admin-subscriptions-settings.tsx"),
       route("admin/subscriptions/:subscriptionId", "routes/admin/admin-subscriptions-detail.tsx"),
+      route("admin/payments", "routes/admin/admin-payments.tsx"),
     ]),
   ]),
   layout("routes/layouts/checkout-layout.tsx", [

@@ -111,6 +111,12 @@ export const BACK_OFFICE_SECTIONS = [
       "Send the shop's events (orders paid and refunded, members, points, tiers) to other systems; see and redeliver what was sent.",
     needs: ["webhooks"],
   },
+  {
+    to: "/admin/payments",
+    label: "Payment methods",
+    about: "How shoppers may pay: cards always; PayNow, GrabPay, Apple Pay and Google Pay on or off.",
+    needs: ["staff"],
+  },
   { to: "/admin/staff", label: "Staff", about: "Add, change and remove staff.", needs: ["staff"] },
   { to: "/admin/audit", label: "Audit log", about: "Every staff action: who, what, when, before and after.", needs: ["staff"] },
 ] as const satisfies readonly { to: string; label: string; about: string; needs: readonly StaffPermission[] }[];

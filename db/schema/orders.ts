@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ORDER_STATES } from "../../kernel/order-statuses.ts";
+import { CARD_WALLETS, PAYMENT_METHODS } from "../../kernel/payment-methods.ts";
 import { checkoutSessions } from "./checkout.ts";
 import { deliveryOptions } from "./delivery.ts";
 import { timestamps } from "./timestamps.ts";
@@ -56,6 +57,12 @@ export const orders = pgTable(
     cardFingerprint: text("card_fingerprint"),
     /** The provider's payment of an order charged off-session (a renewal): what a refund gives back. */
     paymentIntentId: text("payment_intent_id").unique(),
+    /** How the order was paid (kernel/payment-methods.ts); orders from before it was recorded were paid by card. */
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("card"),
+    /** The paying card's brand and last four digits, and the wallet it paid through; null for other methods. */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    cardWallet: text("card_wallet", { enum: CARD_WALLETS }),
     shippingCents: integer("shipping_cents").notNull(),
     priceCents: integer("price_cents").notNull(),
     /** How much of the price has been refunded; points are reversed in proportion. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { AcceptedMethods, PaidWith } from "../../kernel/payment-methods.ts";
 import { timestamps } from "./timestamps.ts";
 
 /** A test card the embedded provider keeps for a customer, as Stripe keeps a payment method. */
@@ -22,7 +23,8 @@ export const testPaymentSessions = pgTable("test_payment_sessions", {
     .default("payment"),
   amountCents: integer("amount_cents").notNull(),
   email: text("email").notNull(),
-  status: text("status", { enum: ["open", "paid", "expired"] })
+  /** "processing": an asynchronous method (PayNow) was chosen and its payment is awaited, as Stripe's complete but unpaid session. */
+  status: text("status", { enum: ["open", "processing", "paid", "expired", "failed"] })
     .notNull()
     .default("open"),
   lastError: text("last_error"),
@@ -35,6 +37,10 @@ export const testPaymentSessions = pgTable("test_payment_sessions", {
   /** The consent shown beside the pay button when the session keeps the card; null when it does not. */
   saveCardConsent: text("save_card_consent"),
   savedPaymentMethodId: text("saved_payment_method_id").references(() => testPaymentMethods.id),
+  /** The optional methods the shop offered with the session (cards always). */
+  acceptedMethods: jsonb("accepted_methods").$type<AcceptedMethods | null>(),
+  /** The method the shopper chose: set when a payment starts (PayNow) or is made. */
+  paidWith: jsonb("paid_with").$type<PaidWith>(),
   /** The payment the session took, once paid (none for setup sessions). */
   paymentIntentId: text("payment_intent_id").unique(),
   ...timestamps,

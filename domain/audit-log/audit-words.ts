@@ -20,7 +20,8 @@ export type TargetKind =
   | "subscription"
   | "newsletter"
   | "subscription-offer"
-  | "delivery";
+  | "delivery"
+  | "payment-methods";
 
 /**
  * Each action in words: its name in the log's filter, what the sentence says was done to its
@@ -83,6 +84,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, { label: string; verb: stri
     verb: "Changed the subscription terms of",
     target: "product",
   },
+  "payment.methods": { label: "Payment methods changed", verb: "Changed", target: "payment-methods" },
   "newsletter.export": { label: "Newsletter subscribers downloaded", verb: "Downloaded", target: "newsletter" },
   "delivery.create": { label: "Delivery option added", verb: "Added", target: "delivery" },
   "delivery.update": { label: "Delivery option changed", verb: "Changed", target: "delivery" },
@@ -111,4 +113,5 @@ export const TARGET_PAGES: Record<TargetKind, { noun: string; page: (target: str
     "subscription-offer": { noun: "the subscription offer", page: () => "/admin/subscriptions/settings" },
     newsletter: { noun: "the newsletter's", page: () => "/admin/newsletter" },
     delivery: { noun: "delivery option", page: () => "/admin/delivery" },
+    "payment-methods": { noun: "the payment methods", page: () => "/admin/payments" },
   };

@@ -58,7 +58,7 @@ export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
 function targetName(kind: string, { target, before, after, context }: ReadEntry): string {
   if (kind === "order") return `#${target}`;
   if (kind === "programme") return target;
-  if (kind === "subscription-offer") return "";
+  if (kind === "subscription-offer" || kind === "payment-methods") return "";
   // Recorded as the job's name, once as "name:run id".
   if (kind === "job") return JOB_LABELS[target.split(":")[0] as JobName] ?? target;
   const url = after.url ?? before.url ?? after.endpoint;

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   "subscription.cancel",
   "subscription.offer",
   "subscription.option-terms",
+  "payment.methods",
   "newsletter.export",
   "delivery.create",
   "delivery.update",
