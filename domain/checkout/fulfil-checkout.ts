@@ -5,6 +5,7 @@ import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { members } from "../../db/schema/members.ts";
 import { orderAccessGrants } from "../../db/schema/orders.ts";
 import type { PaymentEvent, PaymentSessionState } from "../../integrations/payments/payment-provider.ts";
+import { UNKNOWN_CARD } from "../../kernel/payment-methods.ts";
 import { orderPlacedUnder, type PlacedOrder, placeOrder } from "../orders/place-order.ts";
 import { retakePromotionUse } from "../promotions/promotion-hold.ts";
 import type { OperationContext } from "../shared/context.ts";
@@ -109,6 +110,8 @@ async function placeSessionOrder(
       amountCents: session.totalCents,
       providerCustomerId: state.customerId,
       cardFingerprint: state.cardFingerprint,
+      // A provider that says nothing of the method was paid by card, the one method it always takes.
+      paidWith: state.paidWith ?? UNKNOWN_CARD,
     },
     at: input.now,
     orderCode: input.orderCode,

@@ -17,6 +17,7 @@ import { assertInStock, pendingRewardLines, shippedLine, skuTotals } from "../st
 import { endCheckout, endOpenCheckouts, replaceOpenCheckouts } from "./close-checkout.ts";
 import { deliveryForCheckout } from "./delivery-choice.ts";
 import { EXPIRY_JOB_RETRY } from "./expire-checkout-session.ts";
+import { loadAcceptedMethods } from "./payment-method-settings.ts";
 import { priceCheckout } from "./price-checkout.ts";
 import { ShippingInput } from "./shipping-details.ts";
 import { assertMemberForSubscriptions, subscriptionConsent } from "./subscription-consent.ts";
@@ -107,6 +108,7 @@ export const startCheckout = defineOperation(
       cancelUrl: `${baseUrl}/checkout/summary?cancelled=1`,
       idempotencyKey: randomUUID(),
       saveCard: await subscriptionConsent(ctx.db, ctx.settings, bag.lines, ctx.now()),
+      methods: await loadAcceptedMethods(ctx.db),
     });
     // Should this fail, the payment session is never shown to anyone, and the provider lets it lapse.
     const replaced = await ctx.db.transaction(async (tx) => {

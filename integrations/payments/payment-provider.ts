@@ -1,3 +1,5 @@
+import type { AcceptedMethods, PaidWith } from "../../kernel/payment-methods.ts";
+
 export type PaymentLine = { name: string; unitAmountCents: number; quantity: number };
 
 /** Asks the provider to keep the card for charges the shop makes later without the card holder present. */
@@ -27,6 +29,11 @@ export type CreatePaymentSession = {
   customerId?: string;
   /** Keep the paying card for later off-session charges, with these words of consent. */
   saveCard?: SaveCardConsent;
+  /**
+   * The methods offered beside cards, as the merchant chose them; cards only when not given. A setup
+   * session, or one that keeps the card, takes cards only whatever this says.
+   */
+  methods?: AcceptedMethods;
 };
 
 export type CreatedPaymentSession = {
@@ -51,6 +58,13 @@ export type PaymentSessionState = {
   savedCard: SavedCard | null;
   /** The payment the session took; null until paid, and for setup sessions. */
   paymentIntentId: string | null;
+  /** How the shopper paid or is paying; null until they chose, and for setup sessions. */
+  paidWith: PaidWith | null;
+  /**
+   * The shopper finished at the provider with an asynchronous method (PayNow) whose payment has not
+   * arrived yet: checkout.session.async_payment_succeeded or _failed is to come.
+   */
+  awaitingPayment: boolean;
 };
 
 /** A charge the shop makes to a saved card without the card holder present (a renewal). */

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { type AcceptedMethods, CARD_WALLETS, type CardWallet, type PaidWith } from "../../kernel/payment-methods.ts";
 import type {
   CreatePaymentSession,
   PaymentProvider,
@@ -60,6 +61,7 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
                 ? { customer: input.customerId }
                 : { customer_email: input.customerEmail, customer_creation: input.saveCard ? "always" : undefined }),
               payment_intent_data: input.saveCard ? { setup_future_usage: "off_session" } : undefined,
+              allowed_payment_method_types: paymentMethodTypes(input.saveCard ? undefined : input.methods),
               line_items: input.lines.map((line) => ({
                 quantity: line.quantity,
                 price_data: { currency: "sgd", unit_amount: line.unitAmountCents, product_data: { name: line.name } },
@@ -131,6 +133,18 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
   };
 }
 
+/**
+ * The payment method types Checkout may offer, for the merchant's choice (Stripe's
+ * allowed_payment_method_types, which took the place of payment_method_types). Apple Pay and Google
+ * Pay are not types of their own: they are wallets of "card", shown by Checkout where the Dashboard's
+ * payment method settings have them on (and, for Apple Pay, the shop's domain is registered); decision 065.
+ */
+function paymentMethodTypes(
+  methods: AcceptedMethods | undefined,
+): Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[] {
+  return ["card", ...(methods?.paynow ? (["paynow"] as const) : []), ...(methods?.grabpay ? (["grabpay"] as const) : [])];
+}
+
 /** A session read with its payment's (or setup's) card, for the fingerprint and the card it saved. */
 const EXPANDED = ["payment_intent.payment_method", "setup_intent.payment_method"];
 
@@ -164,7 +178,19 @@ function stateOf(session: Stripe.Checkout.Session): PaymentSessionState {
     cardFingerprint: method?.card?.fingerprint ?? null,
     savedCard: savedCardOf(session, customer, method),
     paymentIntentId: paymentIntentOf(session),
+    paidWith: method ? paidWithOf(method) : null,
+    // A session completed with its payment still to come (PayNow): Stripe sends async_payment_succeeded or _failed.
+    awaitingPayment: session.status === "complete" && session.payment_status === "unpaid",
   };
+}
+
+function paidWithOf(method: Stripe.PaymentMethod): PaidWith | null {
+  if (method.type === "paynow") return { method: "paynow", cardBrand: null, cardLast4: null, wallet: null };
+  if (method.type === "grabpay") return { method: "grabpay", cardBrand: null, cardLast4: null, wallet: null };
+  if (!method.card) return null;
+  const wallet = method.card.wallet?.type;
+  const known = CARD_WALLETS.find((kind): kind is CardWallet => kind === wallet) ?? null;
+  return { method: "card", cardBrand: method.card.brand, cardLast4: method.card.last4, wallet: known };
 }
 
 /** The session's card, when it was read with its payment or setup intent expanded. */

@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { testPaymentEvents, testPaymentSessions } from "../../db/schema/test-payments.ts";
-import type { PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
+import type { CardWallet, PaidWith } from "../../kernel/payment-methods.ts";
+import type { PaymentEventType, PaymentProvider, PaymentSessionState } from "./payment-provider.ts";
 import { signStripePayload, verifyStripeSignature } from "./stripe-signature.ts";
-import { TEST_CARDS, type TestCard, testCardOf } from "./test-cards.ts";
+import { digitsOf, TEST_CARDS, type TestCard, testCardOf } from "./test-cards.ts";
 import { savedTestCard, saveTestCard, testObjectId, testPaymentMethodActions } from "./test-payment-methods.ts";
 
 /**
@@ -14,6 +15,17 @@ import { savedTestCard, saveTestCard, testObjectId, testPaymentMethodActions } f
 const REDELIVERY = { delayMs: 60_000, retryLimit: 12, retryDelaySeconds: 30, retryBackoff: true };
 
 const ENDED = "This payment session has ended.";
+const NOT_OFFERED = "This payment method is not offered for this payment.";
+
+/** How a PayNow payment that was started ends, as the shopper's bank (or its lapse) decides. */
+export type PayNowEnd = "paid" | "failed" | "expired";
+
+/** The webhook event each PayNow end sends, and the session status it leaves. */
+const PAYNOW_ENDS = {
+  paid: { type: "checkout.session.async_payment_succeeded", status: "paid" },
+  failed: { type: "checkout.session.async_payment_failed", status: "failed" },
+  expired: { type: "checkout.session.expired", status: "expired" },
+} as const;
 
 export type TestPaymentSession = typeof testPaymentSessions.$inferSelect;
 
@@ -31,7 +43,16 @@ export type TestPaymentProvider = PaymentProvider & {
    * checkout.session.completed event and, in the same transaction, the job that delivers it
    * (redeliver-webhook). Paying a paid session again charges nothing and answers the same event.
    */
-  pay(sessionId: string, cardNumber: string): Promise<TestPaymentOutcome>;
+  pay(sessionId: string, cardNumber: string, wallet?: CardWallet): Promise<TestPaymentOutcome>;
+  /** Pays by GrabPay at once, as the shopper approving it in Grab does; only where the session offers it. */
+  payByGrabPay(sessionId: string): Promise<TestPaymentOutcome>;
+  /**
+   * Starts a PayNow payment, as Stripe's page does when the shopper chooses PayNow: the session turns
+   * "processing" and sends checkout.session.completed unpaid; its payment arrives with endPayNow.
+   */
+  startPayNow(sessionId: string): Promise<TestPaymentOutcome>;
+  /** A started PayNow payment arrives, fails or lapses, with its asynchronous event; once. */
+  endPayNow(sessionId: string, end: PayNowEnd): Promise<TestPaymentOutcome>;
   /** A recorded event with a fresh Stripe-Signature, as each delivery attempt carries one; null if unknown. */
   signedEvent(eventId: string): Promise<{ rawBody: string; signature: string } | null>;
 };
@@ -70,43 +91,74 @@ export function createTestPaymentProvider(deps: {
       id: row.id,
       // A completed setup session reads as paid, as Stripe's "no_payment_required" does.
       paid: row.status === "paid",
-      status: row.status === "paid" ? "complete" : row.status,
+      // As Stripe's: a session the shopper finished with PayNow is complete, paid or not.
+      status: row.status === "open" || row.status === "expired" ? row.status : "complete",
       customerId: row.customerId,
       cardFingerprint: null,
       savedCard: row.savedPaymentMethodId ? await savedTestCard(db, row.savedPaymentMethodId) : null,
       paymentIntentId: row.paymentIntentId,
+      paidWith: row.paidWith,
+      awaitingPayment: row.status === "processing",
     };
   }
 
-  async function eventOfPaidSession(session: TestPaymentSession): Promise<TestPaymentOutcome> {
+  async function latestEventOf(session: TestPaymentSession): Promise<TestPaymentOutcome> {
     const [event] = await db
       .select({ id: testPaymentEvents.id })
       .from(testPaymentEvents)
       .where(eq(testPaymentEvents.sessionId, session.id))
       .orderBy(desc(testPaymentEvents.createdAt));
-    if (!event) throw new Error(`Paid test session ${session.id} has no event`);
+    if (!event) throw new Error(`Test session ${session.id} has no event`);
     return { ok: true, successUrl: session.successUrl, eventId: event.id };
+  }
+
+  /** Records a webhook event of the session and, in the same transaction, the job that delivers it. */
+  async function recordEvent(tx: Tx, session: TestPaymentSession, type: PaymentEventType, at: Date): Promise<string> {
+    const eventId = testObjectId("evt");
+    const paymentStatus = session.mode === "setup" ? "no_payment_required" : session.status === "paid" ? "paid" : "unpaid";
+    const payload = JSON.stringify({
+      id: eventId,
+      object: "event",
+      type,
+      created: Math.floor(at.getTime() / 1000),
+      data: {
+        object: {
+          id: session.id,
+          object: "checkout.session",
+          mode: session.mode,
+          payment_status: paymentStatus,
+          customer: session.customerId,
+          payment_intent: session.paymentIntentId,
+        },
+      },
+    });
+    await tx.insert(testPaymentEvents).values({ id: eventId, sessionId: session.id, payload, createdAt: at });
+    const { delayMs, ...retry } = REDELIVERY;
+    await jobs.send("redeliver-webhook", { eventId }, { tx, startAfter: new Date(at.getTime() + delayMs), ...retry });
+    return eventId;
+  }
+
+  /** Moves an open session, still within its time, on to `status`; null when it is no longer open. */
+  async function leaveOpen(tx: Tx, sessionId: string, status: "paid" | "processing", paidWith: PaidWith, at: Date) {
+    const [session] = await tx
+      .update(testPaymentSessions)
+      .set({ status, paidWith, lastError: null, updatedAt: at })
+      .where(
+        and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.status, "open"), gt(testPaymentSessions.expiresAt, at)),
+      )
+      .returning();
+    return session ?? null;
   }
 
   /**
    * Marks the session paid, once, with the card it keeps (if it keeps one), its event and the job
    * that delivers it; null when it is no longer open.
    */
-  async function recordPayment(sessionId: string, card: TestCard, at: Date): Promise<string | null> {
+  async function recordPayment(sessionId: string, paidWith: PaidWith, card: TestCard | null, at: Date): Promise<string | null> {
     return db.transaction(async (tx) => {
-      const [session] = await tx
-        .update(testPaymentSessions)
-        .set({ status: "paid", lastError: null, updatedAt: at })
-        .where(
-          and(
-            eq(testPaymentSessions.id, sessionId),
-            eq(testPaymentSessions.status, "open"),
-            gt(testPaymentSessions.expiresAt, at),
-          ),
-        )
-        .returning();
+      const session = await leaveOpen(tx, sessionId, "paid", paidWith, at);
       if (!session) return null;
-      const keepsCard = session.mode === "setup" || session.saveCardConsent !== null;
+      const keepsCard = card !== null && (session.mode === "setup" || session.saveCardConsent !== null);
       // Like Stripe's customer_creation "always": a session that keeps a card makes its customer.
       const customerId = keepsCard ? (session.customerId ?? testObjectId("cus")) : session.customerId;
       const saved = keepsCard && customerId ? await saveTestCard(tx, customerId, card, at) : null;
@@ -115,28 +167,15 @@ export function createTestPaymentProvider(deps: {
         .update(testPaymentSessions)
         .set({ customerId, savedPaymentMethodId: saved?.paymentMethodId, paymentIntentId })
         .where(eq(testPaymentSessions.id, sessionId));
-      const eventId = testObjectId("evt");
-      const payload = JSON.stringify({
-        id: eventId,
-        object: "event",
-        type: "checkout.session.completed",
-        created: Math.floor(at.getTime() / 1000),
-        data: {
-          object: {
-            id: sessionId,
-            object: "checkout.session",
-            mode: session.mode,
-            payment_status: session.mode === "setup" ? "no_payment_required" : "paid",
-            customer: customerId,
-            payment_intent: paymentIntentId,
-          },
-        },
-      });
-      await tx.insert(testPaymentEvents).values({ id: eventId, sessionId, payload, createdAt: at });
-      const { delayMs, ...retry } = REDELIVERY;
-      await jobs.send("redeliver-webhook", { eventId }, { tx, startAfter: new Date(at.getTime() + delayMs), ...retry });
-      return eventId;
+      return recordEvent(tx, { ...session, customerId, paymentIntentId }, "checkout.session.completed", at);
     });
+  }
+
+  /** The outcome of a payment made (or found made by another request meanwhile). */
+  async function outcomeOf(sessionId: string, eventId: string | null, successUrl: string): Promise<TestPaymentOutcome> {
+    if (eventId) return { ok: true, successUrl, eventId };
+    const current = await findSession(sessionId);
+    return current?.status === "paid" ? latestEventOf(current) : { ok: false, message: ENDED };
   }
 
   return {
@@ -153,6 +192,8 @@ export function createTestPaymentProvider(deps: {
         mode,
         customerId: input.customerId ?? null,
         saveCardConsent: input.saveCard?.text ?? null,
+        // Only a payment that keeps no card may be made otherwise than by card.
+        acceptedMethods: mode === "payment" && !input.saveCard ? (input.methods ?? null) : null,
         amountCents: mode === "setup" ? 0 : input.totalCents,
         email: input.customerEmail,
         successUrl: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
@@ -179,10 +220,11 @@ export function createTestPaymentProvider(deps: {
       if (!event) return null;
       return { rawBody: event.payload, signature: await signStripePayload(event.payload, webhookSecret) };
     },
-    async pay(sessionId, cardNumber) {
+    async pay(sessionId, cardNumber, wallet) {
       const session = await findSession(sessionId);
-      if (session?.status === "paid") return eventOfPaidSession(session);
+      if (session?.status === "paid") return latestEventOf(session);
       if (session?.status !== "open") return { ok: false, message: ENDED };
+      if (wallet && !session.acceptedMethods?.[wallet]) return { ok: false, message: NOT_OFFERED };
       const card = testCardOf(cardNumber);
       if (!card) return { ok: false, message: "Your card number is incorrect." };
       const at = now();
@@ -193,11 +235,59 @@ export function createTestPaymentProvider(deps: {
           .where(eq(testPaymentSessions.id, sessionId));
         return { ok: false, message: card.declinedAtCheckout };
       }
-      const eventId = await recordPayment(sessionId, card, at);
+      const paidWith: PaidWith = {
+        method: "card",
+        cardBrand: "visa",
+        cardLast4: digitsOf(card.number).slice(-4),
+        wallet: wallet ?? null,
+      };
+      return outcomeOf(sessionId, await recordPayment(sessionId, paidWith, card, at), session.successUrl);
+    },
+    async payByGrabPay(sessionId) {
+      const session = await findSession(sessionId);
+      if (session?.status === "paid") return latestEventOf(session);
+      if (session?.status !== "open") return { ok: false, message: ENDED };
+      if (!session.acceptedMethods?.grabpay) return { ok: false, message: NOT_OFFERED };
+      const paidWith: PaidWith = { method: "grabpay", cardBrand: null, cardLast4: null, wallet: null };
+      return outcomeOf(sessionId, await recordPayment(sessionId, paidWith, null, now()), session.successUrl);
+    },
+    async startPayNow(sessionId) {
+      const session = await findSession(sessionId);
+      if (session?.status === "processing") return latestEventOf(session);
+      if (session?.status !== "open") return { ok: false, message: ENDED };
+      if (!session.acceptedMethods?.paynow) return { ok: false, message: NOT_OFFERED };
+      const at = now();
+      const paidWith: PaidWith = { method: "paynow", cardBrand: null, cardLast4: null, wallet: null };
+      const eventId = await db.transaction(async (tx) => {
+        const started = await leaveOpen(tx, sessionId, "processing", paidWith, at);
+        if (!started) return null;
+        // Stripe makes the payment when the QR code is shown; it succeeds or fails later.
+        const paymentIntentId = testObjectId("pi");
+        await tx.update(testPaymentSessions).set({ paymentIntentId }).where(eq(testPaymentSessions.id, sessionId));
+        return recordEvent(tx, { ...started, paymentIntentId }, "checkout.session.completed", at);
+      });
       if (eventId) return { ok: true, successUrl: session.successUrl, eventId };
-      // Paid or ended by another request meanwhile.
       const current = await findSession(sessionId);
-      return current?.status === "paid" ? eventOfPaidSession(current) : { ok: false, message: ENDED };
+      return current?.status === "processing" ? latestEventOf(current) : { ok: false, message: ENDED };
+    },
+    async endPayNow(sessionId, end) {
+      const { type, status } = PAYNOW_ENDS[end];
+      const at = now();
+      const eventId = await db.transaction(async (tx) => {
+        const [ended] = await tx
+          .update(testPaymentSessions)
+          .set({ status, updatedAt: at })
+          .where(and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.status, "processing")))
+          .returning();
+        return ended ? recordEvent(tx, ended, type, at) : null;
+      });
+      const session = await findSession(sessionId);
+      if (!session) return { ok: false, message: ENDED };
+      if (eventId) return { ok: true, successUrl: session.successUrl, eventId };
+      // The same end said twice answers the first; another end of an ended payment is refused.
+      return session.status === status && session.paidWith?.method === "paynow"
+        ? latestEventOf(session)
+        : { ok: false, message: ENDED };
     },
   };
 }

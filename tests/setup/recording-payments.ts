@@ -14,8 +14,8 @@ export function recordingTestPayments(db: Database, options: { now?: () => Date 
   const provider = createTestPaymentProvider({ db, webhookSecret: "whsec_test_secret", jobs: queue.jobs, now: options.now });
   const payments: TestPaymentProvider = {
     ...provider,
-    pay: async (sessionId, cardNumber) => {
-      const outcome = await provider.pay(sessionId, cardNumber);
+    pay: async (sessionId, cardNumber, wallet) => {
+      const outcome = await provider.pay(sessionId, cardNumber, wallet);
       const signed = outcome.ok ? await provider.signedEvent(outcome.eventId) : null;
       if (signed) delivered.push({ raw: signed.rawBody, signature: signed.signature });
       return outcome;

@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import { CircleCheck, Clock } from "lucide-react";
 import { data, Link } from "react-router";
 import { completeCheckout } from "../../../domain/checkout/complete-checkout.ts";
 import { keepOrderHref, offerToKeepOrder } from "../../../domain/loyalty/order-points/keep-order-link.ts";
@@ -15,18 +15,25 @@ import { loginPath } from "../../lib/member-paths.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/complete";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, "Thank you for your order");
+/** How often the waiting page reads itself again, in seconds, without JavaScript. */
+const AWAITING_REFRESH_SECONDS = 5;
+
+export const meta: Route.MetaFunction = (args) =>
+  args.loaderData?.awaiting
+    ? [...pageMeta(args, "Waiting for your payment"), { httpEquiv: "refresh", content: String(AWAITING_REFRESH_SECONDS) }]
+    : pageMeta(args, "Thank you for your order");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const completion = await completeCheckout(ctx.operations, { sessionId: params.sessionId });
+  if (completion.awaiting) return { awaiting: completion.awaiting, order: null, started: [], keep: null };
   if (!completion.order) throw data(completion.message, { status: 404 });
   const { order, subscriptions } = completion;
   const started = subscriptions.map(({ optionId, cadenceWeeks, nextRenewalOn }) => {
     const line = order.lines.find((orderLine) => orderLine.optionId === optionId);
     return { optionId, cadenceWeeks, nextRenewalOn, name: line ? lineDescription(line) : optionId };
   });
-  return { order: shownOrder(order), started, keep: await keepOffer(ctx, order.invoiceId) };
+  return { awaiting: null, order: shownOrder(order), started, keep: await keepOffer(ctx, order.invoiceId) };
 }
 
 /**
@@ -54,6 +61,7 @@ function shownOrder(order: OrderView) {
 }
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
+  if (loaderData.order === null) return <AwaitingPayment method={loaderData.awaiting} />;
   const { order } = loaderData;
   return (
     <section aria-labelledby="thanks-heading" className="space-y-6">
@@ -102,6 +110,33 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
           Continue shopping
         </Link>
       </div>
+    </section>
+  );
+}
+
+/** A payment on its way (PayNow): the page reads itself again until the order is placed or the payment ends. */
+function AwaitingPayment({ method }: { method: string }) {
+  return (
+    <section aria-labelledby="waiting-heading" className="space-y-4">
+      <div className="flex items-start gap-3">
+        <Clock aria-hidden="true" className="mt-1 size-8 shrink-0 text-brand-700" />
+        <div>
+          <h1 id="waiting-heading" className="text-2xl font-bold">
+            Waiting for your {method} payment
+          </h1>
+          <p className="text-muted" role="status">
+            Once your bank app has paid, your order is placed and shown here. This page checks again every{" "}
+            {AWAITING_REFRESH_SECONDS} seconds; your bag is kept until then.
+          </p>
+        </div>
+      </div>
+      <Link
+        reloadDocument
+        to="."
+        className="inline-block rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-700"
+      >
+        Check again now
+      </Link>
     </section>
   );
 }

@@ -1,9 +1,22 @@
 import { CreditCard } from "lucide-react";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { getTestPaymentSession } from "../../../domain/checkout/get-test-payment-session.ts";
-import { PayTestCheckoutInput, payTestCheckout } from "../../../domain/checkout/pay-test-checkout.ts";
+import {
+  PayTestCheckoutByInput,
+  PayTestCheckoutInput,
+  payTestCheckout,
+  payTestCheckoutBy,
+} from "../../../domain/checkout/pay-test-checkout.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
+import {
+  GrabPayApproval,
+  MethodChoice,
+  PayNowCode,
+  PayNowStart,
+  type PayView,
+  WalletButtons,
+} from "../../components/test-payment/other-methods.tsx";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { formInput } from "../../lib/form-input.server.ts";
@@ -12,21 +25,26 @@ import type { Route } from "./+types/test-payment";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "Payment");
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = await getTestPaymentSession(context.get(requestContext).operations, { sessionId: params.sessionId });
   if (!session) throw data(`Page not found: /pay/test/${params.sessionId}`, { status: 404 });
-  return session;
+  const asked = new URL(request.url).searchParams.get("method");
+  // A method the session does not offer shows the card form.
+  const view: PayView = session.methods.some(({ method }) => method === asked) ? (asked as PayView) : "card";
+  return { ...session, view };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return data({ message: UNREADABLE_REQUEST }, { status: 400 });
+  const { operations } = context.get(requestContext);
+  const { sessionId } = params;
   try {
-    const outcome = await payTestCheckout(context.get(requestContext).operations, {
-      ...formInput(PayTestCheckoutInput, form),
-      sessionId: params.sessionId,
-    });
-    if (outcome.ok) return redirect(outcome.successUrl, 303);
+    const outcome = form.has("way")
+      ? await payTestCheckoutBy(operations, { ...formInput(PayTestCheckoutByInput, form), sessionId })
+      : await payTestCheckout(operations, { ...formInput(PayTestCheckoutInput, form), sessionId });
+    // A PayNow payment just started shows its QR code here; everything else goes back to the shop.
+    if (outcome.ok) return redirect(form.get("way") === "paynow" ? `/pay/test/${sessionId}` : outcome.successUrl, 303);
     return data({ message: outcome.message }, { status: 402 });
   } catch (error) {
     const { message, status } = expectedFailure(error);
@@ -38,13 +56,41 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function TestPayment({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const paying = useNavigation().state !== "idle";
-  if (loaderData.status !== "open") {
+  if (loaderData.status !== "open" && loaderData.status !== "processing") {
     return (
       <p className="text-lg">{`This payment session has ${loaderData.status === "paid" ? "already been paid" : "ended"}.`}</p>
     );
   }
   const setup = loaderData.mode === "setup";
   const submitLabel = setup ? "Save card" : `Pay ${formatMoney(loaderData.amountCents)}`;
+  const alert = result?.message && (
+    <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-medium text-sale">
+      {result.message}
+    </p>
+  );
+  const { view } = loaderData;
+  if (loaderData.status === "processing" || view !== "card") {
+    return (
+      <section
+        aria-labelledby="pay-heading"
+        className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <p className="text-sm font-semibold uppercase tracking-wider text-muted">Test payment provider</p>
+        <h1 id="pay-heading" className="mt-1 text-2xl font-bold">
+          {loaderData.status === "processing" ? "PayNow" : submitLabel}
+        </h1>
+        {loaderData.status === "open" && <MethodChoice page={loaderData} view={view} />}
+        {alert}
+        {loaderData.status === "processing" ? (
+          <PayNowCode page={loaderData} busy={paying} />
+        ) : view === "paynow" ? (
+          <PayNowStart page={loaderData} busy={paying} />
+        ) : (
+          <GrabPayApproval page={loaderData} busy={paying} />
+        )}
+      </section>
+    );
+  }
   return (
     <section
       aria-labelledby="pay-heading"
@@ -57,6 +103,8 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-muted">
         {setup ? `For ${loaderData.email}: nothing is charged now.` : `Receipt to ${loaderData.email}`}
       </p>
+      <MethodChoice page={loaderData} view={view} />
+      <WalletButtons page={loaderData} busy={paying} />
       <Form method="post" className="mt-6 space-y-4">
         <div>
           <label htmlFor="cardNumber" className="block font-medium">
@@ -116,11 +164,7 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
             {loaderData.saveCardConsent}
           </p>
         )}
-        {result?.message && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-sale">
-            {result.message}
-          </p>
-        )}
+        {alert}
         <button
           type="submit"
           disabled={paying}
