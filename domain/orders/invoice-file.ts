@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { orders } from "../../db/schema/orders.ts";
 import type { FileStore } from "../../integrations/storage/file-store.ts";
+import { orderPaymentLabel } from "../../kernel/payment-methods.ts";
 import type { Supplier } from "../shared/context.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { orderMoney } from "./order-money.ts";
@@ -24,6 +25,7 @@ export async function invoicePdf(
     supplier: deps.supplier,
     invoiceId: order.invoiceId,
     issuedAt: order.paidAt,
+    paidBy: orderPaymentLabel(order),
     customer: { ...order.customer, email: order.email, mobile: order.mobile },
     money: orderMoney(order),
     deliveryWindow: { start: order.deliveryStart, end: order.deliveryEnd, optionName: order.deliveryOptionName },

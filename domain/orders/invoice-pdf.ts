@@ -17,6 +17,8 @@ export type InvoiceDocument = {
   invoiceId: string;
   /** The invoice date: the order's payment. */
   issuedAt: Date;
+  /** How the order was paid, in words ("PayNow", "Visa ·· 4242"). */
+  paidBy: string;
   customer: { name: string; email: string; mobile: string; address: string; postalCode: string };
   money: OrderMoney;
   /** Calendar dates, YYYY-MM-DD. */
@@ -154,6 +156,7 @@ function drawHeader(w: Writer, doc: InvoiceDocument): void {
   const facts: [string, string][] = [
     ["Invoice no.", doc.invoiceId],
     ["Invoice date", formatDate(doc.issuedAt)],
+    ["Paid by", doc.paidBy],
   ];
   facts.forEach(([label, value], index) => {
     const y = top - LINE_HEIGHT * index;

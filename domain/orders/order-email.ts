@@ -10,6 +10,7 @@ import { shipmentOf } from "../../kernel/carriers.ts";
 import { formatCalendarDate, formatDate } from "../../kernel/format-timestamp.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { formatMoney } from "../../kernel/money.ts";
+import { orderPaymentLabel } from "../../kernel/payment-methods.ts";
 import { emailKeepOrderToken, keepOrderHref } from "../loyalty/order-points/keep-order-link.ts";
 import { rewardDescription } from "../loyalty/rewards/redeems/order-rewards.ts";
 import type { OperationContext } from "../shared/context.ts";
@@ -78,11 +79,13 @@ export function orderConfirmationEmail(
   const money = orderMoney(order);
   const { items, totals } = moneyRows(money);
   const thanks = `Thank you for your order ${order.invoiceId}, paid on ${formatDate(order.paidAt)}.`;
+  const paidBy = `Paid by ${orderPaymentLabel(order)}.`;
   const delivery = `Estimated delivery: ${orderDeliveryText(order)}`;
   const text = [
     `Hi ${order.customer.name},`,
     "",
     thanks,
+    paidBy,
     "",
     ...items,
     "",
@@ -102,7 +105,7 @@ export function orderConfirmationEmail(
     })
     .join("");
   const html = `<p>Hi ${escapeHtml(order.customer.name)},</p>
-<p>${escapeHtml(thanks)}</p>
+<p>${escapeHtml(thanks)} ${escapeHtml(paidBy)}</p>
 <ul>${items.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
 <table role="presentation">${totalRows}</table>
 <p>${escapeHtml(delivery)}</p>

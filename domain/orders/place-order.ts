@@ -7,6 +7,7 @@ import { orderLines, orders } from "../../db/schema/orders.ts";
 import { priceAdjustments } from "../../db/schema/price-adjustments.ts";
 import { fromCents } from "../../kernel/money.ts";
 import { generateOrderCode } from "../../kernel/order-code.ts";
+import type { PaidWith } from "../../kernel/payment-methods.ts";
 import { STANDARD_DELIVERY_ID } from "../delivery/delivery-option.ts";
 import { optionForBag, readDeliveryOptions } from "../delivery/delivery-options.ts";
 import { promiseDelivery } from "../delivery/delivery-promise.ts";
@@ -35,6 +36,8 @@ export type PaymentReference = {
   amountCents: number;
   providerCustomerId: string | null;
   cardFingerprint: string | null;
+  /** How it was paid: PayNow, GrabPay, or a card (its brand, last four digits and wallet). */
+  paidWith: PaidWith;
 };
 
 export type PlaceOrderInput = {
@@ -159,6 +162,10 @@ export async function placeOrder(ctx: PlacingContext, tx: Tx, input: PlaceOrderI
     env: ctx.settings.env,
     ...money,
     cardFingerprint: payment.cardFingerprint,
+    paymentMethod: payment.paidWith.method,
+    cardBrand: payment.paidWith.cardBrand,
+    cardLast4: payment.paidWith.cardLast4,
+    cardWallet: payment.paidWith.wallet,
     paymentIntentId: payment.paymentIntentId,
     paidAt: at,
     deliveryStart: delivery.start,

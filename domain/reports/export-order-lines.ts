@@ -3,6 +3,7 @@ import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
 import { refunds } from "../../db/schema/refunds.ts";
 import { AppError } from "../../kernel/app-error.ts";
+import { orderPaymentLabel } from "../../kernel/payment-methods.ts";
 import { rewardLinesByOrder } from "../loyalty/rewards/redeems/order-rewards.ts";
 import { creditedBoxes } from "../orders/refunds/credited-boxes.ts";
 import { OrderFilters, orderName, ordersMatching } from "../orders/staff/list-orders.ts";
@@ -23,6 +24,8 @@ export type OrderTotals = {
 export type OrderLineRow = {
   invoiceId: string;
   paidAt: Date;
+  /** How the order was paid, in words ("PayNow", "Visa ·· 4242"). */
+  paidBy: string;
   status: string;
   customer: string;
   email: string;
@@ -101,6 +104,7 @@ export const exportOrderLines = defineOperation(declared, async function exportO
     const common = {
       invoiceId: order.invoiceId,
       paidAt: order.paidAt,
+      paidBy: orderPaymentLabel(order),
       status: order.status,
       customer,
       email: order.email,

@@ -10,6 +10,7 @@ import type { OperationContext } from "../shared/context.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { chargedGstCents } from "./charged-gst.ts";
 import { deliveryFigures } from "./delivery-figures.ts";
+import { salesByMethod } from "./sales-by-method.ts";
 import { addSales, type DaySales, type GroupSales, NO_SALES, type SalesFigures } from "./sales-figures.ts";
 
 export const SalesReportInput = ProgrammeAnalyticsInput;
@@ -108,15 +109,16 @@ const declared = { access: staffHolding("orders"), input: SalesReportInput };
 
 /**
  * getSalesReport: sales over chosen Singapore days (the last 30 by default) by day, series and
- * product, and the orders by delivery option: orders, units, gross, discounts, refunds, net and GST. Orders count on the day they were
+ * product, the orders by delivery option and by way of payment: orders, units, gross, discounts, refunds, net and GST. Orders count on the day they were
  * paid, with their refunds; orders cancelled before shipping are no sales.
  */
 export const getSalesReport = defineOperation(declared, async function getSalesReport(ctx, input) {
   const { from, to, since, until } = rangeOf(ctx.now(), input);
-  const [lines, perDay, deliveries] = await Promise.all([
+  const [lines, perDay, deliveries, methods] = await Promise.all([
     lineFigures(ctx, since, until),
     orderFigures(ctx, since, until),
     deliveryFigures(ctx, since, until),
+    salesByMethod(ctx, since, until),
   ]);
   const dayLines = new Map(lines.filter((row) => Number(row.level) === 3).map((row) => [row.day, row]));
   const dayCount = Math.round((until.getTime() - since.getTime()) / DAY_MS);
@@ -141,6 +143,7 @@ export const getSalesReport = defineOperation(declared, async function getSalesR
     days,
     totals,
     deliveries,
+    methods,
     series: rollUp(
       seriesCells.map((row) => ({
         key: row.seriesCode,

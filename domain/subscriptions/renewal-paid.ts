@@ -32,7 +32,7 @@ export async function recordRenewalPaid(
     subscription: Subscription;
     renewal: Renewal;
     session: CheckoutSession;
-    payment: Omit<PaymentReference, "sessionId" | "amountCents">;
+    payment: Omit<PaymentReference, "sessionId" | "amountCents" | "paidWith">;
   },
 ): Promise<PlacedOrder> {
   const now = ctx.now();
@@ -45,7 +45,13 @@ export async function recordRenewalPaid(
     delivery: session.delivery,
     customer: { details: session.shipping, memberId: subscription.memberId, deviceId: null },
     renewal: { subscriptionId: subscription.id, dueOn: renewal.dueOn },
-    payment: { ...input.payment, sessionId: session.id, amountCents: session.totalCents },
+    payment: {
+      ...input.payment,
+      sessionId: session.id,
+      amountCents: session.totalCents,
+      // A renewal is always charged to the subscription's kept card.
+      paidWith: { method: "card", cardBrand: subscription.cardBrand, cardLast4: subscription.cardLast4, wallet: null },
+    },
     at: now,
   });
   await tx.update(checkoutSessions).set({ status: "complete", updatedAt: now }).where(eq(checkoutSessions.id, session.id));

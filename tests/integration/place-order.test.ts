@@ -83,6 +83,7 @@ describe(`placing an order (${DRIVER_NAME})`, () => {
         amountCents: session.subtotalCents - discountCents + session.shippingCents,
         providerCustomerId: "cus_test",
         cardFingerprint: "fp_test",
+        paidWith: { method: "card", cardBrand: "visa", cardLast4: "4242", wallet: null },
       },
       at: new Date(),
     };

@@ -19,6 +19,7 @@ const invoice: InvoiceDocument = {
   supplier: registered,
   invoiceId: "5A1B2C3X",
   issuedAt: new Date("2025-11-02T16:30:00Z"), // Mon 3 Nov 2025, 00:30 in Singapore
+  paidBy: "PayNow",
   customer: {
     name: "Tan Mei Ling",
     email: "mei.ling@example.com",
@@ -62,7 +63,7 @@ describe("invoice PDF", () => {
     expect(height).toBeCloseTo(PageSizes.A4[1], 1);
   });
 
-  it("is a tax invoice when the supplier is GST-registered: supplier, GST number, date, customer, lines and the GST in the total", async () => {
+  it("is a tax invoice when the supplier is GST-registered: supplier, GST number, date, payment method, customer, lines and the GST in the total", async () => {
     const text = shownText(await renderInvoicePdf(invoice));
     for (const expected of [
       "Tax Invoice",
@@ -73,6 +74,8 @@ describe("invoice PDF", () => {
       "5A1B2C3X",
       "Invoice date",
       "Mon, 3 Nov 2025",
+      "Paid by",
+      "PayNow",
       "Tan Mei Ling",
       "Blk 123 Ang Mo Kio Avenue 3, #05-67",
       "Singapore 560123",

@@ -1,3 +1,4 @@
+import type { MethodSales } from "../../../domain/reports/sales-by-method.ts";
 import type { DaySales, GroupSales, SalesFigures } from "../../../domain/reports/sales-figures.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { formatMoney } from "../../../kernel/money.ts";
@@ -78,6 +79,27 @@ export function SalesByGroup({
           rowHeader: true,
         },
         ...figureColumns<GroupSales>(),
+      ]}
+    />
+  );
+}
+
+/** The orders of the range by way of payment: how many, what they paid and what was refunded. */
+export function SalesByMethod({ rows, range }: { rows: MethodSales[]; range: string }) {
+  return (
+    <DataTable
+      caption={`Orders by payment method, ${range}`}
+      label="Orders by payment method"
+      minWidth="phone"
+      dense
+      rows={rows}
+      rowKey={(row) => row.method}
+      empty="No sales in the range."
+      columns={[
+        { heading: "Paid by", cell: (row) => row.method, rowHeader: true },
+        { heading: "Orders", cell: (row) => formatNumber(row.orders), numeric: true },
+        { heading: "Paid", cell: (row) => formatMoney(row.paidCents), numeric: true },
+        { heading: "Refunded", cell: (row) => formatMoney(row.refundedCents), numeric: true },
       ]}
     />
   );

@@ -10,6 +10,7 @@ import { formatTimestamp } from "../../../kernel/format-timestamp.ts";
 import { lineDescription } from "../../../kernel/line-description.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { isKeptOrderStatus } from "../../../kernel/order-statuses.ts";
+import { orderPaymentLabel, refundCaveat } from "../../../kernel/payment-methods.ts";
 import { ActionMessage } from "../../components/admin/admin-form.tsx";
 import { LINK, PageHeading, Section, Stat } from "../../components/admin/admin-parts.tsx";
 import { OrderCustomer, OrderHistory, OrderItems, OrderPayment } from "../../components/admin/order-facts.tsx";
@@ -39,6 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   const refundable = isKeptOrderStatus(order.status) && order.status !== "cancelling" && order.refundedCents < order.priceCents;
   return {
     mayRefund: refundable && staff.permissions.has("refunds"),
+    refundCaveat: refundCaveat(order.paymentMethod, order.paidAt, operations.now()),
     invoiceTitle: invoiceTitle(operations.settings.supplier),
     left: formatMoney(order.priceCents - order.refundedCents),
     lines: found.lines.map((line) => ({
@@ -68,6 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
       invoiceId: order.invoiceId,
       status: order.status,
       paidAt: formatTimestamp(order.paidAt),
+      paidBy: orderPaymentLabel(order),
       total: formatMoney(order.priceCents),
       refunded: formatMoney(order.refundedCents),
       promotionCode: promotionCodeOf(order.adjustments),
@@ -151,6 +154,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
         <Stat label="Status" value={<OrderStatusBadge status={order.status} />} />
         <Stat label="Paid" value={`${order.total} on ${order.paidAt}`} />
+        <Stat label="Paid by" value={order.paidBy} />
         <Stat label="Refunded" value={order.refunded} />
       </dl>
       {confirmation ? <ConfirmRefund confirmation={confirmation} orderPath={orderPath} /> : <ActionMessage result={answer} />}
@@ -171,6 +175,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       )}
       {loaderData.mayRefund && (
         <Section id="refund" title="Refund">
+          {loaderData.refundCaveat && (
+            <p role="note" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 font-medium">
+              {loaderData.refundCaveat}
+            </p>
+          )}
           <RefundForm
             // A new form once a refund is made: emptied, so a second click cannot send it again.
             key={loaderData.refunds.length}

@@ -20,6 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
     [
       "invoice",
       "paid (Singapore time)",
+      "paid by",
       "status",
       "customer",
       "email",
@@ -45,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
     rows.map((row) => [
       row.invoiceId,
       singaporeDateTimeText(row.paidAt).replace("T", " "),
+      row.paidBy,
       row.status,
       row.customer,
       row.email,

@@ -87,7 +87,16 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </Link>
               ),
             },
-            { heading: "Paid", cell: (order) => order.paidAt, className: "whitespace-nowrap" },
+            {
+              heading: "Paid",
+              cell: (order) => (
+                <>
+                  {order.paidAt}
+                  <span className="block text-muted">{order.paidBy}</span>
+                </>
+              ),
+              className: "whitespace-nowrap",
+            },
             {
               heading: "Customer",
               cell: (order) => (

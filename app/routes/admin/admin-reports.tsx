@@ -9,7 +9,7 @@ import { ErrorMessage } from "../../components/admin/admin-form.tsx";
 import { CsvLink, PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { DataTable } from "../../components/admin/data-table.tsx";
 import { DateRangeForm } from "../../components/admin/date-range-form.tsx";
-import { SalesByDay, SalesByGroup, SalesTotals } from "../../components/admin/sales-tables.tsx";
+import { SalesByDay, SalesByGroup, SalesByMethod, SalesTotals } from "../../components/admin/sales-tables.tsx";
 import { SubscriptionFigures } from "../../components/admin/subscription-figures.tsx";
 import { expectedFailure } from "../../lib/action-result.server.ts";
 import { requireStaffPage } from "../../lib/back-office.server.ts";
@@ -70,6 +70,9 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
                 { heading: "Net", cell: (row) => formatMoney(row.netCents) },
               ]}
             />
+          </Section>
+          <Section id="by-method" title="By payment method">
+            <SalesByMethod rows={report.methods} range={days} />
           </Section>
           <Section id="by-series" title="By series">
             <SalesByGroup title="Sales by series" rows={report.series} range={days} product={false} />

@@ -5,6 +5,7 @@ import { checkoutSessions } from "../../../db/schema/checkout.ts";
 import { orders } from "../../../db/schema/orders.ts";
 import { containing } from "../../../kernel/like-pattern.ts";
 import { ORDER_STATUSES } from "../../../kernel/order-statuses.ts";
+import { orderPaymentLabel } from "../../../kernel/payment-methods.ts";
 import { singaporeDayEnd, singaporeDayStart } from "../../../kernel/singapore-time.ts";
 import { staffHolding } from "../../shared/access.ts";
 import { refuseReversedDays } from "../../shared/day-range.ts";
@@ -30,6 +31,8 @@ export type OrderListRow = {
   id: string;
   invoiceId: string;
   paidAt: Date;
+  /** How it was paid, in words ("PayNow", "Visa ·· 4242"). */
+  paidBy: string;
   name: string;
   email: string;
   mobile: string;
@@ -75,6 +78,10 @@ function selectOrders(ctx: { db: Database }, input: z.output<typeof OrderFilters
       id: orders.id,
       invoiceId: orders.invoiceId,
       paidAt: orders.paidAt,
+      paymentMethod: orders.paymentMethod,
+      cardBrand: orders.cardBrand,
+      cardLast4: orders.cardLast4,
+      cardWallet: orders.cardWallet,
       name: orderName,
       email: orders.email,
       mobile: orders.mobile,
@@ -93,8 +100,12 @@ const listOrdersDeclared = { access: staffHolding("orders"), input: OrderFilters
 
 /** The orders list for staff: newest first, a page at a time, searched and filtered. */
 export const listOrders = defineOperation(listOrdersDeclared, async function listOrders(ctx, input) {
-  const rows: OrderListRow[] = await selectOrders(ctx, input)
+  const selected = await selectOrders(ctx, input)
     .limit(ORDER_PAGE_SIZE + 1)
     .offset((input.page - 1) * ORDER_PAGE_SIZE);
+  const rows: OrderListRow[] = selected.map(({ paymentMethod, cardBrand, cardLast4, cardWallet, ...row }) => ({
+    ...row,
+    paidBy: orderPaymentLabel({ paymentMethod, cardBrand, cardLast4, cardWallet }),
+  }));
   return { orders: rows.slice(0, ORDER_PAGE_SIZE), hasMore: rows.length > ORDER_PAGE_SIZE, page: input.page };
 });
