@@ -35,6 +35,20 @@ function answer({ path, body }: StripeRequest): StripeAnswer | null {
   if (path === "/v1/checkout/sessions?payment_intent=pi_42&limit=1") {
     return { body: { object: "list", data: [{ id: "cs_test_paid", object: "checkout.session" }] } };
   }
+  if (path.startsWith("/v1/checkout/sessions/cs_test_paynow")) {
+    // A shopper who finished with PayNow: the session is complete, its payment still to come.
+    const method = { id: "pm_2", object: "payment_method", type: "paynow", paynow: {} };
+    return {
+      body: {
+        id: "cs_test_paynow",
+        object: "checkout.session",
+        status: "complete",
+        payment_status: "unpaid",
+        customer: null,
+        payment_intent: { id: "pi_43", object: "payment_intent", payment_method: method },
+      },
+    };
+  }
   if (path.startsWith("/v1/checkout/sessions/cs_test_")) {
     const paid = path.includes("paid");
     // Read with its payment method expanded (the card's fingerprint), Stripe nests the objects.
@@ -43,7 +57,12 @@ function answer({ path, body }: StripeRequest): StripeAnswer | null {
       ? {
           id: "pi_42",
           object: "payment_intent",
-          payment_method: { id: "pm_1", object: "payment_method", card: { fingerprint: "fp_card_42" } },
+          payment_method: {
+            id: "pm_1",
+            object: "payment_method",
+            type: "card",
+            card: { fingerprint: "fp_card_42", brand: "visa", last4: "4242", wallet: { type: "google_pay" } },
+          },
         }
       : "pi_42";
     return {
@@ -130,10 +149,43 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       cardFingerprint: "fp_card_42",
       savedCard: null,
       paymentIntentId: "pi_42",
+      paidWith: { method: "card", cardBrand: "visa", cardLast4: "4242", wallet: "google_pay" },
+      awaitingPayment: false,
     });
     const read = stripe.seen.find((request) => request.path.startsWith("/v1/checkout/sessions/cs_test_paid?"));
     expect(decodeURIComponent(read?.path ?? "")).toContain("expand[0]=payment_intent.payment_method");
     expect((await provider().retrieveSession("cs_test_open"))?.paid).toBe(false);
+  });
+
+  it("reads a session finished with PayNow as awaiting its payment, paid by PayNow", async () => {
+    expect(await provider().retrieveSession("cs_test_paynow")).toMatchObject({
+      paid: false,
+      status: "complete",
+      awaitingPayment: true,
+      paidWith: { method: "paynow", cardBrand: null, cardLast4: null, wallet: null },
+    });
+  });
+
+  it("asks Checkout for the methods the merchant turned on, and for cards only when the card is kept", async () => {
+    const session = {
+      lines: [{ name: "Joffee · Yuzu · 1 Box", unitAmountCents: 1290, quantity: 1 }],
+      discountCents: 0,
+      shippingCents: 0,
+      totalCents: 1290,
+      customerEmail: "mei@example.com",
+      successUrl: "https://shop.test/checkout/complete/{CHECKOUT_SESSION_ID}",
+      cancelUrl: "https://shop.test/checkout/summary?cancelled=1",
+      lifetimeMinutes: 30,
+      methods: { paynow: true, grabpay: true, apple_pay: true, google_pay: false },
+    };
+    const sent = (key: string) =>
+      [...(stripe.seen.find((request) => request.headers["idempotency-key"] === key)?.body ?? [])]
+        .filter(([field]) => field.startsWith("allowed_payment_method_types"))
+        .map(([, value]) => value);
+    await provider().createSession({ ...session, idempotencyKey: "methods-1" });
+    expect(sent("methods-1")).toEqual(["card", "paynow", "grabpay"]);
+    await provider().createSession({ ...session, idempotencyKey: "methods-2", saveCard: { text: "Renews every 4 weeks." } });
+    expect(sent("methods-2")).toEqual(["card"]);
   });
 
   it("expires an open session, and answers a session no longer open with its state", async () => {
@@ -145,6 +197,8 @@ describe("Stripe Checkout adapter against a stand-in for Stripe's API", () => {
       cardFingerprint: null,
       savedCard: null,
       paymentIntentId: null,
+      paidWith: null,
+      awaitingPayment: false,
     });
     const expire = stripe.seen.find((request) => request.path === "/v1/checkout/sessions/cs_test_open/expire");
     expect(expire?.method).toBe("POST");
