@@ -40,7 +40,12 @@ describe(`PayNow: the order waits for the payment, exactly once, whatever order 
   const sessionStatus = async (sessionId: string) =>
     (await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]?.status;
   const bagLineCount = async (bagToken: string) =>
-    (await database.db.select().from(bagLines).where(eq(bagLines.bagId, bagIdOf(bagToken) ?? ""))).length;
+    (
+      await database.db
+        .select()
+        .from(bagLines)
+        .where(eq(bagLines.bagId, bagIdOf(bagToken) ?? ""))
+    ).length;
 
   /** The provider's recorded event, signed as it is sent. */
   async function signed(eventId: string) {

@@ -122,11 +122,10 @@ function AwaitingPayment({ method }: { method: string }) {
         <Clock aria-hidden="true" className="mt-1 size-8 shrink-0 text-brand-700" />
         <div>
           <h1 id="waiting-heading" className="text-2xl font-bold">
-            Waiting for your {method} payment
+            {`Waiting for your ${method} payment`}
           </h1>
           <p className="text-muted" role="status">
-            Once your bank app has paid, your order is placed and shown here. This page checks again every{" "}
-            {AWAITING_REFRESH_SECONDS} seconds; your bag is kept until then.
+            {`Once your bank app has paid, your order is placed and shown here. This page checks again every ${AWAITING_REFRESH_SECONDS} seconds; your bag is kept until then.`}
           </p>
         </div>
       </div>
