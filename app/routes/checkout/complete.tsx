@@ -1,5 +1,6 @@
 import { CircleCheck, Clock } from "lucide-react";
-import { data, Link } from "react-router";
+import { useEffect } from "react";
+import { data, Link, useRevalidator } from "react-router";
 import { completeCheckout } from "../../../domain/checkout/complete-checkout.ts";
 import { keepOrderHref, offerToKeepOrder } from "../../../domain/loyalty/order-points/keep-order-link.ts";
 import { orderMoney } from "../../../domain/orders/order-money.ts";
@@ -15,13 +16,11 @@ import { loginPath } from "../../lib/member-paths.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { Route } from "./+types/complete";
 
-/** How often the waiting page reads itself again, in seconds, without JavaScript. */
-const AWAITING_REFRESH_SECONDS = 5;
+/** How often the waiting page asks again, with JavaScript; without it, its link asks. */
+const AWAITING_CHECK_MS = 5_000;
 
 export const meta: Route.MetaFunction = (args) =>
-  args.loaderData?.awaiting
-    ? [...pageMeta(args, "Waiting for your payment"), { httpEquiv: "refresh", content: String(AWAITING_REFRESH_SECONDS) }]
-    : pageMeta(args, "Thank you for your order");
+  pageMeta(args, args.loaderData?.awaiting ? "Waiting for your payment" : "Thank you for your order");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
@@ -114,8 +113,17 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A payment on its way (PayNow): the page reads itself again until the order is placed or the payment ends. */
+/**
+ * A payment on its way (PayNow): the page asks again every few seconds until the order is placed or
+ * the payment ends; its link asks at once, and without JavaScript. No meta refresh: a page that
+ * reloads itself on a timer is one a screen reader user cannot keep up with (WCAG 2.2.1).
+ */
 function AwaitingPayment({ method }: { method: string }) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => void revalidate(), AWAITING_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [revalidate]);
   return (
     <section aria-labelledby="waiting-heading" className="space-y-4">
       <div className="flex items-start gap-3">
@@ -125,7 +133,7 @@ function AwaitingPayment({ method }: { method: string }) {
             {`Waiting for your ${method} payment`}
           </h1>
           <p className="text-muted" role="status">
-            {`Once your bank app has paid, your order is placed and shown here. This page checks again every ${AWAITING_REFRESH_SECONDS} seconds; your bag is kept until then.`}
+            Once your bank app has paid, your order is placed and appears here. Your bag is kept until then.
           </p>
         </div>
       </div>
