@@ -1,7 +1,9 @@
 /**
  * A stand-in for Stripe in the production rehearsal: the few API calls the shop's Stripe adapter makes
  * (coupons, Checkout Sessions in payment and setup mode, off-session PaymentIntents, refunds), a
- * hosted card page, and signed webhooks to the shop. State lives in memory for the one run.
+ * hosted card page that also takes PayNow where the session allows it (the session completes unpaid,
+ * and POST /c/paynow/:id/pay stands for the shopper's bank app paying it later, sending
+ * checkout.session.async_payment_succeeded), and signed webhooks to the shop. State lives in memory for the one run.
  *
  * PORT, PUBLIC_URL (where browsers reach the card page), WEBHOOK_URL (the shop's, through nginx),
  * STRIPE_WEBHOOK_SECRET.
@@ -17,6 +19,7 @@ import {
   payingCard,
   paymentMethod,
 } from "./stripe-stand-in-cards.ts";
+import { cardPage } from "./stripe-stand-in-page.ts";
 
 type Session = {
   id: string;
@@ -33,6 +36,9 @@ type Session = {
   keeps_card: boolean;
   saved_payment_method: string | null;
   customer_email: string | null;
+  /** The methods Checkout may offer (allowed_payment_method_types), and the one the shopper paid with. */
+  payment_method_types: string[];
+  paid_by: "card" | "paynow" | null;
   amount_total: number;
   currency: "sgd";
   success_url: string;
@@ -81,6 +87,10 @@ function createSession(form: URLSearchParams): Session {
     keeps_card: mode === "setup" || form.get("payment_intent_data[setup_future_usage]") === "off_session",
     saved_payment_method: null,
     customer_email: form.get("customer_email"),
+    payment_method_types: [...form].flatMap(([field, value]) =>
+      field.startsWith("allowed_payment_method_types[") ? [value] : [],
+    ),
+    paid_by: null,
     amount_total: total,
     currency: "sgd",
     success_url: form.get("success_url") ?? "",
@@ -183,7 +193,10 @@ function api(method: string, url: URL, form: URLSearchParams): [number, unknown]
 
 /** A session read with its intents' payment methods expanded, as the adapter reads it. */
 function expanded(session: Session): unknown {
-  const payment_method = paymentMethod(session.saved_payment_method);
+  const payment_method =
+    session.paid_by === "paynow"
+      ? { id: `pm_${session.id}`, object: "payment_method", type: "paynow", paynow: {} }
+      : paymentMethod(session.saved_payment_method);
   const setupFutureUsage = session.keeps_card ? "off_session" : null;
   return {
     ...session,
@@ -197,23 +210,28 @@ function expanded(session: Session): unknown {
   };
 }
 
-const money = (cents: number) => `S$${(cents / 100).toFixed(2)}`;
+/** The shopper chose PayNow: like Stripe, the session completes unpaid and the shopper returns to the shop to wait. */
+function startPayNow(session: Session, response: ServerResponse): void {
+  Object.assign(session, { status: "complete", payment_status: "unpaid", payment_intent: newId("pi"), paid_by: "paynow" });
+  void sendEvent("checkout.session.completed", { ...session });
+  response.writeHead(303, { location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) }).end();
+}
 
-function cardPage(session: Session, declined: boolean): string {
-  const action = session.mode === "setup" ? "Save card" : `Pay ${money(session.amount_total)}`;
-  const consent = session.custom_text.submit?.message;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${action} | Stripe stand-in</title><link rel="icon" href="data:,"></head>
-<body style="font-family:system-ui;max-width:26rem;margin:2rem auto;padding:0 1rem">
-<main><h1>${action}</h1><p>${session.customer_email ?? ""}</p>
-${declined ? '<p role="alert">Your card was declined.</p>' : ""}
-<form method="post"><label for="card">Card number</label><br>
-<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" style="width:100%;padding:.5rem;font-size:1rem"><br><br>
-${consent ? `<p>${consent}</p>` : ""}<button type="submit" style="padding:.5rem 1rem;font-size:1rem">${action}</button></form>
-<p><a href="${session.cancel_url}">Back to the shop</a></p></main></body></html>`;
+/** The shopper's bank app paid the PayNow code: the payment succeeds, as Stripe tells the shop asynchronously. */
+function payPayNow(session: Session, response: ServerResponse): void {
+  if (session.paid_by !== "paynow" || session.payment_status !== "unpaid" || !session.payment_intent) {
+    response.writeHead(409).end("No PayNow payment is awaited on this session");
+    return;
+  }
+  session.payment_status = "paid";
+  paidAmounts.set(session.payment_intent, session.amount_total);
+  void sendEvent("checkout.session.async_payment_succeeded", { ...session });
+  response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ paid: session.id }));
 }
 
 function hostedPage(method: string, session: Session, form: URLSearchParams, response: ServerResponse): void {
+  const payNow = form.get("method") === "paynow" && session.payment_method_types.includes("paynow");
+  if (method === "POST" && session.status === "open" && payNow) return startPayNow(session, response);
   const card = payingCard(form.get("card"));
   if (method === "POST" && session.status === "open" && card) {
     const customer = session.customer ?? (session.keeps_card ? newId("cus") : null);
@@ -226,6 +244,7 @@ function hostedPage(method: string, session: Session, form: URLSearchParams, res
       setup_intent: session.mode === "setup" ? newId("seti") : null,
       customer,
       saved_payment_method: session.keeps_card && customer ? keepCard(customer, card) : null,
+      paid_by: "card",
     });
     // Stripe's webhook and the shopper's return race each other; the shop must settle them to one order.
     void sendEvent("checkout.session.completed", { ...session });
@@ -233,7 +252,16 @@ function hostedPage(method: string, session: Session, form: URLSearchParams, res
     return;
   }
   response.writeHead(method === "POST" ? 402 : 200, { "content-type": "text/html; charset=utf-8" });
-  response.end(cardPage(session, method === "POST"));
+  response.end(
+    cardPage({
+      action: session.mode === "setup" ? "Save card" : `Pay S$${(session.amount_total / 100).toFixed(2)}`,
+      email: session.customer_email,
+      consent: session.custom_text.submit?.message ?? null,
+      payNow: session.payment_method_types.includes("paynow"),
+      cancelUrl: session.cancel_url,
+      declined: method === "POST",
+    }),
+  );
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -242,6 +270,9 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const url = new URL(request.url ?? "/", "http://stand-in");
   const form = new URLSearchParams(raw);
   const method = request.method ?? "GET";
+  const bankApp = /^\/c\/paynow\/([^/]+)\/pay$/.exec(url.pathname);
+  const paying = bankApp && method === "POST" ? sessions.get(bankApp[1] ?? "") : undefined;
+  if (paying) return payPayNow(paying, response);
   const payPage = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
   if (payPage) {
     const session = sessions.get(payPage[1] ?? "");
