@@ -67,7 +67,7 @@ const ABILITIES: Record<StaffPermission, string> = {
   programme: "Change the loyalty programme's rules and run bonus-point campaigns.",
   webhooks: "Register webhook endpoints, see what was sent to them and redeliver it.",
   subscriptions: "See members' subscriptions, skip, pause, resume or cancel them, and set the subscription offer.",
-  staff: "Add, change and remove staff, and read the audit log.",
+  staff: "Add, change and remove staff, read the audit log, and choose how shoppers may pay.",
 };
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
