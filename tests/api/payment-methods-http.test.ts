@@ -86,6 +86,7 @@ describe("payment methods over HTTP: the merchant's switches, the test provider'
     const invoiceId = /data-testid="invoice-id">([0-9A-Z]{8})</.exec(done)?.[1] ?? "";
     const [order] = await db().select().from(orders).where(eq(orders.invoiceId, invoiceId));
     expect(order?.paymentMethod).toBe("paynow");
+    expect(await (await shopper.get(`/order/${invoiceId}`)).text()).toMatch(/ by (<!-- -->)?PayNow/);
     // A second press of Pay charges nothing more.
     expect((await shopper.post(payPath, { way: "paynow_paid" })).status).toBe(303);
   });

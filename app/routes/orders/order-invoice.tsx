@@ -4,6 +4,7 @@ import { orderMoney } from "../../../domain/orders/order-money.ts";
 import { shipmentOf } from "../../../kernel/carriers.ts";
 import { formatDate } from "../../../kernel/format-timestamp.ts";
 import { EstimatedDelivery } from "../../components/estimated-delivery.tsx";
+import { orderPaymentLabel } from "../../../kernel/payment-methods.ts";
 import { OrderRefunded } from "../../components/order-refunded.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
 import { When } from "../../components/when.tsx";
@@ -17,18 +18,18 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await loadVisibleOrder(request, context.get(requestContext), params.invoiceId);
-  return { order, money: orderMoney(order), shipment: shipmentOf(order) };
+  return { order, money: orderMoney(order), shipment: shipmentOf(order), paidBy: orderPaymentLabel(order) };
 }
 
 export default function OrderInvoice({ loaderData }: Route.ComponentProps) {
-  const { order, money, shipment } = loaderData;
+  const { order, money, shipment, paidBy } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Your order</p>
       <h1 className="text-3xl font-extrabold text-brand-900">Invoice {order.invoiceId}</h1>
       <p className="mt-1 text-muted">
-        Paid <When>{formatDate(new Date(order.paidAt))}</When> · {order.customer.name}, {order.customer.address}, Singapore{" "}
-        {order.customer.postalCode}
+        Paid <When>{formatDate(new Date(order.paidAt))}</When> by {paidBy} · {order.customer.name}, {order.customer.address},
+        Singapore {order.customer.postalCode}
       </p>
       <OrderRefunded order={order} />
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
