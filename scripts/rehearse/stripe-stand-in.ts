@@ -231,7 +231,10 @@ function payPayNow(session: Session, response: ServerResponse): void {
 
 function hostedPage(method: string, session: Session, form: URLSearchParams, response: ServerResponse): void {
   const payNow = form.get("method") === "paynow" && session.payment_method_types.includes("paynow");
-  if (method === "POST" && session.status === "open" && payNow) return startPayNow(session, response);
+  if (method === "POST" && session.status === "open" && payNow) {
+    startPayNow(session, response);
+    return;
+  }
   const card = payingCard(form.get("card"));
   if (method === "POST" && session.status === "open" && card) {
     const customer = session.customer ?? (session.keeps_card ? newId("cus") : null);
