@@ -12,6 +12,7 @@ import { seedCatalog } from "../db/seed/seed.ts";
 import { storedSecret } from "../db/stored-secret.ts";
 import { catalogCachedByRevision } from "../domain/catalog/catalog-reader.ts";
 import { catalogRevisionReader } from "../domain/catalog/catalog-revision.ts";
+import { offerEveryMethodUntilChosen } from "../domain/checkout/payment-method-settings.ts";
 import { holidayDataWarnings, yearsInEstimateReach } from "../domain/delivery/holiday-coverage.ts";
 import { queueSignInCodeEmail } from "../domain/identity/sign-in-code-email.ts";
 import { loadProgrammeBoundaries } from "../domain/loyalty/programme/programme-boundaries.ts";
@@ -88,6 +89,7 @@ async function serveShop(
   await seedPromotionCodes(database.db);
   await seedRewards(database.db);
   if (config.APP_ENV === "development") await seedDevelopmentReviews(database.db);
+  if (config.APP_ENV === "development" && !config.STRIPE_SECRET_KEY) await offerEveryMethodUntilChosen(database.db);
   const jobs = await openJobs({ database, databaseUrl: config.DATABASE_URL, logger });
   const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
   // The listener's real port (PORT=0 picks one) is what the default public address needs.

@@ -67,3 +67,14 @@ export const savePaymentMethods = defineOperation(
     });
   },
 );
+
+/**
+ * A development shop paying through the built-in test provider starts with every method on, so each
+ * way of paying can be tried at once; the merchant's own choice, once saved, is never overwritten.
+ */
+export async function offerEveryMethodUntilChosen(db: Database): Promise<void> {
+  await db
+    .insert(paymentMethodSettings)
+    .values({ id: "shop", paynow: true, grabpay: true, applePay: true, googlePay: true })
+    .onConflictDoNothing();
+}
