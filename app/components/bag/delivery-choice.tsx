@@ -1,10 +1,10 @@
-import { Form } from "react-router";
+import { Form, useSubmit } from "react-router";
 import type { ShownDelivery } from "../../../domain/checkout/delivery-choice.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 
 /**
  * The delivery options as a radio group in a real form: without JavaScript the shopper picks one and
- * presses the button; the page that answers is priced and promised with it.
+ * presses the button; with it, choosing is enough. The page that answers is priced and promised with it.
  */
 export function DeliveryChoice({
   delivery,
@@ -16,9 +16,15 @@ export function DeliveryChoice({
   /** What the last choice answered, where the page shows it beside the form. */
   answer?: { ok: boolean; message: string };
 }) {
+  const submit = useSubmit();
   if (delivery.offers.length === 0) return null;
   return (
-    <Form method="post" className="mt-4 border-t border-slate-200 pt-3" data-testid="delivery-choice">
+    <Form
+      method="post"
+      className="mt-4 border-t border-slate-200 pt-3"
+      data-testid="delivery-choice"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
       <input type="hidden" name="intent" value="delivery" />
       <fieldset>
         <legend className="font-semibold">Delivery</legend>
