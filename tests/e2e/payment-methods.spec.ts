@@ -28,7 +28,7 @@ test.describe("paying by PayNow, GrabPay and wallets on the test provider", () =
     await page.getByLabel("Full name").fill("Tan Mei Ling");
     await page.getByLabel("Email", { exact: true }).fill("mei@example.com");
     await page.getByLabel("Mobile number").fill("9123 4567");
-    await page.getByLabel("Address").fill("Blk 123 Tampines St 11, #04-56");
+    await page.getByLabel("Address", { exact: true }).fill("Blk 123 Tampines St 11, #04-56");
     await page.getByLabel("Postal code").fill("521123");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await expect(page.getByText("Test payment provider")).toBeVisible();

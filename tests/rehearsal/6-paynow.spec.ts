@@ -18,7 +18,7 @@ test("a guest pays by PayNow: the shop waits for the payment, then places the or
   await page.getByLabel("Full name").fill(SHIPPING.name);
   await page.getByLabel("Email", { exact: true }).fill("paynow.guest@example.com");
   await page.getByLabel("Mobile number").fill("9345 6789");
-  await page.getByLabel("Address").fill(SHIPPING.address);
+  await page.getByLabel("Address", { exact: true }).fill(SHIPPING.address);
   await page.getByLabel("Postal code").fill(SHIPPING.postalCode);
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
