@@ -12,6 +12,8 @@ import {
   useRouteError,
 } from "react-router";
 import { countBagItems } from "../domain/bag/count-bag-items.ts";
+import { deliveryTermsOf } from "../domain/delivery/delivery-option.ts";
+import { standardDeliveryOf } from "../domain/delivery/delivery-options.ts";
 import { getProgramme } from "../domain/loyalty/programme/get-programme.ts";
 import type { Route } from "./+types/root";
 import { DebugPanelSlot } from "./components/debug-panel/debug-panel-slot.tsx";
@@ -48,6 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     appEnv: settings.appEnv,
     siteOrigin,
     programme: (await getProgramme(operations, {})).terms,
+    delivery: deliveryTermsOf(await standardDeliveryOf(operations)),
     ...(operations.debug ? { debug: true } : {}),
   };
   if (sharedPage) return data<RootData>({ ...shell, visitor: null });

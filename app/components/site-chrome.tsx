@@ -11,12 +11,12 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   const brandName = useBrandName();
   return (
     <>
-      <ServiceBar />
+      <ServiceBar delivery={rootData?.delivery} />
       <SiteHeader brandName={brandName} visitor={rootData?.visitor ?? null} />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter brandName={brandName} />
+      <SiteFooter brandName={brandName} delivery={rootData?.delivery} />
     </>
   );
 }

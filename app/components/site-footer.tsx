@@ -1,4 +1,4 @@
-import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
+import type { DeliveryTerms } from "../../domain/delivery/delivery-option.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { HOME_TITLE } from "../lib/page-title.ts";
 import { SERIES_LINKS } from "../lib/series-nav.ts";
@@ -23,18 +23,19 @@ function FooterLinks({ heading, label = heading, links }: { heading: string; lab
 }
 
 /** The same on every page of a year: rendered once (see Kept). */
-export function SiteFooter({ brandName }: { brandName: string }) {
+export function SiteFooter({ brandName, delivery }: { brandName: string; delivery: DeliveryTerms | undefined }) {
   const year = new Date().getFullYear();
   return (
-    <Kept as="footer" name={`footer ${brandName} ${year}`} className="mt-16 bg-brand-900 text-brand-50">
+    <Kept
+      as="footer"
+      name={`footer ${brandName} ${year} ${delivery?.priceCents} ${delivery?.freeFromCents}`}
+      className="mt-16 bg-brand-900 text-brand-50"
+    >
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 lg:grid-cols-5">
         <div className="col-span-2 lg:col-span-1">
           <p className="text-lg font-bold text-white">{brandName}</p>
           <p className="mt-2 text-sm">{HOME_TITLE}</p>
-          <p className="mt-4 text-sm">
-            Prices in SGD and include GST. Delivery in Singapore {formatMoney(SHIPPING_FEE_CENTS)}, free from{" "}
-            {formatMoney(FREE_SHIPPING_FROM_CENTS)} of goods.
-          </p>
+          <p className="mt-4 text-sm">Prices in SGD and include GST.{delivery && ` ${deliverySentence(delivery)}`}</p>
         </div>
         <FooterLinks heading="Shop" label="Product lines" links={SHOP_LINKS} />
         <FooterLinks heading="Customer service" links={CUSTOMER_SERVICE_LINKS} />
@@ -47,4 +48,9 @@ export function SiteFooter({ brandName }: { brandName: string }) {
       <BuildVersion />
     </Kept>
   );
+}
+
+function deliverySentence({ priceCents, freeFromCents }: DeliveryTerms): string {
+  const free = freeFromCents === null ? "" : `, free from ${formatMoney(freeFromCents)} of goods`;
+  return `Delivery in Singapore ${formatMoney(priceCents)}${free}.`;
 }

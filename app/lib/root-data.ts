@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import type { DeliveryTerms } from "../../domain/delivery/delivery-option.ts";
 import type { ProgrammeTerms } from "../../domain/loyalty/programme/programme.ts";
 import type { VisitorState } from "./visitor-state.ts";
 
@@ -15,6 +16,8 @@ export type RootData = {
   visitor: VisitorState | null;
   /** The loyalty programme's numbers in force, which every page's copy about it is worded from. */
   programme: ProgrammeTerms;
+  /** Standard delivery as the merchant set it, which the service bar and footer quote. */
+  delivery: DeliveryTerms;
 };
 
 /** The programme's numbers for the copy of a page; undefined only when the root loader did not answer. */

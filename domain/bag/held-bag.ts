@@ -79,7 +79,7 @@ export async function bagPromotionCode(ctx: Pick<OperationContext, "db" | "reads
  * offered at now (one the offer no longer takes is bought once); no bag is an empty bag.
  */
 export async function loadBag(ctx: Pick<OperationContext, "db" | "catalog" | "reads">, bagId: string | null): Promise<PricedBag> {
-  if (!bagId) return priceBag([], new Map());
+  if (!bagId) return priceBag([], new Map(), optionForBag(await deliveryOptionsOf(ctx), null));
   const { lines, deliveryOptionId } = await readBag(ctx, bagId);
   const catalogue = await findPurchaseOptions(
     ctx.catalog,

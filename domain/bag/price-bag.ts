@@ -1,22 +1,11 @@
 import type { SubscribedTerms } from "../../db/schema/checkout.ts";
 import type { PhotoRef } from "../catalog/photos/photo-variants.ts";
 import type { Product, PurchaseOption } from "../catalog/types.ts";
-import { type DeliveryOption, deliveryChargeFor, STANDARD_DELIVERY_ID } from "../delivery/delivery-option.ts";
+import { type DeliveryOption, deliveryChargeFor } from "../delivery/delivery-option.ts";
 import { type QuantitySaving, quantitySavings } from "./quantity-prices.ts";
-
-export const FREE_SHIPPING_FROM_CENTS = 6000;
-export const SHIPPING_FEE_CENTS = 490;
 
 /** The delivery option a bag is priced with: its name and charge. */
 export type BagDelivery = Pick<DeliveryOption, "id" | "name" | "priceCents" | "freeFromCents">;
-
-/** Standard delivery's terms as seeded: what a renewal and a bag priced without a chosen option pay. */
-export const STANDARD_DELIVERY: BagDelivery = {
-  id: STANDARD_DELIVERY_ID,
-  name: "Standard",
-  priceCents: SHIPPING_FEE_CENTS,
-  freeFromCents: FREE_SHIPPING_FROM_CENTS,
-};
 
 export type BagLine = {
   optionId: string;
@@ -47,7 +36,7 @@ export type PricedBag = {
   delivery: BagDelivery;
 };
 
-export function shippingFor(goodsCents: number, delivery: BagDelivery = STANDARD_DELIVERY): number {
+export function shippingFor(goodsCents: number, delivery: BagDelivery): number {
   return deliveryChargeFor(goodsCents, delivery);
 }
 
@@ -55,7 +44,7 @@ export function shippingFor(goodsCents: number, delivery: BagDelivery = STANDARD
 export function priceBag(
   lines: ReadonlyArray<{ optionId: string; quantity: number; subscription?: SubscribedTerms | null }>,
   catalogue: ReadonlyMap<string, { product: Product; option: PurchaseOption }>,
-  delivery: BagDelivery = STANDARD_DELIVERY,
+  delivery: BagDelivery,
 ): PricedBag {
   const unavailableOptionIds: string[] = [];
   const priced = lines.flatMap((line) => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError } from "../../kernel/app-error.ts";
 import { type PricedBag, priceBag } from "../bag/price-bag.ts";
 import type { Product, PurchaseOption } from "../catalog/types.ts";
+import { standardDeliveryOf } from "../delivery/delivery-options.ts";
 import { anyone, debugTool } from "../shared/access.ts";
 import { identifier, requiredText } from "../shared/input.ts";
 import { defineOperation } from "../shared/operation.ts";
@@ -30,7 +31,11 @@ export const previewPromotionDisplay = defineOperation(
     const entry = (await ctx.catalog.index()).option(input.optionId);
     if (!entry) throw new AppError("BAD_USER_INPUT", "There is no product option with that id.", { optionId: "is unknown" });
     const { product, option } = entry;
-    const bag = priceBag([{ optionId: option.optionId, quantity: 1 }], new Map([[option.optionId, { product, option }]]));
+    const bag = priceBag(
+      [{ optionId: option.optionId, quantity: 1 }],
+      new Map([[option.optionId, { product, option }]]),
+      await standardDeliveryOf(ctx),
+    );
     return { product, option, bag, ...(await previewPromotion(ctx, bag, input.code)) };
   },
 );

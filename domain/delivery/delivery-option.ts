@@ -3,6 +3,13 @@ import type { deliveryOptions } from "../../db/schema/delivery.ts";
 /** A way the shop delivers, as the merchant set it at /admin/delivery (decision 063). */
 export type DeliveryOption = Omit<typeof deliveryOptions.$inferSelect, "createdAt" | "updatedAt">;
 
+/** What pages say of the shop's usual delivery: its price, where it turns free and how long it takes. */
+export type DeliveryTerms = Pick<DeliveryOption, "priceCents" | "freeFromCents" | "minDays" | "maxDays">;
+
+export function deliveryTermsOf({ priceCents, freeFromCents, minDays, maxDays }: DeliveryTerms): DeliveryTerms {
+  return { priceCents, freeFromCents, minDays, maxDays };
+}
+
 /** What a bag is charged for delivery when the shopper has not chosen: the standard option, seeded by the migration. */
 export const STANDARD_DELIVERY_ID = "standard";
 

@@ -45,6 +45,16 @@ export function optionForBag(options: readonly DeliveryOption[], chosenId: strin
   return option;
 }
 
+/** The shop's standard delivery as the merchant set it: what renewals ship by and pages quote. */
+export async function standardDeliveryOf(ctx: Pick<OperationContext, "db" | "reads">): Promise<DeliveryOption> {
+  return optionForBag(await deliveryOptionsOf(ctx), STANDARD_DELIVERY_ID);
+}
+
+/** The same, read in the caller's transaction. */
+export async function readStandardDelivery(db: Database | Tx): Promise<DeliveryOption> {
+  return optionForBag(await readDeliveryOptions(db), STANDARD_DELIVERY_ID);
+}
+
 /** The options on offer, each with the promise for an order placed at `at`. */
 export function deliveryOffers(options: readonly DeliveryOption[], at: Date): DeliveryOffer[] {
   return options.filter((option) => option.active).map((option) => ({ ...option, promise: promiseDelivery(option, at) }));

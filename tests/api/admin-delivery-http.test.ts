@@ -7,7 +7,8 @@ import { newPerson, openBrowser, type ShopBrowser, staffSignIn } from "../setup/
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const CSRF_FIELD = /<input type="hidden" name="csrf" value="([^"]*)"/;
-const SEEN_FIELD = /name="id" value="express"\/><input type="hidden" name="seen" value="([^"]*)"/;
+const seenField = (id: string) => new RegExp(`name="id" value="${id}"/><input type="hidden" name="seen" value="([^"]*)"`);
+const SEEN_FIELD = seenField("express");
 const PAGE = "/admin/delivery";
 const SAME_DAY = {
   intent: "create",
@@ -119,5 +120,33 @@ describe("delivery options over HTTP", () => {
     const page = (await (await shopper.get(`/order/${invoiceId}`)).text()).replaceAll("<!-- -->", "");
     expect(page).toContain("(Express delivery)");
     expect(page).toContain("S$11.90");
+  });
+
+  it("quotes standard delivery as the merchant last set it in the service bar, the footer and the help centre, kept pages too", async () => {
+    const visitor = openBrowser(shop);
+    const words = async (path: string) => (await (await visitor.get(path)).text()).replaceAll("<!-- -->", "");
+    // Kept by the page cache before the change.
+    expect(await words("/")).toContain("Free delivery in Singapore from S$60.00");
+    expect(await words("/shop")).toContain("Delivery in Singapore S$4.90, free from S$60.00 of goods.");
+    const csrf = await csrfOf(owner);
+    const seen = seenField("standard").exec(await (await owner.get(PAGE)).text())?.[1] ?? "";
+    const standard = {
+      intent: "update",
+      id: "standard",
+      name: "Standard",
+      price: "5.50",
+      freeFrom: "80",
+      minDays: "2",
+      maxDays: "4",
+    };
+    const weekdays = ["1", "2", "3", "4", "5"].map((day): [string, string] => ["weekdays", day]);
+    const saved = await owner.post(PAGE, [...Object.entries({ csrf, ...standard, cutoff: "", seen }), ...weekdays]);
+    expect(saved.status).toBe(200);
+    expect(await optionRow("standard")).toMatchObject({ priceCents: 550, freeFromCents: 8000, minDays: 2, maxDays: 4 });
+    expect(await words("/")).toContain("Free delivery in Singapore from S$80.00");
+    expect(await words("/shop")).toContain("Delivery in Singapore S$5.50, free from S$80.00 of goods.");
+    const help = await words("/help/delivery");
+    expect(help).toContain("Standard delivery is S$5.50 per order. It is free when your goods come to S$80.00");
+    expect(help).toContain("<strong>2 to 4 working days</strong>");
   });
 });

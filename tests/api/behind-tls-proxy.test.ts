@@ -28,7 +28,7 @@ describe("the shop behind a proxy that ends TLS", () => {
     const browser = openBrowser(shop);
     const proxiedBrowser = {
       ...browser,
-      post: (path: string, form: Record<string, string>) => browser.post(path, form, proxied),
+      post: (path: string, form: Parameters<typeof browser.post>[1]) => browser.post(path, form, proxied),
     };
     const payPath = await startCheckoutOverHttp(proxiedBrowser, shippingFor("proxied@example.com"));
     const paid = await browser.post(payPath, { cardNumber: "4242424242424242" }, proxied);

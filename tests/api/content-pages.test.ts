@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { SERIES, seriesSlug } from "../../kernel/series.ts";
 import { V1_TERMS } from "../setup/programme-fixtures.ts";
+import { SEEDED_STANDARD } from "../setup/seeded-delivery.ts";
 import { startTestServer, type TestServer } from "../setup/test-server.ts";
 
 const HELP_SECTIONS = ["ordering", "delivery", "payment", "returns-and-refunds", "loyalty-programme", "account-and-sign-in"];
@@ -24,7 +24,7 @@ describe("company, legal and help pages over HTTP", () => {
       "Careers",
       ["Customer Care Lead", "mailto:careers@nectarlab.sg?subject=Application%3A%20Customer%20Care%20Lead"],
     ],
-    ["/sustainability", "Sustainability", ["Packaging", "Sourcing", "Delivery", formatMoney(FREE_SHIPPING_FROM_CENTS)]],
+    ["/sustainability", "Sustainability", ["Packaging", "Sourcing", "Delivery", formatMoney(SEEDED_STANDARD.freeFromCents ?? 0)]],
     [
       "/privacy-policy",
       "Privacy policy",
@@ -40,7 +40,12 @@ describe("company, legal and help pages over HTTP", () => {
     [
       "/terms-and-conditions",
       "Terms and conditions",
-      ["include GST", formatMoney(SHIPPING_FEE_CENTS), formatMoney(V1_TERMS.goldThresholdCents), "When points are removed"],
+      [
+        "include GST",
+        formatMoney(SEEDED_STANDARD.priceCents),
+        formatMoney(V1_TERMS.goldThresholdCents),
+        "When points are removed",
+      ],
     ],
     ["/help", "Help centre", ["Returns and refunds", "Lean Up Calorie Burning", 'action="/help/search"']],
   ])("%s answers 200 with its title and content", async (path, title, texts) => {

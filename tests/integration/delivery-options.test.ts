@@ -7,6 +7,7 @@ import { seedCatalog } from "../../db/seed/seed.ts";
 import { chooseDelivery } from "../../domain/bag/choose-delivery.ts";
 import { checkoutSummary } from "../../domain/checkout/checkout-summary.ts";
 import { fulfilCheckout } from "../../domain/checkout/fulfil-checkout.ts";
+import { priceRenewal } from "../../domain/checkout/renewal-price.ts";
 import { startCheckout } from "../../domain/checkout/start-checkout.ts";
 import {
   listDeliveryOptions,
@@ -15,8 +16,10 @@ import {
 } from "../../domain/delivery/manage-delivery-options.ts";
 import { getSalesReport } from "../../domain/reports/get-sales-report.ts";
 import { listShippingQueue } from "../../domain/shipping/shipping-queue.ts";
+import { renewalGoods, subscribedLine } from "../../domain/subscriptions/renewals/claim-renewal.ts";
 import { isAppError } from "../../kernel/app-error.ts";
 import { bagWith, checkoutPorts, holderOf, SHIPPING } from "../setup/checkout-fixtures.ts";
+import { createMember } from "../setup/loyalty-fixtures.ts";
 import { staffWith, testContext } from "../setup/operation-context.ts";
 import { type RecordingPayments, recordingTestPayments } from "../setup/recording-payments.ts";
 import { DRIVER_NAME, openTestDatabase, type TestDatabase } from "../setup/test-database.ts";
@@ -194,5 +197,38 @@ describe(`delivery options at checkout (${DRIVER_NAME})`, () => {
     const entries = await db().select().from(auditLog).where(eq(auditLog.target, "express"));
     expect(entries.map((entry) => entry.action)).toContain("delivery.switch");
     expect(entries.map((entry) => entry.action)).toContain("delivery.update");
+  });
+
+  it("charges a renewal the standard delivery the merchant set last, not the one in force when the member subscribed", async () => {
+    const member = await createMember(db());
+    const subscribed = { optionId: LUNA, quantity: 1, cadenceWeeks: 4, discountPercent: 15 };
+    const renewalTotal = async () => {
+      const goods = await renewalGoods(testContext(db(), { now }), { ...subscribed, memberId: member.id });
+      const line = subscribedLine(subscribed, goods);
+      if (!line) throw new Error("the Luna box is not sold");
+      return (await priceRenewal(db(), line, now())).totalCents;
+    };
+    const setStandard = async (priceCents: number, freeFromCents: number | undefined) => {
+      const [standard] = (await listDeliveryOptions(staff(), {})).filter((option) => option.id === "standard");
+      if (!standard) throw new Error("standard is not seeded");
+      const { id, name, minDays, maxDays, weekdays } = standard;
+      await updateDeliveryOption(staff(), {
+        id,
+        name,
+        minDays,
+        maxDays,
+        weekdays,
+        priceCents,
+        freeFromCents,
+        seen: standard.stamp,
+      });
+    };
+    // S$39.00 less 15 % is S$33.15, under S$60: standard's S$4.90 on top.
+    expect(await renewalTotal()).toBe(3315 + 490);
+    await setStandard(550, 3000);
+    expect(await renewalTotal()).toBe(3315);
+    await setStandard(550, undefined);
+    expect(await renewalTotal()).toBe(3315 + 550);
+    await setStandard(490, 6000);
   });
 });

@@ -29,8 +29,12 @@ export function openBrowser(shop: TestServer) {
     /** The client address this browser's requests come from (through the trusted proxy). */
     address,
     get: (path: string, headers?: Record<string, string>) => fetchWithJar(jar, url(path), { headers: withAddress(headers) }),
-    /** A form post from the shop's own pages (the browser sends the Origin header). */
-    post: (path: string, form: Record<string, string>, headers: Record<string, string> = { origin: shop.baseUrl }) =>
+    /** A form post from the shop's own pages (the browser sends the Origin header); pairs where a field repeats. */
+    post: (
+      path: string,
+      form: Record<string, string> | [string, string][],
+      headers: Record<string, string> = { origin: shop.baseUrl },
+    ) =>
       fetchWithJar(jar, url(path), {
         method: "POST",
         body: new URLSearchParams(form),

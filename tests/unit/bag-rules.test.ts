@@ -3,6 +3,7 @@ import { priceBag, shippingFor } from "../../domain/bag/price-bag.ts";
 import { quantityInput } from "../../domain/bag/quantity.ts";
 import type { Product, PurchaseOption } from "../../domain/catalog/types.ts";
 import { parseInput } from "../../domain/shared/operation.ts";
+import { SEEDED_STANDARD } from "../setup/seeded-delivery.ts";
 
 const parseQuantity = (value: unknown) => parseInput(quantityInput, value);
 
@@ -53,9 +54,9 @@ describe("bag pricing", () => {
   ]);
 
   it("charges S$4.90 shipping below S$60 of goods and nothing from S$60", () => {
-    expect(shippingFor(0)).toBe(0);
-    expect(shippingFor(5999)).toBe(490);
-    expect(shippingFor(6000)).toBe(0);
+    expect(shippingFor(0, SEEDED_STANDARD)).toBe(0);
+    expect(shippingFor(5999, SEEDED_STANDARD)).toBe(490);
+    expect(shippingFor(6000, SEEDED_STANDARD)).toBe(0);
   });
 
   it("prices lines from the catalogue and totals them with shipping", () => {
@@ -65,15 +66,16 @@ describe("bag pricing", () => {
         { optionId: "op-mpu_ba-1pu", quantity: 3 },
       ],
       catalogue,
+      SEEDED_STANDARD,
     );
     expect(bag.lines.map((line) => line.lineTotalCents)).toEqual([3900, 1464]);
     expect(bag).toMatchObject({ itemCount: 4, subtotalCents: 5364, shippingCents: 490, totalCents: 5854 });
-    const twoBoxes = priceBag([{ optionId: "op-m8_ba-1b", quantity: 2 }], catalogue);
+    const twoBoxes = priceBag([{ optionId: "op-m8_ba-1b", quantity: 2 }], catalogue, SEEDED_STANDARD);
     expect(twoBoxes).toMatchObject({ subtotalCents: 7800, shippingCents: 0, totalCents: 7800 });
   });
 
   it("leaves options no longer sold out of the total and reports them", () => {
-    const bag = priceBag([{ optionId: "op-m4_ba-1b", quantity: 2 }], catalogue);
+    const bag = priceBag([{ optionId: "op-m4_ba-1b", quantity: 2 }], catalogue, SEEDED_STANDARD);
     expect(bag.lines).toEqual([]);
     expect(bag.unavailableOptionIds).toEqual(["op-m4_ba-1b"]);
     expect(bag.totalCents).toBe(0);

@@ -5,13 +5,13 @@ import { parseFrontMatter, requireFields } from "../../app/lib/content/front-mat
 import { checkQuery, QUERY_MAX_LENGTH, searchHelp } from "../../app/lib/content/help-search.ts";
 import { renderMarkdown, textOfHtml } from "../../app/lib/content/markdown.server.ts";
 import { fillPlaceholders, placeholdersIn } from "../../app/lib/content/placeholders.ts";
-import { SHIPPING_FEE_CENTS } from "../../domain/bag/price-bag.ts";
 import { formatMoney } from "../../kernel/money.ts";
 import { SERIES, seriesSlug } from "../../kernel/series.ts";
 import { V1_VIEW } from "../setup/programme-fixtures.ts";
+import { SEEDED_STANDARD } from "../setup/seeded-delivery.ts";
 
 describe("content files", () => {
-  const known = Object.keys(contentValues("Nectar Lab", V1_VIEW));
+  const known = Object.keys(contentValues("Nectar Lab", V1_VIEW, SEEDED_STANDARD));
 
   it.each([...CONTENT_FILES.keys()])("%s names only placeholders the code defines", (file) => {
     const text = CONTENT_FILES.get(file) ?? "";
@@ -20,7 +20,7 @@ describe("content files", () => {
   });
 
   it("holds every page, help topic and one product help per product line", () => {
-    const library = contentLibrary("Nectar Lab", V1_VIEW);
+    const library = contentLibrary("Nectar Lab", V1_VIEW, SEEDED_STANDARD);
     expect([...library.pages.keys()].sort()).toEqual([
       "about-us",
       "careers",
@@ -41,19 +41,23 @@ describe("content files", () => {
   });
 
   it("fills the numbers from the code, so each is written once", () => {
-    const terms = contentLibrary("Nectar Lab", V1_VIEW).pages.get("terms-and-conditions")?.html ?? "";
-    expect(terms).toContain(formatMoney(SHIPPING_FEE_CENTS));
+    const terms = contentLibrary("Nectar Lab", V1_VIEW, SEEDED_STANDARD).pages.get("terms-and-conditions")?.html ?? "";
+    expect(terms).toContain(formatMoney(SEEDED_STANDARD.priceCents));
     expect(terms).toContain(formatMoney(V1_VIEW.terms.goldThresholdCents));
     expect(terms).not.toContain("{{");
   });
 
   it("words the help centre's programme page with the version it is given, as a draft's preview shows it", () => {
-    const now = programmeHelpHtml("Nectar Lab", V1_VIEW);
-    const draft = programmeHelpHtml("Nectar Lab", {
-      ...V1_VIEW,
-      terms: { ...V1_VIEW.terms, goldThresholdCents: 45_000 },
-      signUpPoints: 80,
-    });
+    const now = programmeHelpHtml("Nectar Lab", V1_VIEW, SEEDED_STANDARD);
+    const draft = programmeHelpHtml(
+      "Nectar Lab",
+      {
+        ...V1_VIEW,
+        terms: { ...V1_VIEW.terms, goldThresholdCents: 45_000 },
+        signUpPoints: 80,
+      },
+      SEEDED_STANDARD,
+    );
     expect(now).toContain("S$300.00");
     expect(draft).toContain("S$450.00");
     expect(draft).not.toContain("S$300.00");
@@ -61,7 +65,7 @@ describe("content files", () => {
   });
 
   it("puts the brand name in as text, whatever characters it holds", () => {
-    const about = contentLibrary("Pulp & *Press*", V1_VIEW).pages.get("about-us");
+    const about = contentLibrary("Pulp & *Press*", V1_VIEW, SEEDED_STANDARD).pages.get("about-us");
     expect(about?.description).toBe("Who makes Pulp & *Press*'s drinkable nutrition, and why we started in Singapore.");
     expect(about?.html).toContain("Pulp &amp; *Press* makes drinkable nutrition");
   });
@@ -119,7 +123,7 @@ describe("Markdown rendering", () => {
 });
 
 describe("help search", () => {
-  const entries = contentLibrary("Nectar Lab", V1_VIEW).searchEntries;
+  const entries = contentLibrary("Nectar Lab", V1_VIEW, SEEDED_STANDARD).searchEntries;
 
   it("finds a section by a word in its text, linking to the heading it sits under", () => {
     const [first] = searchHelp(entries, ["chicory"]);

@@ -3,6 +3,7 @@ import { priceBag } from "../../domain/bag/price-bag.ts";
 import { cheapestFor } from "../../domain/bag/quantity-prices.ts";
 import type { Product, PurchaseOption } from "../../domain/catalog/types.ts";
 import { type Series, seriesByCode } from "../../kernel/series.ts";
+import { SEEDED_STANDARD } from "../setup/seeded-delivery.ts";
 
 const LADDER: [number, number][] = [
   [1, 3900],
@@ -64,6 +65,7 @@ const bag = (lines: [string, number][], subscribed: string[] = []) =>
       subscription: subscribed.includes(optionId) ? { cadenceWeeks: 4, discountPercent: 10 } : null,
     })),
     catalogue,
+    SEEDED_STANDARD,
   );
 
 describe("quantity prices across flavours", () => {

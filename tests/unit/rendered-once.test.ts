@@ -6,6 +6,7 @@ import type { ProductCardData } from "../../app/components/product-card.tsx";
 import { ProductGrid } from "../../app/components/product-grid.tsx";
 import { RenderedOnce } from "../../app/components/rendered-once.tsx";
 import { renderedOnce } from "../../app/lib/rendered-once.server.ts";
+import { SEEDED_STANDARD } from "../setup/seeded-delivery.ts";
 
 /** A part as the browser renders it, and as the server does with what it rendered once. */
 const inBrowser = (part: ReactElement) => renderToString(createElement(MemoryRouter, null, part));
@@ -43,7 +44,7 @@ describe("parts rendered once on the server", () => {
     Object.assign(globalThis, { __APP_BUILD__: { version: "1.2.3", builtAt: "2026-12-01T00:00:00.000Z" } });
     const { SiteFooter } = await import("../../app/components/site-footer.tsx");
     for (const brandName of ["Nectar Lab", "Another & Co"]) {
-      const footer = createElement(SiteFooter, { brandName });
+      const footer = createElement(SiteFooter, { brandName, delivery: SEEDED_STANDARD });
       expect(onServer(footer)).toBe(inBrowser(footer));
       expect(onServer(footer)).toContain(brandName.replace("&", "&amp;"));
     }

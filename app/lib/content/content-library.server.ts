@@ -1,5 +1,7 @@
 import { z } from "zod";
 import openRoles from "../../../content/pages/careers-roles.json";
+import { type DeliveryTerms, deliveryTermsOf } from "../../../domain/delivery/delivery-option.ts";
+import { standardDeliveryOf } from "../../../domain/delivery/delivery-options.ts";
 import { getProgramme, type ProgrammeView } from "../../../domain/loyalty/programme/get-programme.ts";
 import { SERIES, seriesSlug } from "../../../kernel/series.ts";
 import type { RequestContext } from "../../context.ts";
@@ -144,8 +146,8 @@ function searchEntriesOf(section: HelpSection): HelpSearchEntry[] {
   return entries;
 }
 
-function build(brandName: string, programme: ProgrammeView): ContentLibrary {
-  const text = contentValues(brandName, programme);
+function build(brandName: string, programme: ProgrammeView, delivery: DeliveryTerms): ContentLibrary {
+  const text = contentValues(brandName, programme, delivery);
   const values = { text, markdown: asMarkdownText(text) };
   const helpSections = helpSectionsOf(values);
   const productHelp = productHelpOf(values);
@@ -164,11 +166,11 @@ const libraries = new Map<string, ContentLibrary>();
  * Every content page, rendered the first time it is asked for and kept while the same programme
  * version is in force (the pages quote its numbers).
  */
-export function contentLibrary(brandName: string, programme: ProgrammeView): ContentLibrary {
-  const key = `${brandName}\n${programme.version}`;
+export function contentLibrary(brandName: string, programme: ProgrammeView, delivery: DeliveryTerms): ContentLibrary {
+  const key = `${brandName}\n${programme.version}\n${JSON.stringify(delivery)}`;
   let library = libraries.get(key);
   if (!library) {
-    library = build(brandName, programme);
+    library = build(brandName, programme, delivery);
     libraries.clear();
     libraries.set(key, library);
   }
@@ -176,8 +178,8 @@ export function contentLibrary(brandName: string, programme: ProgrammeView): Con
 }
 
 /** The help centre's page on the loyalty programme as it reads under `programme` (a draft's, for its preview); not kept. */
-export function programmeHelpHtml(brandName: string, programme: ProgrammeView): string {
-  const text = contentValues(brandName, programme);
+export function programmeHelpHtml(brandName: string, programme: ProgrammeView, delivery: DeliveryTerms): string {
+  const text = contentValues(brandName, programme, delivery);
   const [key, source] = Object.entries(HELP_FILES).find(([candidate]) => idOf(candidate) === PROGRAMME_HELP_ID) ?? [];
   if (!key || source === undefined) throw new Error(`content/help/${PROGRAMME_HELP_ID}.md is missing`);
   return renderFile(key, source, { text, markdown: asMarkdownText(text) }).html;
@@ -187,5 +189,6 @@ const PROGRAMME_HELP_ID = "loyalty-programme";
 
 /** The content library as this request's shop and programme have it. */
 export async function requestContentLibrary(context: RequestContext): Promise<ContentLibrary> {
-  return contentLibrary(context.settings.brandName, await getProgramme(context.operations, {}));
+  const delivery = deliveryTermsOf(await standardDeliveryOf(context.operations));
+  return contentLibrary(context.settings.brandName, await getProgramme(context.operations, {}), delivery);
 }

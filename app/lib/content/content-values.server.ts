@@ -1,8 +1,7 @@
 import { z } from "zod";
 import company from "../../../content/company.json";
 import { MAX_LINE_QUANTITY } from "../../../domain/bag/max-line-quantity.ts";
-import { FREE_SHIPPING_FROM_CENTS, SHIPPING_FEE_CENTS } from "../../../domain/bag/price-bag.ts";
-import { BASE_END_DAYS, BASE_START_DAYS } from "../../../domain/delivery/delivery-estimate.ts";
+import type { DeliveryTerms } from "../../../domain/delivery/delivery-option.ts";
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "../../../domain/identity/sessions.ts";
 import { SIGN_IN_ATTEMPT_TTL_MS } from "../../../domain/identity/sign-in-attempts.ts";
 import type { ProgrammeView } from "../../../domain/loyalty/programme/get-programme.ts";
@@ -35,17 +34,17 @@ const SECOND_MS = 1000;
  * What `{{name}}` stands for in the content files. Each number is read from the code that applies it,
  * so the pages cannot drift from what the shop does.
  */
-export function contentValues(brandName: string, programme: ProgrammeView): PlaceholderValues {
+export function contentValues(brandName: string, programme: ProgrammeView, delivery: DeliveryTerms): PlaceholderValues {
   const { terms } = programme;
   // An action a later version dropped reads as no points rather than breaking the page.
   const points = (id: string) => programme.actionPoints[id] ?? 0;
   const values: Record<string, string | number> = {
     brandName,
     ...COMPANY,
-    shippingFee: formatMoney(SHIPPING_FEE_CENTS),
-    freeShippingFrom: formatMoney(FREE_SHIPPING_FROM_CENTS),
-    deliveryFromWorkingDays: BASE_START_DAYS,
-    deliveryToWorkingDays: BASE_END_DAYS,
+    shippingFee: formatMoney(delivery.priceCents),
+    freeShippingFrom: delivery.freeFromCents === null ? "never" : formatMoney(delivery.freeFromCents),
+    deliveryFromWorkingDays: delivery.minDays,
+    deliveryToWorkingDays: delivery.maxDays,
     maxLineQuantity: MAX_LINE_QUANTITY,
     pointsRate: pointsRateText(terms),
     qualifyingSpend: qualifyingSpendText(terms),

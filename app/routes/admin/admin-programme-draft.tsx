@@ -1,4 +1,6 @@
 import { redirect, useActionData } from "react-router";
+import { deliveryTermsOf } from "../../../domain/delivery/delivery-option.ts";
+import { standardDeliveryOf } from "../../../domain/delivery/delivery-options.ts";
 import { programmeViewOf } from "../../../domain/loyalty/programme/get-programme.ts";
 import { discardProgrammeDraft } from "../../../domain/loyalty/programme-drafts/discard-programme-draft.ts";
 import { listProgrammeVersions } from "../../../domain/loyalty/programme-drafts/list-programme-versions.ts";
@@ -55,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
     number: draft.number,
     rules: draft.rules,
     stamp: editStamp(draft.rules),
-    helpHtml: programmeHelpHtml(operations.settings.brandName, draftView),
+    helpHtml: programmeHelpHtml(operations.settings.brandName, draftView, deliveryTermsOf(await standardDeliveryOf(operations))),
     changes: historyEntryOf(draft),
     preview,
     sampleError: readable

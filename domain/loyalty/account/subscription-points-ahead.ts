@@ -4,6 +4,7 @@ import { subscriptionRenewals, subscriptions } from "../../../db/schema/subscrip
 import { addDaysToDate, singaporeDate, singaporeDayStart } from "../../../kernel/singapore-time.ts";
 import { shippingFor } from "../../bag/price-bag.ts";
 import { findPurchaseOptions } from "../../catalog/lookup.ts";
+import { standardDeliveryOf } from "../../delivery/delivery-options.ts";
 import { discountPerLine } from "../../promotions/promotion.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { orderPoints, orderSpendCents, renewalEarnings } from "../points/order-earn.ts";
@@ -48,6 +49,7 @@ export async function subscriptionPointsAhead(ctx: OperationContext, memberId: s
     ctx.catalog,
     active.map((subscription) => subscription.optionId),
   );
+  const standard = await standardDeliveryOf(ctx);
   const until = addDaysToDate(singaporeDate(ctx.now()), POINTS_AHEAD_DAYS);
   const total = { days: POINTS_AHEAD_DAYS, renewals: 0, points: 0 };
   for (const subscription of active) {
@@ -57,7 +59,7 @@ export async function subscriptionPointsAhead(ctx: OperationContext, memberId: s
     const [discountCents = 0] = discountPerLine({ kind: "percent", value: subscription.discountPercent }, [
       { lineTotalCents: subtotalCents, excluded: false },
     ]);
-    const order = { subtotalCents, discountCents, shippingCents: shippingFor(subtotalCents - discountCents) };
+    const order = { subtotalCents, discountCents, shippingCents: shippingFor(subtotalCents - discountCents, standard) };
     let number = renewedSoFar.get(subscription.id) ?? 0;
     for (let due = subscription.nextRenewalOn; due <= until; due = addDaysToDate(due, subscription.cadenceWeeks * 7)) {
       number += 1;

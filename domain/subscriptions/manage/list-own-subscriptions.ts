@@ -7,6 +7,7 @@ import { priceBag } from "../../bag/price-bag.ts";
 import { findPurchaseOptions, isOptionAvailable } from "../../catalog/lookup.ts";
 import { loadSubscriptionOffer, subscriptionDiscounts } from "../../catalog/subscription-offer.ts";
 import { priceCheckout } from "../../checkout/price-checkout.ts";
+import { standardDeliveryOf } from "../../delivery/delivery-options.ts";
 import { viewerMember } from "../../shared/access.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { defineOperation } from "../../shared/operation.ts";
@@ -65,7 +66,11 @@ async function nextAmount(ctx: OperationContext, subscription: Subscription): Pr
   const { optionId, quantity, cadenceWeeks, discountPercent } = subscription;
   const found = await findPurchaseOptions(ctx.catalog, [optionId]);
   if (!found.has(optionId)) return null;
-  const bag = priceBag([{ optionId, quantity, subscription: { cadenceWeeks, discountPercent } }], found);
+  const bag = priceBag(
+    [{ optionId, quantity, subscription: { cadenceWeeks, discountPercent } }],
+    found,
+    await standardDeliveryOf(ctx),
+  );
   const pricing = await priceCheckout(ctx.db, bag, { promotionCode: null, referral: null }, ctx.now());
   return pricing.totalCents;
 }

@@ -9,6 +9,8 @@ import { type BagLine, priceBag } from "../../bag/price-bag.ts";
 import { findPurchaseOptions } from "../../catalog/lookup.ts";
 import type { Product, PurchaseOption } from "../../catalog/types.ts";
 import { priceRenewal } from "../../checkout/renewal-price.ts";
+import type { DeliveryOption } from "../../delivery/delivery-option.ts";
+import { standardDeliveryOf } from "../../delivery/delivery-options.ts";
 import type { OperationContext } from "../../shared/context.ts";
 import { holdCheckoutStock } from "../../stock/checkout-stock.ts";
 import { pendingRewardLines, type ShippedLine, shippedLine } from "../../stock/stock-needs.ts";
@@ -44,6 +46,8 @@ export type RenewalGoods = {
   item: string;
   found: Map<string, { product: Product; option: PurchaseOption }>;
   rewards: ShippedLine[];
+  /** What renewals ship by: standard delivery as the merchant set it. */
+  delivery: DeliveryOption;
 };
 
 /** The goods of a subscription's next renewal, as the catalogue and the member's rewards stand now. */
@@ -56,13 +60,17 @@ export async function renewalGoods(
     item: itemOf(await ctx.catalog.index(), subscription),
     found: await findPurchaseOptions(ctx.catalog, [subscription.optionId]),
     rewards: await pendingRewardLines(ctx, subscription.memberId),
+    delivery: await standardDeliveryOf(ctx),
   };
 }
 
 /** The subscribed option as a bag line at today's price with its subscription terms; null when it is no longer sold. */
-export function subscribedLine(subscription: Subscription, found: RenewalGoods["found"]): BagLine | null {
+export function subscribedLine(
+  subscription: Pick<Subscription, "optionId" | "quantity" | "cadenceWeeks" | "discountPercent">,
+  { found, delivery }: Pick<RenewalGoods, "found" | "delivery">,
+): BagLine | null {
   const { optionId, quantity, cadenceWeeks, discountPercent } = subscription;
-  return priceBag([{ optionId, quantity, subscription: { cadenceWeeks, discountPercent } }], found).lines[0] ?? null;
+  return priceBag([{ optionId, quantity, subscription: { cadenceWeeks, discountPercent } }], found, delivery).lines[0] ?? null;
 }
 
 /**
@@ -165,11 +173,12 @@ async function openRenewalSession(
   ctx: OperationContext,
   tx: Tx,
   subscription: Subscription,
-  { found, rewards }: RenewalGoods,
+  goods: RenewalGoods,
 ): Promise<string | { notSold: NotSold }> {
   const { optionId, quantity } = subscription;
+  const { found, rewards } = goods;
   const entry = found.get(optionId);
-  const line = subscribedLine(subscription, found);
+  const line = subscribedLine(subscription, goods);
   if (!entry || !line) return { notSold: "not_offered" };
   const now = ctx.now();
   const pricing = await priceRenewal(tx, line, now);

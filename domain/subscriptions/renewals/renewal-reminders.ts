@@ -7,6 +7,7 @@ import { addDaysToDate, singaporeDate } from "../../../kernel/singapore-time.ts"
 import { findPurchaseOptions } from "../../catalog/lookup.ts";
 import { loadSubscriptionOffer } from "../../catalog/subscription-offer.ts";
 import { priceRenewal } from "../../checkout/renewal-price.ts";
+import { standardDeliveryOf } from "../../delivery/delivery-options.ts";
 import { defineJob } from "../../jobs/define-job.ts";
 import { ScheduledRunPayload } from "../../jobs/scheduled-jobs.ts";
 import { queueSubscriptionReminderEmail } from "../../member-emails/kinds/subscription-reminder.ts";
@@ -56,7 +57,8 @@ export const sendRenewalReminders = defineOperation(declared, async function sen
     );
   let count = 0;
   for (const subscription of due) {
-    const line = subscribedLine(subscription, await findPurchaseOptions(ctx.catalog, [subscription.optionId]));
+    const found = await findPurchaseOptions(ctx.catalog, [subscription.optionId]);
+    const line = subscribedLine(subscription, { found, delivery: await standardDeliveryOf(ctx) });
     if (!line) continue;
     const pricing = await priceRenewal(ctx.db, line, now);
     const dueOn = subscription.nextRenewalOn;
