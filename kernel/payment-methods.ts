@@ -57,11 +57,11 @@ export function orderPaymentLabel(order: {
 }
 
 /** Days after the payment its provider still takes a refund of it: GrabPay's 90 (Stripe); no entry, no limit the shop knows of. */
-const REFUND_DAYS: Partial<Record<PaymentMethod, number>> = { grabpay: 90 };
+export const REFUND_DAYS: Partial<Record<PaymentMethod, number>> = { grabpay: 90 };
 
 /**
  * What staff must know before they refund an order paid this way: a refund the provider no longer
- * takes (GrabPay after 90 days) has to be given back another way. Null when nothing stands in the way.
+ * takes (GrabPay after REFUND_DAYS) has to be given back another way. Null when nothing stands in the way.
  */
 export function refundCaveat(method: PaymentMethod, paidAt: Date, now: Date): string | null {
   const days = REFUND_DAYS[method];

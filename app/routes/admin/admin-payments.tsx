@@ -4,7 +4,7 @@ import {
   SavePaymentMethodsInput,
   savePaymentMethods,
 } from "../../../domain/checkout/payment-method-settings.ts";
-import { OPTIONAL_METHODS, type OptionalMethod } from "../../../kernel/payment-methods.ts";
+import { OPTIONAL_METHODS, type OptionalMethod, REFUND_DAYS } from "../../../kernel/payment-methods.ts";
 import { ActionMessage, AdminForm, SubmitButton } from "../../components/admin/admin-form.tsx";
 import { PageHeading, Section } from "../../components/admin/admin-parts.tsx";
 import { type ActionResult, failureResult } from "../../lib/action-result.server.ts";
@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
 const ABOUT: Record<OptionalMethod, string> = {
   paynow:
     "A QR code the shopper scans with their bank app. The order is placed when the payment arrives, which may be a few minutes after checkout.",
-  grabpay: "The shopper approves the payment in Grab. Refunds are possible up to 90 days after the payment.",
+  grabpay: `The shopper approves the payment in Grab. Refunds are possible up to ${REFUND_DAYS.grabpay} days after the payment.`,
   apple_pay: "Pays with a card kept in Apple Pay, on Safari and Apple devices.",
   google_pay: "Pays with a card kept in Google Pay, on Chrome and Android.",
 };
