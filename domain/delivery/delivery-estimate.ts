@@ -25,8 +25,9 @@ export type DeliveryWindow = { start: string; end: string };
 const MAX_EPOCH_MS = 8.64e15;
 export const BASE_START_DAYS = 5;
 export const BASE_END_DAYS = 7;
-const SATURDAY_EXTRA = 1;
-const SUNDAY_EXTRA = 3;
+/** Working days a weekend order waits beyond the rest (SPEC §9): the packing team works weekdays. */
+export const SATURDAY_EXTRA = 1;
+export const SUNDAY_EXTRA = 3;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // A date, optionally followed by a time and an offset (Z, +HH, +HHMM or +HH:MM). No offset means UTC+8.

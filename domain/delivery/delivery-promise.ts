@@ -1,5 +1,5 @@
 import { DAY_MS, MINUTE_MS, SINGAPORE_OFFSET_MS } from "../../kernel/singapore-time.ts";
-import { type DeliveryWindow, formatDayNumber, weekdayOf } from "./delivery-estimate.ts";
+import { type DeliveryWindow, formatDayNumber, SATURDAY_EXTRA, SUNDAY_EXTRA, weekdayOf } from "./delivery-estimate.ts";
 import { isSingaporePublicHoliday } from "./sg-public-holidays.ts";
 
 /** What the date rule reads of a delivery option (decision 063). */
@@ -9,7 +9,7 @@ export type DeliverySchedule = {
   maxDays: number;
   /** The weekdays it runs, 0 = Sunday ... 6 = Saturday. */
   weekdays: readonly number[];
-  /** Minutes after Singapore midnight from which an order counts from the next running day; null: none (midnight). */
+  /** Minutes after Singapore midnight from which an order counts from the next running day; null: none (SPEC §9's counting). */
   cutoffMinutes: number | null;
 };
 
@@ -32,22 +32,28 @@ function addRunningDays(schedule: DeliverySchedule, dayNumber: number, count: nu
 }
 
 /**
- * The promise for an order placed at `at`, on the Singapore calendar: an order placed on a running day
- * before its cut-off counts from that day; one placed at or after the cut-off, or on a day the option
- * does not run (a weekday it skips, a public holiday), counts from the next running day. The window is
+ * The promise for an order placed at `at`, on the Singapore calendar. An option with a cut-off: an
+ * order placed on a running day before it counts from that day; one placed at or after it, or on a day
+ * the option does not run (a weekday it skips, a public holiday), counts from the next running day. An
+ * option without one counts as SPEC §9 does: from the order's own day, a Saturday order a running day
+ * later and a Sunday order three (standard, as seeded, promises exactly the §9 window). The window is
  * the minDays-th to the maxDays-th running day after the day it counts from.
  */
 export function promiseDelivery(schedule: DeliverySchedule, at: Date): DeliveryPromise {
   if (schedule.weekdays.length === 0) throw new RangeError("A delivery option must run on at least one weekday");
   const local = at.getTime() + SINGAPORE_OFFSET_MS;
   const orderDay = Math.floor(local / DAY_MS);
-  const cutoffMs = schedule.cutoffMinutes === null ? DAY_MS : schedule.cutoffMinutes * MINUTE_MS;
+  const window = (countsFrom: number, extra: number) => ({
+    start: formatDayNumber(addRunningDays(schedule, countsFrom, schedule.minDays + extra)),
+    end: formatDayNumber(addRunningDays(schedule, countsFrom, schedule.maxDays + extra)),
+  });
+  if (schedule.cutoffMinutes === null) {
+    const weekday = weekdayOf(orderDay);
+    return { ...window(orderDay, weekday === 6 ? SATURDAY_EXTRA : weekday === 0 ? SUNDAY_EXTRA : 0), orderBy: null };
+  }
+  const cutoffMs = schedule.cutoffMinutes * MINUTE_MS;
   const inTime = runsOn(schedule, orderDay) && local - orderDay * DAY_MS < cutoffMs;
   const countsFrom = inTime ? orderDay : addRunningDays(schedule, orderDay, 1);
-  const orderBy = inTime && schedule.cutoffMinutes !== null ? new Date(orderDay * DAY_MS + cutoffMs - SINGAPORE_OFFSET_MS) : null;
-  return {
-    start: formatDayNumber(addRunningDays(schedule, countsFrom, schedule.minDays)),
-    end: formatDayNumber(addRunningDays(schedule, countsFrom, schedule.maxDays)),
-    orderBy,
-  };
+  const orderBy = inTime ? new Date(orderDay * DAY_MS + cutoffMs - SINGAPORE_OFFSET_MS) : null;
+  return { ...window(countsFrom, 0), orderBy };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateDelivery, isWorkingDay } from "../../domain/delivery/delivery-estimate.ts";
+import { estimateDelivery } from "../../domain/delivery/delivery-estimate.ts";
 import { type DeliverySchedule, promiseDelivery } from "../../domain/delivery/delivery-promise.ts";
 import { promiseText } from "../../domain/delivery/promise-text.ts";
 
@@ -51,18 +51,19 @@ describe("the promise of a delivery option with a cut-off", () => {
     expect(promiseDelivery(standard, sg("2026-12-08T00:00:00"))).toMatchObject(window("2026-12-15", "2026-12-17"));
   });
 
-  it("promises standard orders what the old estimate did on every working day and Saturday of 2026", () => {
+  it("promises standard orders exactly the SPEC §9 estimate on every day of 2026, weekends and holidays included", () => {
     for (let day = new Date("2026-01-01T04:00:00Z"); day.getUTCFullYear() === 2026; day = new Date(day.getTime() + 86_400_000)) {
       const date = day.toISOString().slice(0, 10);
-      if (day.getUTCDay() === 0 || (day.getUTCDay() !== 6 && !isWorkingDay(date))) continue;
       const { start, end } = promiseDelivery(standard, day);
       expect({ date, start, end }).toEqual({ date, ...estimateDelivery(day) });
     }
   });
 
-  it("counts a Sunday order as a Monday one, where the old estimate added two more days", () => {
-    expect(promiseDelivery(standard, sg("2026-12-06T12:00:00"))).toMatchObject(window("2026-12-14", "2026-12-16"));
-    expect(estimateDelivery(sg("2026-12-06T12:00:00"))).toEqual(window("2026-12-16", "2026-12-18"));
+  it("waits a Saturday order one working day more and a Sunday order three, as SPEC §9 does", () => {
+    // Fri 4, Sat 5 and Sun 6 Dec 2026.
+    expect(promiseDelivery(standard, sg("2026-12-04T12:00:00"))).toMatchObject(window("2026-12-11", "2026-12-15"));
+    expect(promiseDelivery(standard, sg("2026-12-05T12:00:00"))).toMatchObject(window("2026-12-14", "2026-12-16"));
+    expect(promiseDelivery(standard, sg("2026-12-06T12:00:00"))).toMatchObject(window("2026-12-16", "2026-12-18"));
   });
 });
 
