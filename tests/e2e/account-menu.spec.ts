@@ -99,7 +99,7 @@ test.describe("on a phone", () => {
     const tops = await steps.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
     expect(new Set(tops).size).toBe(1);
     await expect(steps.first()).toHaveAttribute("aria-current", "step");
-    const dates = page.getByText(/^Estimated delivery/).locator("span");
+    const dates = page.getByTestId("summary-delivery").locator("span");
     await expect(dates).toHaveCount(2);
     for (const date of await dates.all()) expect(await linesOf(date)).toBe(1);
   });

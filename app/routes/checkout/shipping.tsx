@@ -6,13 +6,12 @@ import type { CheckoutPricing } from "../../../domain/checkout/price-checkout.ts
 import { ShippingInput } from "../../../domain/checkout/shipping-details.ts";
 import { shippingPrefill } from "../../../domain/checkout/shipping-prefill.ts";
 import { startCheckout } from "../../../domain/checkout/start-checkout.ts";
-import { deliveryWindowText } from "../../../domain/delivery/promise-text.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatMoney } from "../../../kernel/money.ts";
 import { AddressChoice, HIDE_FIELDS_OF_SAVED_ADDRESS, SaveAddressChoice } from "../../components/checkout/address-choice.tsx";
+import { DeliveryDates } from "../../components/estimated-delivery.tsx";
 import { checkoutDiscounts, OrderTotals } from "../../components/order-totals.tsx";
 import { SubscriptionSignIn } from "../../components/subscription-sign-in.tsx";
-import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
 import { expectedFailure, formText, readForm, UNREADABLE_REQUEST } from "../../lib/action-result.server.ts";
 import { addressChoiceValues, shippingFormOfChoice } from "../../lib/checkout-address.server.ts";
@@ -207,7 +206,7 @@ export default function CheckoutShipping({ loaderData }: Route.ComponentProps) {
         <OrderTotals totals={pricing} discounts={checkoutDiscounts(pricing)} />
         {loaderData.delivery.chosen && (
           <p className="mt-3 text-sm text-muted" data-testid="shipping-delivery">
-            {loaderData.delivery.chosen.name} delivery: <When>{deliveryWindowText(loaderData.delivery.chosen)}</When>
+            {loaderData.delivery.chosen.name} delivery: <DeliveryDates window={loaderData.delivery.chosen} />
           </p>
         )}
         {!friendDiscount && refusal && (

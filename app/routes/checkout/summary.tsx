@@ -4,15 +4,14 @@ import { ChooseDeliveryInput, chooseDelivery } from "../../../domain/bag/choose-
 import { shippingNote } from "../../../domain/bag/shipping-note.ts";
 import { ApplyPromotionInput, applyPromotionToBag } from "../../../domain/checkout/apply-promotion.ts";
 import { checkoutSummary } from "../../../domain/checkout/checkout-summary.ts";
-import { deliveryWindowText } from "../../../domain/delivery/promise-text.ts";
 import { amountAtPrice } from "../../../domain/orders/order-money.ts";
 import { removePromotionFromBag } from "../../../domain/promotions/remove-promotion.ts";
 import { lineDetail } from "../../../kernel/line-description.ts";
 import { DeliveryChoice } from "../../components/bag/delivery-choice.tsx";
+import { DeliveryDates } from "../../components/estimated-delivery.tsx";
 import { checkoutDiscounts, LineList, OrderTotals } from "../../components/order-totals.tsx";
 import { RewardSummaryLines } from "../../components/reward-lines.tsx";
 import { SubscriptionSignIn } from "../../components/subscription-sign-in.tsx";
-import { When } from "../../components/when.tsx";
 import { requestContext } from "../../context.ts";
 import {
   type ActionResult,
@@ -180,7 +179,7 @@ export default function CheckoutSummary({ loaderData }: Route.ComponentProps) {
         </p>
         {delivery.chosen && (
           <p className="text-sm text-muted" data-testid="summary-delivery">
-            {delivery.chosen.name} delivery: <When>{deliveryWindowText(delivery.chosen)}</When>
+            {delivery.chosen.name} delivery: <DeliveryDates window={delivery.chosen} />
           </p>
         )}
         <DeliveryChoice delivery={delivery} busy={busy} answer={deliveryAnswer} />
