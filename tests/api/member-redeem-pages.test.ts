@@ -137,7 +137,8 @@ describe("redeeming rewards from the member pages and the bag", () => {
     expect(browser.cookie("visitor")).toBe("3.1");
     expect(bag).toContain("Subtotal (1 item)");
     expect(bag).toContain("Rewards (2 items)");
-    const why = "Rewards add nothing to shipping: the S$4.90 is for delivering your goods under S$60.00. Add S$21.00 more for free shipping.";
+    const why =
+      "Rewards add nothing to shipping: the S$4.90 is for delivering your goods under S$60.00. Add S$21.00 more for free shipping.";
     expect(bag).toMatch(/data-testid="bag-shipping"[^>]*>S\$4\.90</);
     expect(bag).toContain(why);
     expect(bag).not.toContain("ship free");
