@@ -34,13 +34,14 @@ test.describe("paying by PayNow, GrabPay and wallets on the test provider", () =
     await expect(page.getByText("Test payment provider")).toBeVisible();
   }
 
-  test("the owner turns PayNow and the wallets on", async ({ page }) => {
+  test("the owner turns PayNow, GrabPay and the wallets on", async ({ page }) => {
     await page.goto(at("/admin/login"));
     await page.getByRole("button", { name: "Continue with Google" }).click();
     await page.getByRole("button", { name: new RegExp(TEST_OWNER.email) }).click();
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Payment methods" }).click();
     await expect(page.getByRole("checkbox", { name: "Cards" })).toBeDisabled();
     await page.getByRole("checkbox", { name: "PayNow" }).check();
+    await page.getByRole("checkbox", { name: "GrabPay" }).check();
     await page.getByRole("checkbox", { name: "Apple Pay" }).check();
     await page.getByRole("checkbox", { name: "Google Pay" }).check();
     await page.getByRole("button", { name: "Save payment methods" }).click();
@@ -67,6 +68,7 @@ test.describe("paying by PayNow, GrabPay and wallets on the test provider", () =
     await expect(bank.getByRole("heading", { name: "Thank you, Tan Mei Ling!" })).toBeVisible();
     await bank.close();
     await expect(page.getByRole("heading", { name: "Thank you, Tan Mei Ling!" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("paid-by")).toHaveText("PayNow");
   });
 
   test("a PayNow code left to expire keeps the bag and says so", async ({ page }) => {
@@ -86,5 +88,15 @@ test.describe("paying by PayNow, GrabPay and wallets on the test provider", () =
     await expectAccessibleAtBothWidths(page, "test-payment-methods");
     await page.getByRole("button", { name: "Pay with Google Pay" }).click();
     await expect(page.getByRole("heading", { name: "Thank you, Tan Mei Ling!" })).toBeVisible();
+    await expect(page.getByTestId("paid-by")).toHaveText("Google Pay · Visa ·· 4242");
+  });
+
+  test("a shopper approves a payment in GrabPay", async ({ page }) => {
+    await checkOut(page);
+    await page.getByRole("navigation", { name: "Payment method" }).getByRole("link", { name: "GrabPay" }).click();
+    await expectAccessibleAtBothWidths(page, "test-payment-grabpay");
+    await page.getByRole("button", { name: "Approve in GrabPay" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you, Tan Mei Ling!" })).toBeVisible();
+    await expect(page.getByTestId("paid-by")).toHaveText("GrabPay");
   });
 });

@@ -8,6 +8,7 @@ import type { OrderView } from "../../../domain/orders/order-view.ts";
 import { isAppError } from "../../../kernel/app-error.ts";
 import { formatCalendarDate } from "../../../kernel/format-timestamp.ts";
 import { lineDescription } from "../../../kernel/line-description.ts";
+import { orderPaymentLabel } from "../../../kernel/payment-methods.ts";
 import { EstimatedDelivery } from "../../components/estimated-delivery.tsx";
 import { KeepOrderOffer, type KeepOrderOfferView } from "../../components/keep-order-offer.tsx";
 import { OrderMoneySummary } from "../../components/order-totals.tsx";
@@ -56,7 +57,14 @@ async function keepOffer(ctx: RequestContext, invoiceId: string): Promise<KeepOr
 function shownOrder(order: OrderView) {
   const { invoiceId, email, customer, deliveryStart, deliveryEnd, deliveryOptionName } = order;
   const delivery = { deliveryStart, deliveryEnd, deliveryOptionName };
-  return { invoiceId, email, customer: { name: customer.name }, ...delivery, money: orderMoney(order) };
+  return {
+    invoiceId,
+    email,
+    customer: { name: customer.name },
+    ...delivery,
+    paidBy: orderPaymentLabel(order),
+    money: orderMoney(order),
+  };
 }
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
@@ -71,8 +79,8 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
             Thank you, {order.customer.name}!
           </h1>
           <p className="text-muted">
-            Your order <strong data-testid="invoice-id">{order.invoiceId}</strong> is paid. A confirmation is on its way to{" "}
-            {order.email}.
+            Your order <strong data-testid="invoice-id">{order.invoiceId}</strong> is paid by{" "}
+            <span data-testid="paid-by">{order.paidBy}</span>. A confirmation is on its way to {order.email}.
           </p>
         </div>
       </div>
