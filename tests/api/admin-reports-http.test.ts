@@ -136,6 +136,9 @@ describe("the back office's reports over HTTP", () => {
       "11.61",
       "0.96",
     ]);
+    // An order from before delivery options and payment methods were recorded: shown as such.
+    expect(rows).toContainEqual(["delivery option", "Before delivery options", "", "1", "", "", "", "4.90", "", "51.61", ""]);
+    expect(rows).toContainEqual(["payment method", "Card", "", "1", "", "", "", "", "11.61", "51.61", ""]);
     // Days typed the wrong way round are refused, not answered with an empty export.
     for (const path of ["/admin/reports", "/admin/orders.csv", "/admin/orders", "/admin/shipping"]) {
       const bad = await owner.get(`${path}?from=2026-03-21&to=2026-03-20`);

@@ -17,7 +17,10 @@ const figures = (row: SalesFigures, shippingCents: number | null) => [
   dollars(row.gstCents),
 ];
 
-/** The sales report's figures for the same days as a CSV file: the days and their total, then each series and product. */
+/**
+ * The sales report's figures for the same days as a CSV file: the days and their total, then each
+ * series and product, each delivery option and each way of paying.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { operations } = requireStaffPage(args);
   const query = new URL(args.request.url).searchParams;
@@ -42,6 +45,15 @@ export async function loader(args: Route.LoaderArgs) {
       ["total", `${report.from} to ${report.to}`, null, ...figures(report.totals, report.totals.shippingCents)],
       ...report.series.map((row) => ["series", row.name, row.name, ...figures(row, null)]),
       ...report.products.map((row) => ["product", row.name, row.series, ...figures(row, null)]),
+      ...report.deliveries.map((row) => {
+        const { name, orders, shippingCents, netCents } = row;
+        return ["delivery option", name, null, orders, null, null, null, dollars(shippingCents), null, dollars(netCents), null];
+      }),
+      ...report.methods.map((row) => {
+        const { method, orders, paidCents, refundedCents } = row;
+        const net = dollars(paidCents - refundedCents);
+        return ["payment method", method, null, orders, null, null, null, null, dollars(refundedCents), net, null];
+      }),
     ],
   );
 }
