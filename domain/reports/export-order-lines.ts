@@ -26,6 +26,10 @@ export type OrderLineRow = {
   paidAt: Date;
   /** How the order was paid, in words ("PayNow", "Visa ·· 4242"). */
   paidBy: string;
+  /** The delivery option chosen (null on orders from before there was a choice) and the window promised. */
+  delivery: string | null;
+  deliveryStart: string;
+  deliveryEnd: string;
   status: string;
   customer: string;
   email: string;
@@ -105,6 +109,9 @@ export const exportOrderLines = defineOperation(declared, async function exportO
       invoiceId: order.invoiceId,
       paidAt: order.paidAt,
       paidBy: orderPaymentLabel(order),
+      delivery: order.deliveryOptionName,
+      deliveryStart: order.deliveryStart,
+      deliveryEnd: order.deliveryEnd,
       status: order.status,
       customer,
       email: order.email,

@@ -78,6 +78,10 @@ describe("the back office's reports over HTTP", () => {
     expect(record(rows[0])).toMatchObject({
       invoice: order.invoiceId,
       "paid (Singapore time)": "2026-03-20 12:00",
+      "paid by": "Card",
+      delivery: "",
+      "promised from": order.deliveryStart,
+      "promised to": order.deliveryEnd,
       status: "shipped",
       mobile: "9123 4567",
       line: "product",
