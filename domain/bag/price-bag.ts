@@ -36,10 +36,6 @@ export type PricedBag = {
   delivery: BagDelivery;
 };
 
-export function shippingFor(goodsCents: number, delivery: BagDelivery): number {
-  return deliveryChargeFor(goodsCents, delivery);
-}
-
 /** Prices bag lines from the catalogue alone: nothing the client sends is trusted for money. */
 export function priceBag(
   lines: ReadonlyArray<{ optionId: string; quantity: number; subscription?: SubscribedTerms | null }>,
@@ -60,7 +56,7 @@ export function priceBag(
   const { savings, shares } = quantitySavings(priced);
   const subtotalCents = priced.reduce((total, line) => total + line.lineTotalCents, 0);
   const goodsCents = subtotalCents - shares.reduce((total, share) => total + share, 0);
-  const shippingCents = shippingFor(goodsCents, delivery);
+  const shippingCents = deliveryChargeFor(goodsCents, delivery);
   return {
     lines: priced.map(({ optionId, quantity, product, option, lineTotalCents, subscription }, index) => {
       const { id, name, path, series, kind, campaignDiscountExclusion, images } = product;

@@ -3,7 +3,7 @@ import { isAppError } from "../../kernel/app-error.ts";
 import { bagHolder, bagPromotionCode, loadBag } from "../bag/held-bag.ts";
 import type { PricedBag } from "../bag/price-bag.ts";
 import { loadSubscriptionOffer } from "../catalog/subscription-offer.ts";
-import { deliveryOptionsOf } from "../delivery/delivery-options.ts";
+import { deliveryOptionsOf, standardDeliveryOf } from "../delivery/delivery-options.ts";
 import { referralOfferFor } from "../referrals/referral-offer.ts";
 import { defineOperation } from "../shared/operation.ts";
 import { shippedLine, shortLines } from "../stock/stock-needs.ts";
@@ -71,9 +71,12 @@ export const checkoutSummary = defineOperation(
           bag.lines.map((line) => ({ ...shippedLine(line.product, line.option, line.quantity), optionId: line.optionId })),
         )
       : [];
+    const standard = await standardDeliveryOf(ctx);
     const renewals = await Promise.all(
       bag.lines.flatMap((line) =>
-        line.subscription ? [priceRenewal(ctx.db, line, now).then(({ totalCents }) => [line.optionId, totalCents] as const)] : [],
+        line.subscription
+          ? [priceRenewal(ctx.db, line, standard, now).then(({ totalCents }) => [line.optionId, totalCents] as const)]
+          : [],
       ),
     );
     const found = {
@@ -83,7 +86,7 @@ export const checkoutSummary = defineOperation(
       shortages: short.map(({ line, message }) => ({ optionId: line.optionId, message })),
       cadencesWeeks: (await loadSubscriptionOffer(ctx.db)).cadencesWeeks,
       renewalCents: Object.fromEntries(renewals),
-      consent: (await subscriptionConsent(ctx.db, ctx.settings, bag.lines, now))?.text ?? null,
+      consent: (await subscriptionConsent(ctx.db, ctx.settings, bag.lines, standard, now))?.text ?? null,
       needsMember: needsMember(ctx, bag.lines),
     };
     if (!code)

@@ -3,8 +3,8 @@ import type { Database } from "../../db/client.ts";
 import type { CheckoutLine, SubscribedTerms } from "../../db/schema/checkout.ts";
 import { promotionCodes } from "../../db/schema/promotion-codes.ts";
 import type { BagDelivery, BagLine, PricedBag } from "../bag/price-bag.ts";
-import { shippingFor } from "../bag/price-bag.ts";
 import { quantitySavingLabel } from "../bag/quantity-prices.ts";
+import { deliveryChargeFor } from "../delivery/delivery-option.ts";
 import {
   discountLabel,
   type PriceAdjustment,
@@ -159,7 +159,7 @@ export async function priceCheckout(
   });
   const discountCents = lines.reduce((sum, line) => sum + line.discountCents, 0);
   const goodsCents = bag.subtotalCents - discountCents;
-  const shippingCents = shippingFor(goodsCents, bag.delivery);
+  const shippingCents = deliveryChargeFor(goodsCents, bag.delivery);
   return {
     lines,
     adjustments: [...quantityAdjustments(bag), ...adjustments],

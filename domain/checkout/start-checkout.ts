@@ -6,7 +6,7 @@ import { checkoutSessions } from "../../db/schema/checkout.ts";
 import { AppError } from "../../kernel/app-error.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { bagDeliveryChoice, bagHolder, loadBag } from "../bag/held-bag.ts";
-import { deliveryOptionsOf } from "../delivery/delivery-options.ts";
+import { deliveryOptionsOf, standardDeliveryOf } from "../delivery/delivery-options.ts";
 import { CHECKOUT_HOLD_MINUTES, holdPromotionUse } from "../promotions/promotion-hold.ts";
 import { referralOfferFor } from "../referrals/referral-offer.ts";
 import { optional } from "../shared/input.ts";
@@ -107,7 +107,7 @@ export const startCheckout = defineOperation(
       successUrl: `${baseUrl}/checkout/complete/{CHECKOUT_SESSION_ID}`,
       cancelUrl: `${baseUrl}/checkout/summary?cancelled=1`,
       idempotencyKey: randomUUID(),
-      saveCard: await subscriptionConsent(ctx.db, ctx.settings, bag.lines, ctx.now()),
+      saveCard: await subscriptionConsent(ctx.db, ctx.settings, bag.lines, await standardDeliveryOf(ctx), ctx.now()),
       methods: await loadAcceptedMethods(ctx.db),
     });
     // Should this fail, the payment session is never shown to anyone, and the provider lets it lapse.

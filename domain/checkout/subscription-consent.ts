@@ -3,7 +3,7 @@ import type { SaveCardConsent } from "../../integrations/payments/payment-provid
 import { AppError } from "../../kernel/app-error.ts";
 import { lineDescription } from "../../kernel/line-description.ts";
 import { formatMoney } from "../../kernel/money.ts";
-import type { BagLine } from "../bag/price-bag.ts";
+import type { BagDelivery, BagLine } from "../bag/price-bag.ts";
 import type { OperationContext } from "../shared/context.ts";
 import { priceRenewal } from "./renewal-price.ts";
 
@@ -34,12 +34,13 @@ export async function subscriptionConsent(
   db: Database,
   shop: Shop,
   lines: BagLine[],
+  delivery: BagDelivery,
   now: Date,
 ): Promise<SaveCardConsent | undefined> {
   const renewals: Parameters<typeof saveCardConsent>[1] = [];
   for (const line of lines) {
     if (!line.subscription) continue;
-    const { totalCents } = await priceRenewal(db, line, now);
+    const { totalCents } = await priceRenewal(db, line, delivery, now);
     const name = lineDescription({ productName: line.product.name, ...line.option });
     renewals.push({ totalCents, cadenceWeeks: line.subscription.cadenceWeeks, item: `${line.quantity} × ${name}` });
   }

@@ -50,11 +50,6 @@ export async function standardDeliveryOf(ctx: Pick<OperationContext, "db" | "rea
   return optionForBag(await deliveryOptionsOf(ctx), STANDARD_DELIVERY_ID);
 }
 
-/** The same, read in the caller's transaction. */
-export async function readStandardDelivery(db: Database | Tx): Promise<DeliveryOption> {
-  return optionForBag(await readDeliveryOptions(db), STANDARD_DELIVERY_ID);
-}
-
 /** The options on offer, each with the promise for an order placed at `at`. */
 export function deliveryOffers(options: readonly DeliveryOption[], at: Date): DeliveryOffer[] {
   return options.filter((option) => option.active).map((option) => ({ ...option, promise: promiseDelivery(option, at) }));

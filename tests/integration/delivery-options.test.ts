@@ -206,7 +206,7 @@ describe(`delivery options at checkout (${DRIVER_NAME})`, () => {
       const goods = await renewalGoods(testContext(db(), { now }), { ...subscribed, memberId: member.id });
       const line = subscribedLine(subscribed, goods);
       if (!line) throw new Error("the Luna box is not sold");
-      return (await priceRenewal(db(), line, now())).totalCents;
+      return (await priceRenewal(db(), line, goods.delivery, now())).totalCents;
     };
     const setStandard = async (priceCents: number, freeFromCents: number | undefined) => {
       const [standard] = (await listDeliveryOptions(staff(), {})).filter((option) => option.id === "standard");

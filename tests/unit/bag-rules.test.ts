@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { priceBag, shippingFor } from "../../domain/bag/price-bag.ts";
+import { priceBag } from "../../domain/bag/price-bag.ts";
 import { quantityInput } from "../../domain/bag/quantity.ts";
 import type { Product, PurchaseOption } from "../../domain/catalog/types.ts";
+import { deliveryChargeFor } from "../../domain/delivery/delivery-option.ts";
 import { parseInput } from "../../domain/shared/operation.ts";
 import { SEEDED_STANDARD } from "../setup/seeded-delivery.ts";
 
@@ -54,9 +55,9 @@ describe("bag pricing", () => {
   ]);
 
   it("charges S$4.90 shipping below S$60 of goods and nothing from S$60", () => {
-    expect(shippingFor(0, SEEDED_STANDARD)).toBe(0);
-    expect(shippingFor(5999, SEEDED_STANDARD)).toBe(490);
-    expect(shippingFor(6000, SEEDED_STANDARD)).toBe(0);
+    expect(deliveryChargeFor(0, SEEDED_STANDARD)).toBe(0);
+    expect(deliveryChargeFor(5999, SEEDED_STANDARD)).toBe(490);
+    expect(deliveryChargeFor(6000, SEEDED_STANDARD)).toBe(0);
   });
 
   it("prices lines from the catalogue and totals them with shipping", () => {

@@ -2,8 +2,8 @@ import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { members } from "../../../db/schema/members.ts";
 import { subscriptionRenewals, subscriptions } from "../../../db/schema/subscriptions.ts";
 import { addDaysToDate, singaporeDate, singaporeDayStart } from "../../../kernel/singapore-time.ts";
-import { shippingFor } from "../../bag/price-bag.ts";
 import { findPurchaseOptions } from "../../catalog/lookup.ts";
+import { deliveryChargeFor } from "../../delivery/delivery-option.ts";
 import { standardDeliveryOf } from "../../delivery/delivery-options.ts";
 import { discountPerLine } from "../../promotions/promotion.ts";
 import type { OperationContext } from "../../shared/context.ts";
@@ -59,7 +59,7 @@ export async function subscriptionPointsAhead(ctx: OperationContext, memberId: s
     const [discountCents = 0] = discountPerLine({ kind: "percent", value: subscription.discountPercent }, [
       { lineTotalCents: subtotalCents, excluded: false },
     ]);
-    const order = { subtotalCents, discountCents, shippingCents: shippingFor(subtotalCents - discountCents, standard) };
+    const order = { subtotalCents, discountCents, shippingCents: deliveryChargeFor(subtotalCents - discountCents, standard) };
     let number = renewedSoFar.get(subscription.id) ?? 0;
     for (let due = subscription.nextRenewalOn; due <= until; due = addDaysToDate(due, subscription.cadenceWeeks * 7)) {
       number += 1;

@@ -181,7 +181,7 @@ async function openRenewalSession(
   const line = subscribedLine(subscription, goods);
   if (!entry || !line) return { notSold: "not_offered" };
   const now = ctx.now();
-  const pricing = await priceRenewal(tx, line, now);
+  const pricing = await priceRenewal(tx, line, goods.delivery, now);
   const shipped = [shippedLine(entry.product, entry.option, quantity), ...rewards];
   const sessionId = `rnw_${randomUUID().replaceAll("-", "")}`;
   try {

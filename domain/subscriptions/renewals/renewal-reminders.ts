@@ -56,11 +56,12 @@ export const sendRenewalReminders = defineOperation(declared, async function sen
       ),
     );
   let count = 0;
+  const delivery = await standardDeliveryOf(ctx);
   for (const subscription of due) {
     const found = await findPurchaseOptions(ctx.catalog, [subscription.optionId]);
-    const line = subscribedLine(subscription, { found, delivery: await standardDeliveryOf(ctx) });
+    const line = subscribedLine(subscription, { found, delivery });
     if (!line) continue;
-    const pricing = await priceRenewal(ctx.db, line, now);
+    const pricing = await priceRenewal(ctx.db, line, delivery, now);
     const dueOn = subscription.nextRenewalOn;
     const queued = await ctx.db.transaction((tx) =>
       queueSubscriptionReminderEmail(tx, ctx.jobs, {
