@@ -116,8 +116,9 @@ export default function AdminDelivery({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading title="Delivery options">
         What shoppers choose from in the bag and at checkout, and what the product page promises. Working days skip weekends and
-        Singapore public holidays; an order after the cut-off, or on a day an option does not run, counts from its next running
-        day. A change applies to orders from now on.
+        Singapore public holidays. With a cut-off, an order after it, or on a day the option does not run, counts from its next
+        running day; without one, an order counts from its own day, a Saturday order one working day later and a Sunday order
+        three. A change applies to orders from now on.
       </PageHeading>
       <ActionMessage result={result} />
       <Section id="options" title="Options">
