@@ -98,7 +98,11 @@ async function auditOnce(url: string, port: number, cookie: string | undefined, 
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.message}`);
-  if (REPORTS_DIR) writeFileSync(path.join(REPORTS_DIR, `${report}.json`), JSON.stringify(result.lhr));
+  if (REPORTS_DIR) {
+    writeFileSync(path.join(REPORTS_DIR, `${report}.json`), JSON.stringify(result.lhr));
+    // The trace shows what a blocking task was made of, which the report's own audits leave out.
+    writeFileSync(path.join(REPORTS_DIR, `${report}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const requests = (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items;
