@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { useFetchers, useNavigation } from "react-router";
+import { useHydrated } from "./use-hydrated.ts";
 import { parseVisitorCookie, type VisitorState, visitorCookieIn } from "./visitor-state.ts";
 
 /** The cookie may change in another tab or after a trip away (back/forward cache): read it again then. */
@@ -26,6 +27,9 @@ const notInBrowser = () => undefined;
 export function useVisitorState(rendered: VisitorState | null): VisitorState | null {
   useNavigation();
   useFetchers();
-  const cookie = useSyncExternalStore(subscribe, readCookie, notInBrowser);
+  // Read from the render that follows hydration (a transition), not during hydration, which would
+  // force a blocking re-render of the header as soon as it ends.
+  const hydrated = useHydrated();
+  const cookie = useSyncExternalStore(subscribe, hydrated ? readCookie : notInBrowser, notInBrowser);
   return cookie === undefined ? rendered : parseVisitorCookie(cookie || null);
 }
