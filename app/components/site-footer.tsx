@@ -29,7 +29,7 @@ export function SiteFooter({ brandName, delivery }: { brandName: string; deliver
     <Kept
       as="footer"
       name={`footer ${brandName} ${year} ${delivery?.priceCents} ${delivery?.freeFromCents}`}
-      className="below-fold mt-16 bg-brand-900 text-brand-50"
+      className="mt-16 bg-brand-900 text-brand-50"
     >
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 lg:grid-cols-5">
         <div className="col-span-2 lg:col-span-1">

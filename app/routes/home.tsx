@@ -120,7 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="series-heading" className="below-fold mx-auto max-w-6xl px-4 py-12">
+      <section aria-labelledby="series-heading" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="series-heading" className="text-2xl font-bold tracking-tight">
           Four lines, one daily habit
         </h2>
@@ -148,7 +148,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="bundles-heading" className="below-fold mx-auto max-w-6xl px-4 py-4">
+      <section aria-labelledby="bundles-heading" className="mx-auto max-w-6xl px-4 py-4">
         <div className="flex items-end justify-between gap-4">
           <h2 id="bundles-heading" className="text-2xl font-bold tracking-tight">
             Featured bundles
@@ -165,7 +165,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <ShopReviewsProof reviews={loaderData.reviews} />
       <RewardsPitch brandName={brandName} pitch={loaderData.rewardsPitch} />
-      <div className="below-fold mx-auto max-w-3xl px-4 py-12">
+      <div className="mx-auto max-w-3xl px-4 py-12">
         <NewsletterSignup />
       </div>
     </>

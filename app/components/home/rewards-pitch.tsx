@@ -16,7 +16,7 @@ export type RewardsPitchData = {
 export function RewardsPitch({ brandName, pitch }: { brandName: string; pitch: RewardsPitchData }) {
   const { terms, signUpPoints, reviewPoints, firstReward } = pitch;
   return (
-    <section aria-labelledby="rewards-heading" className="below-fold bg-brand-900 text-white">
+    <section aria-labelledby="rewards-heading" className="bg-brand-900 text-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-[2fr_3fr] md:items-center">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">{brandName} rewards</p>

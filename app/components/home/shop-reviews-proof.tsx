@@ -25,7 +25,7 @@ export function ShopRatingLine({ summary }: Pick<ShopReviews, "summary">) {
 export function ShopReviewsProof({ reviews }: { reviews: ShopReviews }) {
   const { summary, newest } = reviews;
   return (
-    <section aria-labelledby="reviews-heading" className="below-fold mx-auto max-w-6xl px-4 py-12">
+    <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight">
         What our customers say
       </h2>

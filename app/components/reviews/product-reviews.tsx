@@ -20,11 +20,7 @@ export function ProductReviews({ product, reviews }: { product: { id: string; na
   const { search } = useLocation();
   const hrefOf = (change: ReviewsChange) => reviewsHref(product.path, search, change);
   return (
-    <section
-      id={REVIEWS_ID}
-      aria-labelledby="reviews-heading"
-      className="below-fold mt-8 scroll-mt-28 border-t border-slate-200 pt-6"
-    >
+    <section id={REVIEWS_ID} aria-labelledby="reviews-heading" className="mt-8 scroll-mt-28 border-t border-slate-200 pt-6">
       <h2 id="reviews-heading" className="text-lg font-semibold">
         Reviews
       </h2>
