@@ -23,7 +23,7 @@ export function RewardsPitch({ brandName, pitch }: { brandName: string; pitch: R
           <h2 id="rewards-heading" className="mt-2 text-3xl font-extrabold tracking-tight">
             Every sip earns points
           </h2>
-          <p className="mt-3 text-brand-100">Free to join with your Google or Facebook account.</p>
+          <p className="mt-3 text-brand-100">Free to join with your Google or Facebook account, or a code we email you.</p>
           <Link
             to="/member/login"
             className="mt-6 inline-block rounded-full bg-white px-6 py-3 font-semibold text-brand-900 hover:bg-brand-50"
